@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** A member (the spec's own profile plus the server side of the user context). */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The spec's clickid / trackerId: the public id of a member, used in paths and room names. */
+    clickid: text("clickid").notNull().unique(),
+    brandId: text("brand_id").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    confirmedEmail: boolean("confirmed_email").notNull().default(false),
+    country: text("country").notNull(),
+    region: text("region"),
+    city: text("city"),
+    provincia: text("provincia"),
+    eta: integer("eta"),
+    sono: text("sono").notNull(),
+    cerco: text("cerco").notNull(),
+    username: text("username"),
+    surname: text("surname"),
+    descrizione: text("descrizione"),
+    cosaCerco: text("cosa_cerco"),
+    phone: text("phone"),
+    preferredAge: text("preferred_age"),
+    emailScore: integer("email_score"),
+    fluxId: text("flux_id").notNull(),
+    source: text("source").notNull().default("direct"),
+    campid: text("campid"),
+    ip: text("ip"),
+    ua: text("ua"),
+    fingerprint: text("fingerprint"),
+    remarketingClickid: text("remarketing_clickid"),
+    premiumLevel: integer("premium_level").notNull().default(0),
+    creditiMessaggi: integer("crediti_messaggi").notNull().default(0),
+    creditiIcebreaker: integer("crediti_icebreaker").notNull().default(0),
+    creditiLike: integer("crediti_like").notNull().default(0),
+    valoreMessaggio: integer("valore_messaggio").notNull().default(10),
+    regaloMessaggi: integer("regalo_messaggi"),
+    /** Verified by phone: may read blurred replies and see phone numbers. */
+    verifiedUser: boolean("verified_user").notNull().default(false),
+    messaggioPending: jsonb("messaggio_pending"),
+    customerId: text("customer_id"),
+    pushToken: text("push_token"),
+    telegramId: text("telegram_id"),
+    notifyEmail: boolean("notify_email").notNull().default(true),
+    notifyTelegram: boolean("notify_telegram").notNull().default(false),
+    notifyPush: boolean("notify_push").notNull().default(false),
+    nextBillDate: timestamp("next_bill_date", { withTimezone: true }),
+    lastActivity: timestamp("last_activity", { withTimezone: true }),
+    disabled: boolean("disabled").notNull().default(false),
+    /** Bumped on logout and password change; tokens carrying an older value are refused. */
+    sessionVersion: integer("session_version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("accounts_email_brand_key").on(sql`lower(${t.email})`, t.brandId),
+    check("accounts_credits_not_negative", sql`${t.creditiMessaggi} >= 0 and ${t.creditiIcebreaker} >= 0`),
+  ],
+);
+
+/** One row per consent box ticked at sign-up, with the version of the text the member saw. */
+export const signupConsents = pgTable("signup_consents", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  accountId: bigint("account_id", { mode: "number" })
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  consent: text("consent").notNull(),
+  textVersion: text("text_version").notNull(),
+  acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,241 @@
+// The deterministic demo seed: regions and cities, angels (with a count parameter), flows 7 and 0000 with
+// their plans, and sample testimonials. Runs with a node-postgres client (scripts/ and tests).
+import type pg from "pg";
+import type { FlowConfig } from "../worker/contracts/flow";
+import { angelLooks } from "../worker/photos/looks";
+import { type CountryId, geo } from "./seed-data/geo";
+import { femaleNames } from "./seed-data/names";
+import { aboutLines, descriptionSentences } from "./seed-data/profile-texts";
+import { sampleTestimonials } from "./seed-data/testimonials";
+
+export const DEFAULT_ANGELS_PER_COUNTRY = 300;
+const countries: CountryId[] = ["it", "es", "en"];
+
+/** mulberry32: a small seeded PRNG, so every run writes the same rows. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+
+const hooks = {
+  blurred: { open: "vip_plan" },
+  paginazione: { open: "vip_plan" },
+  fine_crediti: { open: "vip_plan" },
+  file_like: { open: "vip_plan" },
+  cambia_regione: { open: "vip_plan" },
+} as const;
+
+export const seedFlows: Record<string, FlowConfig> = {
+  "7": {
+    vertical: "dating",
+    messaggi_inviti: false,
+    provider_animazione: "scripted",
+    use_ai: false,
+    optin: "soi",
+    verificaEta: false,
+    foto_facoltativa: true,
+    messaggiFree: 5,
+    creditiIcebreaker: 3,
+    creditiLike: 10,
+    valoreMessaggio: 10,
+    popup_selezione_canale_notifiche: true,
+    sistemi_pagamento: ["credit_card", "paypal", "applepay", "googlepay"],
+    hooks,
+    pages: [{ find: { hooks: { modaleToChat: false, modaleToProfilo: false } } }],
+    signupForm: { genderChoice: false, minAge: 19, maxAge: 98 },
+  },
+  "0000": {
+    vertical: "dating",
+    messaggi_inviti: false,
+    provider_animazione: "scripted",
+    use_ai: false,
+    optin: "doi",
+    verificaEta: false,
+    foto_facoltativa: true,
+    messaggiFree: 3,
+    creditiIcebreaker: 1,
+    creditiLike: 5,
+    valoreMessaggio: 10,
+    popup_selezione_canale_notifiche: false,
+    sistemi_pagamento: ["credit_card", "paypal"],
+    hooks,
+    pages: [{ find: { hooks: { modaleToChat: false, modaleToProfilo: false } } }],
+    signupForm: { genderChoice: true, minAge: 18, maxAge: 89 },
+  },
+};
+
+type PlanSeed = [
+  list: string,
+  productId: string,
+  name: string,
+  prezzo: number,
+  crediti: number,
+  level: number,
+  firstSelling?: boolean,
+];
+const plans: PlanSeed[] = [
+  ["free", "starter-30", "Starter", 990, 30, 1, true],
+  ["free", "plus-100", "Plus", 2490, 100, 1],
+  ["free", "gold-300", "Gold", 4990, 300, 2],
+  ["premium", "refill-100", "Refill 100", 1990, 100, 1],
+  ["premium", "refill-300", "Refill 300", 3990, 300, 2],
+  ["compliant", "compliant-50", "Basic", 1490, 50, 1],
+  ["compliant", "compliant-150", "Premium", 3490, 150, 2],
+  ["verifica", "verify-age", "18+", 0, 0, 0],
+];
+
+async function insertRows(client: pg.Client, table: string, columns: string[], rows: unknown[][]) {
+  const batch = Math.floor(60000 / columns.length);
+  for (let i = 0; i < rows.length; i += batch) {
+    const slice = rows.slice(i, i + batch);
+    const params: unknown[] = [];
+    const values = slice.map((row) => `(${row.map((v) => `$${params.push(v)}`).join(",")})`);
+    await client.query(`insert into ${table} (${columns.join(",")}) values ${values.join(",")}`, params);
+  }
+}
+
+/** Writes the demo data into an empty database; `angelsPerCountry` is 100,000 / 3 for benchmarks. */
+export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_PER_COUNTRY) {
+  await client.query("begin");
+  try {
+    for (const country of countries) {
+      await insertRows(
+        client,
+        "regions",
+        ["country", "code", "name"],
+        geo[country].map((r) => [country, r.code, r.name]),
+      );
+      await insertRows(
+        client,
+        "cities",
+        ["country", "region", "name", "province"],
+        geo[country].flatMap((r) => r.cities.map((city) => [country, r.code, city.name, city.province])),
+      );
+    }
+
+    const angelRows: unknown[][] = [];
+    let id = 0;
+    for (const country of countries) {
+      const rand = prng(country.charCodeAt(0) * 7919 + country.charCodeAt(1));
+      const regionList = geo[country];
+      for (let n = 0; n < angelsPerCountry; n++) {
+        id++;
+        // Every region gets angels: the first ones go round the regions, the rest are random.
+        const region =
+          n < regionList.length ? (regionList[n] as (typeof regionList)[number]) : pick(rand, regionList);
+        const city = pick(rand, region.cities);
+        const lang = country;
+        const sentences = descriptionSentences[lang];
+        const description = [pick(rand, sentences), pick(rand, sentences), pick(rand, sentences)]
+          .filter((s, i, all) => all.indexOf(s) === i)
+          .join(" ");
+        angelRows.push([
+          id,
+          country,
+          region.code,
+          city.name,
+          // A tenth of the profiles are men, for members whose cerco is uomo.
+          n % 10 === 9 ? "uomo" : "donna",
+          pick(rand, femaleNames[country]),
+          pick(rand, aboutLines[lang]),
+          description,
+          19 + Math.floor(rand() * 42),
+          angelLooks(id).hairColour,
+          155 + Math.floor(rand() * 30),
+          48 + Math.floor(rand() * 30),
+          `+${country === "it" ? "39" : country === "es" ? "34" : "44"} 3${String(Math.floor(rand() * 1e9)).padStart(9, "0")}`,
+          Math.floor(rand() * 0x7fffffff),
+        ]);
+      }
+    }
+    await insertRows(
+      client,
+      "angels",
+      [
+        "id",
+        "country",
+        "region",
+        "city",
+        "gender",
+        "screen_name",
+        "about",
+        "description",
+        "age",
+        "hair_color",
+        "height",
+        "weight",
+        "phone",
+        "shuffle_key",
+      ],
+      angelRows,
+    );
+
+    for (const [fluxId, config] of Object.entries(seedFlows)) {
+      await client.query("insert into flows (flux_id, config) values ($1, $2)", [
+        fluxId,
+        JSON.stringify(config),
+      ]);
+      const positions = new Map<string, number>();
+      await insertRows(
+        client,
+        "rate_plans",
+        [
+          "flux_id",
+          "list",
+          "position",
+          "product_id",
+          "nome_piano",
+          "prezzo",
+          "prezzo_totale",
+          "crediti",
+          "premium_level",
+          "first_selling",
+          "badge",
+        ],
+        plans.map(([list, productId, name, prezzo, crediti, level, firstSelling]) => {
+          const position = (positions.get(list) ?? 0) + 1;
+          positions.set(list, position);
+          return [
+            fluxId,
+            list,
+            position,
+            productId,
+            name,
+            prezzo,
+            prezzo,
+            crediti,
+            level,
+            firstSelling ?? false,
+            firstSelling ? "-50%" : null,
+          ];
+        }),
+      );
+    }
+
+    await insertRows(
+      client,
+      "testimonials",
+      ["language", "utente", "genere", "eta", "recensione", "stelle", "nome_immagine", "is_sample"],
+      Object.entries(sampleTestimonials).flatMap(([language, list]) =>
+        list.map((t) => [language, t.utente, t.genere, t.eta, t.recensione, t.stelle, t.nomeImmagine, true]),
+      ),
+    );
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  }
+}
+
+/** True when the database has no demo data yet. */
+export async function isEmpty(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ n: string }>("select count(*) as n from flows");
+  return Number(rows[0]?.n ?? 0) === 0;
+}

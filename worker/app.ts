@@ -1,0 +1,60 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
+import { authRoutes } from "./auth/auth.routes";
+import type { BrandRegistry } from "./brands/brand";
+import { brandRoutes } from "./brands/brand.routes";
+import { brands, defaultBrandId } from "./brands/registry";
+import { chatRoutes } from "./chat/chat.routes";
+import { AppError } from "./core/errors";
+import { logEvent } from "./core/log";
+import { brandMiddleware, dbMiddleware } from "./core/middleware";
+import { discoveryRoutes } from "./discovery/discovery.routes";
+import type { AppEnv } from "./env";
+import { geoRoutes } from "./geo/geo.routes";
+import { testimonialRoutes } from "./home/testimonials.routes";
+import { injectBrand } from "./html/brand-html";
+import { photoRoutes } from "./photos/photos.routes";
+import { routeRealtime } from "./realtime";
+
+/** The whole Worker app for a brand registry (tests pass their own to show a new entry is enough). */
+export function createApp(registry: BrandRegistry = brands, defaultId: string = defaultBrandId) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.use("*", brandMiddleware(registry, defaultId));
+  app.use("*", dbMiddleware);
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    logEvent("error", "request.failed", {
+      requestId: c.var.requestId,
+      path: c.req.path,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+    return c.json({ error: { code: "internal", message: "Something went wrong, please retry." } }, 500);
+  });
+
+  const api = app
+    .route("/", brandRoutes)
+    .route("/", authRoutes)
+    .route("/", geoRoutes)
+    .route("/", testimonialRoutes)
+    .route("/", discoveryRoutes)
+    .route("/", chatRoutes);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  app.doc31("/api/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: { title: `${c.var.brand.public.title} API`, version: "1.0.0" },
+  }));
+  app.get("/api/docs", Scalar({ url: "/api/openapi.json", pageTitle: "API reference" }));
+  app.all("/parties/*", routeRealtime);
+  app.route("/", photoRoutes);
+  app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API route." } }, 404));
+  // Everything else is the SPA (or a static file), with the brand put into the HTML.
+  app.get("*", async (c) => {
+    const response = await c.env.ASSETS.fetch(c.req.raw);
+    const type = response.headers.get("content-type") ?? "";
+    return type.includes("text/html") ? injectBrand(response, c.var.brand) : response;
+  });
+  return api;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,152 @@
+import type { Brand } from "./brand";
+
+/** The closed set of brands; adding one means adding its id here and its entry below. */
+export const brandIds = ["amoreitalia", "amorespana", "lovechat"] as const;
+export type BrandId = (typeof brandIds)[number];
+
+/** The brand served on localhost and, outside production, on unknown hosts. */
+export const defaultBrandId: BrandId = "amoreitalia";
+
+const demoCompany = {
+  company_name: "Demo Dating Ltd",
+  company_address: "Via Esempio 1, 20100 Milano, Italia",
+  vat: "IT00000000000",
+};
+
+export const brands: Record<BrandId, Brand> = {
+  amoreitalia: {
+    hosts: ["amoreitalia.example", "it.localhost"],
+    public: {
+      id: "amoreitalia",
+      title: "Amore Italia",
+      anno: 2026,
+      country: "it",
+      language: "it",
+      logo_url: "/logos/amoreitalia.svg",
+      logo_monocromo: "/logos/amoreitalia-mono.svg",
+      ...demoCompany,
+      email: "assistenza@amoreitalia.example",
+      tel: "+39 02 0000 0000",
+      domain: "amoreitalia.example",
+      mainstream: false,
+      tema: {
+        primary: "#b3123a",
+        primaryText: "#ffffff",
+        accent: "#ff8a5b",
+        background: "#fff7f5",
+        surface: "#ffffff",
+        text: "#2a1a1f",
+      },
+      affiliation: false,
+      default_fluxid: "7",
+      descriptor: "AMOREITALIA",
+      payment_company: "demo_it",
+      cartella_foto_collection: "photos/collection-it",
+      cartella_foto_default: "photos/default-it",
+      url_foto_utente: "/photos/users",
+      nome_bot: "AmoreItaliaBot",
+      legal_link: {
+        faq: "/legal/faq",
+        termini: "/legal/terms",
+        privacy: "/legal/privacy",
+        cookie: "/legal/cookie",
+        contatti: "/contactUs",
+      },
+    },
+    server: {
+      mailFrom: "Amore Italia <noreply@amoreitalia.example>",
+      telegramTokenSecret: "TELEGRAM_TOKEN_IT",
+      paymentAccounts: { adyen: "DemoIT" },
+    },
+  },
+  amorespana: {
+    hosts: ["amorespana.example", "es.localhost"],
+    public: {
+      id: "amorespana",
+      title: "Amor España",
+      anno: 2026,
+      country: "es",
+      language: "es",
+      logo_url: "/logos/amorespana.svg",
+      logo_monocromo: "/logos/amorespana-mono.svg",
+      ...demoCompany,
+      email: "soporte@amorespana.example",
+      tel: "+34 910 000 000",
+      domain: "amorespana.example",
+      mainstream: false,
+      tema: {
+        primary: "#c2410c",
+        primaryText: "#ffffff",
+        accent: "#facc15",
+        background: "#fffaf0",
+        surface: "#ffffff",
+        text: "#2b1d12",
+      },
+      affiliation: false,
+      default_fluxid: "7",
+      descriptor: "AMORESPANA",
+      payment_company: "demo_es",
+      cartella_foto_collection: "photos/collection-es",
+      cartella_foto_default: "photos/default-es",
+      url_foto_utente: "/photos/users",
+      nome_bot: "AmorEspanaBot",
+      legal_link: {
+        faq: "/legal/faq",
+        termini: "/legal/terms",
+        privacy: "/legal/privacy",
+        cookie: "/legal/cookie",
+        contatti: "/contactUs",
+      },
+    },
+    server: {
+      mailFrom: "Amor España <noreply@amorespana.example>",
+      telegramTokenSecret: "TELEGRAM_TOKEN_ES",
+      paymentAccounts: { adyen: "DemoES" },
+    },
+  },
+  lovechat: {
+    hosts: ["lovechat.example", "en.localhost"],
+    public: {
+      id: "lovechat",
+      title: "LoveChat",
+      anno: 2026,
+      country: "en",
+      language: "en",
+      logo_url: "/logos/lovechat.svg",
+      logo_monocromo: "/logos/lovechat-mono.svg",
+      ...demoCompany,
+      email: "support@lovechat.example",
+      tel: "+44 20 0000 0000",
+      domain: "lovechat.example",
+      mainstream: true,
+      tema: {
+        primary: "#4338ca",
+        primaryText: "#ffffff",
+        accent: "#ec4899",
+        background: "#f7f7fc",
+        surface: "#ffffff",
+        text: "#1c1b2e",
+      },
+      affiliation: false,
+      default_fluxid: "7",
+      descriptor: "LOVECHAT",
+      payment_company: "demo_en",
+      cartella_foto_collection: "photos/collection-en",
+      cartella_foto_default: "photos/default-en",
+      url_foto_utente: "/photos/users",
+      nome_bot: "LoveChatBot",
+      legal_link: {
+        faq: "/legal/faq",
+        termini: "/legal/terms",
+        privacy: "/legal/privacy",
+        cookie: "/legal/cookie",
+        contatti: "/contactUs",
+      },
+    },
+    server: {
+      mailFrom: "LoveChat <noreply@lovechat.example>",
+      telegramTokenSecret: "TELEGRAM_TOKEN_EN",
+      paymentAccounts: { adyen: "DemoEN" },
+    },
+  },
+};

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { Country } from "./locales";
+
+/** The spec's e-mail rule: no spaces, one @, a dot after it. */
+export const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export const signupFields = ["email", "password", "eta", "region", "sono", "cerco", "terms"] as const;
+export type SignupField = (typeof signupFields)[number];
+
+/** Message key shown for each sign-up field, in the spec's order. */
+export const signupMessageKeys: Record<SignupField, string> = {
+  email: "errore_email",
+  password: "errore_password",
+  eta: "eta",
+  region: "errore_citta",
+  sono: "errore_sono",
+  cerco: "errore_cerco",
+  terms: "errore_terms",
+};
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const AGE_MIN = 18;
+export const AGE_MAX = 98;
+
+export interface SignupDraft {
+  email: string;
+  password: string;
+  eta: number | null;
+  region: string;
+  sono: string;
+  cerco: string;
+  terms1: boolean;
+  terms2: boolean;
+  terms3: boolean;
+  terms4: boolean;
+}
+
+/**
+ * The spec's sign-up validation in its order; returns every invalid field (the form turns them red and
+ * shows the first one's message). The server runs the same function.
+ */
+export function invalidSignupFields(
+  d: SignupDraft,
+  ageRange = { min: AGE_MIN, max: AGE_MAX },
+): SignupField[] {
+  const bad: SignupField[] = [];
+  if (!emailPattern.test(d.email.replace(/\s/g, ""))) bad.push("email");
+  if (d.password.length < PASSWORD_MIN_LENGTH) bad.push("password");
+  if (d.eta === null || !Number.isInteger(d.eta) || d.eta < ageRange.min || d.eta > ageRange.max)
+    bad.push("eta");
+  if (!d.region) bad.push("region");
+  if (d.sono !== "uomo" && d.sono !== "donna") bad.push("sono");
+  if (d.cerco !== "uomo" && d.cerco !== "donna") bad.push("cerco");
+  if (!(d.terms1 && d.terms2 && d.terms3 && d.terms4)) bad.push("terms");
+  return bad;
+}
+
+/** The spec's sign-up payload (sent as `utente`). */
+export const SignupPayload = z.object({
+  email: z.string().max(254),
+  password: z.string().max(200),
+  eta: z.number().int().nullable(),
+  region: z.string().max(80),
+  city: z.string().max(120).optional(),
+  provincia: z.string().max(120).optional(),
+  sono: z.string().max(10),
+  cerco: z.string().max(10),
+  terms1: z.boolean(),
+  terms2: z.boolean(),
+  terms3: z.boolean(),
+  terms4: z.boolean(),
+  source: z.string().max(100).default("direct"),
+  country: Country.optional(),
+  campid: z.string().max(100).optional(),
+  ip: z.string().max(64).optional(),
+  clickid: z.string().max(64).optional(),
+  fingerprint: z.string().max(128).optional(),
+  fluxId: z.string().max(16).optional(),
+  servizio: z.string().max(253).optional(),
+  ua: z.string().max(512).optional(),
+});
+export type SignupPayload = z.infer<typeof SignupPayload>;
+
+export const SignupRequest = z.object({ utente: SignupPayload });
+
+export const VerifyRequest = z.object({
+  token: z.string().max(4096),
+  trackerId: z.string().max(64).optional(),
+});
+
+/** Version of the consent texts shown on the sign-up form; stored with each consent. */
+export const CONSENT_TEXT_VERSION = "2026-11-01";

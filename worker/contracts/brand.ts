@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { Country, Locale } from "./locales";
+
+/** Theme colours injected as CSS variables before any script runs. */
+export const Theme = z.object({
+  primary: z.string(),
+  primaryText: z.string(),
+  accent: z.string(),
+  background: z.string(),
+  surface: z.string(),
+  text: z.string(),
+});
+
+/** The part of a brand's config that the browser may see (the spec's brand config fields). */
+export const PublicBrand = z.object({
+  id: z.string(),
+  title: z.string(),
+  anno: z.number().int(),
+  country: Country,
+  language: Locale,
+  logo_url: z.string(),
+  logo_monocromo: z.string(),
+  company_name: z.string(),
+  company_address: z.string(),
+  email: z.string(),
+  tel: z.string(),
+  domain: z.string(),
+  vat: z.string(),
+  mainstream: z.boolean(),
+  tema: Theme,
+  affiliation: z.boolean(),
+  default_fluxid: z.string(),
+  descriptor: z.string(),
+  payment_company: z.string(),
+  cartella_foto_collection: z.string(),
+  cartella_foto_default: z.string(),
+  url_foto_utente: z.string(),
+  nome_bot: z.string(),
+  legal_link: z.object({
+    faq: z.string(),
+    termini: z.string(),
+    privacy: z.string(),
+    cookie: z.string(),
+    contatti: z.string(),
+  }),
+  one_trust: z.object({ domainScript: z.string() }).optional(),
+  google_pay: z.object({ merchantId: z.string(), merchantName: z.string() }).optional(),
+  paypal: z.object({ clientId: z.string() }).optional(),
+});
+export type PublicBrand = z.infer<typeof PublicBrand>;

@@ -1,0 +1,25 @@
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export interface ErrorBody {
+  error: { code: string; message: string; field?: string; messageKey?: string; hook?: string };
+}
+
+/** The one error type of the API: a stable `code`, an English message, and what the client needs. */
+export class AppError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly extra: { field?: string; messageKey?: string; hook?: string } = {},
+  ) {
+    super(status, { message });
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...this.extra } };
+  }
+}
+
+export const unauthorized = () => new AppError(401, "unauthorized", "Sign in to continue.");
+export const forbidden = () => new AppError(403, "forbidden", "This belongs to another member.");

@@ -1,0 +1,20 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+
+/** A feature sub-app: request validation failures answer 400 naming the first bad field. */
+export function featureApp() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const field = issue?.path.filter((p) => typeof p === "string" && p !== "utente").join(".") || "body";
+        return c.json(
+          { error: { code: "invalid_input", field, message: `${field}: ${issue?.message ?? "invalid"}` } },
+          400,
+        );
+      }
+    },
+  });
+}
+
+export const bearerSecurity = [{ bearer: [] as string[] }];

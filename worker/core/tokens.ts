@@ -1,0 +1,69 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+
+const ISSUER = "amore-chat";
+const ALGORITHMS = ["HS256"];
+/** Each kind of token has its own type and audience, so a link token never passes as a session. */
+export const tokenKinds = {
+  session: { typ: "session+jwt", ttl: "30d" },
+  confirm: { typ: "confirm+jwt", ttl: "7d" },
+  autologin: { typ: "autologin+jwt", ttl: "7d" },
+  reset: { typ: "reset+jwt", ttl: "1h" },
+} as const;
+export type TokenKind = keyof typeof tokenKinds;
+
+export interface SessionClaims {
+  accountId: number;
+  clickid: string;
+  sessionVersion: number;
+}
+
+const keys = new Map<string, Uint8Array>();
+function secretKey(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    if (key.byteLength < 32) throw new Error("JWT_SECRET must be at least 32 bytes (256 bits)");
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signToken(secret: string, kind: TokenKind, claims: SessionClaims): Promise<string> {
+  const { typ, ttl } = tokenKinds[kind];
+  return new SignJWT({ cid: claims.clickid, sv: claims.sessionVersion })
+    .setProtectedHeader({ alg: "HS256", typ })
+    .setSubject(String(claims.accountId))
+    .setIssuer(ISSUER)
+    .setAudience(kind)
+    .setIssuedAt()
+    .setExpirationTime(ttl)
+    .sign(secretKey(secret));
+}
+
+/** Returns the claims of a valid token of the given kind, or null for anything else. */
+export async function verifyToken(
+  secret: string,
+  kind: TokenKind,
+  token: string,
+): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(secret), {
+      algorithms: ALGORITHMS,
+      issuer: ISSUER,
+      audience: kind,
+      typ: tokenKinds[kind].typ,
+    });
+    const accountId = Number(payload.sub);
+    if (
+      !Number.isSafeInteger(accountId) ||
+      typeof payload.cid !== "string" ||
+      typeof payload.sv !== "number"
+    ) {
+      return null;
+    }
+    return { accountId, clickid: payload.cid, sessionVersion: payload.sv };
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}

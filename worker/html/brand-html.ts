@@ -1,0 +1,44 @@
+import type { Brand } from "../brands/brand";
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
+  );
+
+/** JSON safe inside a <script> element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * Puts the brand into the served HTML before any script runs: lang, title, theme colours, icon, logo in
+ * the boot splash, and the public config for the app to start from (no flash of another brand).
+ */
+export function injectBrand(response: Response, brand: Brand): Response {
+  const b = brand.public;
+  const t = b.tema;
+  const css = `:root{--brand-primary:${t.primary};--brand-primary-text:${t.primaryText};--brand-accent:${t.accent};--brand-bg:${t.background};--brand-surface:${t.surface};--brand-text:${t.text}}`;
+  const rewritten = new HTMLRewriter()
+    .on("html", { element: (el) => void el.setAttribute("lang", b.language) })
+    .on("title", { element: (el) => void el.setInnerContent(b.title) })
+    .on("head", {
+      element: (el) =>
+        void el.append(
+          `<meta name="theme-color" content="${escapeHtml(t.primary)}"><link rel="icon" href="${escapeHtml(b.logo_url)}"><style id="brand-theme">${css}</style><script type="application/json" id="brand-config">${scriptJson(b)}</script>`,
+          { html: true },
+        ),
+    })
+    .on("#root", {
+      element: (el) =>
+        void el.setInnerContent(
+          `<div class="boot"><img class="boot-logo" src="${escapeHtml(b.logo_url)}" alt="${escapeHtml(b.title)}"></div>`,
+          { html: true },
+        ),
+    })
+    .transform(response);
+  const headers = new Headers(rewritten.headers);
+  headers.set("cache-control", "no-cache");
+  headers.set("vary", "host");
+  headers.delete("content-length");
+  headers.delete("etag");
+  return new Response(rewritten.body, { status: rewritten.status, headers });
+}
