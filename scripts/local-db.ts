@@ -34,7 +34,9 @@ export async function startLocalDatabase(opts: {
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const db = await PGlite.create(opts.dataDir);
-  const server = new PGLiteSocketServer({ db, port: opts.pgPort, host: "127.0.0.1", maxConnections: 1 });
+  // The proxy runs one session at a time; the server's limit only has to allow a closing session to
+  // overlap the next one for a moment (it rejects "Too many connections" at its limit).
+  const server = new PGLiteSocketServer({ db, port: opts.pgPort, host: "127.0.0.1", maxConnections: 8 });
   await server.start();
   const proxy = await startWsProxy({ port: opts.proxyPort, serial: true });
   return {

@@ -43,7 +43,7 @@ export async function startWsProxy(opts: { port: number; serial: boolean }): Pro
       if (closed) return;
       closed = true;
       tcp?.destroy();
-      if (ws.readyState === ws.OPEN) ws.close();
+      if (ws.readyState === ws.OPEN) ws.close(1000);
       if (!released && tcp) {
         released = true;
         release();

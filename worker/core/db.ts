@@ -1,6 +1,7 @@
 import { neonConfig, Pool } from "@neondatabase/serverless";
 import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
 import type { Bindings } from "../env";
+import { logEvent } from "./log";
 
 export type Db = NeonDatabase<Record<string, never>>;
 
@@ -24,7 +25,19 @@ export function openDb(env: Pick<Bindings, "DATABASE_URL" | "DB_WS_PROXY">): {
     neonConfig.coalesceWrites = false;
   }
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1 });
-  return { db: drizzle({ client: pool }), end: () => pool.end() };
+  // An idle client whose socket drops reports here (queries in flight get their own errors). Once the
+  // pool is ending, the socket closing under it is expected and not worth a line.
+  let ending = false;
+  pool.on("error", (error) => {
+    if (!ending) logEvent("warn", "db.idle_client_error", { error: error.message });
+  });
+  return {
+    db: drizzle({ client: pool }),
+    end: () => {
+      ending = true;
+      return pool.end();
+    },
+  };
 }
 
 /** Runs `fn` with a database and closes the pool afterwards (for rooms and scripts, not requests). */

@@ -352,7 +352,7 @@ function wobble(s: Shape, amp: number, slope: number, fn: (x: number, y: number)
 // small enough to shade per pixel; most of the canvas is settled in a handful of samples.
 const BLOCK = 16;
 // Extra margin on top of each shape's own bound because the bounds above are measured, not proven.
-const BOUND_SAFETY = 1.25;
+const BOUND_SAFETY = 1.1;
 
 // The figure is laid out in its own unit square and then framed by zooming in on the head, so
 // proportions can be tuned independently of how tightly the photo is cropped.
@@ -360,8 +360,24 @@ const ZOOM = 1.3;
 const ANCHOR_FIGURE_Y = 0.425;
 const ANCHOR_CANVAS_Y = 0.44;
 
+function clampByte(v: number): number {
+  return v < 0 ? 0 : v > 255 ? 255 : v;
+}
+
 function clampInt(v: number, lo: number, hi: number): number {
   return v < lo ? lo : v > hi ? hi : v;
+}
+
+// Word layout of an RGBA pixel depends on platform byte order.
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const R_SHIFT = LITTLE_ENDIAN ? 0 : 24;
+const G_SHIFT = LITTLE_ENDIAN ? 8 : 16;
+const B_SHIFT = LITTLE_ENDIAN ? 16 : 8;
+const OPAQUE = LITTLE_ENDIAN ? 255 << 24 : 255;
+
+/** Opaque pixel word from channels already within 0..255. */
+function packRgb(r: number, g: number, b: number): number {
+  return OPAQUE | (((r + 0.5) | 0) << R_SHIFT) | (((g + 0.5) | 0) << G_SHIFT) | (((b + 0.5) | 0) << B_SHIFT);
 }
 
 class Canvas {
@@ -370,41 +386,45 @@ class Canvas {
   readonly scale: number;
   private readonly ox: number;
   private readonly oy: number;
-  private readonly px: Float32Array;
+  private readonly px: Uint8ClampedArray;
+  /** Same pixels, one word each, for opaque fills. */
+  private readonly words: Uint32Array;
 
   constructor(size: number) {
     this.size = size;
     this.scale = size * ZOOM;
     this.ox = 0.5 - 0.5 / ZOOM;
     this.oy = ANCHOR_FIGURE_Y - ANCHOR_CANVAS_Y / ZOOM;
-    this.px = new Float32Array(size * size * 3);
+    // Blending straight into 8-bit RGBA: stores round and clamp natively, and the buffer is handed to
+    // the encoder as is. Rounding per layer is invisible with this few translucent layers.
+    this.px = new Uint8ClampedArray(size * size * 4);
+    this.words = new Uint32Array(this.px.buffer);
   }
 
   /** Diagonal two-colour gradient plus a soft light behind the head. */
   background(top: Rgb, bottom: Rgb, glowX: number, glowY: number, glowR: number): void {
     const n = this.size;
     const inv = 1 / this.scale;
-    const px = this.px;
+    const { ox, oy, words } = this;
     const [r0, g0, b0] = top;
     const dr = bottom[0] - r0;
     const dg = bottom[1] - g0;
     const db = bottom[2] - b0;
     const invR = 1 / glowR;
+    const tStep = 0.35 / 1.05 / n;
     for (let y = 0; y < n; y++) {
-      const dy = this.oy + (y + 0.5) * inv - glowY;
-      const rowT = (((y + 0.5) / n) * 0.9 - 0.1) / 1.05;
-      let i = y * n * 3;
-      for (let x = 0; x < n; x++, i += 3) {
-        const t = Math.min(1, Math.max(0, rowT + ((x + 0.5) / n) * (0.35 / 1.05)));
-        const dx = this.ox + (x + 0.5) * inv - glowX;
-        const g = Math.max(0, 1 - Math.sqrt(dx * dx + dy * dy) * invR);
-        const glow = g * g * 0.35;
-        const r = r0 + dr * t;
-        const gr = g0 + dg * t;
-        const b = b0 + db * t;
-        px[i] = r + (255 - r) * glow;
-        px[i + 1] = gr + (255 - gr) * glow;
-        px[i + 2] = b + (255 - b) * glow;
+      const dy = oy + (y + 0.5) * inv - glowY;
+      const dy2 = dy * dy;
+      let t = (((y + 0.5) / n) * 0.9 - 0.1) / 1.05 + 0.5 * tStep;
+      let dx = ox + 0.5 * inv - glowX;
+      for (let i = y * n, end = i + n; i < end; i++, t += tStep, dx += inv) {
+        const tc = t < 0 ? 0 : t > 1 ? 1 : t;
+        const g = 1 - Math.sqrt(dx * dx + dy2) * invR;
+        const glow = g > 0 ? g * g * 0.35 : 0;
+        const r = r0 + dr * tc;
+        const gr = g0 + dg * tc;
+        const b = b0 + db * tc;
+        words[i] = packRgb(r + (255 - r) * glow, gr + (255 - gr) * glow, b + (255 - b) * glow);
       }
     }
   }
@@ -417,7 +437,7 @@ class Canvas {
     const n = this.size;
     const k = this.scale;
     const inv = 1 / k;
-    const { ox, oy, px } = this;
+    const { ox, oy, px, words } = this;
     const [bx0, by0, bx1, by1] = shape.box;
     // Soft edges spill past the shape's box by half the ramp.
     const pad = Math.ceil(soft / 2) + 1;
@@ -429,15 +449,17 @@ class Canvas {
 
     // Per-row colour, so gradients cost nothing inside the pixel loops.
     const rows = new Float32Array((y1 - y0) * 3);
+    const rowWords = new Uint32Array(y1 - y0);
     const c1 = bottom ?? colour;
     const gy0 = (by0 - oy) * k;
     const gSpan = Math.max(1, (by1 - by0) * k);
     for (let y = y0; y < y1; y++) {
       const t = Math.min(1, Math.max(0, (y + 0.5 - gy0) / gSpan));
       const j = (y - y0) * 3;
-      rows[j] = colour[0] + (c1[0] - colour[0]) * t;
-      rows[j + 1] = colour[1] + (c1[1] - colour[1]) * t;
-      rows[j + 2] = colour[2] + (c1[2] - colour[2]) * t;
+      rows[j] = clampByte(colour[0] + (c1[0] - colour[0]) * t);
+      rows[j + 1] = clampByte(colour[1] + (c1[1] - colour[1]) * t);
+      rows[j + 2] = clampByte(colour[2] + (c1[2] - colour[2]) * t);
+      rowWords[y - y0] = packRgb(rows[j]!, rows[j + 1]!, rows[j + 2]!);
     }
 
     const sdf = shape.d;
@@ -450,7 +472,13 @@ class Canvas {
       const r = rows[j]!;
       const g = rows[j + 1]!;
       const b = rows[j + 2]!;
-      for (let i = (y * n + xa) * 3, end = (y * n + xb) * 3; i < end; i += 3) {
+      if (a >= 1) {
+        // A plain loop beats TypedArray#fill for the short runs blocks produce.
+        const word = rowWords[y - y0]!;
+        for (let i = y * n + xa, end = y * n + xb; i < end; i++) words[i] = word;
+        return;
+      }
+      for (let i = (y * n + xa) * 4, end = (y * n + xb) * 4; i < end; i += 4) {
         const p0 = px[i]!;
         const p1 = px[i + 1]!;
         const p2 = px[i + 2]!;
@@ -463,7 +491,7 @@ class Canvas {
     const visit = (ax: number, ay: number, bx: number, by: number): void => {
       const w = bx - ax;
       const h = by - ay;
-      if (w * h > 4) {
+      if (w * h > 2) {
         const dc = sdf(ox + (ax + bx) * 0.5 * inv, oy + (ay + by) * 0.5 * inv) * k;
         // Farthest pixel centre from the block centre, in pixels.
         const reach = Math.sqrt((w - 1) * (w - 1) + (h - 1) * (h - 1)) * 0.5 * reachPerPx;
@@ -498,17 +526,7 @@ class Canvas {
   }
 
   toRgba(): Uint8ClampedArray {
-    const n = this.size * this.size;
-    // Clamped arrays round and clamp on store, which is exactly the quantisation wanted here.
-    const out = new Uint8ClampedArray(n * 4);
-    const px = this.px;
-    for (let i = 0, j = 0, k = 0; i < n; i++, j += 4, k += 3) {
-      out[j] = px[k]!;
-      out[j + 1] = px[k + 1]!;
-      out[j + 2] = px[k + 2]!;
-      out[j + 3] = 255;
-    }
-    return out;
+    return this.px;
   }
 }
 
