@@ -23,6 +23,8 @@ export function connectRoom(opts: { clickid: string; token: string; lastSeen: ()
   const listeners = new Set<(event: ServerEvent) => void>();
   const socket = new PartySocket({
     host: location.host,
+    // partysocket guesses wss for any host not starting with "localhost" (it.localhost included).
+    protocol: location.protocol === "https:" ? "wss" : "ws",
     party: "user-room",
     room: opts.clickid,
     query: () => ({ token: opts.token, since: String(opts.lastSeen()) }),

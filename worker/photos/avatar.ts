@@ -352,7 +352,7 @@ function wobble(s: Shape, amp: number, slope: number, fn: (x: number, y: number)
 // small enough to shade per pixel; most of the canvas is settled in a handful of samples.
 const BLOCK = 16;
 // Extra margin on top of each shape's own bound because the bounds above are measured, not proven.
-const BOUND_SAFETY = 1.1;
+const BOUND_SAFETY = 1.25;
 
 // The figure is laid out in its own unit square and then framed by zooming in on the head, so
 // proportions can be tuned independently of how tightly the photo is cropped.
@@ -664,7 +664,8 @@ function drawPortrait(cv: Canvas, look: Look): void {
   for (const [bx, by, br] of look.bokeh) cv.paint(circle(bx, by, br), WHITE, 0.18, br * cv.scale * 0.6);
 
   const skinShadow = mix(skin, hex("#7A3E2E"), 0.16);
-  const hairBack = shade(hair, 0.8);
+  // Curls are one mass with the fringe, so no darker back layer whose seams would show.
+  const hairBack = look.style === "curly" ? hair : shade(hair, 0.8);
   const hairDark = shade(hair, 0.62);
   const hairSheen = mix(hair, WHITE, look.style === "curly" ? 0.25 : 0.4);
 
@@ -748,7 +749,7 @@ function drawPortrait(cv: Canvas, look: Look): void {
 
   // --- body: one skin shape for neck and chest, clothes laid over it
   const shoulderCx = fx + (0.5 - fx) * 0.6;
-  const torsoTop = fy + 0.27;
+  const torsoTop = fy + 0.255;
   const torso = roundBox(shoulderCx, torsoTop + 0.3, look.shoulderWidth, 0.3, 0.15);
   const neckCx = (fx + shoulderCx) / 2;
   const neck = roundBox(neckCx, fy + 0.17, frx * 0.42, 0.12, 0.035);
@@ -778,10 +779,6 @@ function drawPortrait(cv: Canvas, look: Look): void {
 
   if (backOverShoulders) {
     cv.paint(back, hairBack);
-  }
-  if (look.style === "curly") {
-    // Darker core so the curls read as volume rather than a flat disc.
-    cv.paint(circle(fx, fy + 0.02, 0.19), hairDark, 0.35, 0.08 * cv.scale);
   }
 
   // Neck drawn again on top of long hair: hair falls behind the neck, in front of the shoulders.
@@ -899,7 +896,7 @@ function drawPortrait(cv: Canvas, look: Look): void {
     const panelBottom = look.style === "bob" ? fy + 0.13 : fy + 0.12;
     frontBase = union(cap, intersect(roundBox(fx, fy, capRx, panelBottom - fy, 0.05), below(fy - 0.05)));
   } else if (look.style === "curly") {
-    frontBase = intersect(ellipse(fx, capCy, capRx * 1.05, capRy * 1.05), above(fy + 0.06));
+    frontBase = intersect(back, above(fy + 0.08));
   } else {
     frontBase = intersect(ellipse(fx, capCy + 0.005, frx * 1.13, fry * 1.07), above(fy - 0.01));
   }

@@ -1,0 +1,30 @@
+// The site for the end-to-end tests: a fresh in-memory database and the Worker in workerd (vite dev),
+// with angel replies shortened to a few seconds (the typing indicator keeps the spec's 5000 ms).
+import { spawn } from "node:child_process";
+import { withTestDatabase } from "./with-db.ts";
+
+const port = process.env.E2E_PORT ?? "8790";
+
+await withTestDatabase({ pgPort: 54349, proxyPort: 8799 }, (db) => {
+  return new Promise<void>((resolve) => {
+    const vite = spawn("vite", ["dev", "--config", "web/vite.config.ts", "--port", port], {
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        WRANGLER_SEND_METRICS: "false",
+        DATABASE_URL: db.DATABASE_URL,
+        DB_WS_PROXY: db.DB_WS_PROXY,
+        JWT_SECRET: "e2e-tests-secret-of-at-least-32-bytes-long",
+        ANGEL_REPLY_MIN_MS: "6000",
+        ANGEL_REPLY_MAX_MS: "7000",
+      },
+    });
+    const stop = () => vite.kill("SIGTERM");
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    vite.on("exit", () => resolve());
+  });
+});
+process.exit(0);

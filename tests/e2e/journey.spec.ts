@@ -1,0 +1,68 @@
+import { expect, type Page, test } from "@playwright/test";
+
+const port = 8790;
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `tests/e2e/screenshots/${name}-${test.info().project.name}.png`, fullPage: true });
+
+test("home page carries each brand before and after the app starts", async ({ page }) => {
+  for (const [host, lang, title, subtitle] of [
+    ["it.localhost", "it", "Amore Italia", "Chatta, flirta e conosci nuove persone vicino a te"],
+    ["es.localhost", "es", "Amor España", "Chatea, liga y conoce gente nueva cerca de ti"],
+  ] as const) {
+    await page.goto(`http://${host}:${port}/`);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByText(subtitle)).toBeVisible();
+    await expect(page.locator(".review .badge").first()).toBeVisible();
+    await shot(page, `home-${lang}`);
+  }
+});
+
+test("a new member signs up, finds angels in the region and gets a reply after typing", async ({ page }) => {
+  await page.goto("/signup");
+  await expect(page.getByTestId("disclosure")).toContainText("fittizi");
+  await shot(page, "signup");
+
+  // Empty form: the first rule of the spec's order speaks, and the e-mail turns red.
+  await page.getByRole("button", { name: "Iscriviti" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Inserisci un indirizzo e-mail valido.");
+  await expect(page.locator('input[name="email"]')).toHaveAttribute("aria-invalid", "true");
+  await shot(page, "signup-errors");
+
+  const email = `e2e.${Date.now()}.${test.info().project.name}@example.com`;
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill("una-password");
+  await page.locator('select[name="region"]').selectOption("lombardia");
+  await page.locator('select[name="eta"]').selectOption("34");
+  await page.getByRole("button", { name: "Iscriviti" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Seleziona tutte e quattro le caselle per continuare.");
+  for (const name of ["terms1", "terms2", "terms3", "terms4"]) await page.locator(`input[name="${name}"]`).check();
+  await page.getByRole("button", { name: "Iscriviti" }).click();
+
+  await expect(page).toHaveURL(/\/find$/);
+  await expect(page.getByTestId("find-header")).toHaveText(/^\d+ donne disponibili in Lombardia$/);
+  const cards = page.getByTestId("angel-card");
+  await expect(cards).toHaveCount(5);
+  await expect(cards.first().locator("img")).toHaveJSProperty("complete", true);
+  await shot(page, "find");
+
+  const name = (await cards.first().locator("strong").textContent()) ?? "";
+  await cards.first().getByRole("link", { name: "Chatta" }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByText(`Saluta ${name}`)).toBeVisible();
+  await page.getByPlaceholder("Scrivi un messaggio…").fill("Ciao! Come va la serata?");
+  await page.getByRole("button", { name: "Invia" }).click();
+  await expect(page.getByTestId("my-message")).toHaveText(/Ciao! Come va la serata\?/);
+  await expect(page.getByTestId("credits")).toHaveText("5 crediti");
+
+  await expect(page.getByTestId("typing")).toHaveText(`${name} sta scrivendo…`, { timeout: 15_000 });
+  await shot(page, "chat-typing");
+  await expect(page.getByTestId("angel-message")).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId("typing")).toHaveCount(0);
+  await shot(page, "chat-reply");
+
+  // The reply is stored: a reload shows the whole conversation.
+  await page.reload();
+  await expect(page.getByTestId("my-message")).toHaveCount(1);
+  await expect(page.getByTestId("angel-message")).toHaveCount(1);
+});
