@@ -87,10 +87,9 @@ export class UserRoom extends Server<Bindings> {
       const flow = await loadFlow(db, ctx.fluxId);
       const language = brands[ctx.brandId as keyof typeof brands]?.public.language ?? "en";
       const provider = providers[flow.provider_animazione] ?? operatorsProvider;
-      const text = provider.reply({ language, userMessage });
-      if (!text) return null;
+      const msg = provider.reply({ language, userMessage, userName: ctx.username });
+      if (!msg) return null;
       const time = new Date(Date.now() + min + Math.random() * (max - min));
-      const msg = text.replace(/\s*\{name\}/g, ctx.username ? ` ${ctx.username}` : "");
       return storeAngelMessage(db, { clickid: this.name, angelId, msg, time, provider: provider.id });
     });
     if (!reply) return;

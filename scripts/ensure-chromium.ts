@@ -10,5 +10,7 @@ if (!existsSync(CHROMIUM)) {
     process.exit(1);
   }
   console.log("installing Debian's chromium for the end-to-end tests…");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+    stdio: "inherit",
+  });
 }

@@ -15,6 +15,8 @@ describe("the catalogues", () => {
   });
 
   it("fills placeholders", () => {
-    expect(translator("it")("find_available", { count: 12, place: "Lazio" })).toBe("12 donne disponibili in Lazio");
+    expect(translator("it")("find_available", { count: 12, place: "Lazio" })).toBe(
+      "12 donne disponibili in Lazio",
+    );
   });
 });

@@ -5,15 +5,23 @@ const free = { premiumLevel: 0, creditiMessaggi: 0, creditiIcebreaker: 0, valore
 
 describe("the message gate", () => {
   it("lets a free member's very first message through at no cost", () => {
-    expect(gateDecision(free, { icebreaker: true, firstEver: true })).toEqual({ allowed: true, balance: null, cost: 0 });
+    expect(gateDecision(free, { icebreaker: true, firstEver: true })).toEqual({
+      allowed: true,
+      balance: null,
+      cost: 0,
+    });
   });
 
   it("spends an icebreaker credit on an icebreaker, else a message credit", () => {
-    expect(gateDecision({ ...free, creditiIcebreaker: 1 }, { icebreaker: true, firstEver: false })).toMatchObject({
+    expect(
+      gateDecision({ ...free, creditiIcebreaker: 1 }, { icebreaker: true, firstEver: false }),
+    ).toMatchObject({
       balance: "icebreaker",
       cost: 1,
     });
-    expect(gateDecision({ ...free, creditiMessaggi: 1 }, { icebreaker: true, firstEver: false })).toMatchObject({
+    expect(
+      gateDecision({ ...free, creditiMessaggi: 1 }, { icebreaker: true, firstEver: false }),
+    ).toMatchObject({
       balance: "messaggi",
       cost: 1,
     });
@@ -28,7 +36,9 @@ describe("the message gate", () => {
   });
 
   it("refuses with ko_icebreaker or ko_msg and the fine_crediti hook", () => {
-    expect(gateDecision(free, { icebreaker: true, firstEver: false })).toMatchObject({ event: "ko_icebreaker" });
+    expect(gateDecision(free, { icebreaker: true, firstEver: false })).toMatchObject({
+      event: "ko_icebreaker",
+    });
     expect(gateDecision(free, { icebreaker: false, firstEver: false })).toMatchObject({ event: "ko_msg" });
   });
 
@@ -39,7 +49,9 @@ describe("the message gate", () => {
       balance: "messaggi",
       cost: 10,
     });
-    expect(gateDecision({ ...paid, creditiMessaggi: 9 }, { icebreaker: false, firstEver: false })).toMatchObject({
+    expect(
+      gateDecision({ ...paid, creditiMessaggi: 9 }, { icebreaker: false, firstEver: false }),
+    ).toMatchObject({
       allowed: false,
     });
   });

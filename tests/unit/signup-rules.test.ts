@@ -20,8 +20,25 @@ describe("sign-up validation", () => {
   });
 
   it("lists every bad field in the spec's order", () => {
-    const empty: SignupDraft = { ...good, email: "", password: "", eta: null, region: "", sono: "", cerco: "", terms4: false };
-    expect(invalidSignupFields(empty)).toEqual(["email", "password", "eta", "region", "sono", "cerco", "terms"]);
+    const empty: SignupDraft = {
+      ...good,
+      email: "",
+      password: "",
+      eta: null,
+      region: "",
+      sono: "",
+      cerco: "",
+      terms4: false,
+    };
+    expect(invalidSignupFields(empty)).toEqual([
+      "email",
+      "password",
+      "eta",
+      "region",
+      "sono",
+      "cerco",
+      "terms",
+    ]);
   });
 
   it.each(["mario", "mario@", "@example.com", "mario@example", "mario@@example.com", "mario@example..com"])(

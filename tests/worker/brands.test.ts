@@ -1,5 +1,5 @@
-import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
 import type { Brand } from "../../worker/brands/brand";
@@ -59,7 +59,14 @@ describe("brand by host", () => {
     const base = brands.lovechat;
     const fourth: Brand = {
       hosts: ["amourfrance.example", "fr.localhost"],
-      public: { ...base.public, id: "amourfrance", title: "Amour France", language: "fr", logo_url: "/logos/lovechat.svg", tema: { ...base.public.tema, primary: "#0055a4" } },
+      public: {
+        ...base.public,
+        id: "amourfrance",
+        title: "Amour France",
+        language: "fr",
+        logo_url: "/logos/lovechat.svg",
+        tema: { ...base.public.tema, primary: "#0055a4" },
+      },
       server: base.server,
     };
     const app = createApp({ ...brands, amourfrance: fourth }, "amoreitalia");

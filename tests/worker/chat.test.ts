@@ -1,5 +1,5 @@
-import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
@@ -18,7 +18,7 @@ async function connect(member: TestMember, query: Record<string, string> = {}): 
   return response.socket;
 }
 
-const chat = (socket: TestSocket, msg: string, clientId = crypto.randomUUID(), angelId = ANGEL) =>
+const chat = (socket: TestSocket, msg: string, clientId: string = crypto.randomUUID(), angelId = ANGEL) =>
   socket.send({ event: "chat", data: { msg, angelId, clientId } });
 
 const setBalances = (clickid: string, values: Partial<typeof accounts.$inferInsert>) =>
@@ -71,7 +71,10 @@ describe("sending a message", () => {
     await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === 4);
     // A new conversation's first message is an icebreaker: it spends an icebreaker credit.
     chat(socket, "Ciao!", "icebreaker-01", 2);
-    await socket.next("creditiResidui", (e) => e.data.creditiIcebreaker === 2 && e.data.creditiMessaggi === 4);
+    await socket.next(
+      "creditiResidui",
+      (e) => e.data.creditiIcebreaker === 2 && e.data.creditiMessaggi === 4,
+    );
 
     const ledger = await inDb(async (db) => {
       const a = await account(member.clickid);
@@ -102,7 +105,9 @@ describe("sending a message", () => {
     expect((await history(member)).map((m) => m.msg)).toEqual(["primo"]);
     // An icebreaker to another angel is refused with ko_icebreaker.
     chat(socket, "ciao", "zero-credits-03", 3);
-    expect((await socket.next("refused", (e) => e.data.clientId === "zero-credits-03")).data.event).toBe("ko_icebreaker");
+    expect((await socket.next("refused", (e) => e.data.clientId === "zero-credits-03")).data.event).toBe(
+      "ko_icebreaker",
+    );
     socket.close();
   });
 
@@ -147,9 +152,9 @@ describe("sending a message", () => {
       ["race-0000-a", "race-0000-b"].map((clientId) =>
         Promise.race([
           first.next("chat", (e) => e.data.clientId === clientId).then(() => "sent"),
-          Promise.any([first, second].map((s) => s.next("refused", (e) => e.data.clientId === clientId))).then(
-            () => "refused",
-          ),
+          Promise.any(
+            [first, second].map((s) => s.next("refused", (e) => e.data.clientId === clientId)),
+          ).then(() => "refused"),
         ]),
       ),
     );
@@ -167,12 +172,18 @@ describe("the angel's reply", () => {
     const other = await connect(member);
     chat(socket, "Ciao bella", "reply-0000-01");
     await socket.next("chat", (e) => e.data.clientId === "reply-0000-01");
-    // The reply exists in the database with a time in the future, and the API does not show it yet.
-    const pending = await inDb(async (db) => {
-      const a = await account(member.clickid);
-      return db.select().from(messages).where(and(eq(messages.accountId, a?.id ?? 0), eq(messages.type, "angel")));
-    });
-    expect(pending).toHaveLength(1);
+    // The room stores the reply just after acknowledging the message: with a time in the future, which
+    // the API does not show yet.
+    const pendingReplies = () =>
+      inDb(async (db) => {
+        const a = await account(member.clickid);
+        return db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.accountId, a?.id ?? 0), eq(messages.type, "angel")));
+      });
+    await expect.poll(async () => (await pendingReplies()).length, { timeout: 2000 }).toBe(1);
+    const pending = await pendingReplies();
     expect(pending[0]?.time.getTime()).toBeGreaterThan(Date.now());
     expect((await history(member)).map((m) => m.type)).toEqual(["personal"]);
 
@@ -232,8 +243,20 @@ describe("GET /get/messages", () => {
     const a = await account(member.clickid);
     await inDb((db) =>
       db.insert(messages).values([
-        { accountId: a?.id ?? 0, angelId: ANGEL, type: "angel", msg: "passato", time: new Date(Date.now() - 60_000) },
-        { accountId: a?.id ?? 0, angelId: ANGEL, type: "angel", msg: "futuro", time: new Date(Date.now() + 60_000) },
+        {
+          accountId: a?.id ?? 0,
+          angelId: ANGEL,
+          type: "angel",
+          msg: "passato",
+          time: new Date(Date.now() - 60_000),
+        },
+        {
+          accountId: a?.id ?? 0,
+          angelId: ANGEL,
+          type: "angel",
+          msg: "futuro",
+          time: new Date(Date.now() + 60_000),
+        },
       ]),
     );
     expect((await history(member)).map((m) => m.msg)).toEqual(["passato"]);

@@ -8,14 +8,20 @@ import { call, createMember } from "../fixtures/members";
 type Page = { profili: AngelCard[]; totali: number };
 
 async function dispenser(token: string, body: Record<string, unknown>): Promise<Page> {
-  const response = await call("/dispenser", { method: "POST", token, body: JSON.stringify({ country: "it", ...body }) });
+  const response = await call("/dispenser", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ country: "it", ...body }),
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Page;
 }
 
 describe("POST /dispenser", () => {
   it("needs a session", async () => {
-    expect((await call("/dispenser", { method: "POST", body: JSON.stringify({ country: "it" }) })).status).toBe(401);
+    expect(
+      (await call("/dispenser", { method: "POST", body: JSON.stringify({ country: "it" }) })).status,
+    ).toBe(401);
   });
 
   it("shows angels of the member's region with the spec's card fields and the real total", async () => {
@@ -34,7 +40,17 @@ describe("POST /dispenser", () => {
     for (const angel of page.profili) {
       expect(angel).toMatchObject({ region: "lazio", gender: "donna", relation: { chat: false } });
       expect(angel.default_photo).toBe(`/photos/default-it/${angel.id}.jpg`);
-      for (const key of ["id", "_id", "screenName", "about", "age", "hair_color", "height", "weight", "description"]) {
+      for (const key of [
+        "id",
+        "_id",
+        "screenName",
+        "about",
+        "age",
+        "hair_color",
+        "height",
+        "weight",
+        "description",
+      ]) {
         expect(angel).toHaveProperty(key);
       }
     }
@@ -49,7 +65,11 @@ describe("POST /dispenser", () => {
     const pages = Math.ceil(first.totali / 5);
     const seen: number[] = [];
     for (let page = 1; page <= pages; page++) {
-      seen.push(...(await dispenser(member.token, { region: "lazio", seed: "seed-1", page })).profili.map((a) => a.id));
+      seen.push(
+        ...(await dispenser(member.token, { region: "lazio", seed: "seed-1", page })).profili.map(
+          (a) => a.id,
+        ),
+      );
     }
     expect(seen).toHaveLength(first.totali);
     expect(new Set(seen).size).toBe(first.totali);
@@ -61,7 +81,11 @@ describe("POST /dispenser", () => {
 
   it("answers 400 naming the field for bad input", async () => {
     const member = await createMember();
-    const response = await call("/dispenser", { method: "POST", token: member.token, body: JSON.stringify({ country: "xx" }) });
+    const response = await call("/dispenser", {
+      method: "POST",
+      token: member.token,
+      body: JSON.stringify({ country: "xx" }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { field: "country" } });
   });

@@ -13,7 +13,8 @@ const register = (body: unknown, host?: string) =>
   call("/users/register", { method: "POST", body: JSON.stringify(body), host });
 const verify = (token: string, host?: string) =>
   call("/users/verify", { method: "POST", body: JSON.stringify({ token }), host });
-const accountCount = () => inDb(async (db) => (await db.select({ n: sql<number>`count(*)::int` }).from(accounts))[0]?.n ?? 0);
+const accountCount = () =>
+  inDb(async (db) => (await db.select({ n: sql<number>`count(*)::int` }).from(accounts))[0]?.n ?? 0);
 
 describe("sign-up", () => {
   it("creates the account with the flow's credits, four dated consents and ledger rows", async () => {
@@ -21,7 +22,12 @@ describe("sign-up", () => {
     const response = await register(body);
     expect(response.status).toBe(200);
     const json = (await response.json()) as { token: string; clickid: string; user: Record<string, unknown> };
-    expect(json.user).toMatchObject({ creditiMessaggi: 5, creditiIcebreaker: 3, premiumLevel: 0, valoreMessaggio: 10 });
+    expect(json.user).toMatchObject({
+      creditiMessaggi: 5,
+      creditiIcebreaker: 3,
+      premiumLevel: 0,
+      valoreMessaggio: 10,
+    });
     const { consents, ledger } = await inDb(async (db) => {
       const [account] = await db.select().from(accounts).where(eq(accounts.clickid, json.clickid));
       if (!account) throw new Error("account not stored");
@@ -33,7 +39,9 @@ describe("sign-up", () => {
       };
     });
     expect(consents.map((c) => c.consent).sort()).toEqual(["terms1", "terms2", "terms3", "terms4"]);
-    expect(consents.every((c) => c.textVersion === CONSENT_TEXT_VERSION && c.acceptedAt instanceof Date)).toBe(true);
+    expect(
+      consents.every((c) => c.textVersion === CONSENT_TEXT_VERSION && c.acceptedAt instanceof Date),
+    ).toBe(true);
     expect(ledger.map((l) => [l.balance, l.delta]).sort()).toEqual([
       ["icebreaker", 3],
       ["like", 10],
@@ -56,17 +64,22 @@ describe("sign-up", () => {
     ["sono", { sono: "" }, "errore_sono", "invalid_input"],
     ["cerco", { cerco: "" }, "errore_cerco", "invalid_input"],
     ["terms", { terms3: false }, "errore_terms", "invalid_input"],
-  ])("rejects a bad %s (%j) with 400, its message key and nothing written", async (field, override, key, code) => {
-    const before = await accountCount();
-    const response = await register(signupBody(override));
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { field, messageKey: key, code } });
-    expect(await accountCount()).toBe(before);
-  });
+  ])(
+    "rejects a bad %s (%j) with 400, its message key and nothing written",
+    async (field, override, key, code) => {
+      const before = await accountCount();
+      const response = await register(signupBody(override));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { field, messageKey: key, code } });
+      expect(await accountCount()).toBe(before);
+    },
+  );
 
   it("reports the first bad field in the spec's order", async () => {
     const response = await register({ utente: { email: "ok@example.com", password: "", region: "" } });
-    expect(await response.json()).toMatchObject({ error: { field: "password", messageKey: "errore_password" } });
+    expect(await response.json()).toMatchObject({
+      error: { field: "password", messageKey: "errore_password" },
+    });
     const wrongType = await register({ utente: { ...signupBody().utente, eta: "trenta" } });
     expect(wrongType.status).toBe(400);
     expect(await wrongType.json()).toMatchObject({ error: { field: "eta", code: "invalid_input" } });
@@ -97,7 +110,11 @@ describe("session tokens", () => {
 
   it("refuses tampered, foreign-key, alg=none, expired and link tokens", async () => {
     const member = await createMember();
-    const claims = JSON.parse(atob(member.token.split(".")[1] ?? "")) as { sub: string; cid: string; sv: number };
+    const claims = JSON.parse(atob(member.token.split(".")[1] ?? "")) as {
+      sub: string;
+      cid: string;
+      sv: number;
+    };
     const [h, p, s] = member.token.split(".");
     const tampered = `${h}.${btoa(JSON.stringify({ ...claims, sub: "1" })).replace(/=+$/, "")}.${s}`;
     const unsigned = `${btoa(JSON.stringify({ alg: "none", typ: "session+jwt" })).replace(/=+$/, "")}.${p}.`;
@@ -115,10 +132,18 @@ describe("session tokens", () => {
       .setAudience("session")
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(secret);
-    const link = await signToken(env.JWT_SECRET, "reset", { accountId: Number(claims.sub), clickid: claims.cid, sessionVersion: claims.sv });
+    const link = await signToken(env.JWT_SECRET, "reset", {
+      accountId: Number(claims.sub),
+      clickid: claims.cid,
+      sessionVersion: claims.sv,
+    });
     for (const token of [tampered, unsigned, otherKey, expired, link, "not-a-token"]) {
       expect(((await (await verify(token)).json()) as { verify: number }).verify).toBe(0);
-      const dispenser = await call("/dispenser", { method: "POST", token, body: JSON.stringify({ country: "it" }) });
+      const dispenser = await call("/dispenser", {
+        method: "POST",
+        token,
+        body: JSON.stringify({ country: "it" }),
+      });
       expect(dispenser.status).toBe(401);
     }
     expect(((await (await verify(member.token)).json()) as { verify: number }).verify).toBe(1);
@@ -126,6 +151,8 @@ describe("session tokens", () => {
 
   it("does not verify a token on another brand's host", async () => {
     const member = await createMember();
-    expect(((await (await verify(member.token, "es.localhost")).json()) as { verify: number }).verify).toBe(0);
+    expect(((await (await verify(member.token, "es.localhost")).json()) as { verify: number }).verify).toBe(
+      0,
+    );
   });
 });

@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 // Worker tests run inside workerd against a real Postgres engine started by scripts/with-db.ts.
 const databaseUrl = process.env.DATABASE_URL;
 const wsProxy = process.env.DB_WS_PROXY;
-if (!databaseUrl || !wsProxy) throw new Error("run the Worker tests through `npm run test:worker` (it starts the database)");
+if (!databaseUrl || !wsProxy)
+  throw new Error("run the Worker tests through `npm run test:worker` (it starts the database)");
 
 export default defineConfig({
   plugins: [

@@ -5,15 +5,17 @@ import type { Locale } from "../contracts/locales";
 export interface ReplyProvider {
   readonly id: "operators" | "scripted" | "ai";
   /** The reply text, or null when a person (an operator) will answer instead. */
-  reply(input: { language: Locale; userMessage: string }): string | null;
+  reply(input: { language: Locale; userMessage: string; userName: string | null }): string | null;
 }
 
 /** Picks from the per-language message bank: the demo default, so the local site is alive. */
 export const scriptedProvider: ReplyProvider = {
   id: "scripted",
-  reply({ language }) {
-    const bank = replyBank[language].replies;
-    return bank[Math.floor(Math.random() * bank.length)] ?? null;
+  reply({ language, userName }) {
+    // Lines that greet the member by name are only for members who gave one.
+    const bank = replyBank[language].replies.filter((line) => userName || !line.includes("{name}"));
+    const line = bank[Math.floor(Math.random() * bank.length)];
+    return line ? line.replaceAll("{name}", userName ?? "") : null;
   },
 };
 

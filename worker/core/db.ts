@@ -28,7 +28,7 @@ export function openDb(env: Pick<Bindings, "DATABASE_URL" | "DB_WS_PROXY">): {
   // An idle client whose socket drops reports here (queries in flight get their own errors). Once the
   // pool is ending, the socket closing under it is expected and not worth a line.
   let ending = false;
-  pool.on("error", (error) => {
+  pool.on("error", (error: Error) => {
     if (!ending) logEvent("warn", "db.idle_client_error", { error: error.message });
   });
   return {

@@ -91,11 +91,6 @@ function shade(c: Rgb, f: number): Rgb {
   return [c[0] * f, c[1] * f, c[2] * f];
 }
 
-function jitter(c: Rgb, rng: Rng, amount: number): Rgb {
-  const f = 1 + rng.range(-amount, amount);
-  return [Math.min(255, c[0] * f), Math.min(255, c[1] * f), Math.min(255, c[2] * f)];
-}
-
 function luma(c: Rgb): number {
   return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 }
@@ -298,15 +293,6 @@ function offset(s: Shape, dx: number, dy: number): Shape {
   };
 }
 
-/** Grows (positive) or shrinks the shape by `r`. */
-function inflate(s: Shape, r: number): Shape {
-  return {
-    d: (x, y) => s.d(x, y) - r,
-    box: [s.box[0] - r, s.box[1] - r, s.box[2] + r, s.box[3] + r],
-    lip: s.lip,
-  };
-}
-
 function above(yLimit: number): Shape {
   return { d: (_x, y) => y - yLimit, box: [-1, -1, 2, yLimit], lip: 1 };
 }
@@ -361,11 +347,11 @@ const ANCHOR_FIGURE_Y = 0.425;
 const ANCHOR_CANVAS_Y = 0.44;
 
 function clampByte(v: number): number {
-  return v < 0 ? 0 : v > 255 ? 255 : v;
+  return v < 0 ? 0 : Math.min(v, 255);
 }
 
 function clampInt(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
+  return v < lo ? lo : Math.min(v, hi);
 }
 
 // Word layout of an RGBA pixel depends on platform byte order.
@@ -418,7 +404,7 @@ class Canvas {
       let t = (((y + 0.5) / n) * 0.9 - 0.1) / 1.05 + 0.5 * tStep;
       let dx = ox + 0.5 * inv - glowX;
       for (let i = y * n, end = i + n; i < end; i++, t += tStep, dx += inv) {
-        const tc = t < 0 ? 0 : t > 1 ? 1 : t;
+        const tc = t < 0 ? 0 : Math.min(t, 1);
         const g = 1 - Math.sqrt(dx * dx + dy2) * invR;
         const glow = g > 0 ? g * g * 0.35 : 0;
         const r = r0 + dr * tc;

@@ -22,7 +22,7 @@ function merge(lines: Line[], incoming: Line): Line[] {
 }
 
 export function ChatPage({ angelId }: { angelId: number }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigate = useNavigate();
   const { state, room, seen } = useSession();
   const member = state.status === "member" ? state.member : null;
@@ -152,7 +152,7 @@ export function ChatPage({ angelId }: { angelId: number }) {
                 ? t("chat_sending")
                 : line.state === "refused"
                   ? t("chat_not_sent")
-                  : new Date(line.time).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+                  : new Date(line.time).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" })}
             </time>
           </div>
         ))}
