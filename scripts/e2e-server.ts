@@ -16,6 +16,7 @@ await withTestDatabase({ pgPort: 54349, proxyPort: 8799 }, (db) => {
         WRANGLER_SEND_METRICS: "false",
         DATABASE_URL: db.DATABASE_URL,
         DB_WS_PROXY: db.DB_WS_PROXY,
+        APP_ENV: "local",
         JWT_SECRET: "e2e-tests-secret-of-at-least-32-bytes-long",
         ANGEL_REPLY_MIN_MS: "6000",
         ANGEL_REPLY_MAX_MS: "7000",

@@ -43,6 +43,7 @@ const vite = spawn("vite", ["dev", "--config", "web/vite.config.ts", ...process.
     WRANGLER_SEND_METRICS: "false",
     DATABASE_URL: db.databaseUrl,
     DB_WS_PROXY: db.wsProxy,
+    APP_ENV: "local",
     JWT_SECRET: process.env.JWT_SECRET ?? localSecret(),
   },
 });

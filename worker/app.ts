@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import { authRoutes } from "./auth/auth.routes";
+import { benchRoutes } from "./bench/bench.routes";
 import type { BrandRegistry } from "./brands/brand";
 import { brandRoutes } from "./brands/brand.routes";
 import { brands, defaultBrandId } from "./brands/registry";
@@ -19,6 +20,7 @@ import { routeRealtime } from "./realtime";
 /** The whole Worker app for a brand registry (tests pass their own to show a new entry is enough). */
 export function createApp(registry: BrandRegistry = brands, defaultId: string = defaultBrandId) {
   const app = new OpenAPIHono<AppEnv>();
+  app.route("/", benchRoutes);
   app.use("*", brandMiddleware(registry, defaultId));
   app.use("*", dbMiddleware);
   app.onError((error, c) => {

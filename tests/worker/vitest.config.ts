@@ -22,6 +22,7 @@ export default defineConfig({
         bindings: {
           DATABASE_URL: databaseUrl,
           DB_WS_PROXY: wsProxy,
+          APP_ENV: "local",
           JWT_SECRET: "worker-tests-secret-of-at-least-32-bytes!!",
           ANGEL_REPLY_MIN_MS: "300",
           ANGEL_REPLY_MAX_MS: "600",

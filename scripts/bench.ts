@@ -1,0 +1,217 @@
+// `npm run bench`: builds the Worker, runs the built bundle in workerd (Miniflare, with the options wrangler
+// derives from the built config, and without wrangler dev's proxy in front) on a database seeded
+// with 100,000 angels, and measures in one run:
+//   1. an authenticated POST /dispenser against the bare handler of the same workerd (autocannon, 50
+//      connections): throughput, p50 and p99, and the throughput ratio;
+//   2. chat send -> acknowledged over the member's room socket against a raw WebSocket echo (one message
+//      at a time): p50 and p99, and the difference of the medians.
+// The database is the PostgreSQL server of DATABASE_URL, else one answering on 127.0.0.1:5432, else PGlite.
+import { spawnSync } from "node:child_process";
+import { Socket } from "node:net";
+import autocannon from "autocannon";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import WebSocket from "ws";
+import { withClient } from "./local-db.ts";
+import { withTestDatabase } from "./with-db.ts";
+
+const PORT = 8796;
+const HOST = "it.localhost";
+const ANGELS = 100_000;
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 500);
+const base = `http://127.0.0.1:${PORT}`;
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500);
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("timeout", () => done(false));
+    socket.connect(port, "127.0.0.1");
+  });
+}
+
+if (!process.env.DATABASE_URL && (await answers(5432))) {
+  process.env.DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+}
+
+console.log("building the Worker…");
+if (spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" }).status !== 0) process.exit(1);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function load(title: string, path: string, headers: Record<string, string>, body: string) {
+  const run = (duration: number) =>
+    autocannon({
+      url: `${base}${path}`,
+      method: "POST",
+      connections: CONNECTIONS,
+      duration,
+      headers: { host: HOST, "content-type": "application/json", ...headers },
+      body,
+    });
+  await run(2); // warm-up: isolates, caches, connection pool of the proxy
+  const r = await run(SECONDS);
+  if (r.non2xx || r.errors) throw new Error(`${title}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+/** Sends `MESSAGES` frames one after the other and times each until `isAck` sees its answer. */
+async function roundTrips(
+  url: string,
+  frame: (i: number) => string,
+  isAck: (data: string, i: number) => boolean,
+) {
+  const ws = new WebSocket(url, { headers: { host: HOST } });
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  const times: number[] = [];
+  for (let i = 0; i < MESSAGES + 20; i++) {
+    const t0 = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to frame ${i} from ${url}`)), 5000);
+      const onMessage = (data: WebSocket.RawData) => {
+        if (!isAck(data.toString(), i)) return;
+        clearTimeout(timer);
+        ws.off("message", onMessage);
+        resolve();
+      };
+      ws.on("message", onMessage);
+      ws.send(frame(i));
+    });
+    if (i >= 20) times.push(performance.now() - t0); // the first 20 warm up
+  }
+  ws.close();
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+const angelsPerCountry = Math.ceil(ANGELS / 3);
+console.log(
+  `seeding ${angelsPerCountry * 3} angels into ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}…`,
+);
+
+await withTestDatabase({ angelsPerCountry, pgPort: 54359, proxyPort: 8795 }, async (db) => {
+  // The bundle is one ES module, so the module rules (which Miniflare 5 no longer takes) are not needed.
+  const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(
+    "dist/amore_chat/wrangler.json",
+  ).workerOptions;
+  // Durable Object storage stays in memory: each run starts with empty rooms.
+  const worker = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: PORT,
+      workers: [
+        {
+          ...workerOptions,
+          name: "amore-chat",
+          modules: true,
+          scriptPath: "index.js", // relative to rootPath, the built config's folder
+          bindings: {
+            ...workerOptions.bindings,
+            DATABASE_URL: db.DATABASE_URL,
+            DB_WS_PROXY: db.DB_WS_PROXY,
+            JWT_SECRET: "bench-secret-of-at-least-32-bytes-long!!",
+            APP_ENV: "local",
+          },
+        },
+      ],
+    }),
+  );
+  try {
+    await worker.ready;
+
+    const signup = await fetch(`${base}/users/register`, {
+      method: "POST",
+      headers: { host: HOST, "content-type": "application/json" },
+      body: JSON.stringify({
+        utente: {
+          email: `bench.${Date.now()}@example.com`,
+          password: "bench-password",
+          eta: 40,
+          region: "lombardia",
+          sono: "uomo",
+          cerco: "donna",
+          terms1: true,
+          terms2: true,
+          terms3: true,
+          terms4: true,
+        },
+      }),
+    });
+    if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
+    const member = (await signup.json()) as { token: string; clickid: string };
+    // Enough credits that every benchmark message is accepted (and charged, as a real one is).
+    await withClient(db.DATABASE_URL, (client) =>
+      client.query("update accounts set crediti_messaggi = 1000000 where clickid = $1", [member.clickid]),
+    );
+    const [{ n: inRegion }] = (
+      await withClient(db.DATABASE_URL, (client) =>
+        client.query("select count(*)::int as n from angels where country = 'it' and region = 'lombardia'"),
+      )
+    ).rows as [{ n: number }];
+
+    console.log(`\nHTTP, ${CONNECTIONS} connections, ${SECONDS} s each (${inRegion} angels in the region)…`);
+    const bare = await load("bare handler", "/__bench/bare", {}, "{}");
+    const dispenser = await load(
+      "POST /dispenser",
+      "/dispenser",
+      { authorization: `Bearer ${member.token}` },
+      JSON.stringify({ country: "it", region: "lombardia", cerco: "donna", page: 3, seed: "bench-seed" }),
+    );
+
+    console.log(`\nWebSocket, ${MESSAGES} messages one at a time…`);
+    const echo = await roundTrips(
+      `ws://127.0.0.1:${PORT}/__bench/echo`,
+      (i) => `ping ${i}`,
+      (data, i) => data === `ping ${i}`,
+    );
+    const clientId = (i: number) => `bench-${member.clickid.slice(0, 8)}-${i}`;
+    const chat = await roundTrips(
+      `ws://127.0.0.1:${PORT}/parties/user-room/${member.clickid}?token=${member.token}`,
+      (i) =>
+        JSON.stringify({
+          event: "chat",
+          data: { msg: `Ciao, messaggio ${i}`, angelId: 1, clientId: clientId(i) },
+        }),
+      (data, i) => {
+        const event = JSON.parse(data) as { event: string; data: { clientId?: string } };
+        if (event.event === "refused" || event.event === "error") throw new Error(`chat refused: ${data}`);
+        return event.event === "chat" && event.data.clientId === clientId(i);
+      },
+    );
+
+    const ms = (n: number) => `${n.toFixed(2)} ms`;
+    console.table(
+      [bare, dispenser].map((r) => ({
+        test: r.title,
+        "req/s": Math.round(r.rps),
+        p50: ms(r.p50),
+        p99: ms(r.p99),
+      })),
+    );
+    console.table([
+      { test: "raw WebSocket echo", p50: ms(echo.p50), p99: ms(echo.p99) },
+      { test: "chat send -> ack", p50: ms(chat.p50), p99: ms(chat.p99) },
+    ]);
+    const ratio = dispenser.rps / bare.rps;
+    const gap = chat.p50 - echo.p50;
+    console.log(`dispenser throughput / bare handler: ${(ratio * 100).toFixed(1)} % (goal 60 % or better)`);
+    console.log(`dispenser p99: ${ms(dispenser.p99)} (goal 20 ms or less)`);
+    console.log(`chat ack p50 - echo p50: ${ms(gap)} (goal 5 ms or less)`);
+  } finally {
+    await worker.dispose();
+  }
+});
+process.exit(0);

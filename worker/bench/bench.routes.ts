@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+
+/**
+ * The floor that `npm run bench` compares the product against, in the same workerd: the cheapest HTTP
+ * answer this Worker can give and a raw WebSocket echo. Mounted before every middleware; absent in production.
+ */
+export const benchRoutes = new Hono<AppEnv>()
+  .use("/__bench/*", async (c, next) => (c.env.APP_ENV === "production" ? c.notFound() : next()))
+  // Reads its JSON body as a real handler does (workerd drops a keep-alive connection whose body is unread).
+  .post("/__bench/bare", async (c) => c.json({ ok: true, body: await c.req.json() }))
+  .get("/__bench/echo", (c) => {
+    if (c.req.header("upgrade") !== "websocket") return c.text("WebSocket upgrade expected", 426);
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    server.accept();
+    server.addEventListener("message", (event) => server.send(event.data));
+    return new Response(null, { status: 101, webSocket: client });
+  });
