@@ -102,7 +102,7 @@ console.log(
   `seeding ${angelsPerCountry * 3} angels into ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}…`,
 );
 
-await withTestDatabase({ angelsPerCountry, pgPort: 54359, proxyPort: 8795 }, async (db) => {
+await withTestDatabase({ angelsPerCountry }, async (db) => {
   // The bundle is one ES module, so the module rules (which Miniflare 5 no longer takes) are not needed.
   const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(
     "dist/amore_chat/wrangler.json",

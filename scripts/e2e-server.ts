@@ -5,7 +5,7 @@ import { withTestDatabase } from "./with-db.ts";
 
 const port = process.env.E2E_PORT ?? "8790";
 
-await withTestDatabase({ pgPort: 54349, proxyPort: 8799 }, (db) => {
+await withTestDatabase({}, (db) => {
   return new Promise<void>((resolve) => {
     const vite = spawn("vite", ["dev", "--config", "web/vite.config.ts", "--port", port], {
       stdio: "inherit",

@@ -1,9 +1,22 @@
 // Runs a command against a fresh, migrated and seeded database: an in-memory PGlite by default, or a
 // scratch database on the PostgreSQL server named by DATABASE_URL (dropped afterwards).
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { seed } from "../drizzle/seed.ts";
 import { createScratchDatabase, startLocalDatabase, withClient } from "./local-db.ts";
 import { applyMigrations } from "./migrate.ts";
+
+/** A TCP port free right now, so runs side by side (several checkouts, helpers) do not collide. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
 
 export async function withTestDatabase<T>(
   opts: { angelsPerCountry?: number; proxyPort?: number; pgPort?: number },
@@ -12,8 +25,8 @@ export async function withTestDatabase<T>(
   const server = process.env.DATABASE_URL;
   const scratch = server ? await createScratchDatabase(server) : null;
   const db = await startLocalDatabase({
-    pgPort: opts.pgPort ?? 54339,
-    proxyPort: opts.proxyPort ?? 8798,
+    pgPort: opts.pgPort ?? (await freePort()),
+    proxyPort: opts.proxyPort ?? (await freePort()),
     databaseUrl: scratch?.url,
   });
   try {

@@ -20,7 +20,10 @@ export const accounts = pgTable(
     clickid: text("clickid").notNull().unique(),
     brandId: text("brand_id").notNull(),
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** Null for members who only ever signed in with Google. */
+    passwordHash: text("password_hash"),
+    /** Google's stable subject id, for members who signed in with Google. */
+    googleSub: text("google_sub").unique(),
     confirmedEmail: boolean("confirmed_email").notNull().default(false),
     country: text("country").notNull(),
     region: text("region"),
@@ -61,6 +64,7 @@ export const accounts = pgTable(
     nextBillDate: timestamp("next_bill_date", { withTimezone: true }),
     lastActivity: timestamp("last_activity", { withTimezone: true }),
     disabled: boolean("disabled").notNull().default(false),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** Bumped on logout and password change; tokens carrying an older value are refused. */
     sessionVersion: integer("session_version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

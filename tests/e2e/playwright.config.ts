@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const port = 8790;
+// E2E_PORT lets two runs (checkouts, helpers) go side by side.
+const port = Number(process.env.E2E_PORT ?? 8790);
 
 export default defineConfig({
   testDir: ".",
