@@ -1,9 +1,12 @@
 // The site for the end-to-end tests: a fresh in-memory database and the Worker in workerd (vite dev),
 // with angel replies shortened to a few seconds (the typing indicator keeps the spec's 5000 ms).
 import { spawn } from "node:child_process";
+import { startFakeGoogle } from "../tests/fakes/google.ts";
 import { withTestDatabase } from "./with-db.ts";
 
 const port = process.env.E2E_PORT ?? "8790";
+// "Sign in with Google" goes to this fake and back to /loginWithGoogle, as in production.
+const fakeGoogle = await startFakeGoogle();
 
 await withTestDatabase({}, (db) => {
   return new Promise<void>((resolve) => {
@@ -20,6 +23,10 @@ await withTestDatabase({}, (db) => {
         JWT_SECRET: "e2e-tests-secret-of-at-least-32-bytes-long",
         ANGEL_REPLY_MIN_MS: "6000",
         ANGEL_REPLY_MAX_MS: "7000",
+        GOOGLE_CLIENT_ID: fakeGoogle.clientId,
+        GOOGLE_CLIENT_SECRET: fakeGoogle.clientSecret,
+        GOOGLE_AUTH_URL: fakeGoogle.authUrl,
+        GOOGLE_TOKEN_URL: fakeGoogle.tokenUrl,
       },
     });
     const stop = () => vite.kill("SIGTERM");

@@ -1,6 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
+import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "./auth/auth.routes";
+import { googleRoutes } from "./auth/google.routes";
 import { benchRoutes } from "./bench/bench.routes";
 import type { BrandRegistry } from "./brands/brand";
 import { brandRoutes } from "./brands/brand.routes";
@@ -14,7 +16,9 @@ import type { AppEnv } from "./env";
 import { geoRoutes } from "./geo/geo.routes";
 import { testimonialRoutes } from "./home/testimonials.routes";
 import { injectBrand } from "./html/brand-html";
+import { mailRoutes } from "./mail/mail.routes";
 import { photoRoutes } from "./photos/photos.routes";
+import { profileRoutes } from "./profile/profile.routes";
 import { routeRealtime } from "./realtime";
 
 /** The whole Worker app for a brand registry (tests pass their own to show a new entry is enough). */
@@ -25,6 +29,13 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
   app.use("*", dbMiddleware);
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    // Hono's own refusals (malformed JSON, wrong content type) keep their status.
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(
+        { error: { code: "bad_request", message: error.message || "Bad request." } },
+        error.status,
+      );
+    }
     logEvent("error", "request.failed", {
       requestId: c.var.requestId,
       path: c.req.path,
@@ -36,10 +47,13 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
   const api = app
     .route("/", brandRoutes)
     .route("/", authRoutes)
+    .route("/", googleRoutes)
+    .route("/", profileRoutes)
     .route("/", geoRoutes)
     .route("/", testimonialRoutes)
     .route("/", discoveryRoutes)
-    .route("/", chatRoutes);
+    .route("/", chatRoutes)
+    .route("/", mailRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   app.doc31("/api/openapi.json", (c) => ({

@@ -1,10 +1,13 @@
 import type { Brand } from "./brands/brand";
 import type { Db } from "./core/db";
+import type { RateLimiter } from "./ratelimit/rate-limiter";
 
 /** The Worker's bindings (wrangler.toml vars, secrets and bindings). */
 export interface Bindings {
   ASSETS: Fetcher;
   UserRoom: DurableObjectNamespace;
+  /** One sliding-window counter per rate-limit key (worker/ratelimit). */
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   /** Postgres connection string (Neon in production, PGlite or a local server in development). */
   DATABASE_URL: string;
   /** host:port of the local WebSocket-to-TCP proxy; unset in production (Neon's own proxy). */
@@ -16,6 +19,22 @@ export interface Bindings {
   ANGEL_REPLY_MAX_MS: string;
   /** Typing indicator before an angel message; the spec's 5000 ms unless shortened for tests. */
   TYPING_MS?: string;
+  /** Mailgun private API key (secret); with MAILGUN_DOMAIN set, mail goes out through Mailgun. */
+  MAILGUN_API_KEY?: string;
+  /** Mailgun sending domain, as in POST /v3/{domain}/messages. */
+  MAILGUN_DOMAIN?: string;
+  /** Mailgun API base URL; default https://api.mailgun.net (EU domains: https://api.eu.mailgun.net). */
+  MAILGUN_API_BASE?: string;
+  /** Mailgun HTTP webhook signing key (secret): verifies POST /cron/mailRemove. */
+  MAILGUN_WEBHOOK_SIGNING_KEY?: string;
+  /** Google OAuth client id (web application); without it (and the secret) Google sign-in answers 503. */
+  GOOGLE_CLIENT_ID?: string;
+  /** Google OAuth client secret (secret). */
+  GOOGLE_CLIENT_SECRET?: string;
+  /** Google's authorization endpoint; default https://accounts.google.com/o/oauth2/v2/auth (tests: the fake). */
+  GOOGLE_AUTH_URL?: string;
+  /** Google's token endpoint; default https://oauth2.googleapis.com/token (tests: the fake). */
+  GOOGLE_TOKEN_URL?: string;
 }
 
 declare global {

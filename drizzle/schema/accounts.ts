@@ -23,7 +23,7 @@ export const accounts = pgTable(
     /** Null for members who only ever signed in with Google. */
     passwordHash: text("password_hash"),
     /** Google's stable subject id, for members who signed in with Google. */
-    googleSub: text("google_sub").unique(),
+    googleSub: text("google_sub"),
     confirmedEmail: boolean("confirmed_email").notNull().default(false),
     country: text("country").notNull(),
     region: text("region"),
@@ -71,6 +71,7 @@ export const accounts = pgTable(
   },
   (t) => [
     uniqueIndex("accounts_email_brand_key").on(sql`lower(${t.email})`, t.brandId),
+    uniqueIndex("accounts_google_sub_brand_key").on(t.brandId, t.googleSub),
     check("accounts_credits_not_negative", sql`${t.creditiMessaggi} >= 0 and ${t.creditiIcebreaker} >= 0`),
   ],
 );

@@ -31,7 +31,7 @@ describe("sign-up", () => {
     const { consents, ledger } = await inDb(async (db) => {
       const [account] = await db.select().from(accounts).where(eq(accounts.clickid, json.clickid));
       if (!account) throw new Error("account not stored");
-      expect(account.passwordHash).toMatch(/^pbkdf2-sha256\$100000\$/);
+      expect(account.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(account.passwordHash).not.toContain(body.utente.password);
       return {
         consents: await db.select().from(signupConsents).where(eq(signupConsents.accountId, account.id)),

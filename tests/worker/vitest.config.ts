@@ -1,11 +1,17 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { startFakeGoogle } from "../fakes/google";
+import { startFakeMailgun } from "../fakes/mailgun";
 
 // Worker tests run inside workerd against a real Postgres engine started by scripts/with-db.ts.
 const databaseUrl = process.env.DATABASE_URL;
 const wsProxy = process.env.DB_WS_PROXY;
 if (!databaseUrl || !wsProxy)
   throw new Error("run the Worker tests through `npm run test:worker` (it starts the database)");
+// The fake of Mailgun's API (Node side); the default bindings keep no Mailgun key, so mail goes to the outbox.
+const fakeMailgun = await startFakeMailgun("worker-tests-mailgun-key");
+// The fake of Google's OAuth/OIDC endpoints (Node side); the Worker redeems codes against it.
+const fakeGoogle = await startFakeGoogle();
 
 export default defineConfig({
   plugins: [
@@ -27,6 +33,13 @@ export default defineConfig({
           ANGEL_REPLY_MIN_MS: "300",
           ANGEL_REPLY_MAX_MS: "600",
           TYPING_MS: "200",
+          FAKE_MAILGUN_URL: fakeMailgun.url,
+          FAKE_MAILGUN_KEY: fakeMailgun.apiKey,
+          MAILGUN_WEBHOOK_SIGNING_KEY: "worker-tests-mailgun-webhook-signing-key",
+          GOOGLE_CLIENT_ID: fakeGoogle.clientId,
+          GOOGLE_CLIENT_SECRET: fakeGoogle.clientSecret,
+          GOOGLE_AUTH_URL: fakeGoogle.authUrl,
+          GOOGLE_TOKEN_URL: fakeGoogle.tokenUrl,
         },
       },
     }),

@@ -1,86 +1,68 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import type { Context } from "hono";
 import { accounts } from "../../drizzle/schema/accounts";
-import { SignupRequest, VerifyRequest } from "../contracts/auth";
+import { brands } from "../brands/registry";
+import {
+  ChangeEmailRequest,
+  DisableRequest,
+  ErrorBody,
+  ForgotRequest,
+  LinkTokenRequest,
+  LoginRequest,
+  ResetRequest,
+  SessionUser,
+  SignupRequest,
+  VerifyRequest,
+} from "../contracts/auth";
+import { forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
-import { featureApp } from "../core/openapi";
-import { signToken, verifyToken } from "../core/tokens";
-import { registerAccount } from "./auth.service";
+import { logEvent } from "../core/log";
+import { requireSession } from "../core/middleware";
+import { bearerSecurity, featureApp } from "../core/openapi";
+import { verifyToken } from "../core/tokens";
+import type { AppEnv } from "../env";
+import { changeEmail, disableProfile, resendActivation } from "./account.service";
+import { registerAccount, sendSignupMail, sessionUser } from "./auth.service";
+import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
+import { requestPasswordReset, resetPassword } from "./recovery.service";
+import { authContext, Session, sessionAccount, sessionBody } from "./session";
 
-const ErrorBody = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    field: z.string().optional(),
-    messageKey: z.string().optional(),
-  }),
-});
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
+const error = (description: string) => ({ description, ...json(ErrorBody) });
+const Ok = z.object({ result: z.literal("OK") });
 
-const SessionUser = z.object({
-  clickid: z.string(),
-  email: z.string(),
-  country: z.string(),
-  region: z.string().nullable(),
-  city: z.string().nullable(),
-  cerco: z.string(),
-  fluxId: z.string(),
-  premiumLevel: z.number(),
-  creditiMessaggi: z.number(),
-  creditiIcebreaker: z.number(),
-  creditiLike: z.number(),
-  valoreMessaggio: z.number(),
-  confirmed_email: z.boolean(),
-  verifiedUser: z.boolean(),
-});
+const signupRoute = <P extends string>(path: P) =>
+  createRoute({
+    method: "post",
+    path,
+    tags: ["auth"],
+    summary: "Sign up with e-mail and password",
+    request: body(SignupRequest),
+    responses: {
+      200: { description: "Signed up", ...json(Session.extend({ result: z.literal("OK") })) },
+      400: error("A field is invalid (1004 invalid e-mail, 1005 banned e-mail)"),
+      409: error("1000 e-mail exists, 1003 same device, 1006 other country's site, 1009 welcome mail sent"),
+      429: error("1007 too many registration attempts"),
+    },
+  });
 
-function sessionUser(a: typeof accounts.$inferSelect): z.infer<typeof SessionUser> {
-  return {
-    clickid: a.clickid,
-    email: a.email,
-    country: a.country,
-    region: a.region,
-    city: a.city,
-    cerco: a.cerco,
-    fluxId: a.fluxId,
-    premiumLevel: a.premiumLevel,
-    creditiMessaggi: a.creditiMessaggi,
-    creditiIcebreaker: a.creditiIcebreaker,
-    creditiLike: a.creditiLike,
-    valoreMessaggio: a.valoreMessaggio,
-    confirmed_email: a.confirmedEmail,
-    verifiedUser: a.verifiedUser,
-  };
-}
-
-const register = createRoute({
+const authenticate = createRoute({
   method: "post",
-  path: "/users/register",
+  path: "/users/authenticate",
   tags: ["auth"],
-  summary: "Sign up with e-mail and password",
-  request: { body: { content: { "application/json": { schema: SignupRequest } }, required: true } },
+  summary: "Log in with e-mail and password",
+  request: body(LoginRequest),
   responses: {
     200: {
-      description: "Signed up; the token authorises later calls",
-      content: {
-        "application/json": {
-          schema: z.object({
-            result: z.literal("OK"),
-            token: z.string(),
-            clickid: z.string(),
-            user: SessionUser,
-            flusso: z.object({ optin: z.string() }),
-          }),
-        },
-      },
+      description: "Logged in",
+      ...json(Session.extend({ account_active: z.literal(true), message: z.string() })),
     },
-    400: {
-      description: "A field is invalid (code 1004 for the e-mail)",
-      content: { "application/json": { schema: ErrorBody } },
-    },
-    409: {
-      description: "E-mail already registered (code 1000)",
-      content: { "application/json": { schema: ErrorBody } },
-    },
+    400: error("E-mail or password missing"),
+    401: error("1001 wrong e-mail or password"),
+    403: error("1008 account disabled"),
+    429: error("Too many failed attempts for this account or address"),
   },
 });
 
@@ -89,53 +71,160 @@ const verify = createRoute({
   path: "/users/verify",
   tags: ["auth"],
   summary: "Verify a stored session token at session start",
-  request: { body: { content: { "application/json": { schema: VerifyRequest } }, required: true } },
+  request: body(VerifyRequest),
   responses: {
     200: {
-      description: "verify 1 with the member, or verify 0 (and error for a disabled account)",
-      content: {
-        "application/json": {
-          schema: z.object({
-            verify: z.union([z.literal(0), z.literal(1)]),
-            error: z.string().optional(),
-            token: z.string().optional(),
-            clickid: z.string().optional(),
-            source: z.string().optional(),
-            country: z.string().optional(),
-            fluxId: z.string().optional(),
-            confirmed_email: z.boolean().optional(),
-            email: z.string().optional(),
-            region: z.string().nullable().optional(),
-            regalo_messaggi: z.number().nullable().optional(),
-            user: SessionUser.optional(),
-            flusso: z.object({ optin: z.string(), messaggi_inviti: z.boolean() }).optional(),
-          }),
-        },
-      },
+      description: "verify 1 with the member, or verify 0 (with error 1008 for a disabled account)",
+      ...json(
+        z.object({
+          verify: z.union([z.literal(0), z.literal(1)]),
+          error: z.string().optional(),
+          token: z.string().optional(),
+          clickid: z.string().optional(),
+          source: z.string().optional(),
+          country: z.string().optional(),
+          fluxId: z.string().optional(),
+          confirmed_email: z.boolean().optional(),
+          email: z.string().optional(),
+          region: z.string().nullable().optional(),
+          regalo_messaggi: z.number().nullable().optional(),
+          user: SessionUser.optional(),
+          flusso: z.object({ optin: z.string(), messaggi_inviti: z.boolean() }).optional(),
+        }),
+      ),
     },
   },
 });
 
-export const authRoutes = featureApp()
-  .openapi(register, async (c) => {
-    const { utente } = c.req.valid("json");
-    const flow = await loadFlow(c.var.db, utente.fluxId);
-    const account = await registerAccount(c.var.db, c.var.brand, flow, utente);
-    const token = await signToken(c.env.JWT_SECRET, "session", {
+const logout = createRoute({
+  method: "post",
+  path: "/users/logout",
+  tags: ["auth"],
+  summary: "Log out everywhere: every earlier session token stops working",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  responses: { 200: { description: "Logged out", ...json(Ok) }, 401: error("No valid session") },
+});
+
+const forgot = createRoute({
+  method: "post",
+  path: "/users/getTokenForReset",
+  tags: ["auth"],
+  summary: "Mail a password reset link",
+  request: body(ForgotRequest),
+  responses: {
+    200: { description: "Sent (email_inviata)", ...json(Ok) },
+    400: error("E-mail missing"),
+    404: error("utente_inesistente: no account with this address"),
+  },
+});
+
+const reset = createRoute({
+  method: "post",
+  path: "/users/changePassword",
+  tags: ["auth"],
+  summary: "Set a new password from a reset link (single use; ends every other session)",
+  request: body(ResetRequest),
+  responses: {
+    200: { description: "Changed", ...json(Ok.extend({ user: z.object({ clickid: z.string() }) })) },
+    400: error("token_expired, or the password is too short"),
+  },
+});
+
+const changeEmailRoute = createRoute({
+  method: "post",
+  path: "/users/changeEmail",
+  tags: ["auth"],
+  summary: "Change the address from the double opt-in popup; resends the activation mail",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: body(ChangeEmailRequest),
+  responses: {
+    200: {
+      description: "Changed",
+      ...json(Ok.extend({ user: z.object({ email: z.string(), valid_email: z.boolean() }) })),
+    },
+    400: error("errore_email / errore_stessa_mail"),
+    409: error("email_esistente"),
+  },
+});
+
+const resend = createRoute({
+  method: "post",
+  path: "/users/resendActivation",
+  tags: ["auth"],
+  summary: "Send the activation mail again (at most once per 5 minutes)",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  responses: {
+    200: { description: "Sent", ...json(Ok) },
+    400: error("already_confirmed"),
+    409: error("1009 the mail was sent less than 5 minutes ago"),
+  },
+});
+
+const confirm = createRoute({
+  method: "post",
+  path: "/users/confirmEmail",
+  tags: ["auth"],
+  summary: "Confirm the address with the activation link's token; logs in",
+  request: body(LinkTokenRequest),
+  responses: {
+    200: { description: "Confirmed", ...json(Session) },
+    400: error("token_expired"),
+    403: error("1008 account disabled"),
+  },
+});
+
+const autoLoginRoute = createRoute({
+  method: "post",
+  path: "/users/autoLogin",
+  tags: ["auth"],
+  summary: "Log in with an auto-login link's token (mail or Telegram); records the click",
+  request: body(LinkTokenRequest),
+  responses: {
+    200: { description: "Logged in", ...json(Session) },
+    400: error("token_expired"),
+    403: error("1008 account disabled"),
+  },
+});
+
+const disable = createRoute({
+  method: "post",
+  path: "/users/disableProfile",
+  tags: ["auth"],
+  summary: "Disable the own profile (premium above level 1 is also unsubscribed)",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: body(DisableRequest),
+  responses: { 200: { description: "Disabled", ...json(Ok) }, 403: error("Another member's clickid") },
+});
+
+async function signUp(c: Context<AppEnv>, utente: z.infer<typeof SignupRequest>["utente"]) {
+  const ctx = authContext(c);
+  const flow = await loadFlow(c.var.db, utente.fluxId);
+  const account = await registerAccount(ctx, brands, flow, utente);
+  // The account exists now: a mail provider failure must not turn the sign-up into an error (a retry
+  // would meet code 1000); the member can still ask for a reset link or re-enter the address for a new one.
+  await sendSignupMail(ctx, account, flow).catch((error: unknown) =>
+    logEvent("error", "auth.signup_mail_failed", {
       accountId: account.id,
-      clickid: account.clickid,
-      sessionVersion: account.sessionVersion,
-    });
-    return c.json(
-      {
-        result: "OK" as const,
-        token,
-        clickid: account.clickid,
-        user: sessionUser(account),
-        flusso: { optin: flow.optin },
-      },
-      200,
-    );
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  return { result: "OK" as const, ...(await sessionBody(c, account)) };
+}
+
+export const authRoutes = featureApp()
+  .openapi(signupRoute("/users/register"), async (c) =>
+    c.json(await signUp(c, c.req.valid("json").utente), 200),
+  )
+  .openapi(signupRoute("/users/extSign_register"), async (c) =>
+    c.json(await signUp(c, c.req.valid("json").utente), 200),
+  )
+  .openapi(authenticate, async (c) => {
+    const account = await login(authContext(c), c.req.valid("json"));
+    return c.json({ account_active: true as const, message: "", ...(await sessionBody(c, account)) }, 200);
   })
   .openapi(verify, async (c) => {
     const { token } = c.req.valid("json");
@@ -168,4 +257,38 @@ export const authRoutes = featureApp()
       },
       200,
     );
+  })
+  .openapi(logout, async (c) => {
+    await endSessions(authContext(c), c.var.session.accountId);
+    return c.json({ result: "OK" as const }, 200);
+  })
+  .openapi(forgot, async (c) => {
+    await requestPasswordReset(authContext(c), c.req.valid("json").email);
+    return c.json({ result: "OK" as const }, 200);
+  })
+  .openapi(reset, async (c) => {
+    const account = await resetPassword(authContext(c), c.req.valid("json"));
+    return c.json({ result: "OK" as const, user: { clickid: account.clickid } }, 200);
+  })
+  .openapi(changeEmailRoute, async (c) => {
+    const account = await changeEmail(authContext(c), await sessionAccount(c), c.req.valid("json").newEmail);
+    return c.json({ result: "OK" as const, user: { email: account.email, valid_email: true } }, 200);
+  })
+  .openapi(resend, async (c) => {
+    await resendActivation(authContext(c), await sessionAccount(c));
+    return c.json({ result: "OK" as const }, 200);
+  })
+  .openapi(confirm, async (c) => {
+    const account = await confirmEmail(authContext(c), c.req.valid("json").token);
+    return c.json(await sessionBody(c, account), 200);
+  })
+  .openapi(autoLoginRoute, async (c) => {
+    const { token, channel, remarketing_clickid } = c.req.valid("json");
+    const account = await autoLogin(authContext(c), token, channel ?? "email", remarketing_clickid);
+    return c.json(await sessionBody(c, account), 200);
+  })
+  .openapi(disable, async (c) => {
+    if (c.req.valid("json").clickid !== c.var.session.clickid) throw forbidden();
+    await disableProfile(authContext(c), await sessionAccount(c));
+    return c.json({ result: "OK" as const }, 200);
   });

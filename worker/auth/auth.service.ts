@@ -1,11 +1,16 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { regions } from "../../drizzle/schema/geo";
+import { mailSent } from "../../drizzle/schema/mail";
+import { bannedEmails } from "../../drizzle/schema/tracking";
 import type { Brand } from "../brands/brand";
 import {
   CONSENT_TEXT_VERSION,
+  emailPattern,
+  encodeLinkParam,
   invalidSignupFields,
+  type SessionUser,
   type SignupPayload,
   signupMessageKeys,
 } from "../contracts/auth";
@@ -13,6 +18,24 @@ import type { PublicFlow } from "../contracts/flow";
 import type { Db } from "../core/db";
 import { AppError } from "../core/errors";
 import { hashPassword } from "../core/password";
+import { signToken } from "../core/tokens";
+import type { Bindings } from "../env";
+import { sendMail } from "../mail/mailer";
+import { consume } from "../ratelimit/rate-limit";
+
+export type Account = typeof accounts.$inferSelect;
+
+/** What every auth operation needs: the request's database, secrets, brand, origin (for links) and IP. */
+export interface AuthContext {
+  db: Db;
+  env: Bindings;
+  brand: Brand;
+  origin: string;
+  ip: string;
+}
+
+/** The activation mail "may take up to 5 minutes": a new sign-up inside that window gets 1009. */
+export const ACTIVATION_RESEND_MS = 5 * 60_000;
 
 export const signupErrors = {
   emailExists: () =>
@@ -20,10 +43,35 @@ export const signupErrors = {
       field: "email",
       messageKey: "errore_1000",
     }),
+  sameDevice: (email: string) =>
+    new AppError(409, "1003", "You are already registered with this e-mail-1003", {
+      field: "email",
+      messageKey: "errore_1003",
+      email: maskEmail(email),
+    }),
   invalidEmail: () =>
     new AppError(400, "1004", "Invalid e-mail, check punctuation and spaces-1004", {
       field: "email",
       messageKey: "errore_email",
+    }),
+  bannedEmail: () =>
+    new AppError(400, "1005", "This e-mail cannot be used, please use another one-1005", {
+      field: "email",
+      messageKey: "errore_1005",
+    }),
+  otherCountry: (url: string) =>
+    new AppError(409, "1006", "This service is offered in your country on another site-1006", {
+      messageKey: "errore_1006",
+      url,
+    }),
+  tooManyAttempts: () =>
+    new AppError(429, "1007", "Too many registration attempts, try again later-1007", {
+      messageKey: "errore_1007",
+    }),
+  welcomeAlreadySent: () =>
+    new AppError(409, "1009", "The welcome e-mail has already been sent, check your spam folder-1009", {
+      field: "email",
+      messageKey: "errore_1009",
     }),
 };
 
@@ -37,11 +85,109 @@ export function normaliseEmail(email: string): string {
   return email.replace(/\s/g, "").toLowerCase();
 }
 
+/** "mario.rossi@example.com" → "m********i@example.com": enough to recognise, not to harvest. */
+export function maskEmail(email: string): string {
+  const [local = "", domain = ""] = email.split("@");
+  if (local.length <= 2) return `${local[0] ?? ""}*@${domain}`;
+  return `${local[0]}${"*".repeat(local.length - 2)}${local.at(-1)}@${domain}`;
+}
+
+export function sessionUser(a: Account): SessionUser {
+  return {
+    clickid: a.clickid,
+    email: a.email,
+    country: a.country,
+    region: a.region,
+    city: a.city,
+    cerco: a.cerco,
+    fluxId: a.fluxId,
+    premiumLevel: a.premiumLevel,
+    creditiMessaggi: a.creditiMessaggi,
+    creditiIcebreaker: a.creditiIcebreaker,
+    creditiLike: a.creditiLike,
+    valoreMessaggio: a.valoreMessaggio,
+    confirmed_email: a.confirmedEmail,
+    verifiedUser: a.verifiedUser,
+  };
+}
+
+export function issueSession(env: Bindings, a: Account): Promise<string> {
+  return signToken(env.JWT_SECRET, "session", {
+    accountId: a.id,
+    clickid: a.clickid,
+    sessionVersion: a.sessionVersion,
+  });
+}
+
+export async function findByEmail(db: Db, brand: Brand, email: string): Promise<Account | undefined> {
+  const [account] = await db
+    .select()
+    .from(accounts)
+    .where(
+      and(sql`lower(${accounts.email}) = ${normaliseEmail(email)}`, eq(accounts.brandId, brand.public.id)),
+    );
+  return account;
+}
+
+export async function isBanned(db: Db, email: string): Promise<boolean> {
+  const domain = `@${email.split("@")[1] ?? ""}`;
+  const [row] = await db
+    .select({ value: bannedEmails.value })
+    .from(bannedEmails)
+    .where(sql`${bannedEmails.value} in (${email}, ${domain})`);
+  return Boolean(row);
+}
+
+/** Registrations per address and per device (code 1007), counted before any hashing. */
+export async function checkRegistrationLimits(ctx: AuthContext, fingerprint: string | undefined) {
+  const byIp = await consume(ctx.env, "registerPerIp", ctx.ip);
+  const byDevice = fingerprint ? await consume(ctx.env, "registerPerFingerprint", fingerprint) : true;
+  if (!byIp || !byDevice) throw signupErrors.tooManyAttempts();
+}
+
+/** One account per device and brand (code 1003, showing the masked address already registered). */
+export async function checkSameDevice(ctx: AuthContext, fingerprint: string | undefined) {
+  if (!fingerprint) return;
+  const [sameDevice] = await ctx.db
+    .select({ email: accounts.email })
+    .from(accounts)
+    .where(and(eq(accounts.fingerprint, fingerprint), eq(accounts.brandId, ctx.brand.public.id)));
+  if (sameDevice) throw signupErrors.sameDevice(sameDevice.email);
+}
+
+/** The brand serving a country, when it is not this one (code 1006). */
+function otherCountryUrl(registry: Record<string, Brand>, brand: Brand, country: string | undefined) {
+  if (!country || country === brand.public.country) return null;
+  const other = Object.values(registry).find((b) => b.public.country === country);
+  return other ? `https://${other.public.domain}/signup` : null;
+}
+
+export async function activationSentRecently(db: Db, accountId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mailSent.id })
+    .from(mailSent)
+    .where(
+      and(
+        eq(mailSent.accountId, accountId),
+        eq(mailSent.template, "activation"),
+        gt(mailSent.sentAt, new Date(Date.now() - ACTIVATION_RESEND_MS)),
+      ),
+    );
+  return Boolean(row);
+}
+
 /**
  * Creates an account with the flow's starting credits, its four consents and the matching ledger rows,
- * all in one transaction. Rejects in the spec's validation order and writes nothing on bad input.
+ * all in one transaction. Rejects in the spec's validation order, then with the catalogue's codes, and
+ * writes nothing on bad input. Rate limits apply before any hashing.
  */
-export async function registerAccount(db: Db, brand: Brand, flow: PublicFlow, input: SignupPayload) {
+export async function registerAccount(
+  ctx: AuthContext,
+  registry: Record<string, Brand>,
+  flow: PublicFlow,
+  input: SignupPayload,
+): Promise<Account> {
+  const { db, brand } = ctx;
   const email = normaliseEmail(input.email);
   const bad = invalidSignupFields(
     { ...input, email },
@@ -55,6 +201,10 @@ export async function registerAccount(db: Db, brand: Brand, flow: PublicFlow, in
       messageKey: signupMessageKeys[first],
     });
   }
+  if (await isBanned(db, email)) throw signupErrors.bannedEmail();
+  const elsewhere = otherCountryUrl(registry, brand, input.country);
+  if (elsewhere) throw signupErrors.otherCountry(elsewhere);
+  await checkRegistrationLimits(ctx, input.fingerprint);
   const country = brand.public.country;
   const [region] = await db
     .select({ code: regions.code })
@@ -66,71 +216,127 @@ export async function registerAccount(db: Db, brand: Brand, flow: PublicFlow, in
       messageKey: "errore_citta",
     });
   }
-  const [existing] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(sql`lower(${accounts.email}) = ${email}`, eq(accounts.brandId, brand.public.id)));
-  if (existing) throw signupErrors.emailExists();
+  const existing = await findByEmail(db, brand, email);
+  if (existing) {
+    if (!existing.confirmedEmail && (await activationSentRecently(db, existing.id))) {
+      throw signupErrors.welcomeAlreadySent();
+    }
+    throw signupErrors.emailExists();
+  }
+  await checkSameDevice(ctx, input.fingerprint);
 
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
-      const [account] = await tx
-        .insert(accounts)
-        .values({
-          clickid: newClickid(),
-          brandId: brand.public.id,
-          email,
-          passwordHash,
-          country,
-          region: region.code,
-          city: input.city ?? null,
-          provincia: input.provincia ?? null,
-          eta: input.eta,
-          sono: input.sono,
-          cerco: input.cerco,
-          fluxId: flow.fluxId,
-          source: input.source || "direct",
-          campid: input.campid ?? null,
-          ip: input.ip ?? null,
-          ua: input.ua ?? null,
-          fingerprint: input.fingerprint ?? null,
-          creditiMessaggi: flow.messaggiFree,
-          creditiIcebreaker: flow.creditiIcebreaker,
-          creditiLike: flow.creditiLike,
-          valoreMessaggio: flow.valoreMessaggio,
-        })
-        .returning();
-      if (!account) throw new Error("insert returned no account");
-      await tx.insert(signupConsents).values(
-        (["terms1", "terms2", "terms3", "terms4"] as const).map((consent) => ({
-          accountId: account.id,
-          consent,
-          textVersion: CONSENT_TEXT_VERSION,
-        })),
-      );
-      const grants = [
-        { balance: "messaggi", delta: flow.messaggiFree },
-        { balance: "icebreaker", delta: flow.creditiIcebreaker },
-        { balance: "like", delta: flow.creditiLike },
-      ].filter((g) => g.delta > 0);
-      if (grants.length > 0) {
-        await tx
-          .insert(creditLedger)
-          .values(
-            grants.map((g) => ({ ...g, accountId: account.id, balanceAfter: g.delta, reason: "signup" })),
-          );
-      }
-      return account;
+    return await createAccount(db, brand, flow, {
+      email,
+      passwordHash,
+      region: region.code,
+      city: input.city ?? null,
+      provincia: input.provincia ?? null,
+      eta: input.eta,
+      sono: input.sono,
+      cerco: input.cerco,
+      source: input.source || "direct",
+      campid: input.campid ?? null,
+      ip: input.ip ?? null,
+      ua: input.ua ?? null,
+      fingerprint: input.fingerprint ?? null,
     });
   } catch (error) {
     // Two sign-ups with the same address at once: the unique index decides.
-    if (
-      String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) ===
-      "23505"
-    ) {
-      throw signupErrors.emailExists();
-    }
+    if (isUniqueViolation(error)) throw signupErrors.emailExists();
     throw error;
   }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === "23505";
+}
+
+/** The account row, its consents and its starting credits with their ledger rows, in one transaction. */
+export async function createAccount(
+  db: Db,
+  brand: Brand,
+  flow: PublicFlow,
+  fields: Omit<
+    typeof accounts.$inferInsert,
+    "clickid" | "brandId" | "country" | "fluxId" | "creditiMessaggi" | "creditiIcebreaker" | "creditiLike"
+  >,
+): Promise<Account> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        ...fields,
+        clickid: newClickid(),
+        brandId: brand.public.id,
+        country: brand.public.country,
+        fluxId: flow.fluxId,
+        creditiMessaggi: flow.messaggiFree,
+        creditiIcebreaker: flow.creditiIcebreaker,
+        creditiLike: flow.creditiLike,
+        valoreMessaggio: flow.valoreMessaggio,
+      })
+      .returning();
+    if (!account) throw new Error("insert returned no account");
+    await tx.insert(signupConsents).values(
+      (["terms1", "terms2", "terms3", "terms4"] as const).map((consent) => ({
+        accountId: account.id,
+        consent,
+        textVersion: CONSENT_TEXT_VERSION,
+      })),
+    );
+    const grants = [
+      { balance: "messaggi", delta: flow.messaggiFree },
+      { balance: "icebreaker", delta: flow.creditiIcebreaker },
+      { balance: "like", delta: flow.creditiLike },
+    ].filter((g) => g.delta > 0);
+    if (grants.length > 0) {
+      await tx
+        .insert(creditLedger)
+        .values(
+          grants.map((g) => ({ ...g, accountId: account.id, balanceAfter: g.delta, reason: "signup" })),
+        );
+    }
+    return account;
+  });
+}
+
+/** The mail that follows a sign-up: the activation link for a double opt-in flow, else a welcome. */
+export async function sendSignupMail(ctx: AuthContext, account: Account, flow: PublicFlow) {
+  if (flow.optin === "doi") return sendActivation(ctx, account);
+  const token = await signToken(ctx.env.JWT_SECRET, "autologin", {
+    accountId: account.id,
+    clickid: account.clickid,
+    sessionVersion: account.sessionVersion,
+  });
+  const red = encodeLinkParam(btoa("/find"));
+  return sendMail(ctx, {
+    template: "welcome",
+    to: account.email,
+    language: ctx.brand.public.language,
+    link: `${ctx.origin}/autologin?red=${encodeURIComponent(red)}&token=${token}&clickid=${account.clickid}`,
+    accountId: account.id,
+  });
+}
+
+export async function sendActivation(ctx: AuthContext, account: Account) {
+  const token = await signToken(ctx.env.JWT_SECRET, "confirm", {
+    accountId: account.id,
+    clickid: account.clickid,
+    sessionVersion: account.sessionVersion,
+    email: account.email,
+  });
+  return sendMail(ctx, {
+    template: "activation",
+    to: account.email,
+    language: ctx.brand.public.language,
+    link: `${ctx.origin}/confirmEmail?token=${token}`,
+    accountId: account.id,
+  });
+}
+
+export function isValidEmail(email: string): boolean {
+  return emailPattern.test(email);
 }

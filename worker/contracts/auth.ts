@@ -91,3 +91,88 @@ export const VerifyRequest = z.object({
 
 /** Version of the consent texts shown on the sign-up form; stored with each consent. */
 export const CONSENT_TEXT_VERSION = "2026-11-01";
+
+/** Tracking fields the client adds to login, forgot-password and Google calls. */
+const Tracking = {
+  source: z.string().max(100).optional(),
+  country: z.string().max(2).optional(),
+  city: z.string().max(120).optional(),
+  region: z.string().max(80).optional(),
+  ip: z.string().max(64).optional(),
+  clickid: z.string().max(64).optional(),
+  fingerprint: z.string().max(128).optional(),
+  fluxId: z.string().max(16).optional(),
+  servizio: z.string().max(253).optional(),
+};
+
+export const LoginRequest = z.object({
+  email: z.string().max(254).default(""),
+  password: z.string().max(200).default(""),
+  ...Tracking,
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const ForgotRequest = z.object({ email: z.string().max(254).default(""), ...Tracking });
+
+export const ResetRequest = z.object({
+  token: z.string().max(4096),
+  email: z.string().max(254),
+  password: z.string().max(200),
+  servizio: z.string().max(253).optional(),
+});
+
+export const ChangeEmailRequest = z.object({
+  oldEmail: z.string().max(254),
+  newEmail: z.string().max(254).default(""),
+  servizio: z.string().max(253).optional(),
+});
+
+/** A signed link token from a mail or a Telegram message (confirm, auto-login). */
+export const LinkTokenRequest = z.object({
+  token: z.string().max(4096),
+  /** Auto-login only: where the link came from, for the click-on-mail event. */
+  channel: z.enum(["email", "telegram"]).optional(),
+  remarketing_clickid: z.string().max(64).optional(),
+});
+
+export const DisableRequest = z.object({ clickid: z.string().max(64) });
+
+/** The member as the client keeps it after sign-up, login or token verification. */
+export const SessionUser = z.object({
+  clickid: z.string(),
+  email: z.string(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  cerco: z.string(),
+  fluxId: z.string(),
+  premiumLevel: z.number(),
+  creditiMessaggi: z.number(),
+  creditiIcebreaker: z.number(),
+  creditiLike: z.number(),
+  valoreMessaggio: z.number(),
+  confirmed_email: z.boolean(),
+  verifiedUser: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    messageKey: z.string().optional(),
+    email: z.string().optional(),
+    url: z.string().optional(),
+  }),
+});
+
+/** The spec's link-token alphabet: "~" stands for "/" and "*" for "+". */
+export function decodeLinkParam(value: string): string {
+  return value.replaceAll("~", "/").replaceAll("*", "+");
+}
+
+/** The inverse of decodeLinkParam, for links the server writes. */
+export function encodeLinkParam(value: string): string {
+  return value.replaceAll("/", "~").replaceAll("+", "*");
+}

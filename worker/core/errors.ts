@@ -1,8 +1,19 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
+/** What the client may need beside the code: the field to mark, the message key, a hook, an address or URL. */
+export interface ErrorExtra {
+  field?: string;
+  messageKey?: string;
+  hook?: string;
+  /** 1003: the (masked) address the device already registered with. */
+  email?: string;
+  /** 1006: where to go instead. */
+  url?: string;
+}
+
 export interface ErrorBody {
-  error: { code: string; message: string; field?: string; messageKey?: string; hook?: string };
+  error: { code: string; message: string } & ErrorExtra;
 }
 
 /** The one error type of the API: a stable `code`, an English message, and what the client needs. */
@@ -11,7 +22,7 @@ export class AppError extends HTTPException {
     status: ContentfulStatusCode,
     readonly code: string,
     message: string,
-    readonly extra: { field?: string; messageKey?: string; hook?: string } = {},
+    readonly extra: ErrorExtra = {},
   ) {
     super(status, { message });
   }

@@ -14,7 +14,10 @@ export type TokenKind = keyof typeof tokenKinds;
 export interface SessionClaims {
   accountId: number;
   clickid: string;
+  /** The account's session version when signed: logout, password change and disabling bump it. */
   sessionVersion: number;
+  /** Link tokens that act on an address (confirm) carry it, so an old link cannot confirm a new one. */
+  email?: string;
 }
 
 const keys = new Map<string, Uint8Array>();
@@ -30,7 +33,9 @@ function secretKey(secret: string): Uint8Array {
 
 export async function signToken(secret: string, kind: TokenKind, claims: SessionClaims): Promise<string> {
   const { typ, ttl } = tokenKinds[kind];
-  return new SignJWT({ cid: claims.clickid, sv: claims.sessionVersion })
+  const payload: Record<string, unknown> = { cid: claims.clickid, sv: claims.sessionVersion };
+  if (claims.email !== undefined) payload.em = claims.email;
+  return new SignJWT(payload)
     .setProtectedHeader({ alg: "HS256", typ })
     .setSubject(String(claims.accountId))
     .setIssuer(ISSUER)
@@ -61,7 +66,9 @@ export async function verifyToken(
     ) {
       return null;
     }
-    return { accountId, clickid: payload.cid, sessionVersion: payload.sv };
+    const claims: SessionClaims = { accountId, clickid: payload.cid, sessionVersion: payload.sv };
+    if (typeof payload.em === "string") claims.email = payload.em;
+    return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

@@ -47,4 +47,4 @@ ALTER TABLE "events" ADD CONSTRAINT "events_account_id_accounts_id_fk" FOREIGN K
 CREATE INDEX "mail_outbox_to_idx" ON "mail_outbox" USING btree (lower("to_address"),"created_at");--> statement-breakpoint
 CREATE INDEX "mail_sent_account_idx" ON "mail_sent" USING btree ("account_id","template","sent_at");--> statement-breakpoint
 CREATE INDEX "events_account_idx" ON "events" USING btree ("account_id","type","created_at");--> statement-breakpoint
-ALTER TABLE "accounts" ADD CONSTRAINT "accounts_google_sub_unique" UNIQUE("google_sub");
+CREATE UNIQUE INDEX "accounts_google_sub_brand_key" ON "accounts" USING btree ("brand_id","google_sub");

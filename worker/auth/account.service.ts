@@ -1,0 +1,93 @@
+import { eq, sql } from "drizzle-orm";
+import { accounts } from "../../drizzle/schema/accounts";
+import { AppError } from "../core/errors";
+import { logEvent } from "../core/log";
+import {
+  type Account,
+  type AuthContext,
+  activationSentRecently,
+  findByEmail,
+  isUniqueViolation,
+  isValidEmail,
+  normaliseEmail,
+  sendActivation,
+  signupErrors,
+} from "./auth.service";
+
+export const changeEmailErrors = {
+  invalid: () =>
+    new AppError(400, "1004", "Invalid e-mail, check punctuation and spaces-1004", {
+      field: "newEmail",
+      messageKey: "errore_email",
+    }),
+  same: () =>
+    new AppError(400, "errore_stessa_mail", "The new e-mail is the same as the current one.", {
+      field: "newEmail",
+      messageKey: "errore_stessa_mail",
+    }),
+  exists: () =>
+    new AppError(409, "1000", "The chosen e-mail already exists-1000", {
+      field: "newEmail",
+      messageKey: "email_esistente",
+    }),
+};
+
+/**
+ * The double opt-in popup's change of address: not empty, a valid address, not the current one, not
+ * another member's; the new address is unconfirmed and gets the activation mail again.
+ */
+export async function changeEmail(
+  ctx: AuthContext,
+  account: Account,
+  newEmailInput: string,
+): Promise<Account> {
+  const newEmail = normaliseEmail(newEmailInput);
+  if (!newEmail || !isValidEmail(newEmail)) throw changeEmailErrors.invalid();
+  if (newEmail === normaliseEmail(account.email)) throw changeEmailErrors.same();
+  if (await findByEmail(ctx.db, ctx.brand, newEmail)) throw changeEmailErrors.exists();
+  let updated: Account | undefined;
+  try {
+    [updated] = await ctx.db
+      .update(accounts)
+      .set({ email: newEmail, confirmedEmail: false })
+      .where(eq(accounts.id, account.id))
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw changeEmailErrors.exists();
+    throw error;
+  }
+  if (!updated) throw new Error("account vanished during the e-mail change");
+  await sendActivation(ctx, updated);
+  return updated;
+}
+
+/**
+ * Disables the profile: it is no longer visible and cannot use the service or its credits; every session
+ * ends. A premium member above level 1 is also unsubscribed (back to level 1, no next bill).
+ */
+export async function disableProfile(ctx: AuthContext, account: Account): Promise<void> {
+  await ctx.db
+    .update(accounts)
+    .set({
+      disabled: true,
+      disabledAt: new Date(),
+      sessionVersion: sql`${accounts.sessionVersion} + 1`,
+      ...(account.premiumLevel > 1 ? { premiumLevel: 1, nextBillDate: null } : {}),
+    })
+    .where(eq(accounts.id, account.id));
+  logEvent("info", "auth.profile_disabled", {
+    accountId: account.id,
+    unsubscribed: account.premiumLevel > 1,
+  });
+}
+
+/** The double opt-in popup's "send it again": at most once per 5 minutes (code 1009 inside them). */
+export async function resendActivation(ctx: AuthContext, account: Account): Promise<void> {
+  if (account.confirmedEmail) {
+    throw new AppError(400, "already_confirmed", "This address is already confirmed.", {
+      messageKey: "email_gia_confermata",
+    });
+  }
+  if (await activationSentRecently(ctx.db, account.id)) throw signupErrors.welcomeAlreadySent();
+  await sendActivation(ctx, account);
+}

@@ -1,0 +1,132 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { ErrorBody } from "../contracts/auth";
+import { featureApp } from "../core/openapi";
+import type { AppEnv } from "../env";
+import {
+  Gender,
+  GOOGLE_COOKIE,
+  GOOGLE_COOKIE_TTL_S,
+  GoogleIntent,
+  openAttempt,
+  ReturnTo,
+  redeemGoogleCode,
+  signInWithGoogle,
+  startGoogle,
+} from "./google.service";
+import { authContext, Session, sessionBody } from "./session";
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+const error = (description: string) => ({ description, ...json(ErrorBody) });
+
+const StartQuery = z.object({
+  intent: GoogleIntent.default("login").openapi({ description: "the page the button was on" }),
+  sono: Gender.optional(),
+  cerco: Gender.optional(),
+  fluxId: z.string().max(16).optional(),
+  source: z.string().max(100).optional(),
+  returnTo: ReturnTo.optional().openapi({ description: "a path of this site, echoed back by the callback" }),
+});
+
+/** The spec's Google payload: the code and state from /loginWithGoogle, sign-up choices and tracking fields. */
+const GoogleRequest = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(128),
+  sono: Gender.optional(),
+  cerco: Gender.optional(),
+  fluxId: z.string().max(16).optional(),
+  source: z.string().max(100).optional(),
+  campid: z.string().max(100).optional(),
+  country: z.string().max(2).optional(),
+  city: z.string().max(120).optional(),
+  region: z.string().max(80).optional(),
+  ip: z.string().max(64).optional(),
+  clickid: z.string().max(64).optional(),
+  fingerprint: z.string().max(128).optional(),
+  servizio: z.string().max(253).optional(),
+  ua: z.string().max(512).optional(),
+});
+
+const GoogleResponse = Session.extend({
+  /** true: an existing member, logged in; false: a new member, whose client opens the set-region popup. */
+  login: z.boolean(),
+  returnTo: z.string().optional(),
+});
+
+const start = createRoute({
+  method: "get",
+  path: "/users/auth/google/start",
+  tags: ["auth"],
+  summary: "Start Google sign-in or sign-up: redirects to Google, which comes back to /loginWithGoogle",
+  request: { query: StartQuery },
+  responses: {
+    302: {
+      description: "To Google's authorization page; sets the HttpOnly state cookie (10 minutes)",
+      headers: z.object({ location: z.string(), "set-cookie": z.string() }),
+    },
+    400: error("A query field is invalid"),
+    503: error("google_unavailable: no Google client is configured"),
+  },
+});
+
+const callback = <P extends string>(path: P) =>
+  createRoute({
+    method: "post",
+    path,
+    tags: ["auth"],
+    summary: "Finish Google sign-in or sign-up with the code and state Google returned",
+    description:
+      "Needs the state cookie set by /users/auth/google/start (same browser). Logs in the member with this " +
+      "Google account or e-mail on this brand (linking the account), or creates one with a confirmed e-mail " +
+      "and no region.",
+    request: { body: { ...json(GoogleRequest), required: true } },
+    responses: {
+      200: { description: "Signed in (login true) or signed up (login false)", ...json(GoogleResponse) },
+      400: error("google_state (no, expired or other cookie, or wrong state), google_code (refused code)"),
+      403: error("1008 account disabled, google_email_unverified"),
+      409: error("1003 another account was registered from this device"),
+      429: error("1007 too many registration attempts"),
+      502: error("google_error (Google unreachable), google_token (unusable ID token)"),
+      503: error("google_unavailable: no Google client is configured"),
+    },
+  });
+
+const cookieOptions = (c: Context<AppEnv>) => ({
+  path: "/",
+  httpOnly: true,
+  sameSite: "Lax" as const,
+  secure: new URL(c.req.url).protocol === "https:",
+});
+
+async function finish(c: Context<AppEnv>, body: z.infer<typeof GoogleRequest>) {
+  const ctx = authContext(c);
+  const attempt = await openAttempt(c.env.JWT_SECRET, getCookie(c, GOOGLE_COOKIE));
+  // One attempt per cookie, whatever the outcome: the code it was for is spent or refused.
+  deleteCookie(c, GOOGLE_COOKIE, cookieOptions(c));
+  const identity = await redeemGoogleCode(c.env, ctx.origin, attempt, body.code, body.state);
+  const { account, login } = await signInWithGoogle(ctx, identity, {
+    sono: body.sono ?? attempt?.sono,
+    cerco: body.cerco ?? attempt?.cerco,
+    fluxId: body.fluxId ?? attempt?.fluxId,
+    source: body.source ?? attempt?.source,
+    campid: body.campid,
+    ip: body.ip ?? ctx.ip,
+    ua: body.ua ?? c.req.header("user-agent"),
+    fingerprint: body.fingerprint,
+  });
+  const returnTo = attempt?.returnTo;
+  return { ...(await sessionBody(c, account)), login, ...(returnTo ? { returnTo } : {}) };
+}
+
+export const googleRoutes = featureApp()
+  .openapi(start, async (c) => {
+    const { url, cookie } = await startGoogle(c.env, new URL(c.req.url).origin, c.req.valid("query"));
+    setCookie(c, GOOGLE_COOKIE, cookie, { ...cookieOptions(c), maxAge: GOOGLE_COOKIE_TTL_S });
+    c.header("cache-control", "no-store");
+    return c.redirect(url.toString(), 302);
+  })
+  .openapi(callback("/users/auth/google"), async (c) => c.json(await finish(c, c.req.valid("json")), 200))
+  .openapi(callback("/users/auth/google/home"), async (c) =>
+    c.json(await finish(c, c.req.valid("json")), 200),
+  );

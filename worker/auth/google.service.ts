@@ -1,0 +1,340 @@
+// Google sign-in and sign-up: OAuth 2.0 authorization code with PKCE (arctic's generic client, so the
+// endpoints can point at tests/fakes/google.ts), then the account of the brand the request came to.
+import {
+  CodeChallengeMethod,
+  decodeIdToken,
+  generateCodeVerifier,
+  generateState,
+  OAuth2Client,
+  OAuth2RequestError,
+  type OAuth2Tokens,
+} from "arctic";
+import { and, eq } from "drizzle-orm";
+import { errors, jwtVerify, SignJWT } from "jose";
+import { z } from "zod";
+import { accounts } from "../../drizzle/schema/accounts";
+import { AppError } from "../core/errors";
+import { loadFlow } from "../core/flows";
+import { logEvent } from "../core/log";
+import type { Bindings } from "../env";
+import {
+  type Account,
+  type AuthContext,
+  checkRegistrationLimits,
+  checkSameDevice,
+  createAccount,
+  findByEmail,
+  isBanned,
+  isUniqueViolation,
+  normaliseEmail,
+  signupErrors,
+} from "./auth.service";
+import { loginErrors } from "./login.service";
+
+export const GOOGLE_AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth";
+export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
+export const GOOGLE_SCOPES = ["openid", "email", "profile"];
+/** The two spellings of Google's issuer that its ID tokens carry (OpenID Connect guide, "Validating"). */
+export const GOOGLE_ISSUERS: readonly string[] = ["accounts.google.com", "https://accounts.google.com"];
+/** The SPA route Google sends the browser back to; the path is registered per brand host in Google's console. */
+export const GOOGLE_REDIRECT_PATH = "/loginWithGoogle";
+/** The state cookie: one sign-in attempt, 10 minutes. */
+export const GOOGLE_COOKIE = "google_oauth";
+export const GOOGLE_COOKIE_TTL_S = 10 * 60;
+/** Clock skew allowed on the ID token's expiry. */
+const ID_TOKEN_LEEWAY_S = 60;
+/** Its own type and audience: the state cookie can never pass as a session or link token (worker/core/tokens.ts). */
+const COOKIE_TYP = "google-oauth+jwt";
+const COOKIE_AUDIENCE = "google-oauth";
+const COOKIE_ISSUER = "amore-chat";
+
+export const googleErrors = {
+  unavailable: () =>
+    new AppError(503, "google_unavailable", "Sign-in with Google is not available on this site."),
+  state: () =>
+    new AppError(
+      400,
+      "google_state",
+      "The Google sign-in has expired or was started elsewhere, please retry.",
+      {
+        messageKey: "google_riprova",
+      },
+    ),
+  code: () =>
+    new AppError(
+      400,
+      "google_code",
+      "Google did not accept this sign-in (expired or already used), please retry.",
+      {
+        messageKey: "google_riprova",
+      },
+    ),
+  upstream: () =>
+    new AppError(502, "google_error", "Google could not be reached, please retry.", {
+      messageKey: "google_riprova",
+    }),
+  idToken: () =>
+    new AppError(502, "google_token", "Google's answer could not be checked, please retry.", {
+      messageKey: "google_riprova",
+    }),
+  unverified: () =>
+    new AppError(403, "google_email_unverified", "This Google account's e-mail address is not verified.", {
+      field: "email",
+      messageKey: "google_email_non_verificata",
+    }),
+};
+
+export const GoogleIntent = z.enum(["signup", "login"]);
+export const Gender = z.enum(["uomo", "donna"]);
+/** Where the client goes after the sign-in: a path of this site only (never `//host` or a scheme). */
+export const ReturnTo = z
+  .string()
+  .max(512)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, "a path of this site");
+
+/** What the start route remembers for the callback, signed in the HttpOnly cookie. */
+export const GoogleAttempt = z.object({
+  state: z.string().min(1).max(128),
+  codeVerifier: z.string().min(43).max(128),
+  redirectUri: z.url(),
+  intent: GoogleIntent,
+  sono: Gender.optional(),
+  cerco: Gender.optional(),
+  fluxId: z.string().max(16).optional(),
+  source: z.string().max(100).optional(),
+  returnTo: ReturnTo.optional(),
+});
+export type GoogleAttempt = z.infer<typeof GoogleAttempt>;
+
+/** The claims of Google's ID token the app relies on. */
+const IdTokenClaims = z.object({
+  iss: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  azp: z.string().optional(),
+  exp: z.number(),
+  sub: z.string().min(1).max(255),
+  email: z.string().min(3).max(254),
+  // Google sends a boolean; some older tokens carried the string "true".
+  email_verified: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
+  name: z.string().max(200).optional(),
+});
+export type GoogleIdentity = Pick<z.infer<typeof IdTokenClaims>, "sub" | "email" | "name">;
+
+interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+}
+
+/** The client's settings, or 503 when this deployment has no Google client. */
+export function googleConfig(env: Bindings): GoogleConfig {
+  if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) throw googleErrors.unavailable();
+  return {
+    clientId: env.GOOGLE_CLIENT_ID,
+    clientSecret: env.GOOGLE_CLIENT_SECRET,
+    authUrl: env.GOOGLE_AUTH_URL || GOOGLE_AUTH_URL,
+    tokenUrl: env.GOOGLE_TOKEN_URL || GOOGLE_TOKEN_URL,
+  };
+}
+
+const cookieKey = (secret: string) => new TextEncoder().encode(secret);
+
+export function sealAttempt(secret: string, attempt: GoogleAttempt): Promise<string> {
+  return new SignJWT({ ...attempt })
+    .setProtectedHeader({ alg: "HS256", typ: COOKIE_TYP })
+    .setIssuer(COOKIE_ISSUER)
+    .setAudience(COOKIE_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${GOOGLE_COOKIE_TTL_S}s`)
+    .sign(cookieKey(secret));
+}
+
+/** The attempt in a valid, unexpired cookie of this kind, or null. */
+export async function openAttempt(secret: string, cookie: string | undefined): Promise<GoogleAttempt | null> {
+  if (!cookie) return null;
+  try {
+    const { payload } = await jwtVerify(cookie, cookieKey(secret), {
+      algorithms: ["HS256"],
+      issuer: COOKIE_ISSUER,
+      audience: COOKIE_AUDIENCE,
+      typ: COOKIE_TYP,
+    });
+    const parsed = GoogleAttempt.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}
+
+/** Google's authorization URL for a new attempt, and the sealed attempt for the cookie. */
+export async function startGoogle(
+  env: Bindings,
+  origin: string,
+  input: Omit<GoogleAttempt, "state" | "codeVerifier" | "redirectUri">,
+): Promise<{ url: URL; cookie: string }> {
+  const config = googleConfig(env);
+  const attempt: GoogleAttempt = {
+    ...input,
+    state: generateState(),
+    codeVerifier: generateCodeVerifier(),
+    redirectUri: `${origin}${GOOGLE_REDIRECT_PATH}`,
+  };
+  const client = new OAuth2Client(config.clientId, config.clientSecret, attempt.redirectUri);
+  const url = client.createAuthorizationURLWithPKCE(
+    config.authUrl,
+    attempt.state,
+    CodeChallengeMethod.S256,
+    attempt.codeVerifier,
+    GOOGLE_SCOPES,
+  );
+  return { url, cookie: await sealAttempt(env.JWT_SECRET, attempt) };
+}
+
+/**
+ * Redeems the code (with the attempt's verifier) at Google's token endpoint and returns the verified
+ * identity. Throws google_state when the attempt is missing, expired, of another origin or of another state.
+ */
+export async function redeemGoogleCode(
+  env: Bindings,
+  origin: string,
+  attempt: GoogleAttempt | null,
+  code: string,
+  state: string,
+): Promise<GoogleIdentity> {
+  const config = googleConfig(env);
+  if (!attempt || attempt.state !== state || new URL(attempt.redirectUri).origin !== origin) {
+    throw googleErrors.state();
+  }
+  const client = new OAuth2Client(config.clientId, config.clientSecret, attempt.redirectUri);
+  let tokens: OAuth2Tokens;
+  try {
+    tokens = await client.validateAuthorizationCode(config.tokenUrl, code, attempt.codeVerifier);
+  } catch (error) {
+    if (error instanceof OAuth2RequestError) {
+      // invalid_grant: a wrong, expired or replayed code, or a verifier that does not match the challenge.
+      logEvent("info", "auth.google_code_refused", { oauthError: error.code });
+      throw googleErrors.code();
+    }
+    logEvent("error", "auth.google_unreachable", {
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+    throw googleErrors.upstream();
+  }
+
+  // The ID token came straight from Google's token endpoint over TLS, authenticated with our client
+  // secret, so OpenID Connect (Core 1.0, 3.1.3.7 step 6) lets the client skip its signature check; the
+  // issuer, audience and expiry are still checked.
+  let claims: z.infer<typeof IdTokenClaims>;
+  try {
+    claims = IdTokenClaims.parse(decodeIdToken(tokens.idToken()));
+  } catch (error) {
+    logEvent("error", "auth.google_id_token_invalid", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw googleErrors.idToken();
+  }
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  const forUs =
+    audiences.includes(config.clientId) &&
+    (audiences.length === 1 || claims.azp === config.clientId) &&
+    GOOGLE_ISSUERS.includes(claims.iss) &&
+    claims.exp + ID_TOKEN_LEEWAY_S > Date.now() / 1000;
+  if (!forUs) {
+    logEvent("error", "auth.google_id_token_invalid", { iss: claims.iss, audiences: audiences.length });
+    throw googleErrors.idToken();
+  }
+  if (!claims.email_verified) throw googleErrors.unverified();
+  return { sub: claims.sub, email: normaliseEmail(claims.email), name: claims.name };
+}
+
+/** Fields of the callback body that shape a new account; the body wins over what the start route kept. */
+export interface GoogleSignupFields {
+  sono?: "uomo" | "donna";
+  cerco?: "uomo" | "donna";
+  fluxId?: string;
+  source?: string;
+  campid?: string;
+  ip?: string;
+  ua?: string;
+  fingerprint?: string;
+}
+
+async function findBySub(ctx: AuthContext, sub: string): Promise<Account | undefined> {
+  const [account] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.googleSub, sub), eq(accounts.brandId, ctx.brand.public.id)));
+  return account;
+}
+
+/** An existing member of this brand for the identity: by Google subject, then by (verified) e-mail. */
+async function findMember(ctx: AuthContext, identity: GoogleIdentity): Promise<Account | undefined> {
+  return (await findBySub(ctx, identity.sub)) ?? (await findByEmail(ctx.db, ctx.brand, identity.email));
+}
+
+/**
+ * Logs an existing member in. A member found by e-mail gets the Google subject linked; Google verified the
+ * address, so it also counts as confirmed.
+ */
+async function logIn(ctx: AuthContext, account: Account, identity: GoogleIdentity): Promise<Account> {
+  if (account.disabled) throw loginErrors.disabled();
+  if (account.googleSub === identity.sub && account.confirmedEmail) return account;
+  const sameAddress = account.email.toLowerCase() === identity.email;
+  const link = account.googleSub === null ? { googleSub: identity.sub } : {};
+  const confirm = sameAddress && !account.confirmedEmail ? { confirmedEmail: true } : {};
+  if (!("googleSub" in link) && !("confirmedEmail" in confirm)) return account;
+  const [updated] = await ctx.db
+    .update(accounts)
+    .set({ ...link, ...confirm })
+    .where(eq(accounts.id, account.id))
+    .returning();
+  return updated ?? account;
+}
+
+/**
+ * The member of this brand for a verified Google identity: logs in an existing one (linking it by e-mail
+ * when needed) or creates one, with the same abuse checks as e-mail sign-up (banned addresses, one account
+ * per device, the registration rate limits). `login` is false only for a new member.
+ */
+export async function signInWithGoogle(
+  ctx: AuthContext,
+  identity: GoogleIdentity,
+  fields: GoogleSignupFields,
+): Promise<{ account: Account; login: boolean }> {
+  const existing = await findMember(ctx, identity);
+  if (existing) return { account: await logIn(ctx, existing, identity), login: true };
+
+  if (await isBanned(ctx.db, identity.email)) throw signupErrors.bannedEmail();
+  await checkRegistrationLimits(ctx, fields.fingerprint);
+  await checkSameDevice(ctx, fields.fingerprint);
+
+  const flow = await loadFlow(ctx.db, fields.fluxId);
+  try {
+    const account = await createAccount(ctx.db, ctx.brand, flow, {
+      email: identity.email,
+      passwordHash: null,
+      googleSub: identity.sub,
+      // Google verified the address: no double opt-in mail is needed.
+      confirmedEmail: true,
+      region: null,
+      eta: null,
+      sono: fields.sono ?? "uomo",
+      cerco: fields.cerco ?? "donna",
+      source: fields.source || "direct",
+      campid: fields.campid ?? null,
+      ip: fields.ip ?? null,
+      ua: fields.ua ?? null,
+      fingerprint: fields.fingerprint ?? null,
+    });
+    logEvent("info", "auth.google_signup", { accountId: account.id, fluxId: account.fluxId });
+    return { account, login: false };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  // A concurrent callback for the same identity (or e-mail) won the insert: log that member in.
+  const winner = await findMember(ctx, identity);
+  if (!winner) throw new Error("unique violation without a member to log in");
+  return { account: await logIn(ctx, winner, identity), login: true };
+}

@@ -1,0 +1,118 @@
+import { and, eq, sql } from "drizzle-orm";
+import { accounts } from "../../drizzle/schema/accounts";
+import { events } from "../../drizzle/schema/tracking";
+import type { LoginRequest } from "../contracts/auth";
+import { AppError } from "../core/errors";
+import { logEvent } from "../core/log";
+import { hashPassword, verifyPassword } from "../core/password";
+import { verifyToken } from "../core/tokens";
+import { clear, isBlocked, recordFailure } from "../ratelimit/rate-limit";
+import { type Account, type AuthContext, findByEmail } from "./auth.service";
+
+export const loginErrors = {
+  wrongCredentials: () =>
+    new AppError(401, "1001", "E-mail or password are incorrect-1001", {
+      messageKey: "mail_password_errati",
+    }),
+  disabled: () =>
+    new AppError(403, "1008", "This account is disabled, contact customer care-1008", {
+      messageKey: "utente_disabilitato",
+    }),
+  tooManyFailures: () =>
+    new AppError(429, "too_many_attempts", "Too many failed attempts, try again later.", {
+      messageKey: "troppi_tentativi",
+    }),
+  linkExpired: () =>
+    new AppError(400, "token_expired", "This link has expired or was already used.", {
+      messageKey: "token_expired",
+    }),
+};
+
+/**
+ * E-mail and password login. The failure limits are checked before any hashing; an unknown address is
+ * hashed against a dummy so the answer takes as long as for a real one; a disabled account is only
+ * revealed to someone who knows its password.
+ */
+export async function login(ctx: AuthContext, input: LoginRequest): Promise<Account> {
+  const email = input.email.replace(/\s/g, "");
+  if (!email || !input.password) {
+    throw new AppError(400, "invalid_input", "E-mail and password are required.", {
+      field: email ? "password" : "email",
+      messageKey: "mail_password_errati",
+    });
+  }
+  const account = await findByEmail(ctx.db, ctx.brand, email);
+  const blocked = await Promise.all([
+    isBlocked(ctx.env, "loginFailuresPerIp", ctx.ip),
+    account ? isBlocked(ctx.env, "loginFailuresPerAccount", String(account.id)) : false,
+  ]);
+  if (blocked.some(Boolean)) throw loginErrors.tooManyFailures();
+
+  const { valid, needsRehash } = await verifyPassword(input.password, account?.passwordHash ?? null);
+  if (!account || !valid) {
+    await Promise.all([
+      recordFailure(ctx.env, "loginFailuresPerIp", ctx.ip),
+      account ? recordFailure(ctx.env, "loginFailuresPerAccount", String(account.id)) : null,
+    ]);
+    logEvent("info", "auth.login_failed", { accountId: account?.id ?? null });
+    throw loginErrors.wrongCredentials();
+  }
+  if (account.disabled) throw loginErrors.disabled();
+  await clear(ctx.env, "loginFailuresPerAccount", String(account.id));
+  if (needsRehash) {
+    await ctx.db
+      .update(accounts)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(accounts.id, account.id));
+  }
+  return account;
+}
+
+/** Ends every session of the account: tokens carry the session version, which moves on. */
+export async function endSessions(ctx: AuthContext, accountId: number): Promise<void> {
+  await ctx.db
+    .update(accounts)
+    .set({ sessionVersion: sql`${accounts.sessionVersion} + 1` })
+    .where(eq(accounts.id, accountId));
+}
+
+/** The live, enabled account a link token names, or the link-expired error. */
+async function accountForLink(ctx: AuthContext, kind: "confirm" | "autologin", token: string) {
+  const claims = await verifyToken(ctx.env.JWT_SECRET, kind, token);
+  if (!claims) throw loginErrors.linkExpired();
+  const [account] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, claims.accountId), eq(accounts.brandId, ctx.brand.public.id)));
+  if (!account || account.sessionVersion !== claims.sessionVersion) throw loginErrors.linkExpired();
+  if (account.disabled) throw loginErrors.disabled();
+  return { account, claims };
+}
+
+/** /confirmEmail: the link of the activation mail confirms the address it was sent to and logs in. */
+export async function confirmEmail(ctx: AuthContext, token: string): Promise<Account> {
+  const { account, claims } = await accountForLink(ctx, "confirm", token);
+  if (claims.email?.toLowerCase() !== account.email.toLowerCase()) throw loginErrors.linkExpired();
+  const [confirmed] = await ctx.db
+    .update(accounts)
+    .set({ confirmedEmail: true })
+    .where(eq(accounts.id, account.id))
+    .returning();
+  return confirmed ?? account;
+}
+
+/** /autologin and /autologin_telegram: the link logs in and the click is recorded. */
+export async function autoLogin(
+  ctx: AuthContext,
+  token: string,
+  channel: "email" | "telegram",
+  remarketingClickid?: string,
+): Promise<Account> {
+  const { account } = await accountForLink(ctx, "autologin", token);
+  await ctx.db.insert(events).values({
+    accountId: account.id,
+    type: channel === "telegram" ? "click_telegram" : "click_mail",
+    data: remarketingClickid ? { remarketing_clickid: remarketingClickid } : null,
+  });
+  return account;
+}

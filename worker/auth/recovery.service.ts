@@ -1,0 +1,76 @@
+import { and, eq, sql } from "drizzle-orm";
+import { accounts } from "../../drizzle/schema/accounts";
+import { PASSWORD_MIN_LENGTH } from "../contracts/auth";
+import { AppError } from "../core/errors";
+import { hashPassword } from "../core/password";
+import { signToken, verifyToken } from "../core/tokens";
+import { sendMail } from "../mail/mailer";
+import { type Account, type AuthContext, findByEmail, normaliseEmail } from "./auth.service";
+import { loginErrors } from "./login.service";
+
+export const recoveryErrors = {
+  unknownAddress: () =>
+    new AppError(404, "utente_inesistente", "The entered address does not exist.", {
+      field: "email",
+      messageKey: "utente_inesistente",
+    }),
+  shortPassword: () =>
+    new AppError(400, "invalid_input", "The password is too short.", {
+      field: "password",
+      messageKey: "errore_password",
+    }),
+};
+
+/** Forgot password: mails a reset link (one hour, single use) to a live account of this brand. */
+export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
+  if (!email.trim()) {
+    throw new AppError(400, "invalid_input", "The e-mail is required.", {
+      field: "email",
+      messageKey: "errore_email",
+    });
+  }
+  const account = await findByEmail(ctx.db, ctx.brand, email);
+  if (!account || account.disabled) throw recoveryErrors.unknownAddress();
+  const token = await signToken(ctx.env.JWT_SECRET, "reset", {
+    accountId: account.id,
+    clickid: account.clickid,
+    sessionVersion: account.sessionVersion,
+  });
+  const query = new URLSearchParams({ token, email: account.email });
+  await sendMail(ctx, {
+    template: "reset_password",
+    to: account.email,
+    language: ctx.brand.public.language,
+    link: `${ctx.origin}/resetPassword?${query}`,
+    accountId: account.id,
+  });
+}
+
+/**
+ * Sets a new password from a reset link. The link carries the session version, and the change moves
+ * it on in the same conditional update: the link works once, and every earlier session ends.
+ */
+export async function resetPassword(
+  ctx: AuthContext,
+  input: { token: string; email: string; password: string },
+): Promise<Account> {
+  if (input.password.length < PASSWORD_MIN_LENGTH) throw recoveryErrors.shortPassword();
+  const claims = await verifyToken(ctx.env.JWT_SECRET, "reset", input.token);
+  if (!claims) throw loginErrors.linkExpired();
+  const passwordHash = await hashPassword(input.password);
+  const [account] = await ctx.db
+    .update(accounts)
+    .set({ passwordHash, sessionVersion: sql`${accounts.sessionVersion} + 1` })
+    .where(
+      and(
+        eq(accounts.id, claims.accountId),
+        eq(accounts.brandId, ctx.brand.public.id),
+        eq(accounts.sessionVersion, claims.sessionVersion),
+        eq(accounts.disabled, false),
+        sql`lower(${accounts.email}) = ${normaliseEmail(input.email)}`,
+      ),
+    )
+    .returning();
+  if (!account) throw loginErrors.linkExpired();
+  return account;
+}

@@ -1,0 +1,50 @@
+// What every way in (sign-up, login, links, Google) hands the client, and the request's auth context.
+import { z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { accounts } from "../../drizzle/schema/accounts";
+import { SessionUser } from "../contracts/auth";
+import { unauthorized } from "../core/errors";
+import { loadFlow } from "../core/flows";
+import type { AppEnv } from "../env";
+import { clientIp } from "../ratelimit/rate-limit";
+import { type Account, type AuthContext, issueSession, sessionUser } from "./auth.service";
+
+export function authContext(c: Context<AppEnv>): AuthContext {
+  return {
+    db: c.var.db,
+    env: c.env,
+    brand: c.var.brand,
+    origin: new URL(c.req.url).origin,
+    ip: clientIp(c.req.raw),
+  };
+}
+
+export async function sessionAccount(c: Context<AppEnv>): Promise<Account> {
+  const [account] = await c.var.db.select().from(accounts).where(eq(accounts.id, c.var.session.accountId));
+  if (!account) throw unauthorized();
+  return account;
+}
+
+export const Session = z.object({
+  token: z.string(),
+  clickid: z.string(),
+  confirmed_email: z.boolean(),
+  /** Messages given back to a returning member: the client shows the gift popup after 500 ms. */
+  regalo_messaggi: z.number().nullable(),
+  user: SessionUser,
+  flusso: z.object({ optin: z.string(), messaggi_inviti: z.boolean() }),
+});
+
+/** What the client stores after any way in: a fresh session token, the member and the flow's optin. */
+export async function sessionBody(c: Context<AppEnv>, account: Account): Promise<z.infer<typeof Session>> {
+  const flow = await loadFlow(c.var.db, account.fluxId);
+  return {
+    token: await issueSession(c.env, account),
+    clickid: account.clickid,
+    confirmed_email: account.confirmedEmail,
+    regalo_messaggi: account.regaloMessaggi,
+    user: sessionUser(account),
+    flusso: { optin: flow.optin, messaggi_inviti: flow.messaggi_inviti },
+  };
+}

@@ -1,0 +1,287 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { desc, sql } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { accounts } from "../../drizzle/schema/accounts";
+import { mailOutbox, mailSuppressions } from "../../drizzle/schema/mail";
+import { AppError } from "../core/errors";
+import { logEvent } from "../core/log";
+import { featureApp } from "../core/openapi";
+import type { AppEnv } from "../env";
+import { escapeHtml } from "./templates";
+
+/** The outbox pages show the newest mails only. */
+export const OUTBOX_LIMIT = 100;
+/** Mailgun webhook signatures older (or further ahead) than this are refused as replays. */
+export const WEBHOOK_MAX_AGE_S = 15 * 60;
+/** Tokens remembered per isolate to refuse a replay inside the age window (Mailgun's are single use). */
+const SEEN_TOKENS_MAX = 10_000;
+
+const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+});
+
+/** The /dev pages exist only outside production. */
+const localOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.env.APP_ENV === "production") throw new AppError(404, "not_found", "No such route.");
+  await next();
+});
+
+/**
+ * Malformed JSON answers 400 in the app's error shape: the body validator's own HTTPException would
+ * otherwise reach app.onError as an unexpected error (500).
+ */
+const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  if (!/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {
+    throw new AppError(415, "unsupported_media_type", "body: send application/json", { field: "body" });
+  }
+  try {
+    await c.req.json();
+  } catch {
+    throw new AppError(400, "invalid_input", "body: malformed JSON", { field: "body" });
+  }
+  await next();
+});
+
+const OutboxQuery = z.object({
+  to: z.string().trim().max(320).optional().openapi({ description: "only mail to this address (any case)" }),
+});
+
+const OutboxMessage = z.object({
+  id: z.number(),
+  brandId: z.string(),
+  template: z.string(),
+  language: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+
+const outboxPage = createRoute({
+  method: "get",
+  path: "/dev/outbox",
+  tags: ["dev"],
+  summary: "Local only: the mails kept instead of sent, newest first, as a page with clickable links",
+  middleware: [localOnly] as const,
+  request: { query: OutboxQuery },
+  responses: {
+    200: { description: "an HTML page", content: { "text/html": { schema: z.string() } } },
+    404: { description: "in production", content: { "application/json": { schema: ErrorBody } } },
+  },
+});
+
+const outboxJson = createRoute({
+  method: "get",
+  path: "/dev/outbox.json",
+  tags: ["dev"],
+  summary: "Local only: the mails kept instead of sent, newest first",
+  middleware: [localOnly] as const,
+  request: { query: OutboxQuery },
+  responses: {
+    200: {
+      description: "messages, newest first",
+      content: { "application/json": { schema: z.object({ messages: z.array(OutboxMessage) }) } },
+    },
+    404: { description: "in production", content: { "application/json": { schema: ErrorBody } } },
+  },
+});
+
+/** Mailgun's webhook signature, as it posts it beside the event data. */
+const MailgunSignature = z.object({
+  timestamp: z.union([z.string().regex(/^\d{1,12}$/), z.number().int().nonnegative()]),
+  token: z.string().max(256),
+  signature: z.string().max(256),
+});
+
+const MailgunWebhook = z.object({
+  signature: MailgunSignature.optional().openapi({
+    description: "required: a request without a valid, fresh signature is refused with 401",
+  }),
+  "event-data": z.object({
+    event: z.string().min(1).max(64),
+    recipient: z
+      .string()
+      .trim()
+      .min(3)
+      .max(320)
+      .regex(/^[^\s@]+@[^\s@]+$/, "not an e-mail address"),
+    severity: z.string().optional(),
+  }),
+});
+
+const mailRemove = createRoute({
+  method: "post",
+  path: "/cron/mailRemove",
+  tags: ["mail"],
+  summary: "Mailgun webhook: the recipient unsubscribed (or complained, or bounced for good)",
+  middleware: [jsonBody] as const,
+  request: { body: { content: { "application/json": { schema: MailgunWebhook } }, required: true } },
+  responses: {
+    200: {
+      description: "accepted; suppressed says whether the event stopped mail to the recipient",
+      content: {
+        "application/json": { schema: z.object({ result: z.literal("OK"), suppressed: z.boolean() }) },
+      },
+    },
+    400: {
+      description: "the body is not Mailgun's event",
+      content: { "application/json": { schema: ErrorBody } },
+    },
+    401: {
+      description: "missing, wrong, stale or reused signature",
+      content: { "application/json": { schema: ErrorBody } },
+    },
+  },
+});
+
+/** Mailgun events after which the address must get no more mail. */
+function stopsMail(event: { event: string; severity?: string }): boolean {
+  if (event.event === "unsubscribed" || event.event === "complained") return true;
+  return event.event === "failed" && event.severity === "permanent";
+}
+
+const seenTokens = new Map<string, number>();
+
+function rememberToken(token: string, timestamp: number) {
+  const oldest = Date.now() / 1000 - WEBHOOK_MAX_AGE_S;
+  for (const [seen, at] of seenTokens) {
+    if (at < oldest || seenTokens.size >= SEEN_TOKENS_MAX) seenTokens.delete(seen);
+    else break;
+  }
+  seenTokens.set(token, timestamp);
+}
+
+const hexBytes = (hex: string) => {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+};
+
+/**
+ * Mailgun's documented check: HMAC-SHA256 of timestamp + token with the webhook signing key, hex.
+ * `crypto.subtle.verify` compares in constant time. Stale timestamps and tokens already seen are refused.
+ */
+async function checkSignature(
+  signingKey: string | undefined,
+  signature: z.infer<typeof MailgunSignature> | undefined,
+): Promise<"ok" | "unconfigured" | "missing" | "mismatch" | "stale" | "replayed"> {
+  if (!signingKey) return "unconfigured";
+  if (!signature?.token || !/^[0-9a-f]{64}$/i.test(signature.signature)) return "missing";
+  const timestamp = String(signature.timestamp);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(signingKey),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["verify"],
+  );
+  const valid = await crypto.subtle.verify(
+    "HMAC",
+    key,
+    hexBytes(signature.signature),
+    new TextEncoder().encode(timestamp + signature.token),
+  );
+  if (!valid) return "mismatch";
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > WEBHOOK_MAX_AGE_S) return "stale";
+  if (seenTokens.has(signature.token)) return "replayed";
+  return "ok";
+}
+
+function outboxRows(c: { var: AppEnv["Variables"] }, to: string | undefined) {
+  const query = c.var.db.select().from(mailOutbox);
+  const filtered = to ? query.where(sql`lower(${mailOutbox.to}) = ${to.toLowerCase()}`) : query;
+  return filtered.orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(OUTBOX_LIMIT);
+}
+
+/** Escapes the text and makes its http(s) links clickable. */
+function linkify(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s<>"']+)/g)
+    .map((part, i) =>
+      i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+    )
+    .join("");
+}
+
+function outboxHtml(rows: (typeof mailOutbox.$inferSelect)[], to: string | undefined): string {
+  const e = escapeHtml;
+  const items = rows
+    .map(
+      (m) => `<article>
+<h2>${e(m.subject)}</h2>
+<p class="meta">To <strong>${e(m.to)}</strong> · from ${e(m.from)} · ${e(m.template)} (${e(m.language)}, ${e(m.brandId)}) · <time datetime="${e(m.createdAt.toISOString())}">${e(m.createdAt.toISOString())}</time></p>
+<pre>${linkify(m.text)}</pre>
+<details><summary>HTML part</summary><iframe sandbox title="${e(m.subject)}" srcdoc="${e(m.html)}"></iframe></details>
+</article>`,
+    )
+    .join("\n");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="robots" content="noindex">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Outbox</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#222}
+article{border:1px solid #ddd;border-radius:8px;padding:0 1rem 1rem;margin:0 0 1rem}
+h2{font-size:1.1rem}.meta{color:#555;font-size:.9rem}
+pre{white-space:pre-wrap;word-break:break-word;background:#f7f7f7;padding:.75rem;border-radius:6px}
+iframe{width:100%;height:640px;border:1px solid #eee}
+</style>
+</head>
+<body>
+<h1>Outbox</h1>
+<p>Mail kept locally instead of sent, newest first (at most ${OUTBOX_LIMIT})${to ? ` to <strong>${e(to)}</strong> (<a href="/dev/outbox">all</a>)` : ""}. As JSON: <a href="/dev/outbox.json">/dev/outbox.json</a>.</p>
+${items || "<p>No mail yet.</p>"}
+</body>
+</html>
+`;
+}
+
+export const mailRoutes = featureApp()
+  .openapi(outboxPage, async (c) => {
+    const { to } = c.req.valid("query");
+    return c.html(outboxHtml(await outboxRows(c, to), to), 200);
+  })
+  .openapi(outboxJson, async (c) => {
+    const { to } = c.req.valid("query");
+    const rows = await outboxRows(c, to);
+    return c.json({ messages: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }, 200);
+  })
+  .openapi(mailRemove, async (c) => {
+    const body = c.req.valid("json");
+    const verdict = await checkSignature(c.env.MAILGUN_WEBHOOK_SIGNING_KEY, body.signature);
+    if (verdict !== "ok") {
+      logEvent(verdict === "unconfigured" ? "error" : "warn", "mail.webhook_refused", {
+        requestId: c.var.requestId,
+        reason: verdict,
+      });
+      throw new AppError(401, "invalid_signature", "The webhook signature is missing, wrong or stale.");
+    }
+    const event = body["event-data"];
+    const signature = body.signature;
+    if (!stopsMail(event)) {
+      if (signature) rememberToken(signature.token, Number(signature.timestamp));
+      logEvent("info", "mail.webhook_ignored", { requestId: c.var.requestId, event: event.event });
+      return c.json({ result: "OK" as const, suppressed: false }, 200);
+    }
+    const email = event.recipient.toLowerCase();
+    const updated = await c.var.db.transaction(async (tx) => {
+      await tx.insert(mailSuppressions).values({ email, reason: event.event }).onConflictDoNothing();
+      return tx
+        .update(accounts)
+        .set({ notifyEmail: false })
+        .where(sql`lower(${accounts.email}) = ${email}`)
+        .returning({ id: accounts.id });
+    });
+    if (signature) rememberToken(signature.token, Number(signature.timestamp));
+    logEvent("info", "mail.unsubscribed", {
+      requestId: c.var.requestId,
+      event: event.event,
+      accountIds: updated.map((a) => a.id),
+    });
+    return c.json({ result: "OK" as const, suppressed: true }, 200);
+  });

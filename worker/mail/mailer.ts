@@ -1,0 +1,142 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { mailOutbox, mailSent, mailSuppressions } from "../../drizzle/schema/mail";
+import type { Brand } from "../brands/brand";
+import type { Locale } from "../contracts/locales";
+import type { Db } from "../core/db";
+import { logEvent } from "../core/log";
+import type { Bindings } from "../env";
+import { type MailTemplate, renderMail } from "./templates";
+
+/** Mailgun's US endpoint; EU domains set MAILGUN_API_BASE to https://api.eu.mailgun.net. */
+export const MAILGUN_DEFAULT_API_BASE = "https://api.mailgun.net";
+/** A send that Mailgun has not accepted within this time fails rather than holding the request. */
+export const MAILGUN_TIMEOUT_MS = 10_000;
+
+export interface MailContext {
+  env: Bindings;
+  db: Db;
+  brand: Brand;
+}
+
+export interface OutgoingMail {
+  template: MailTemplate;
+  to: string;
+  language: Locale;
+  /** The confirmation, reset or site link the mail is about (absolute http(s) URL). */
+  link: string;
+  /** The member it goes to, if any: a `mail_sent` row records when this template last went out. */
+  accountId?: number;
+}
+
+/** "sent" through Mailgun, "kept" in the local outbox, or "suppressed" (the address opted out). */
+export type SendResult = "sent" | "kept" | "suppressed";
+
+/** Mailgun's documented answer to POST /v3/{domain}/messages. */
+const MailgunAccepted = z.object({ id: z.string(), message: z.string() });
+
+/**
+ * Sends one transactional mail from the brand's sender. A suppressed address gets nothing. With Mailgun
+ * configured the mail goes through its HTTP API; without it, local runs keep it in `mail_outbox` and
+ * production refuses (throws) rather than dropping it silently. Logs never carry the address, body or link.
+ */
+export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<SendResult> {
+  const { env, db, brand } = ctx;
+  const fields = { template: mail.template, brand: brand.public.id, accountId: mail.accountId };
+  const address = mail.to.trim();
+
+  const [suppressed] = await db
+    .select({ email: mailSuppressions.email })
+    .from(mailSuppressions)
+    .where(eq(mailSuppressions.email, address.toLowerCase()));
+  if (suppressed) {
+    logEvent("info", "mail.suppressed", fields);
+    return "suppressed";
+  }
+
+  const from = brand.server.mailFrom;
+  const rendered = renderMail({
+    brand,
+    template: mail.template,
+    language: mail.language,
+    to: address,
+    link: mail.link,
+  });
+
+  let result: SendResult;
+  if (env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN) {
+    const messageId = await postToMailgun(
+      { key: env.MAILGUN_API_KEY, domain: env.MAILGUN_DOMAIN, base: env.MAILGUN_API_BASE },
+      {
+        from,
+        to: address,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        "o:tag": mail.template,
+      },
+      fields,
+    );
+    logEvent("info", "mail.sent", { ...fields, messageId });
+    result = "sent";
+  } else if (env.APP_ENV === "local") {
+    await db.insert(mailOutbox).values({
+      brandId: brand.public.id,
+      template: mail.template,
+      language: mail.language,
+      from,
+      to: address,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+    });
+    logEvent("info", "mail.kept", fields);
+    result = "kept";
+  } else {
+    logEvent("error", "mail.not_configured", fields);
+    throw new Error("Mail is not configured: set MAILGUN_API_KEY and MAILGUN_DOMAIN");
+  }
+
+  if (mail.accountId !== undefined) {
+    await db.insert(mailSent).values({ accountId: mail.accountId, template: mail.template });
+  }
+  return result;
+}
+
+/** POST /v3/{domain}/messages with HTTP Basic auth `api:{key}`; answers Mailgun's message id. */
+async function postToMailgun(
+  account: { key: string; domain: string; base?: string },
+  message: Record<string, string>,
+  fields: Record<string, unknown>,
+): Promise<string> {
+  const base = (account.base || MAILGUN_DEFAULT_API_BASE).replace(/\/+$/, "");
+  const form = new FormData();
+  for (const [name, value] of Object.entries(message)) form.append(name, value);
+  let response: Response;
+  try {
+    response = await fetch(`${base}/v3/${encodeURIComponent(account.domain)}/messages`, {
+      method: "POST",
+      headers: { authorization: `Basic ${btoa(`api:${account.key}`)}` },
+      body: form,
+      signal: AbortSignal.timeout(MAILGUN_TIMEOUT_MS),
+    });
+  } catch (error) {
+    logEvent("error", "mail.mailgun_unreachable", {
+      ...fields,
+      error: error instanceof Error ? error.name : "unknown",
+    });
+    throw new Error("Mailgun could not be reached");
+  }
+  // Mailgun's error bodies may quote the parameters (the address), so only the status is logged.
+  if (!response.ok) {
+    await response.body?.cancel();
+    logEvent("error", "mail.mailgun_refused", { ...fields, status: response.status });
+    throw new Error(`Mailgun refused the message (HTTP ${response.status})`);
+  }
+  const parsed = MailgunAccepted.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) {
+    logEvent("error", "mail.mailgun_unexpected_answer", { ...fields, status: response.status });
+    throw new Error("Mailgun answered without a message id");
+  }
+  return parsed.data.id;
+}

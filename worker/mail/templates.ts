@@ -1,0 +1,343 @@
+import { z } from "zod";
+import type { Brand } from "../brands/brand";
+import type { Locale } from "../contracts/locales";
+
+/** The transactional mails; adding one does not compile until every language has its copy. */
+export const mailTemplates = ["activation", "reset_password", "welcome"] as const;
+export const MailTemplate = z.enum(mailTemplates);
+export type MailTemplate = z.infer<typeof MailTemplate>;
+
+/** What a template renders to: the subject and both bodies of one mail. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The values a template may show. All are plain text here; the HTML renderer escapes them. */
+interface Values {
+  title: string;
+  to: string;
+}
+
+interface TemplateCopy {
+  subject: (v: Values) => string;
+  heading: (v: Values) => string;
+  paragraphs: ((v: Values) => string)[];
+  button: (v: Values) => string;
+  /** Shown after the button, e.g. "if you did not ask, ignore this". */
+  after: ((v: Values) => string)[];
+}
+
+interface CommonCopy {
+  greeting: string;
+  signoff: (v: Values) => string;
+  fallbackLink: string;
+  /** The product rule for every brand: it cannot be configured away. */
+  fictional: (v: Values) => string;
+  why: (v: Values) => string;
+  vat: string;
+  support: string;
+  /** Before a link or a value ("Support: ..."); French puts a no-break space before it. */
+  colon: string;
+}
+
+const common: Record<Locale, CommonCopy> = {
+  it: {
+    greeting: "Ciao,",
+    signoff: (v) => `Il team di ${v.title}`,
+    fallbackLink: "Se il pulsante non funziona, copia questo link nel browser:",
+    fictional: (v) => `I profili presenti su ${v.title} sono fittizi e gestiti da operatori.`,
+    why: (v) => `Ricevi questa e-mail di servizio perché questo indirizzo è stato usato su ${v.title}.`,
+    vat: "P. IVA",
+    support: "Assistenza",
+    colon: ":",
+  },
+  en: {
+    greeting: "Hello,",
+    signoff: (v) => `The ${v.title} team`,
+    fallbackLink: "If the button does not work, copy this link into your browser:",
+    fictional: (v) => `The profiles on ${v.title} are fictional and run by operators.`,
+    why: (v) => `You are receiving this service e-mail because this address was used on ${v.title}.`,
+    vat: "VAT no.",
+    support: "Support",
+    colon: ":",
+  },
+  es: {
+    greeting: "Hola:",
+    signoff: (v) => `El equipo de ${v.title}`,
+    fallbackLink: "Si el botón no funciona, copia este enlace en tu navegador:",
+    fictional: (v) => `Los perfiles de ${v.title} son ficticios y están gestionados por operadores.`,
+    why: (v) => `Recibes este correo de servicio porque esta dirección se ha utilizado en ${v.title}.`,
+    vat: "NIF-IVA",
+    support: "Atención al cliente",
+    colon: ":",
+  },
+  fr: {
+    greeting: "Bonjour,",
+    signoff: (v) => `L’équipe ${v.title}`,
+    fallbackLink: "Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:",
+    fictional: (v) => `Les profils présents sur ${v.title} sont fictifs et gérés par des opérateurs.`,
+    why: (v) => `Vous recevez cet e-mail de service car cette adresse a été utilisée sur ${v.title}.`,
+    vat: "N° TVA",
+    support: "Service client",
+    colon: "\u00a0:",
+  },
+};
+
+const copy: Record<MailTemplate, Record<Locale, TemplateCopy>> = {
+  activation: {
+    it: {
+      subject: (v) => `Conferma il tuo indirizzo e-mail su ${v.title}`,
+      heading: () => "Conferma il tuo indirizzo e-mail",
+      paragraphs: [
+        () => "Grazie per la tua iscrizione: manca solo un passo.",
+        (v) => `Per attivare il tuo account su ${v.title}, conferma che ${v.to} è il tuo indirizzo e-mail.`,
+      ],
+      button: () => "Conferma l’indirizzo",
+      after: [
+        () =>
+          "Se non hai richiesto tu questa iscrizione, ignora questa e-mail: senza conferma non succede nulla.",
+      ],
+    },
+    en: {
+      subject: (v) => `Confirm your e-mail address for ${v.title}`,
+      heading: () => "Confirm your e-mail address",
+      paragraphs: [
+        (v) => `Thank you for signing up to ${v.title}.`,
+        (v) => `To activate your account, please confirm that ${v.to} is your e-mail address.`,
+      ],
+      button: () => "Confirm my address",
+      after: [
+        (v) =>
+          `If you did not sign up to ${v.title}, just ignore this e-mail: nothing happens without your confirmation.`,
+      ],
+    },
+    es: {
+      subject: (v) => `Confirma tu dirección de correo electrónico en ${v.title}`,
+      heading: () => "Confirma tu dirección de correo electrónico",
+      paragraphs: [
+        (v) => `Gracias por registrarte en ${v.title}.`,
+        (v) => `Para activar tu cuenta, confirma que ${v.to} es tu dirección de correo electrónico.`,
+      ],
+      button: () => "Confirmar mi dirección",
+      after: [
+        (v) =>
+          `Si no te has registrado en ${v.title}, ignora este correo: sin tu confirmación no ocurrirá nada.`,
+      ],
+    },
+    fr: {
+      subject: (v) => `Confirmez votre adresse e-mail sur ${v.title}`,
+      heading: () => "Confirmez votre adresse e-mail",
+      paragraphs: [
+        (v) => `Merci pour votre inscription sur ${v.title}.`,
+        (v) => `Pour activer votre compte, veuillez confirmer que ${v.to} est bien votre adresse e-mail.`,
+      ],
+      button: () => "Confirmer mon adresse",
+      after: [
+        (v) =>
+          `Si vous n’avez pas demandé d’inscription sur ${v.title}, ignorez simplement cet e-mail\u00a0: sans votre confirmation, rien ne se passera.`,
+      ],
+    },
+  },
+  reset_password: {
+    it: {
+      subject: (v) => `Reimposta la tua password di ${v.title}`,
+      heading: () => "Scegli una nuova password",
+      paragraphs: [
+        (v) => `Abbiamo ricevuto una richiesta di reimpostare la password del tuo account ${v.title}.`,
+        () =>
+          "Clicca sul pulsante qui sotto per sceglierne una nuova. Il link è valido per un’ora e si può usare una sola volta.",
+      ],
+      button: () => "Scegli una nuova password",
+      after: [() => "Se non l’hai chiesto tu, ignora questa e-mail: la tua password resterà invariata."],
+    },
+    en: {
+      subject: (v) => `Reset your ${v.title} password`,
+      heading: () => "Choose a new password",
+      paragraphs: [
+        (v) => `We received a request to reset the password of your ${v.title} account.`,
+        () =>
+          "Use the button below to choose a new one. The link is valid for one hour and can be used only once.",
+      ],
+      button: () => "Choose a new password",
+      after: [() => "If you did not ask for this, ignore this e-mail: your password will stay the same."],
+    },
+    es: {
+      subject: (v) => `Restablece tu contraseña de ${v.title}`,
+      heading: () => "Elige una nueva contraseña",
+      paragraphs: [
+        (v) => `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de ${v.title}.`,
+        () =>
+          "Pulsa el botón de abajo para elegir una nueva. El enlace es válido durante una hora y solo se puede usar una vez.",
+      ],
+      button: () => "Elegir una nueva contraseña",
+      after: [() => "Si no lo has solicitado tú, ignora este correo: tu contraseña no cambiará."],
+    },
+    fr: {
+      subject: (v) => `Réinitialisez votre mot de passe ${v.title}`,
+      heading: () => "Choisissez un nouveau mot de passe",
+      paragraphs: [
+        (v) => `Nous avons reçu une demande de réinitialisation du mot de passe de votre compte ${v.title}.`,
+        () =>
+          "Cliquez sur le bouton ci-dessous pour en choisir un nouveau. Ce lien est valable une heure et ne peut être utilisé qu’une seule fois.",
+      ],
+      button: () => "Choisir un nouveau mot de passe",
+      after: [
+        () =>
+          "Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe restera inchangé.",
+      ],
+    },
+  },
+  welcome: {
+    it: {
+      subject: (v) => `Ti diamo il benvenuto su ${v.title}`,
+      heading: (v) => `Ti diamo il benvenuto su ${v.title}!`,
+      paragraphs: [
+        () => "Il tuo account è attivo.",
+        () => "Scopri i profili, invia i tuoi primi messaggi e inizia a chattare.",
+      ],
+      button: (v) => `Vai su ${v.title}`,
+      after: [],
+    },
+    en: {
+      subject: (v) => `Welcome to ${v.title}`,
+      heading: (v) => `Welcome to ${v.title}!`,
+      paragraphs: [
+        () => "Your account is ready.",
+        () => "Browse the profiles, send your first messages and start chatting.",
+      ],
+      button: (v) => `Go to ${v.title}`,
+      after: [],
+    },
+    es: {
+      subject: (v) => `Te damos la bienvenida a ${v.title}`,
+      heading: (v) => `¡Te damos la bienvenida a ${v.title}!`,
+      paragraphs: [
+        () => "Tu cuenta ya está activa.",
+        () => "Descubre los perfiles, envía tus primeros mensajes y empieza a chatear.",
+      ],
+      button: (v) => `Ir a ${v.title}`,
+      after: [],
+    },
+    fr: {
+      subject: (v) => `Bienvenue sur ${v.title}`,
+      heading: (v) => `Bienvenue sur ${v.title}\u00a0!`,
+      paragraphs: [
+        () => "Votre compte est prêt.",
+        () => "Découvrez les profils, envoyez vos premiers messages et commencez à discuter.",
+      ],
+      button: (v) => `Aller sur ${v.title}`,
+      after: [],
+    },
+  },
+};
+
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
+  );
+
+const defaultTheme = {
+  primary: "#b3123a",
+  primaryText: "#ffffff",
+  background: "#f6f6f6",
+  surface: "#ffffff",
+  text: "#222222",
+};
+
+/** Only plain hex colours reach a style attribute; anything else falls back to a neutral theme. */
+function theme(brand: Brand) {
+  const hex = (value: string | undefined, fallback: string) =>
+    value && /^#[0-9a-f]{3,8}$/i.test(value) ? value : fallback;
+  const t: Partial<Brand["public"]["tema"]> = brand.public.tema ?? {};
+  return {
+    primary: hex(t.primary, defaultTheme.primary),
+    primaryText: hex(t.primaryText, defaultTheme.primaryText),
+    background: hex(t.background, defaultTheme.background),
+    surface: hex(t.surface, defaultTheme.surface),
+    text: hex(t.text, defaultTheme.text),
+  };
+}
+
+/**
+ * Renders one transactional mail for a brand in a language. `link` must be an absolute http(s) URL (the
+ * confirmation, reset or site link); it and every brand value are escaped in the HTML part.
+ */
+export function renderMail(input: {
+  brand: Brand;
+  template: MailTemplate;
+  language: Locale;
+  to: string;
+  link: string;
+}): RenderedMail {
+  const { brand, template, language, to, link } = input;
+  if (!/^https?:\/\/\S+$/i.test(link)) throw new Error("mail links must be absolute http(s) URLs");
+  const b = brand.public;
+  const v: Values = { title: b.title, to };
+  const t = copy[template][language];
+  const c = common[language];
+  const subject = t.subject(v);
+  const paragraphs = t.paragraphs.map((p) => p(v));
+  const after = t.after.map((p) => p(v));
+  const company = `${b.company_name} · ${b.company_address} · ${c.vat} ${b.vat}`;
+  const footer = [c.fictional(v), c.why(v), company, `${c.support}${c.colon} ${b.email}`];
+
+  const text = [
+    t.heading(v),
+    "",
+    c.greeting,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    `${t.button(v)}${c.colon} ${link}`,
+    ...(after.length ? ["", ...after] : []),
+    "",
+    c.signoff(v),
+    "",
+    "--",
+    ...footer,
+    "",
+  ].join("\n");
+
+  const th = theme(brand);
+  const e = escapeHtml;
+  const href = e(link);
+  const para = (s: string) => `<p style="margin:0 0 16px 0;">${e(s)}</p>`;
+  const small = (s: string) => `<p style="margin:0 0 6px 0;">${e(s)}</p>`;
+  const html = `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:${th.background};">
+<div style="display:none;max-height:0;overflow:hidden;">${e(t.heading(v))}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${th.background};">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background-color:${th.surface};border-radius:8px;font-family:Arial,Helvetica,sans-serif;color:${th.text};font-size:16px;line-height:24px;">
+<tr><td style="background-color:${th.primary};color:${th.primaryText};padding:20px 28px;border-radius:8px 8px 0 0;font-size:22px;font-weight:bold;">${e(b.title)}</td></tr>
+<tr><td style="padding:28px;">
+<h1 style="margin:0 0 20px 0;font-size:22px;line-height:30px;color:${th.text};">${e(t.heading(v))}</h1>
+${[c.greeting, ...paragraphs].map(para).join("\n")}
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr>
+<td style="background-color:${th.primary};border-radius:6px;"><a href="${href}" style="display:inline-block;padding:12px 24px;color:${th.primaryText};text-decoration:none;font-weight:bold;">${e(t.button(v))}</a></td>
+</tr></table>
+<p style="margin:0 0 4px 0;font-size:13px;line-height:20px;">${e(c.fallbackLink)}</p>
+<p style="margin:0 0 20px 0;font-size:13px;line-height:20px;word-break:break-all;"><a href="${href}" style="color:${th.primary};">${href}</a></p>
+${after.map(para).join("\n")}
+<p style="margin:0;">${e(c.signoff(v))}</p>
+</td></tr>
+<tr><td style="padding:16px 28px 24px 28px;border-top:1px solid #e5e5e5;font-size:12px;line-height:18px;color:#666666;">
+${footer.map(small).join("\n")}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
