@@ -112,12 +112,12 @@ async function roundTrips(
 }
 
 /** Times `HASHES` POSTs one after the other, after 3 warm-ups (Wasm instance, memory, isolate). */
-async function sequentialTimes(path: string, body = "{}") {
+async function sequentialTimes(path: string, body?: string) {
   const once = async () => {
     const t0 = performance.now();
     const response = await fetch(`${base}${path}`, {
       method: "POST",
-      headers: { host: HOST, "content-type": "application/json" },
+      headers: body ? { host: HOST, "content-type": "application/json" } : { host: HOST },
       body,
     });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
