@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { desc, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { mailOutbox } from "../../drizzle/schema/mail";
 import { bannedEmails, events } from "../../drizzle/schema/tracking";
@@ -365,5 +365,45 @@ describe("disable profile", () => {
     expect((await login(member.email, "a-good-password")).json.error?.code).toBe("1008");
     expect((await post("/users/getTokenForReset", { email: member.email })).status).toBe(404);
     expect((await account(other.clickid))?.disabled).toBe(false);
+  });
+});
+
+describe("logs", () => {
+  it("never carry a password, a token, an address or a mail link", async () => {
+    const lines: string[] = [];
+    const spies = (["log", "info", "warn", "error"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(" "));
+      }),
+    );
+    try {
+      const member = await createMember({ fluxId: "0000", password: "secret-password-1" });
+      await login(member.email, "wrong-password-2");
+      await login(member.email, "secret-password-1");
+      await post("/users/getTokenForReset", { email: member.email });
+      const reset = await lastMail(member.email);
+      const resetToken = reset.url.searchParams.get("token") ?? "";
+      await post("/users/changePassword", {
+        token: resetToken,
+        email: member.email,
+        password: "new-password-3",
+      });
+      await post("/users/register", signupBody({ email: member.email, password: "another-password-4" }));
+      expect(lines.length).toBeGreaterThan(0);
+      const all = lines.join("\n");
+      for (const secret of [
+        "secret-password-1",
+        "wrong-password-2",
+        "new-password-3",
+        "another-password-4",
+        member.email,
+        member.token,
+        resetToken,
+      ]) {
+        expect(all).not.toContain(secret);
+      }
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });
