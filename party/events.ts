@@ -1,6 +1,15 @@
 // The realtime events, as JSON `{event, data}` frames, shared by the room and the web client.
 import { z } from "zod";
 import { ChatMessage, MESSAGE_MAX_LENGTH } from "../worker/contracts/chat";
+import {
+  ClientInvite,
+  ClientLike,
+  ClientMatch,
+  InviteAck,
+  LikeAck,
+  MatchAck,
+  Notification,
+} from "../worker/contracts/engagement";
 
 export const ClientChat = z.object({
   msg: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH),
@@ -24,6 +33,9 @@ export const ClientEvent = z.discriminatedUnion("event", [
     data: z.object({ clickid: z.string().max(64), softwareVersion: z.string().max(40).optional() }),
   }),
   z.object({ event: z.literal("chat"), data: ClientChat }),
+  z.object({ event: z.literal("like"), data: ClientLike }),
+  z.object({ event: z.literal("match"), data: ClientMatch }),
+  z.object({ event: z.literal("invite"), data: ClientInvite }),
 ]);
 export type ClientEvent = z.infer<typeof ClientEvent>;
 
@@ -41,6 +53,13 @@ export const ServerEvent = z.discriminatedUnion("event", [
       hook: z.literal("fine_crediti"),
     }),
   }),
+  /** The answer to a like, a right swipe or an invite: sent (mi_piace_inviato) or refused (file_like). */
+  z.object({ event: z.literal("like"), data: LikeAck }),
+  /** The answer to a dislike (left swipe). */
+  z.object({ event: z.literal("match"), data: MatchAck }),
+  z.object({ event: z.literal("invite"), data: InviteAck }),
+  /** A like or visit from an angel, pushed when its time comes (and replayed to a reconnecting client). */
+  z.object({ event: z.literal("notification"), data: Notification }),
   z.object({
     event: z.literal("error"),
     data: z.object({ code: z.string(), clientId: z.string().optional() }),

@@ -12,20 +12,28 @@ import { TYPING_MS } from "../worker/contracts/chat";
 import { withDb } from "../worker/core/db";
 import { loadFlow } from "../worker/core/flows";
 import { logEvent } from "../worker/core/log";
+import { type LikeVia, likeAngel, recordDislike, sendInvite } from "../worker/engagement/likes.service";
+import { notificationById, notificationsSince } from "../worker/engagement/notifications.service";
+import { answersLike, delayedTime, pressingConfig } from "../worker/engagement/pressing.config";
+import { type Scheduled, scheduleAngelVisit, scheduleLikeBack } from "../worker/engagement/pressing.service";
 import type { Bindings } from "../worker/env";
 import { ClientEvent, encodeEvent, parseFrame, type ServerEvent } from "./events";
 
 /** One scheduled step of the room's alarm queue, kept in Durable Object storage. */
 type QueueItem =
   | { at: number; kind: "typing"; angelId: number }
-  | { at: number; kind: "deliver"; messageId: number };
+  | { at: number; kind: "deliver"; messageId: number }
+  | { at: number; kind: "notify"; notificationId: number };
 
 const QUEUE_KEY = "queue";
+/** When the room last scheduled an angel's visit (ms), for the visit cooldown. */
+const VISIT_KEY = "visitScheduledAt";
 const providers: Record<string, ReplyProvider> = { scripted: scriptedProvider, operators: operatorsProvider };
 
 /**
  * The room of one member (named by the member's clickid): all of that member's open tabs, and the alarm
- * queue that delivers angel replies after their delay, with the typing indicator before them.
+ * queue that delivers angel replies after their delay, with the typing indicator before them, and the
+ * angels' likes back and visits (notifications) at their time.
  */
 export class UserRoom extends Server<Bindings> {
   static options = { hibernate: true };
@@ -34,8 +42,12 @@ export class UserRoom extends Server<Bindings> {
     // A client that reconnects says when its last seen message was; it gets everything visible since.
     const since = Number(new URL(ctx.request.url).searchParams.get("since"));
     if (!Number.isFinite(since) || since <= 0) return;
-    const missed = await withDb(this.env, (db) => messagesSince(db, this.name, since));
+    const [missed, missedNotifications] = await withDb(this.env, async (db) => [
+      await messagesSince(db, this.name, since),
+      await notificationsSince(db, this.name, since),
+    ]);
     for (const message of missed) connection.send(encodeEvent({ event: "chat", data: message }));
+    for (const n of missedNotifications) connection.send(encodeEvent({ event: "notification", data: n }));
   }
 
   async onMessage(connection: Connection, raw: string | ArrayBuffer | ArrayBufferView) {
@@ -44,7 +56,129 @@ export class UserRoom extends Server<Bindings> {
       connection.send(encodeEvent({ event: "error", data: { code: "invalid_event" } }));
       return;
     }
-    if (frame.event === "chat") await this.handleChat(connection, frame.data);
+    // Likes, match events and invites carry the member's trackerId; when one is sent it must be this
+    // room's member.
+    const engagement = frame.event === "like" || frame.event === "match" || frame.event === "invite";
+    if (engagement && frame.data.trackerId && frame.data.trackerId !== this.name) {
+      connection.send(encodeEvent({ event: "error", data: { code: "forbidden" } }));
+      return;
+    }
+    switch (frame.event) {
+      case "chat":
+        return this.handleChat(connection, frame.data);
+      case "clickid":
+        return this.handleHello(connection, frame.data);
+      case "like":
+        return this.handleLike(connection, frame.data.angelId, "like");
+      case "match":
+        return this.handleMatch(connection, frame.data);
+      case "invite":
+        return this.handleInvite(connection, frame.data);
+    }
+  }
+
+  /** The client's first emit after connecting: the member is active, so an angel may come to visit. */
+  private async handleHello(
+    connection: Connection,
+    data: Extract<ClientEvent, { event: "clickid" }>["data"],
+  ) {
+    if (data.clickid !== this.name) {
+      connection.send(encodeEvent({ event: "error", data: { code: "forbidden" } }));
+      return;
+    }
+    const { visit } = pressingConfig(this.env);
+    const last = (await this.ctx.storage.get<number>(VISIT_KEY)) ?? 0;
+    if (Date.now() - last < visit.cooldownMs) return;
+    await this.ctx.storage.put(VISIT_KEY, Date.now());
+    const scheduled = await withDb(this.env, (db) =>
+      scheduleAngelVisit(db, { clickid: this.name, time: delayedTime(visit) }),
+    );
+    if (scheduled) await this.enqueueNotification(scheduled);
+  }
+
+  private async handleLike(connection: Connection, angelId: number, via: Exclude<LikeVia, "invite">) {
+    const result = await withDb(this.env, (db) => likeAngel(db, { clickid: this.name, angelId, via }));
+    if (!result.ok) {
+      connection.send(encodeEvent({ event: "error", data: { code: result.reason } }));
+      return;
+    }
+    if (result.ack.status === "refused") {
+      connection.send(encodeEvent({ event: "like", data: result.ack }));
+      return;
+    }
+    // Every tab shows the liked state and the like credits left.
+    this.send({ event: "like", data: result.ack });
+    if (result.created) await this.maybeLikeBack(angelId);
+  }
+
+  private async handleMatch(connection: Connection, data: Extract<ClientEvent, { event: "match" }>["data"]) {
+    if (!data.trackerId) {
+      // The spec's log line for a match event without the member's id; nothing is stored.
+      logEvent("warn", "match.missing_tracker_id", {
+        message: "manca trackerId in match",
+        room: this.name,
+        angelId: data.angelId,
+        type: data.type,
+      });
+      connection.send(encodeEvent({ event: "error", data: { code: "missing_trackerId" } }));
+      return;
+    }
+    if (data.type === "like") return this.handleLike(connection, data.angelId, "match");
+    const result = await withDb(this.env, (db) =>
+      recordDislike(db, { clickid: this.name, angelId: data.angelId, mongoId: data.mongoId }),
+    );
+    if (!result.ok) {
+      connection.send(encodeEvent({ event: "error", data: { code: result.reason } }));
+      return;
+    }
+    this.send({ event: "match", data: { angelId: data.angelId, type: "dislike" } });
+  }
+
+  private async handleInvite(
+    connection: Connection,
+    data: Extract<ClientEvent, { event: "invite" }>["data"],
+  ) {
+    const result = await withDb(this.env, (db) =>
+      sendInvite(db, { clickid: this.name, angelId: data.angelId, msg: data.msg, clientId: data.clientId }),
+    );
+    const ack = { clientId: data.clientId, angelId: data.angelId };
+    if (!result.ok) {
+      if (result.reason === "refused") {
+        connection.send(encodeEvent({ event: "like", data: { ...result.like, clientId: data.clientId } }));
+        connection.send(
+          encodeEvent({
+            event: "invite",
+            data: { ...ack, status: "refused", hook: "file_like", duplicate: false },
+          }),
+        );
+      } else {
+        connection.send(
+          encodeEvent({ event: "error", data: { code: result.reason, clientId: data.clientId } }),
+        );
+      }
+      return;
+    }
+    const duplicate = result.like === null;
+    this.send({ event: "chat", data: result.message });
+    if (result.like) this.send({ event: "like", data: { ...result.like, clientId: data.clientId } });
+    this.send({ event: "invite", data: { ...ack, status: "sent", hook: null, duplicate } });
+    if (result.created) await this.maybeLikeBack(data.angelId);
+  }
+
+  /** In a share of new likes the angel likes the member back (a match) after the pressing delay. */
+  private async maybeLikeBack(angelId: number) {
+    const { likeBack } = pressingConfig(this.env);
+    if (!answersLike(likeBack.rate)) return;
+    const scheduled = await withDb(this.env, (db) =>
+      scheduleLikeBack(db, { clickid: this.name, angelId, time: delayedTime(likeBack) }),
+    );
+    if (scheduled) await this.enqueueNotification(scheduled);
+  }
+
+  private enqueueNotification(scheduled: Scheduled) {
+    return this.enqueue([
+      { at: scheduled.time.getTime(), kind: "notify", notificationId: scheduled.notificationId },
+    ]);
   }
 
   private async handleChat(connection: Connection, data: Extract<ClientEvent, { event: "chat" }>["data"]) {
@@ -118,6 +252,10 @@ export class UserRoom extends Server<Bindings> {
     for (const item of due) {
       if (item.kind === "typing") {
         this.send({ event: "typing", data: { angelId: item.angelId, ms: typingMs } });
+      } else if (item.kind === "notify") {
+        const notification = await withDb(this.env, (db) => notificationById(db, item.notificationId));
+        if (notification) this.send({ event: "notification", data: notification });
+        else logEvent("warn", "room.notify.missing", { notificationId: item.notificationId });
       } else {
         const message = await withDb(this.env, (db) => messageById(db, item.messageId));
         if (message) this.send({ event: "chat", data: message });

@@ -2,14 +2,16 @@
 // derives from the built config, and without wrangler dev's proxy in front) on a database seeded
 // with 100,000 angels, and measures in one run:
 //   1. an authenticated POST /dispenser against the bare handler of the same workerd (autocannon, 50
-//      connections): throughput, p50 and p99, and the throughput ratio;
+//      connections): throughput, p50 and p99, the throughput ratio, and the CPU each process spent per
+//      request (workerd, this Node process: load generator, proxy and PGlite if used, and PostgreSQL);
+//      then the dispenser with 1 connection, its latency without queueing;
 //   2. chat send -> acknowledged over the member's room socket against a raw WebSocket echo (one message
 //      at a time): p50 and p99, and the difference of the medians;
 //   3. one password hash (Argon2id, what every login and sign-up pays), one request at a time: p50 and p99;
 //      with BENCH_HASH_OPTIONS=1, or when it is over budget, OWASP's other equivalent options too.
 // The database is the PostgreSQL server of DATABASE_URL, else one answering on 127.0.0.1:5432, else PGlite.
-import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { Socket } from "node:net";
 import autocannon from "autocannon";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
@@ -63,20 +65,82 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-async function load(title: string, path: string, headers: Record<string, string>, body: string) {
+// Where the CPU goes (Linux /proc; elsewhere these columns stay empty): user + system time of workerd, of
+// this Node process (autocannon, the WebSocket/HTTP proxy, PGlite when it is the database) and of the
+// PostgreSQL server (its live processes plus the backends that already ended, which the postmaster reaps),
+// and the machine's busy time: when that is well above the sum, other work shares the cores.
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function procTicks(pid: number, withReapedChildren = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .map(Number);
+    return (f[11] ?? 0) + (f[12] ?? 0) + (withReapedChildren ? (f[13] ?? 0) + (f[14] ?? 0) : 0);
+  } catch {
+    return Number.NaN;
+  }
+}
+const pids = (args: string[]) => {
+  try {
+    return execFileSync("pgrep", args).toString().split("\n").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+function cpuSnapshot() {
+  const workerd = pids(["-P", String(process.pid), "-x", "workerd"]).reduce(
+    (t, pid) => t + procTicks(pid),
+    0,
+  );
+  // Only a server on this machine is counted (PGlite runs inside this Node process).
+  const local = /@(127\.0\.0\.1|localhost)[:/]/.test(process.env.DATABASE_URL ?? "");
+  const pg = local ? pids(["-x", "postgres"]) : [];
+  const postmaster = pids(["-o", "-x", "postgres"])[0];
+  const postgres = pg.length ? pg.reduce((t, pid) => t + procTicks(pid, pid === postmaster), 0) : Number.NaN;
+  let machineBusy = Number.NaN;
+  try {
+    const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]?.split(/\s+/) ?? [];
+    const n = fields.map(Number);
+    machineBusy = (n[0] ?? 0) + (n[1] ?? 0) + (n[2] ?? 0) + (n[5] ?? 0) + (n[6] ?? 0);
+  } catch {}
+  const node = process.cpuUsage();
+  return { workerd, node: (node.user + node.system) / 1000 / TICK_MS, postgres, machineBusy };
+}
+type Cpu = ReturnType<typeof cpuSnapshot>;
+function cpuPerRequest(a: Cpu, b: Cpu, requests: number): Cpu {
+  const per = (k: keyof Cpu) => ((b[k] - a[k]) * TICK_MS) / requests;
+  return {
+    workerd: per("workerd"),
+    node: per("node"),
+    postgres: per("postgres"),
+    machineBusy: per("machineBusy"),
+  };
+}
+
+async function load(
+  title: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  connections = CONNECTIONS,
+) {
   const run = (duration: number) =>
     autocannon({
       url: `${base}${path}`,
       method: "POST",
-      connections: CONNECTIONS,
+      connections,
       duration,
       headers: { host: HOST, "content-type": "application/json", ...headers },
       body,
     });
   await run(2); // warm-up: isolates, caches, connection pool of the proxy
+  const before = cpuSnapshot();
   const r = await run(SECONDS);
+  const cpu = cpuPerRequest(before, cpuSnapshot(), r.requests.total);
   if (r.non2xx || r.errors) throw new Error(`${title}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
 }
 
 /** Sends `MESSAGES` frames one after the other and times each until `isAck` sees its answer. */
@@ -137,6 +201,9 @@ console.log(
 );
 
 await withTestDatabase({ angelsPerCountry }, async (db) => {
+  // What autovacuum does minutes after a bulk load, so the run measures the steady state: statistics for
+  // the planner, and the visibility map that lets index-only scans skip the table (README "Benchmark").
+  await withClient(db.DATABASE_URL, (client) => client.query("vacuum (analyze) angels"));
   // Miniflare 5 no longer takes module rules, so the modules are listed: the bundle is one ES module plus
   // the Wasm binaries it imports as precompiled modules (the Argon2id password hash).
   const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(
@@ -203,11 +270,21 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
 
     console.log(`\nHTTP, ${CONNECTIONS} connections, ${SECONDS} s each (${inRegion} angels in the region)…`);
     const bare = await load("bare handler", "/__bench/bare", {}, "{}");
-    const dispenser = await load(
-      "POST /dispenser",
+    const dispenserAuth = { authorization: `Bearer ${member.token}` };
+    const dispenserBody = JSON.stringify({
+      country: "it",
+      region: "lombardia",
+      cerco: "donna",
+      page: 3,
+      seed: "bench-seed",
+    });
+    const dispenser = await load("POST /dispenser", "/dispenser", dispenserAuth, dispenserBody);
+    const dispenserAlone = await load(
+      "POST /dispenser, 1 connection",
       "/dispenser",
-      { authorization: `Bearer ${member.token}` },
-      JSON.stringify({ country: "it", region: "lombardia", cerco: "donna", page: 3, seed: "bench-seed" }),
+      dispenserAuth,
+      dispenserBody,
+      1,
     );
 
     console.log(`\nWebSocket, ${MESSAGES} messages one at a time…`);
@@ -246,12 +323,23 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
     );
 
     const ms = (n: number) => `${n.toFixed(2)} ms`;
+    const cpuMs = (n: number) => (Number.isNaN(n) ? "" : n.toFixed(3));
     console.table(
-      [bare, dispenser].map((r) => ({
+      [bare, dispenser, dispenserAlone].map((r) => ({
         test: r.title,
         "req/s": Math.round(r.rps),
         p50: ms(r.p50),
         p99: ms(r.p99),
+      })),
+    );
+    console.log("CPU per request, ms (Node: load generator, proxy, PGlite if used; machine: all processes):");
+    console.table(
+      [bare, dispenser, dispenserAlone].map((r) => ({
+        test: r.title,
+        workerd: cpuMs(r.cpu.workerd),
+        node: cpuMs(r.cpu.node),
+        postgres: cpuMs(r.cpu.postgres),
+        machine: cpuMs(r.cpu.machineBusy),
       })),
     );
     console.table([

@@ -1,6 +1,13 @@
-// Local stand-in for Neon's WebSocket proxy: Neon's serverless driver sends raw Postgres wire bytes as
-// binary WebSocket messages to ws://<proxy>/v1?address=host:port; this pipes them to a TCP Postgres.
+// Local stand-in for Neon's two front doors, on one port:
+//   - WebSocket: Neon's serverless driver sends raw Postgres wire bytes as binary WebSocket messages to
+//     ws://<proxy>/v1?address=host:port; this pipes them to a TCP Postgres (one session per socket).
+//   - SQL over HTTP: with `neonConfig.poolQueryViaFetch` the driver sends each query outside a transaction
+//     as POST /sql (Neon's protocol: the connection string in a header, {query, params} or a batch
+//     {queries} as JSON, text values and field types back); this runs it on a pooled connection, as Neon's
+//     endpoint does with its server-side pool.
+import http from "node:http";
 import net from "node:net";
+import pg from "pg";
 import { type WebSocket, WebSocketServer } from "ws";
 
 export interface WsProxy {
@@ -10,11 +17,13 @@ export interface WsProxy {
 
 /**
  * `serial` runs one session at a time (PGlite gives wrong results with concurrent connections); the
- * others wait their turn. A session ends when the client sends Terminate, because pglite-socket does not
- * hang up by itself and the driver's `pool.end()` would wait for ever.
+ * others wait their turn, and an HTTP query takes its turn like a session. A session ends when the client
+ * sends Terminate, because pglite-socket does not hang up by itself and the driver's `pool.end()` would
+ * wait for ever.
  */
 export async function startWsProxy(opts: { port: number; serial: boolean }): Promise<WsProxy> {
-  const wss = new WebSocketServer({ port: opts.port, host: "127.0.0.1" });
+  const server = http.createServer();
+  const wss = new WebSocketServer({ server });
   const waiting: (() => void)[] = [];
   let busy = false;
   const acquire = (): Promise<void> => {
@@ -73,16 +82,170 @@ export async function startWsProxy(opts: { port: number; serial: boolean }): Pro
     });
   });
 
-  await new Promise<void>((resolve) => wss.on("listening", () => resolve()));
-  const address = wss.address();
+  const sql = sqlOverHttp(opts.serial ? { acquire, release } : undefined);
+  server.on("request", (req, res) => void sql.handle(req, res));
+  await new Promise<void>((resolve) => server.listen(opts.port, "127.0.0.1", () => resolve()));
+  const address = server.address();
   const port = typeof address === "object" && address ? address.port : opts.port;
   return {
     port,
-    stop: () =>
-      new Promise((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        wss.close(() => resolve());
-      }),
+    stop: async () => {
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sql.end();
+    },
+  };
+}
+
+/** Values stay the text Postgres sent: the driver parses them by type, as it does with Neon's answers. */
+const rawText = { getTypeParser: () => (value: string) => value };
+const MAX_BODY = 16 * 1024 * 1024;
+/** The fields of a Postgres error that Neon's endpoint returns and the driver copies onto its error. */
+const errorFields = [
+  "severity",
+  "code",
+  "detail",
+  "hint",
+  "position",
+  "internalPosition",
+  "internalQuery",
+  "where",
+  "schema",
+  "table",
+  "column",
+  "dataType",
+  "constraint",
+  "file",
+  "line",
+  "routine",
+] as const;
+
+interface SqlQuery {
+  query: string;
+  params?: unknown[];
+}
+
+/**
+ * Neon's SQL-over-HTTP endpoint for one machine: `POST /sql?address=host:port` (the address the driver's
+ * local `fetchEndpoint` adds, because the driver leaves the port out of the connection string).
+ */
+function sqlOverHttp(lock?: { acquire(): Promise<void>; release(): void }) {
+  const pools = new Map<string, pg.Pool>();
+  const poolFor = (connectionString: string, address: string | null) => {
+    const url = new URL(connectionString);
+    if (address) {
+      const [host, port] = address.split(":");
+      url.hostname = host ?? url.hostname;
+      url.port = port ?? "";
+    }
+    const key = url.toString();
+    let pool = pools.get(key);
+    if (!pool) {
+      // Serial (PGlite): one connection, used only inside the proxy's turn.
+      pool = new pg.Pool({ connectionString: key, max: lock ? 1 : 10, idleTimeoutMillis: 30_000 });
+      pool.on("error", () => {}); // an idle connection that drops is replaced on the next query
+      pools.set(key, pool);
+    }
+    return pool;
+  };
+  const run = (client: pg.PoolClient, q: SqlQuery, arrayMode: boolean) =>
+    client.query({
+      text: q.query,
+      values: q.params ?? [],
+      rowMode: arrayMode ? "array" : undefined,
+      types: rawText,
+    } as pg.QueryConfig);
+  const answer = (r: pg.QueryResult, arrayMode: boolean) => ({
+    command: r.command,
+    rowCount: r.rowCount,
+    rows: r.rows,
+    fields: r.fields,
+    rowAsArray: arrayMode,
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://proxy");
+    if (req.method !== "POST" || url.pathname !== "/sql") {
+      res.writeHead(404).end();
+      return;
+    }
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    let body: { query?: string; params?: unknown[]; queries?: SqlQuery[] };
+    try {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of req) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_BODY) throw new Error("request body too large");
+        chunks.push(chunk as Buffer);
+      }
+      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch (error) {
+      send(400, { message: `bad request: ${(error as Error).message}` });
+      return;
+    }
+    const connectionString = req.headers["neon-connection-string"];
+    if (typeof connectionString !== "string") {
+      send(400, { message: "missing Neon-Connection-String header" });
+      return;
+    }
+    const arrayMode = req.headers["neon-array-mode"] === "true";
+    let client: pg.PoolClient | undefined;
+    let broken: Error | undefined;
+    await lock?.acquire();
+    try {
+      client = await poolFor(connectionString, url.searchParams.get("address")).connect();
+      if (Array.isArray(body.queries)) {
+        // A batch is one transaction, with the isolation the driver asked for.
+        const isolation = req.headers["neon-batch-isolation-level"];
+        const options = [
+          typeof isolation === "string"
+            ? `isolation level ${isolation.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`
+            : "",
+          req.headers["neon-batch-read-only"] === "true" ? "read only" : "",
+          req.headers["neon-batch-deferrable"] === "true" ? "deferrable" : "",
+        ].filter(Boolean);
+        await client.query(`begin ${options.join(", ")}`);
+        try {
+          const results = [];
+          for (const q of body.queries) results.push(answer(await run(client, q, arrayMode), arrayMode));
+          await client.query("commit");
+          send(200, { results });
+        } catch (error) {
+          await client.query("rollback").catch(() => {});
+          throw error;
+        }
+      } else {
+        send(
+          200,
+          answer(await run(client, { query: body.query ?? "", params: body.params }, arrayMode), arrayMode),
+        );
+      }
+    } catch (error) {
+      if (error instanceof pg.DatabaseError) {
+        const fields: Record<string, unknown> = { message: error.message };
+        for (const key of errorFields) fields[key] = error[key];
+        send(400, fields);
+      } else {
+        broken = error as Error;
+        send(500, { message: broken.message });
+      }
+    } finally {
+      // A connection that failed other than with a Postgres error is dropped, not reused.
+      client?.release(broken);
+      lock?.release();
+    }
+  }
+
+  return {
+    handle,
+    end: async () => {
+      await Promise.all([...pools.values()].map((pool) => pool.end()));
+      pools.clear();
+    },
   };
 }
 

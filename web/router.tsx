@@ -1,10 +1,18 @@
 import { createRootRoute, createRoute, createRouter, Navigate } from "@tanstack/react-router";
 import type { PublicBrand } from "../worker/contracts/brand";
 import { Layout } from "./components/Layout";
+import { AutoSignupPage } from "./features/auth/AutoSignupPage";
+import { ForgotPasswordPage } from "./features/auth/ForgotPasswordPage";
+import { GoogleCallbackPage } from "./features/auth/GoogleCallbackPage";
+import { AutoLoginPage, ConfirmEmailPage } from "./features/auth/LinkLanders";
+import { LoginPage } from "./features/auth/LoginPage";
+import { ResetPasswordPage } from "./features/auth/ResetPasswordPage";
 import { SignupPage } from "./features/auth/SignupPage";
 import { ChatPage } from "./features/chat/ChatPage";
 import { FindPage } from "./features/discovery/FindPage";
 import { HomePage } from "./features/home/HomePage";
+import { ProfilePage } from "./features/profile/ProfilePage";
+import { RequireMember } from "./features/session/RequireMember";
 import { useSession } from "./features/session/session";
 
 /** The spec: any other path goes home, or to /find for a member. */
@@ -13,27 +21,65 @@ function Fallback() {
   return <Navigate to={state.status === "member" ? "/find" : "/"} replace />;
 }
 
+/** /find is the search for a member and an auto sign-up lander for a visitor. */
+function FindRoute({ brand }: { brand: PublicBrand }) {
+  const { state } = useSession();
+  return state.status === "member" ? <FindPage /> : <AutoSignupPage brand={brand} kind="find" />;
+}
+
+/**
+ * Query values stay plain strings (the router's default parses JSON, which would turn a tid of "1e5" into
+ * 100000 and rewrite the address bar of links from mails).
+ */
+const parseSearch = (search: string): Record<string, string> =>
+  Object.fromEntries(new URLSearchParams(search.startsWith("?") ? search.slice(1) : search));
+const stringifySearch = (search: Record<string, unknown>): string => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : "";
+};
+
 export function createAppRouter(brand: PublicBrand) {
   const root = createRootRoute({ component: () => <Layout brand={brand} />, notFoundComponent: Fallback });
+  const page = <P extends string>(path: P, component: () => React.ReactNode) =>
+    createRoute({ getParentRoute: () => root, path, component });
+  const chat = createRoute({
+    getParentRoute: () => root,
+    path: "/chats/$angelId",
+    component: function Chat() {
+      const { angelId } = chat.useParams();
+      return (
+        <RequireMember>
+          <ChatPage key={angelId} angelId={Number(angelId)} />
+        </RequireMember>
+      );
+    },
+  });
   const routes = [
-    createRoute({ getParentRoute: () => root, path: "/", component: () => <HomePage brand={brand} /> }),
-    createRoute({
-      getParentRoute: () => root,
-      path: "/signup",
-      component: () => <SignupPage brand={brand} />,
-    }),
-    createRoute({ getParentRoute: () => root, path: "/find", component: FindPage }),
-    createRoute({
-      getParentRoute: () => root,
-      path: "/chats/$angelId",
-      component: function Chat() {
-        const { angelId } = chat.useParams();
-        return <ChatPage key={angelId} angelId={Number(angelId)} />;
-      },
-    }),
+    page("/", () => <HomePage brand={brand} />),
+    page("/signup", () => <SignupPage brand={brand} variant="signup" />),
+    page("/ms", () => <SignupPage brand={brand} variant="ms" />),
+    page("/asignup", () => <AutoSignupPage brand={brand} kind="asignup" />),
+    page("/external_email", () => <AutoSignupPage brand={brand} kind="external_email" />),
+    page("/loginWithGoogle", () => <GoogleCallbackPage brand={brand} />),
+    page("/find", () => <FindRoute brand={brand} />),
+    page("/login", () => <LoginPage brand={brand} />),
+    page("/forgotPassword", () => <ForgotPasswordPage brand={brand} />),
+    page("/resetPassword", () => <ResetPasswordPage />),
+    page("/confirmEmail", () => <ConfirmEmailPage />),
+    page("/autologin", () => <AutoLoginPage channel="email" />),
+    page("/autologin_telegram", () => <AutoLoginPage channel="telegram" />),
+    page("/profile", () => (
+      <RequireMember>
+        <ProfilePage />
+      </RequireMember>
+    )),
+    chat,
   ] as const;
-  const chat = routes[3];
-  return createRouter({ routeTree: root.addChildren([...routes]) });
+  return createRouter({ routeTree: root.addChildren([...routes]), parseSearch, stringifySearch });
 }
 
 declare module "@tanstack/react-router" {

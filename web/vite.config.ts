@@ -12,6 +12,13 @@ export default defineConfig({
     react(),
     cloudflare({ configPath: "../wrangler.toml", persistState: { path: "../.data/wrangler" } }),
   ],
-  server: { port: 8787, strictPort: true, host: "127.0.0.1", allowedHosts: [".localhost"] },
+  server: {
+    port: 8787,
+    strictPort: true,
+    host: "127.0.0.1",
+    allowedHosts: [".localhost"],
+    // End-to-end runs turn HMR off: an edit elsewhere in the checkout must not reload a page mid-test.
+    ...(process.env.VITE_NO_HMR ? { hmr: false } : {}),
+  },
   build: { outDir: "../dist", emptyOutDir: true },
 });

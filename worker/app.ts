@@ -12,6 +12,7 @@ import { AppError } from "./core/errors";
 import { logEvent } from "./core/log";
 import { brandMiddleware, dbMiddleware } from "./core/middleware";
 import { discoveryRoutes } from "./discovery/discovery.routes";
+import { engagementRoutes } from "./engagement/engagement.routes";
 import type { AppEnv } from "./env";
 import { geoRoutes } from "./geo/geo.routes";
 import { testimonialRoutes } from "./home/testimonials.routes";
@@ -53,6 +54,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", testimonialRoutes)
     .route("/", discoveryRoutes)
     .route("/", chatRoutes)
+    .route("/", engagementRoutes)
     .route("/", mailRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });

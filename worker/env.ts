@@ -19,6 +19,16 @@ export interface Bindings {
   ANGEL_REPLY_MAX_MS: string;
   /** Typing indicator before an angel message; the spec's 5000 ms unless shortened for tests. */
   TYPING_MS?: string;
+  /** Share (0-1) of a member's new likes that the angel likes back (worker/engagement/pressing.config.ts). */
+  ANGEL_LIKE_BACK_RATE?: string;
+  /** Delay window of an angel's like back in ms; the spec's 20000-40000 unless shortened for tests. */
+  ANGEL_LIKE_BACK_MIN_MS?: string;
+  ANGEL_LIKE_BACK_MAX_MS?: string;
+  /** Delay window of an angel's visit after the member's activity in ms (20000-40000 by default). */
+  ANGEL_VISIT_MIN_MS?: string;
+  ANGEL_VISIT_MAX_MS?: string;
+  /** At most one scheduled angel visit per member in this many ms (default 6 hours). */
+  ANGEL_VISIT_COOLDOWN_MS?: string;
   /** Mailgun private API key (secret); with MAILGUN_DOMAIN set, mail goes out through Mailgun. */
   MAILGUN_API_KEY?: string;
   /** Mailgun sending domain, as in POST /v3/{domain}/messages. */

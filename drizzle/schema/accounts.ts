@@ -67,12 +67,20 @@ export const accounts = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** Bumped on logout and password change; tokens carrying an older value are refused. */
     sessionVersion: integer("session_version").notNull().default(1),
+    /**
+     * Bumped by a password change and by disabling (not by logout): reset and auto-login links carry it,
+     * so a used reset link is dead while a mailed auto-login link survives an ordinary logout.
+     */
+    credentialsVersion: integer("credentials_version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("accounts_email_brand_key").on(sql`lower(${t.email})`, t.brandId),
     uniqueIndex("accounts_google_sub_brand_key").on(t.brandId, t.googleSub),
-    check("accounts_credits_not_negative", sql`${t.creditiMessaggi} >= 0 and ${t.creditiIcebreaker} >= 0`),
+    check(
+      "accounts_credits_not_negative",
+      sql`${t.creditiMessaggi} >= 0 and ${t.creditiIcebreaker} >= 0 and ${t.creditiLike} >= 0`,
+    ),
   ],
 );
 

@@ -23,10 +23,13 @@ export const angels = pgTable(
     shuffleKey: integer("shuffle_key").notNull(),
     personaNotes: text("persona_notes"),
   },
+  // The dispenser's indexes: equality on country, gender and the place (a region or a city), a range on
+  // age (preferred_age), and shuffle_key and id in the key, so that a page and its total come from one
+  // index-only scan of the place's angels; the seed's order (shuffle_key # seed) is then a small sort in
+  // memory (worker/discovery/dispenser.service.ts).
   (t) => [
-    index("angels_country_gender_region_idx").on(t.country, t.gender, t.region, t.shuffleKey),
-    index("angels_country_gender_city_idx").on(t.country, t.gender, t.city, t.shuffleKey),
-    index("angels_country_gender_idx").on(t.country, t.gender, t.shuffleKey),
+    index("angels_region_page_idx").on(t.country, t.gender, t.region, t.age, t.shuffleKey, t.id),
+    index("angels_city_page_idx").on(t.country, t.gender, t.city, t.age, t.shuffleKey, t.id),
     index("angels_screen_name_idx").on(sql`lower(${t.screenName})`),
   ],
 );

@@ -38,6 +38,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/brand`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // Pages under test are never reloaded by edits to the checkout (web/vite.config.ts).
+    env: { VITE_NO_HMR: "1" },
     stdout: "pipe",
   },
 });

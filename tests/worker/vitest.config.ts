@@ -33,6 +33,12 @@ export default defineConfig({
           ANGEL_REPLY_MIN_MS: "300",
           ANGEL_REPLY_MAX_MS: "600",
           TYPING_MS: "200",
+          // Every like is answered, and pressing arrives within a second (late enough to see it hidden first).
+          ANGEL_LIKE_BACK_RATE: "1",
+          ANGEL_LIKE_BACK_MIN_MS: "800",
+          ANGEL_LIKE_BACK_MAX_MS: "1000",
+          ANGEL_VISIT_MIN_MS: "800",
+          ANGEL_VISIT_MAX_MS: "1000",
           FAKE_MAILGUN_URL: fakeMailgun.url,
           FAKE_MAILGUN_KEY: fakeMailgun.apiKey,
           MAILGUN_WEBHOOK_SIGNING_KEY: "worker-tests-mailgun-webhook-signing-key",

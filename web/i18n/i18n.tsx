@@ -5,7 +5,20 @@ import { es } from "./es";
 import { fr } from "./fr";
 import { it } from "./it";
 
+export type { MessageKey };
+
 export const catalogues: Record<Locale, Catalogue> = { it, en, es, fr };
+
+/** Whether a key sent by the server (an error's messageKey) is one the catalogues have. */
+export function isMessageKey(key: unknown): key is MessageKey {
+  return typeof key === "string" && Object.hasOwn(en, key);
+}
+
+/** A message to show later: its key and the values of its placeholders. */
+export interface Message {
+  key: MessageKey;
+  vars?: Record<string, string | number>;
+}
 
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 

@@ -11,7 +11,14 @@ export const api = hc<AppType>("/", {
 });
 
 export interface ApiErrorBody {
-  error?: { code?: string; message?: string; field?: string; messageKey?: string };
+  error?: {
+    code?: string;
+    message?: string;
+    field?: string;
+    messageKey?: string;
+    email?: string;
+    url?: string;
+  };
 }
 
 /** Reads an error answer without trusting its shape. */

@@ -1,18 +1,51 @@
-// The spec's local storage keys used by the client; one place so the names never drift.
+// The spec's local storage keys (accounts-community.md section 3), all declared here so the names never
+// drift; every read and write of local storage goes through `store`.
 export const storageKeys = {
+  /** The session token (bearer). */
   token: "token",
+  /** The tracking id before sign-up; the member's click id after. */
   trackerId: "trackerId",
   country: "country",
+  campid: "campid",
+  ip: "ip",
+  ua: "ua",
   source: "source",
+  like: "like",
+  avatar: "avatar",
+  remarketing_clickid: "remarketing_clickid",
+  landedTime: "landedTime",
   dispenserSeed: "dispenserSeed",
   dispenserSeedTime: "dispenserSeedTime",
+  fingerprint: "fingerprint",
+  /** Comma list of visited angel ids. */
+  profiliVisitati: "profiliVisitati",
+  messaggiNonLetti: "messaggiNonLetti",
   page: "page",
+  city: "city",
+  cookiePolicy: "cookiePolicy",
+  socketId: "socketId",
+  softwareVersion: "softwareVersion",
+  notificheInPending: "notificheInPending",
+  tipologiaNotifica: "tipologiaNotifica",
 } as const;
+export type StorageKey = keyof typeof storageKeys;
+
+/** Storage can throw (private mode, quota, disabled cookies): the app then behaves as on a first visit. */
+function safely<T>(run: () => T, fallback: T): T {
+  try {
+    return run();
+  } catch {
+    return fallback;
+  }
+}
 
 export const store = {
-  get: (key: keyof typeof storageKeys) => localStorage.getItem(storageKeys[key]),
-  set: (key: keyof typeof storageKeys, value: string) => localStorage.setItem(storageKeys[key], value),
-  remove: (key: keyof typeof storageKeys) => localStorage.removeItem(storageKeys[key]),
+  get: (key: StorageKey): string | null => safely(() => localStorage.getItem(storageKeys[key]), null),
+  set: (key: StorageKey, value: string) =>
+    safely(() => localStorage.setItem(storageKeys[key], value), undefined),
+  remove: (key: StorageKey) => safely(() => localStorage.removeItem(storageKeys[key]), undefined),
+  /** Disable profile: the spec clears the whole local storage. */
+  clearAll: () => safely(() => localStorage.clear(), undefined),
 };
 
 /** The spec's seed lifetime: the dispenser order stays the same for 30 minutes. */

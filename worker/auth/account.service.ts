@@ -72,6 +72,7 @@ export async function disableProfile(ctx: AuthContext, account: Account): Promis
       disabled: true,
       disabledAt: new Date(),
       sessionVersion: sql`${accounts.sessionVersion} + 1`,
+      credentialsVersion: sql`${accounts.credentialsVersion} + 1`,
       ...(account.premiumLevel > 1 ? { premiumLevel: 1, nextBillDate: null } : {}),
     })
     .where(eq(accounts.id, account.id));

@@ -309,7 +309,7 @@ export async function sendSignupMail(ctx: AuthContext, account: Account, flow: P
   const token = await signToken(ctx.env.JWT_SECRET, "autologin", {
     accountId: account.id,
     clickid: account.clickid,
-    sessionVersion: account.sessionVersion,
+    sessionVersion: account.credentialsVersion,
   });
   const red = encodeLinkParam(btoa("/find"));
   return sendMail(ctx, {
@@ -325,7 +325,7 @@ export async function sendActivation(ctx: AuthContext, account: Account) {
   const token = await signToken(ctx.env.JWT_SECRET, "confirm", {
     accountId: account.id,
     clickid: account.clickid,
-    sessionVersion: account.sessionVersion,
+    sessionVersion: account.credentialsVersion,
     email: account.email,
   });
   return sendMail(ctx, {

@@ -84,7 +84,10 @@ async function accountForLink(ctx: AuthContext, kind: "confirm" | "autologin", t
     .select()
     .from(accounts)
     .where(and(eq(accounts.id, claims.accountId), eq(accounts.brandId, ctx.brand.public.id)));
-  if (!account || account.sessionVersion !== claims.sessionVersion) throw loginErrors.linkExpired();
+  // A confirm link is bound to its address (checked by the caller), an auto-login link to the credentials.
+  if (!account || (kind === "autologin" && account.credentialsVersion !== claims.sessionVersion)) {
+    throw loginErrors.linkExpired();
+  }
   if (account.disabled) throw loginErrors.disabled();
   return { account, claims };
 }

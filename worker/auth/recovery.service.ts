@@ -34,7 +34,7 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
   const token = await signToken(ctx.env.JWT_SECRET, "reset", {
     accountId: account.id,
     clickid: account.clickid,
-    sessionVersion: account.sessionVersion,
+    sessionVersion: account.credentialsVersion,
   });
   const query = new URLSearchParams({ token, email: account.email });
   await sendMail(ctx, {
@@ -47,8 +47,8 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
 }
 
 /**
- * Sets a new password from a reset link. The link carries the session version, and the change moves
- * it on in the same conditional update: the link works once, and every earlier session ends.
+ * Sets a new password from a reset link. The link carries the credentials version, and the change moves
+ * it on in the same conditional update: the link works once. Every earlier session ends too.
  */
 export async function resetPassword(
   ctx: AuthContext,
@@ -60,12 +60,16 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const [account] = await ctx.db
     .update(accounts)
-    .set({ passwordHash, sessionVersion: sql`${accounts.sessionVersion} + 1` })
+    .set({
+      passwordHash,
+      sessionVersion: sql`${accounts.sessionVersion} + 1`,
+      credentialsVersion: sql`${accounts.credentialsVersion} + 1`,
+    })
     .where(
       and(
         eq(accounts.id, claims.accountId),
         eq(accounts.brandId, ctx.brand.public.id),
-        eq(accounts.sessionVersion, claims.sessionVersion),
+        eq(accounts.credentialsVersion, claims.sessionVersion),
         eq(accounts.disabled, false),
         sql`lower(${accounts.email}) = ${normaliseEmail(input.email)}`,
       ),

@@ -14,7 +14,10 @@ export type TokenKind = keyof typeof tokenKinds;
 export interface SessionClaims {
   accountId: number;
   clickid: string;
-  /** The account's session version when signed: logout, password change and disabling bump it. */
+  /**
+   * The version the token depends on: the account's session version for a session token (logout, password
+   * change and disabling bump it), its credentials version for reset and auto-login links.
+   */
   sessionVersion: number;
   /** Link tokens that act on an address (confirm) carry it, so an old link cannot confirm a new one. */
   email?: string;

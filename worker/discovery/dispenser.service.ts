@@ -1,9 +1,31 @@
-import { and, asc, count, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+// The dispenser: pages of angels for the find grid, the match stack and the region totals.
+//
+// Each call is one SQL statement, so one round trip to the database: it checks the session (the same
+// condition as requireSession), resolves the place the member may see, reads the place's candidates from an
+// index-only scan, and returns the page with the real total. The order is a stable shuffle: each angel has a
+// fixed random shuffle_key, and the page is sorted by shuffle_key XOR the seed's number, a bijection, so for
+// one seed every angel has one position (pages never repeat or skip one) and another seed gives another
+// order. No index can serve that sort, so it runs on the candidates of one place only (a region or a city,
+// about 1,500 angels with 100,000 seeded): the index gives (id, shuffle_key) without touching the table,
+// and only the page's rows are read from it.
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
+import { dislikes, likes } from "../../drizzle/schema/engagement";
+import { cities } from "../../drizzle/schema/geo";
 import type { Brand } from "../brands/brand";
-import { type AngelCard, DISPENSER_PAGE_SIZE, type DispenserRequest } from "../contracts/discovery";
+import {
+  type AngelCard,
+  DISPENSER_PAGE_SIZE,
+  type DispenserRequest,
+  type DispenserResponse,
+  type MatchRequest,
+  type TotalRegionRequest,
+} from "../contracts/discovery";
 import type { Db } from "../core/db";
+import { liveSession, type UncheckedSession } from "../core/middleware";
 
 /** A 31-bit number from the client's seed: XORed into each angel's shuffle key to reorder them. */
 export function seedNumber(seed: string | number | undefined): number {
@@ -19,8 +41,23 @@ export function photoUrl(brand: Brand, angelCountry: string, id: number): string
 }
 
 type AngelRow = typeof angels.$inferSelect;
+type CardFields = Pick<
+  AngelRow,
+  | "id"
+  | "country"
+  | "region"
+  | "city"
+  | "gender"
+  | "screenName"
+  | "about"
+  | "description"
+  | "age"
+  | "hairColor"
+  | "height"
+  | "weight"
+>;
 
-export function angelCard(brand: Brand, a: AngelRow, chat: boolean): AngelCard {
+export function angelCard(brand: Brand, a: CardFields, chat: boolean): AngelCard {
   return {
     id: a.id,
     _id: a.id.toString(16).padStart(24, "0"),
@@ -39,42 +76,253 @@ export function angelCard(brand: Brand, a: AngelRow, chat: boolean): AngelCard {
   };
 }
 
-function filters(req: DispenserRequest): SQL {
-  const where = [eq(angels.country, req.country), eq(angels.gender, req.cerco)];
-  if (req.city) where.push(eq(angels.city, req.city));
-  else if (req.region) where.push(eq(angels.region, req.region));
-  if (req.preferred_age) {
-    const [min, max] = req.preferred_age.split("-").map(Number);
-    where.push(gte(angels.age, min ?? 18), lte(angels.age, max ?? 99));
-  }
-  return and(...where) as SQL;
+/** The age bounds of a preferred_age option, both included; any age without one. */
+function ageBounds(preferred: string | null | undefined): [number, number] {
+  if (!preferred) return [0, 1000];
+  const [min, max] = preferred.split("-").map(Number);
+  return [min ?? 0, max ?? 1000];
 }
 
 /**
- * One page of angels for the member, in a stable shuffle by the seed (pages never repeat or skip an angel
- * while the seed lives), with the real total.
+ * The angels the match stack leaves out for a member: those the member liked (from find, a profile, a
+ * swipe or an invite) or swiped away. Not run by itself: it is a subquery of the match page statement.
  */
-export async function dispense(db: Db, brand: Brand, accountId: number, req: DispenserRequest) {
-  const where = filters(req);
-  const seed = seedNumber(req.seed);
-  const offset = (req.page - 1) * DISPENSER_PAGE_SIZE;
-  const [rows, totals] = await Promise.all([
-    db
-      .select({
-        angel: angels,
-        chat: sql<boolean>`exists (select 1 from ${messages} where ${messages.accountId} = ${accountId} and ${messages.angelId} = ${angels.id})`,
-      })
-      .from(angels)
-      .where(where)
-      .orderBy(sql`(${angels.shuffleKey} # ${seed})`, asc(angels.id))
-      .limit(DISPENSER_PAGE_SIZE)
-      .offset(offset),
-    db.select({ n: count() }).from(angels).where(where),
-  ]);
+export function excludedFromMatch(db: Db, accountId: number) {
+  return db
+    .select({ angelId: likes.angelId })
+    .from(likes)
+    .where(and(eq(likes.accountId, accountId), eq(likes.fromAngel, false)))
+    .union(db.select({ angelId: dislikes.angelId }).from(dislikes).where(eq(dislikes.accountId, accountId)));
+}
+
+interface PageStatement {
+  session: UncheckedSession;
+  /** The brand's country, or null when the request named another one (nothing is found then). */
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  /** The angels' gender; the member's cerco when null. */
+  gender: string | null;
+  ages: [number, number];
+  seed: number;
+  offset: number;
+  limit: number;
+  /** A subquery of angel ids to leave out (the match stack's). */
+  exclude?: SQL | { getSQL(): SQL };
+}
+
+/**
+ * The dispenser's one statement (exported for the query-plan test). The place rule for the roles of the
+ * spec (section 6, "other regions" for paid members): a paid member (premiumLevel above 0) sees the city
+ * or the region asked, any of the brand's country, else their own region; a free member sees their own
+ * region, or a city of it; asking another place serves their own region and sets `refused` (the client's
+ * cambia_regione hook). A member with no region yet (e.g. a Google sign-up before the set-region popup)
+ * gets the place asked. No place at all gives an empty page: the client asks for a region first.
+ */
+export function pageStatement(q: PageStatement): SQL {
+  const askedCity = sql`${q.city}::text`;
+  const askedRegion = sql`${q.region}::text`;
+  const cityOfOwnRegion = sql`exists (select 1 from ${cities} where ${cities.country} = ${q.country}::text
+    and ${cities.name} = ${askedCity} and ${cities.region} = me.region)`;
+  const chooses = sql`(me.premium_level > 0 or me.region is null)`;
+  const common = sql`${angels.country} = ${q.country}::text
+    and ${angels.gender} = (select gender from place)
+    and ${angels.age} between ${q.ages[0]}::int and ${q.ages[1]}::int`;
+  const exclude = q.exclude ? sql` and ${angels.id} not in (${q.exclude})` : sql``;
+  const key = sql`(${angels.shuffleKey} # ${q.seed}::int)`;
+  return sql`with me as (
+    select ${accounts.id} as id, ${accounts.region} as region, ${accounts.cerco} as cerco,
+      ${accounts.premiumLevel} as premium_level
+    from ${accounts} where ${liveSession(q.session)}
+  ), place as (
+    select
+      case when ${askedCity} is null then null
+        when ${chooses} or ${cityOfOwnRegion} then ${askedCity} end as city,
+      case when ${chooses} then coalesce(${askedRegion}, me.region) else me.region end as region,
+      coalesce(${q.gender}::text, me.cerco) as gender,
+      not ${chooses} and case when ${askedCity} is not null then not ${cityOfOwnRegion}
+        else ${askedRegion} is not null and ${askedRegion} <> me.region end as refused
+    from me
+  ), candidates as materialized (
+    select ${angels.id} as id, ${key} as k from ${angels}
+      where ${common} and ${angels.city} = (select city from place)${exclude}
+    union all
+    select ${angels.id}, ${key} from ${angels}
+      where ${common} and ${angels.region} = (select region from place)
+        and (select city from place) is null${exclude}
+  ), page as (
+    select id, k from candidates order by k, id limit ${q.limit}::int offset ${q.offset}::int
+  )
+  select exists (select 1 from me) as live,
+    (select region from place) as served_region,
+    (select city from place) as served_city,
+    coalesce((select refused from place), false) as refused,
+    (select count(*) from candidates)::int as total,
+    ${angels.id} as id, ${angels.country} as country, ${angels.region} as region, ${angels.city} as city,
+    ${angels.gender} as gender, ${angels.screenName} as screen_name, ${angels.about} as about,
+    ${angels.description} as description, ${angels.age} as age, ${angels.hairColor} as hair_color,
+    ${angels.height} as height, ${angels.weight} as weight,
+    exists (select 1 from ${messages} where ${messages.accountId} = ${q.session.accountId}::bigint
+      and ${messages.angelId} = ${angels.id}) as chat
+  from (select 1) as one
+  left join (page join ${angels} on ${angels.id} = page.id) on true
+  order by page.k, page.id`;
+}
+
+const PageRow = z.object({
+  live: z.boolean(),
+  served_region: z.string().nullable(),
+  served_city: z.string().nullable(),
+  refused: z.boolean(),
+  total: z.number().int(),
+  id: z.number().int().nullable(),
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  gender: z.string().nullable(),
+  screen_name: z.string().nullable(),
+  about: z.string().nullable(),
+  description: z.string().nullable(),
+  age: z.number().int().nullable(),
+  hair_color: z.string().nullable(),
+  height: z.number().int().nullable(),
+  weight: z.number().int().nullable(),
+  chat: z.boolean(),
+});
+
+interface Page {
+  cards: AngelCard[];
+  total: number;
+  region: string | null;
+  city: string | null;
+  refused: boolean;
+}
+
+/** Runs the page statement; null when the session is not live (the route answers 401). */
+async function runPage(db: Db, brand: Brand, q: PageStatement): Promise<Page | null> {
+  const result = await db.execute(pageStatement(q));
+  const rows = z.array(PageRow).parse(result.rows);
+  const first = rows[0];
+  if (!first?.live) return null;
+  const cards: AngelCard[] = [];
+  for (const r of rows) {
+    if (r.id === null) continue;
+    cards.push(
+      angelCard(
+        brand,
+        {
+          id: r.id,
+          country: r.country ?? "",
+          region: r.region ?? "",
+          city: r.city ?? "",
+          gender: r.gender ?? "",
+          screenName: r.screen_name ?? "",
+          about: r.about ?? "",
+          description: r.description ?? "",
+          age: r.age ?? 0,
+          hairColor: r.hair_color ?? "",
+          height: r.height ?? 0,
+          weight: r.weight ?? 0,
+        },
+        r.chat,
+      ),
+    );
+  }
   return {
-    profili: rows.map((r) => angelCard(brand, r.angel, r.chat)),
-    totali: totals[0]?.n ?? 0,
+    cards,
+    total: first.total,
+    region: first.served_region,
+    city: first.served_city,
+    refused: first.refused,
   };
+}
+
+const offsetOf = (page: number) => (page - 1) * DISPENSER_PAGE_SIZE;
+const nullIfEmpty = (text: string | null | undefined) => (text ? text : null);
+
+/**
+ * One page of the find grid in the seed's order, with the real total of the place; null when the session
+ * is not live. Only angels of the brand's country: a request naming another country finds none.
+ */
+export async function dispense(
+  db: Db,
+  brand: Brand,
+  session: UncheckedSession,
+  req: DispenserRequest,
+): Promise<DispenserResponse | null> {
+  const page = await runPage(db, brand, {
+    session,
+    country: req.country === brand.public.country ? brand.public.country : null,
+    region: nullIfEmpty(req.region),
+    city: nullIfEmpty(req.city),
+    gender: req.cerco ?? null,
+    ages: ageBounds(req.preferred_age),
+    seed: seedNumber(req.seed),
+    offset: offsetOf(req.page),
+    limit: DISPENSER_PAGE_SIZE,
+  });
+  if (!page) return null;
+  return {
+    profili: page.cards,
+    totali: page.total,
+    region: page.region,
+    city: page.city,
+    ...(page.refused ? { hook: "cambia_regione" as const } : {}),
+  };
+}
+
+/**
+ * The swipe stack's next page: the place's angels the member has not liked yet, in an order of the
+ * member's own (stable across visits, different between members). Pages count over the angels left, so a
+ * client that refills after swipes were recorded may see a card again and should skip ids it holds.
+ */
+export async function matchPage(
+  db: Db,
+  brand: Brand,
+  session: UncheckedSession,
+  req: MatchRequest,
+): Promise<AngelCard[] | null> {
+  const page = await runPage(db, brand, {
+    session,
+    country: req.country === brand.public.country ? brand.public.country : null,
+    region: nullIfEmpty(req.region),
+    city: nullIfEmpty(req.city),
+    gender: null,
+    ages: ageBounds(req.preferred_age),
+    seed: seedNumber(`match:${session.accountId}`),
+    offset: offsetOf(req.page),
+    limit: DISPENSER_PAGE_SIZE,
+    exclude: excludedFromMatch(db, session.accountId),
+  });
+  return page ? page.cards : null;
+}
+
+const TotalRow = z.object({ live: z.boolean(), total: z.number().int() });
+
+/** The region total's one statement (exported for the query-plan test). */
+export function regionTotalStatement(session: UncheckedSession, country: string | null, region: string): SQL {
+  return sql`with me as (
+      select ${accounts.cerco} as cerco from ${accounts} where ${liveSession(session)}
+    )
+    select exists (select 1 from me) as live,
+      (select count(*) from ${angels} where ${angels.country} = ${country}::text
+        and ${angels.gender} = (select cerco from me) and ${angels.region} = ${region}::text)::int as total`;
+}
+
+/**
+ * The real number of angels of the member's cerco in a region of the brand's country (any region: it is a
+ * count, which the change-region popup may show); null when the session is not live.
+ */
+export async function regionTotal(
+  db: Db,
+  brand: Brand,
+  session: UncheckedSession,
+  req: TotalRegionRequest,
+): Promise<number | null> {
+  const country = req.country === brand.public.country ? brand.public.country : null;
+  const result = await db.execute(regionTotalStatement(session, country, req.region));
+  const [row] = z.array(TotalRow).parse(result.rows);
+  return row?.live ? row.total : null;
 }
 
 export async function angelById(db: Db, id: number): Promise<AngelRow | undefined> {

@@ -1,8 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { asc, eq } from "drizzle-orm";
-import { regions } from "../../drizzle/schema/geo";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { cities, foldCityText, regions } from "../../drizzle/schema/geo";
+import { CITY_SEARCH_MIN_CHARS, CITY_SUGGESTIONS_MAX, City, Region } from "../contracts/discovery";
 import { Country } from "../contracts/locales";
 import { featureApp } from "../core/openapi";
+
+// Regions and cities change with a deploy of the seed, not during the day.
+const CACHE = "public, max-age=3600";
 
 const regionList = createRoute({
   method: "get",
@@ -11,20 +15,83 @@ const regionList = createRoute({
   summary: "The regions of a country",
   request: { params: z.object({ country: Country }) },
   responses: {
-    200: {
-      description: "regions by name",
-      content: { "application/json": { schema: z.array(z.object({ code: z.string(), name: z.string() })) } },
-    },
+    200: { description: "regions by name", content: { "application/json": { schema: z.array(Region) } } },
   },
 });
 
-export const geoRoutes = featureApp().openapi(regionList, async (c) => {
-  const { country } = c.req.valid("param");
-  const rows = await c.var.db
-    .select({ code: regions.code, name: regions.name })
-    .from(regions)
-    .where(eq(regions.country, country))
-    .orderBy(asc(regions.name));
-  c.header("cache-control", "public, max-age=3600");
-  return c.json(rows, 200);
+const cityList = createRoute({
+  method: "get",
+  path: "/api/get/cities/{country}",
+  tags: ["geo"],
+  summary: "The cities of a country (city_title, state_title = the region's name, region = its code)",
+  request: { params: z.object({ country: Country }) },
+  responses: {
+    200: { description: "cities by name", content: { "application/json": { schema: z.array(City) } } },
+  },
 });
+
+const citySearch = createRoute({
+  method: "get",
+  path: "/api/get/city/{country}/{text}",
+  tags: ["geo"],
+  summary: "City suggestions for the autocomplete",
+  description: `At least ${CITY_SEARCH_MIN_CHARS} characters (else 400). Case and accents do not matter. Names that start with the text come first, then names with a word that starts with it, then names that contain it; shorter names first; at most ${CITY_SUGGESTIONS_MAX}.`,
+  request: {
+    params: z.object({ country: Country, text: z.string().trim().min(CITY_SEARCH_MIN_CHARS).max(80) }),
+  },
+  responses: {
+    200: {
+      description: "suggestions, best first",
+      content: { "application/json": { schema: z.array(City) } },
+    },
+    400: { description: "fewer than 3 characters" },
+  },
+});
+
+const cityColumns = {
+  city_title: cities.name,
+  state_title: regions.name,
+  region: cities.region,
+  province: cities.province,
+};
+
+/** A text for LIKE, matched literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const geoRoutes = featureApp()
+  .openapi(regionList, async (c) => {
+    const { country } = c.req.valid("param");
+    const rows = await c.var.db
+      .select({ code: regions.code, name: regions.name })
+      .from(regions)
+      .where(eq(regions.country, country))
+      .orderBy(asc(regions.name));
+    c.header("cache-control", CACHE);
+    return c.json(rows, 200);
+  })
+  .openapi(cityList, async (c) => {
+    const { country } = c.req.valid("param");
+    const rows = await c.var.db
+      .select(cityColumns)
+      .from(cities)
+      .innerJoin(regions, and(eq(regions.country, cities.country), eq(regions.code, cities.region)))
+      .where(eq(cities.country, country))
+      .orderBy(asc(cities.name));
+    c.header("cache-control", CACHE);
+    return c.json(rows, 200);
+  })
+  .openapi(citySearch, async (c) => {
+    const { country, text } = c.req.valid("param");
+    const folded = likeLiteral(foldCityText(text));
+    const rank = sql`case when ${cities.searchName} like ${`${folded}%`} then 0
+      when ${cities.searchName} like ${`% ${folded}%`} then 1 else 2 end`;
+    const rows = await c.var.db
+      .select(cityColumns)
+      .from(cities)
+      .innerJoin(regions, and(eq(regions.country, cities.country), eq(regions.code, cities.region)))
+      .where(and(eq(cities.country, country), sql`${cities.searchName} like ${`%${folded}%`}`))
+      .orderBy(rank, sql`length(${cities.name})`, asc(cities.name))
+      .limit(CITY_SUGGESTIONS_MAX);
+    c.header("cache-control", CACHE);
+    return c.json(rows, 200);
+  });

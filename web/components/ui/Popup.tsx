@@ -1,13 +1,21 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 
-/** The generic popup on a native modal dialog: Escape and a click outside close it, focus stays inside. */
+/**
+ * The generic popup on a native modal dialog: focus stays inside; Escape and a click outside close it
+ * unless it is not dismissible (a popup the member has to answer, or one that ends in a reload).
+ */
 export function Popup(props: {
   title: string;
   children: ReactNode;
-  actions: ReactNode;
+  actions?: ReactNode;
   onClose: () => void;
+  dismissible?: boolean;
+  testId?: string;
+  icon?: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const dismissible = props.dismissible ?? true;
   useEffect(() => {
     const el = dialog.current;
     if (el && !el.open) el.showModal();
@@ -17,15 +25,20 @@ export function Popup(props: {
     <dialog
       ref={dialog}
       className="popup"
-      aria-label={props.title}
-      onCancel={props.onClose}
+      aria-labelledby={titleId}
+      data-testid={props.testId}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (dismissible) props.onClose();
+      }}
       onClick={(e) => {
-        if (e.target === dialog.current) props.onClose();
+        if (dismissible && e.target === dialog.current) props.onClose();
       }}
     >
-      <h2>{props.title}</h2>
+      {props.icon && <div className="popup-icon">{props.icon}</div>}
+      <h2 id={titleId}>{props.title}</h2>
       <div className="popup-body">{props.children}</div>
-      <div className="popup-actions">{props.actions}</div>
+      {props.actions && <div className="popup-actions">{props.actions}</div>}
     </dialog>
   );
 }

@@ -1,142 +1,126 @@
-import { Navigate, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
-import {
-  invalidSignupFields,
-  type SignupDraft,
-  type SignupField,
-  signupMessageKeys,
-} from "../../../worker/contracts/auth";
+import { Link, Navigate } from "@tanstack/react-router";
+import { type FormEvent, useMemo, useState } from "react";
+import { invalidSignupFields, type SignupField, signupMessageKeys } from "../../../worker/contracts/auth";
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
-import type { MessageKey } from "../../i18n/en";
-import { useI18n } from "../../i18n/i18n";
-import { api, errorOf } from "../../lib/api";
-import { store } from "../../lib/storage";
+import { isMessageKey, useI18n } from "../../i18n/i18n";
+import { useRegions } from "../../lib/regions";
+import { useSearchParams } from "../../lib/search";
+import { tracking } from "../../lib/tracking";
 import { useSession } from "../session/session";
+import { type GenderChoice, genderOf, signupFormFor } from "./auth-rules";
+import { Consents, type ConsentValues, Disclosure, noConsents } from "./Consents";
+import { GoogleButton } from "./GoogleButton";
+import { useRegister } from "./useRegister";
 
-/** The main flow's form: sono and cerco are fixed, ages 19 to 98 (the spec's first form). */
-const AGE_MIN = 19;
-const AGE_MAX = 98;
-const consentKeys = ["terms1", "terms2", "terms3", "terms4"] as const;
-
-export function SignupPage({ brand }: { brand: PublicBrand }) {
+/**
+ * /signup and /ms (the mainstream variant). The flow of the page decides the form: sono/cerco fixed to
+ * uomo/donna with ages 19-98, or the choice (1 woman, 2 man, 0 unset) with ages 18-89.
+ */
+export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "signup" | "ms" }) {
   const { t } = useI18n();
-  const { state, signIn } = useSession();
-  const navigate = useNavigate();
-  const [regions, setRegions] = useState<{ code: string; name: string }[]>([]);
-  const [draft, setDraft] = useState<SignupDraft>({
-    email: "",
-    password: "",
-    eta: null,
-    region: "",
-    sono: "uomo",
-    cerco: "donna",
-    terms1: false,
-    terms2: false,
-    terms3: false,
-    terms4: false,
-  });
+  const { state } = useSession();
+  const params = useSearchParams();
+  const form = signupFormFor(tracking().fluxId);
+  const { regions, failed } = useRegions(brand.country);
+  const { busy, failure, setFailure, register } = useRegister(brand, "register");
+  const [email, setEmail] = useState(() => params.get("email") ?? "");
+  const [password, setPassword] = useState("");
+  const [eta, setEta] = useState<number | null>(null);
+  const [region, setRegion] = useState("");
+  const [sono, setSono] = useState<GenderChoice>("0");
+  const [cerco, setCerco] = useState<GenderChoice>("0");
+  const [consents, setConsents] = useState<ConsentValues>(noConsents);
   const [invalid, setInvalid] = useState<SignupField[]>([]);
-  const [message, setMessage] = useState<MessageKey | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ages = useMemo(() => Array.from({ length: AGE_MAX - AGE_MIN + 1 }, (_, i) => AGE_MIN + i), []);
-
-  useEffect(() => {
-    api.api.get.regions[":country"]
-      .$get({ param: { country: brand.country } })
-      .then((r) => r.json())
-      .then(setRegions)
-      .catch(() => setMessage("errore_generico"));
-  }, [brand.country]);
+  const ages = useMemo(
+    () => Array.from({ length: form.maxAge - form.minAge + 1 }, (_, i) => form.minAge + i),
+    [form.minAge, form.maxAge],
+  );
 
   if (state.status === "member") return <Navigate to="/find" />;
 
-  const update = <K extends keyof SignupDraft>(key: K, value: SignupDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setInvalid((list) => list.filter((f) => f !== (key.startsWith("terms") ? "terms" : key)));
+  const draft = {
+    email,
+    password,
+    eta,
+    region,
+    sono: form.genderChoice ? genderOf(sono) : "uomo",
+    cerco: form.genderChoice ? genderOf(cerco) : "donna",
+    ...consents,
+  };
+  const touched = (field: SignupField) => {
+    setInvalid((list) => list.filter((f) => f !== field));
+    setFailure(null);
   };
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    const bad = invalidSignupFields(draft, { min: AGE_MIN, max: AGE_MAX });
+    const bad = invalidSignupFields(draft, { min: form.minAge, max: form.maxAge });
     setInvalid(bad);
     const first = bad[0];
     if (first) {
-      setMessage(signupMessageKeys[first] as MessageKey);
+      const key = signupMessageKeys[first];
+      setFailure({ message: { key: isMessageKey(key) ? key : "errore_generico" }, field: first });
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const params = new URLSearchParams(location.search);
-      const response = await api.users.register.$post({
-        json: {
-          utente: {
-            ...draft,
-            email: draft.email.replace(/\s/g, ""),
-            country: brand.country,
-            source: store.get("source") ?? "direct",
-            fluxId: params.get("fluxid") ?? params.get("fluxId") ?? brand.default_fluxid,
-            servizio: location.host,
-            ua: navigator.userAgent,
-          },
-        },
-      });
-      if (response.ok) {
-        const body = await response.json();
-        signIn(body.token, body.user);
-        await navigate({ to: "/find" });
-        return;
-      }
-      const error = await errorOf(response);
-      if (error.code === "1000") setMessage("errore_1000");
-      else if (error.code === "1004") setMessage("errore_1004");
-      else setMessage((error.messageKey as MessageKey | undefined) ?? "errore_generico");
-      if (error.field) setInvalid([error.field as SignupField]);
-    } catch {
-      setMessage("errore_generico");
-    } finally {
-      setBusy(false);
-    }
+    void register(draft);
   }
 
-  const bad = (f: SignupField) => (invalid.includes(f) ? "invalid" : undefined);
+  /** Google sign-up records the same consents, so they must be ticked first. */
+  const consentsGiven = () => {
+    if (Object.values(consents).every(Boolean)) return true;
+    setInvalid(["terms"]);
+    setFailure({ message: { key: "errore_terms" }, field: "terms" });
+    return false;
+  };
+
+  const isBad = (f: SignupField) => invalid.includes(f) || failure?.field === f;
+  const cls = (f: SignupField) => (isBad(f) ? "invalid" : undefined);
   return (
-    <form className="card form signup" onSubmit={submit} noValidate>
-      <h1>{t("signup_title")}</h1>
-      <p className="disclosure" data-testid="disclosure">
-        {t("disclosure")}
-      </p>
-      <label className={bad("email")}>
+    <form className={`card form signup ${variant}`} onSubmit={submit} noValidate aria-busy={busy}>
+      <h1>{t(variant === "ms" ? "signup_ms_title" : "signup_title")}</h1>
+      <Disclosure />
+      <label className={cls("email")}>
         {t("signup_email")}
         <input
           type="email"
           name="email"
           autoComplete="email"
-          value={draft.email}
-          onChange={(e) => update("email", e.target.value)}
-          aria-invalid={invalid.includes("email")}
+          inputMode="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            touched("email");
+          }}
+          aria-invalid={isBad("email")}
         />
       </label>
-      <label className={bad("password")}>
+      <label className={cls("password")}>
         {t("signup_password")}
         <input
           type="password"
           name="password"
           autoComplete="new-password"
-          value={draft.password}
-          onChange={(e) => update("password", e.target.value)}
-          aria-invalid={invalid.includes("password")}
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            touched("password");
+          }}
+          aria-invalid={isBad("password")}
         />
       </label>
       <div className="row">
-        <label className={bad("region")}>
+        <label className={cls("region")}>
           {t("signup_region")}
           <select
             name="region"
-            value={draft.region}
-            onChange={(e) => update("region", e.target.value)}
-            aria-invalid={invalid.includes("region")}
+            value={region}
+            onChange={(e) => {
+              setRegion(e.target.value);
+              touched("region");
+            }}
+            aria-invalid={isBad("region")}
           >
             <option value="">{t("signup_region_choose")}</option>
             {regions.map((r) => (
@@ -146,13 +130,16 @@ export function SignupPage({ brand }: { brand: PublicBrand }) {
             ))}
           </select>
         </label>
-        <label className={bad("eta")}>
+        <label className={cls("eta")}>
           {t("signup_age")}
           <select
             name="eta"
-            value={draft.eta ?? ""}
-            onChange={(e) => update("eta", e.target.value ? Number(e.target.value) : null)}
-            aria-invalid={invalid.includes("eta")}
+            value={eta ?? ""}
+            onChange={(e) => {
+              setEta(e.target.value ? Number(e.target.value) : null);
+              touched("eta");
+            }}
+            aria-invalid={isBad("eta")}
           >
             <option value="">{t("signup_age_choose")}</option>
             {ages.map((age) => (
@@ -163,27 +150,67 @@ export function SignupPage({ brand }: { brand: PublicBrand }) {
           </select>
         </label>
       </div>
-      <fieldset className={`consents ${bad("terms") ?? ""}`}>
-        {consentKeys.map((key) => (
-          <label key={key} className="check">
-            <input
-              type="checkbox"
-              name={key}
-              checked={draft[key]}
-              onChange={(e) => update(key, e.target.checked)}
-            />
-            <span>{t(`signup_${key}`)}</span>
+      {form.genderChoice && (
+        <div className="row">
+          <label className={cls("sono")}>
+            {t("signup_sono")}
+            <select
+              name="sono"
+              value={sono}
+              onChange={(e) => {
+                setSono(e.target.value as GenderChoice);
+                touched("sono");
+              }}
+              aria-invalid={isBad("sono")}
+            >
+              <option value="0">{t("signup_sono_choose")}</option>
+              <option value="1">{t("signup_woman")}</option>
+              <option value="2">{t("signup_man")}</option>
+            </select>
           </label>
-        ))}
-      </fieldset>
-      {message && (
-        <p className="error" role="alert">
-          {t(message)}
-        </p>
+          <label className={cls("cerco")}>
+            {t("signup_cerco")}
+            <select
+              name="cerco"
+              value={cerco}
+              onChange={(e) => {
+                setCerco(e.target.value as GenderChoice);
+                touched("cerco");
+              }}
+              aria-invalid={isBad("cerco")}
+            >
+              <option value="0">{t("signup_sono_choose")}</option>
+              <option value="1">{t("signup_women")}</option>
+              <option value="2">{t("signup_men")}</option>
+            </select>
+          </label>
+        </div>
       )}
+      <Consents
+        values={consents}
+        invalid={isBad("terms")}
+        onChange={(key, checked) => {
+          setConsents((c) => ({ ...c, [key]: checked }));
+          touched("terms");
+        }}
+      />
+      {failed && <FormMessage tone="error">{t("errore_generico")}</FormMessage>}
+      {failure && <FormMessage tone="error">{t(failure.message.key, failure.message.vars)}</FormMessage>}
       <button type="submit" className="button primary" disabled={busy}>
         {busy ? <Spinner label={t("app_loading")} /> : t("signup_submit")}
       </button>
+      <div className="divider">
+        <span>{t("signup_or")}</span>
+      </div>
+      <GoogleButton
+        intent="signup"
+        sono={form.genderChoice ? genderOf(sono) : "uomo"}
+        cerco={form.genderChoice ? genderOf(cerco) : "donna"}
+        beforeLeave={consentsGiven}
+      />
+      <p className="form-footer">
+        {t("signup_have_account")} <Link to="/login">{t("nav_login")}</Link>
+      </p>
     </form>
   );
 }

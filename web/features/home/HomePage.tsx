@@ -25,9 +25,14 @@ export function HomePage({ brand }: { brand: PublicBrand }) {
         <img src={brand.logo_url} alt={brand.title} width={88} height={88} />
         <h1>{brand.title}</h1>
         <p className="subtitle">{t("home_subtitle")}</p>
-        <Link to="/signup" className="button primary">
-          {t("home_register")}
-        </Link>
+        <div className="hero-actions">
+          <Link to="/signup" className="button primary">
+            {t("home_register")}
+          </Link>
+          <Link to="/login" className="button">
+            {t("home_login")}
+          </Link>
+        </div>
         <p className="disclosure">{t("disclosure")}</p>
       </section>
       <section className="blurbs">

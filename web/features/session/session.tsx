@@ -9,22 +9,29 @@ import {
   useState,
 } from "react";
 import type { ServerEvent } from "../../../party/events";
+import type { SessionUser } from "../../../worker/contracts/auth";
 import { api } from "../../lib/api";
 import { connectRoom, type Room } from "../../lib/party";
 import { store } from "../../lib/storage";
 
-export interface Member {
+export type Member = SessionUser;
+
+/** What every way in answers (sign-up, login, Google, confirm and auto-login links, token verification). */
+export interface SessionBody {
+  token: string;
   clickid: string;
-  email: string;
-  country: string;
-  region: string | null;
-  cerco: string;
-  fluxId: string;
-  premiumLevel: number;
-  creditiMessaggi: number;
-  creditiIcebreaker: number;
-  valoreMessaggio: number;
+  confirmed_email: boolean;
+  regalo_messaggi: number | null;
+  user: Member;
+  flusso: { optin: string; messaggi_inviti: boolean };
 }
+
+/** The spec's session popups, in the order they are shown when several apply. */
+export type SessionPopup =
+  | { id: "disabled" }
+  | { id: "doi" }
+  | { id: "region" }
+  | { id: "gift"; count: number };
 
 type SessionState =
   | { status: "loading" }
@@ -34,19 +41,59 @@ type SessionState =
 interface SessionApi {
   state: SessionState;
   room: Room | null;
-  signIn(token: string, member: Member): void;
-  signOut(): void;
+  /** Stores a new session and opens the popups it calls for (double opt-in, set region, gift). */
+  signIn(body: SessionBody): void;
+  /** Merges fresh fields of the member (after a region or e-mail change). */
+  updateMember(patch: Partial<Member>): void;
+  /** Logout: ends every session of the member on the server, forgets this one and starts over at /. */
+  signOut(): Promise<void>;
+  popups: SessionPopup[];
+  closePopup(id: SessionPopup["id"]): void;
   /** Marks a message time as seen, so a reconnecting socket asks only for newer ones. */
   seen(time: string): void;
 }
 
+/** The spec's delay before the welcome-back gift popup. */
+export const GIFT_POPUP_DELAY_MS = 500;
+
 const SessionContext = createContext<SessionApi | null>(null);
 
-/** Session start: a stored token is verified; a verified member gets the room socket. */
+/** The popups a fresh session opens: double opt-in for an unconfirmed address on a doi flow, region when missing. */
+function popupsFor(body: Pick<SessionBody, "confirmed_email" | "user" | "flusso">): SessionPopup[] {
+  const popups: SessionPopup[] = [];
+  if (body.flusso.optin === "doi" && !body.confirmed_email) popups.push({ id: "doi" });
+  if (!body.user.region) popups.push({ id: "region" });
+  return popups;
+}
+
+/**
+ * Session start (the spec): a stored token is verified; verified members get their room socket and the
+ * popups their state calls for; no token or verify 0 resets to a visitor (member pages then show the
+ * sign-up/login popup); a verify error (1008) gives the user-disabled popup.
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: "loading" });
   const [room, setRoom] = useState<Room | null>(null);
+  const [popups, setPopups] = useState<SessionPopup[]>([]);
   const lastSeen = useRef(Date.now());
+  const giftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const remember = useCallback((body: SessionBody) => {
+    store.set("token", body.token);
+    store.set("trackerId", body.clickid);
+    store.set("country", body.user.country);
+    if (body.user.city) store.set("city", body.user.city);
+    setState({ status: "member", token: body.token, member: body.user });
+    setPopups(popupsFor(body));
+    clearTimeout(giftTimer.current);
+    const gift = body.regalo_messaggi;
+    if (gift) {
+      giftTimer.current = setTimeout(
+        () => setPopups((list) => [...list, { id: "gift", count: gift }]),
+        GIFT_POPUP_DELAY_MS,
+      );
+    }
+  }, []);
 
   useEffect(() => {
     const token = store.get("token");
@@ -54,18 +101,38 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setState({ status: "visitor" });
       return;
     }
+    let cancelled = false;
     api.users.verify
       .$post({ json: { token, trackerId: store.get("trackerId") ?? undefined } })
       .then((r) => r.json())
       .then((body) => {
-        if (body.verify === 1 && body.user) setState({ status: "member", token, member: body.user });
-        else {
-          store.remove("token");
-          setState({ status: "visitor" });
+        if (cancelled) return;
+        if (body.verify === 1 && body.user && body.flusso) {
+          remember({
+            token,
+            clickid: body.user.clickid,
+            confirmed_email: body.user.confirmed_email,
+            regalo_messaggi: null,
+            user: body.user,
+            flusso: body.flusso,
+          });
+          return;
         }
+        store.remove("token");
+        setState({ status: "visitor" });
+        if (body.error === "1008") setPopups([{ id: "disabled" }]);
       })
-      .catch(() => setState({ status: "visitor" }));
-  }, []);
+      .catch((error: unknown) => {
+        // Offline or the server is down: keep the token for the next start, behave as a visitor now.
+        console.warn("session: token verification failed", error);
+        if (!cancelled) setState({ status: "visitor" });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [remember]);
+
+  useEffect(() => () => clearTimeout(giftTimer.current), []);
 
   const clickid = state.status === "member" ? state.member.clickid : null;
   const token = state.status === "member" ? state.token : null;
@@ -85,21 +152,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [clickid, token]);
 
-  const signIn = useCallback((token: string, m: Member) => {
-    store.set("token", token);
-    store.set("trackerId", m.clickid);
-    store.set("country", m.country);
-    setState({ status: "member", token, member: m });
+  const updateMember = useCallback((patch: Partial<Member>) => {
+    setState((s) => (s.status === "member" ? { ...s, member: { ...s.member, ...patch } } : s));
   }, []);
-  const signOut = useCallback(() => {
+
+  const signOut = useCallback(async () => {
+    try {
+      const response = await api.users.logout.$post();
+      if (!response.ok) console.warn("logout: the server answered", response.status);
+    } catch (error) {
+      console.warn("logout: the server could not be reached", error);
+    }
     store.remove("token");
-    setState({ status: "visitor" });
+    // A fresh start as a visitor on the home page: the room socket, the popups and every member page's
+    // state go with it, and no member-only page gets to redirect the visitor it just became.
+    window.location.assign("/");
   }, []);
+
+  const closePopup = useCallback((id: SessionPopup["id"]) => {
+    setPopups((list) => list.filter((p) => p.id !== id));
+  }, []);
+
   const seen = useCallback((time: string) => {
     lastSeen.current = Math.max(lastSeen.current, Date.parse(time));
   }, []);
 
-  const value = useMemo(() => ({ state, room, signIn, signOut, seen }), [state, room, signIn, signOut, seen]);
+  const value = useMemo(
+    () => ({ state, room, signIn: remember, updateMember, signOut, popups, closePopup, seen }),
+    [state, room, remember, updateMember, signOut, popups, closePopup, seen],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

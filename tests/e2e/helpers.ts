@@ -1,0 +1,203 @@
+// Shared pieces of the end-to-end tests: the brand origins on this run's port, a random client IP per
+// browser context (registration is rate-limited per IP), the cookie policy accepted unless a test wants
+// the banner, screenshots, the local outbox and quick members made through the API.
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from "@playwright/test";
+
+export { expect };
+
+export const port = Number(process.env.E2E_PORT ?? 8790);
+export const hosts = { it: "it.localhost", es: "es.localhost", en: "en.localhost" } as const;
+export type Market = keyof typeof hosts;
+export const origin = (market: Market) => `http://${hosts[market]}:${port}`;
+/**
+ * Node (the API requests of the tests) does not resolve *.localhost as Chromium does: API calls go to
+ * 127.0.0.1 with the brand's Host header.
+ */
+export const apiCall = (market: Market, path: string) => ({
+  url: `http://127.0.0.1:${port}${path}`,
+  headers: { host: `${hosts[market]}:${port}` },
+});
+/** A region of each market's seed. */
+export const regionOf: Record<Market, { code: string; name: string }> = {
+  it: { code: "lombardia", name: "Lombardia" },
+  es: { code: "andalucia", name: "Andalucía" },
+  en: { code: "london", name: "London" },
+};
+
+const byte = () => 1 + Math.floor(Math.random() * 253);
+/** A random private address: each browser context counts as its own client for the rate limits. */
+export const randomIp = () => `10.${byte()}.${byte()}.${byte()}`;
+
+let counter = 0;
+/** A fresh address per call, per project and per run. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  const project = base.info().project.name;
+  return `${prefix}.${Date.now().toString(36)}${counter}.${Math.random().toString(36).slice(2, 6)}.${project}@example.com`;
+}
+
+/** Marks the cookie policy accepted before any script of the page runs. */
+export async function acceptCookies(context: BrowserContext) {
+  await context.addInitScript(() => {
+    if (!localStorage.getItem("cookiePolicy")) localStorage.setItem("cookiePolicy", "e2e");
+  });
+}
+
+/** A POST to the API of a brand, from Node. */
+export function apiPost(request: APIRequestContext, market: Market, path: string, data: unknown) {
+  const call = apiCall(market, path);
+  return request.post(call.url, { headers: call.headers, data });
+}
+
+/** A second, independent browser (another device): its own IP, storage and fingerprint. */
+export async function newDevice(
+  browser: Browser,
+  project: { viewport?: { width: number; height: number } | null },
+) {
+  const context = await browser.newContext({
+    viewport: project.viewport ?? { width: 1280, height: 800 },
+    extraHTTPHeaders: { "cf-connecting-ip": randomIp() },
+  });
+  await acceptCookies(context);
+  return context;
+}
+
+/** The test fixture: every test's context has its own IP and (unless `showCookieBanner`) accepted cookies. */
+export const test = base.extend<{ showCookieBanner: boolean }>({
+  showCookieBanner: [false, { option: true }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  extraHTTPHeaders: async ({}, use) => use({ "cf-connecting-ip": randomIp() }),
+  context: async ({ context, showCookieBanner }, use) => {
+    if (!showCookieBanner) await acceptCookies(context);
+    await use(context);
+  },
+});
+
+/**
+ * A full-page screenshot per project (390 px "mobile", 1280 px "desktop") in tests/e2e/screenshots/, taken
+ * from the top (a scrolled page would draw the sticky top bar in its middle).
+ */
+export async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: `tests/e2e/screenshots/${name}-${base.info().project.name}.png`,
+    fullPage: true,
+    animations: "disabled",
+  });
+}
+
+/** A screenshot of the viewport only (for fixed popups and banners). */
+export const shotViewport = (page: Page, name: string) =>
+  page.screenshot({
+    path: `tests/e2e/screenshots/${name}-${base.info().project.name}.png`,
+    animations: "disabled",
+  });
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+  createdAt: string;
+}
+
+/** The local outbox for an address, newest first. */
+export async function outbox(
+  request: APIRequestContext,
+  market: Market,
+  to: string,
+): Promise<OutboxMessage[]> {
+  const call = apiCall(market, `/dev/outbox.json?to=${encodeURIComponent(to)}`);
+  const response = await request.get(call.url, { headers: call.headers });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** Waits for the newest mail of a template to an address and returns the link to `path` it holds. */
+export async function mailLink(
+  request: APIRequestContext,
+  market: Market,
+  to: string,
+  template: string,
+  path: string,
+  newerThan = 0,
+): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const mail = (await outbox(request, market, to)).find(
+          (m) => m.template === template && Date.parse(m.createdAt) >= newerThan,
+        );
+        link = mail?.text.match(new RegExp(`https?://\\S+${path}\\?\\S+`))?.[0] ?? "";
+        return link;
+      },
+      { message: `a ${template} mail to ${to}` },
+    )
+    .not.toBe("");
+  return link;
+}
+
+/** A member made through the API (fixed form, flow 7 unless told), from its own random IP. */
+export async function registerViaApi(
+  request: APIRequestContext,
+  market: Market,
+  email: string,
+  password = "secret-password",
+  fluxId = "7",
+) {
+  const call = apiCall(market, "/users/register");
+  const response = await request.post(call.url, {
+    headers: { ...call.headers, "cf-connecting-ip": randomIp() },
+    data: {
+      utente: {
+        email,
+        password,
+        eta: 35,
+        region: regionOf[market].code,
+        sono: "uomo",
+        cerco: "donna",
+        terms1: true,
+        terms2: true,
+        terms3: true,
+        terms4: true,
+        fluxId,
+        source: "e2e",
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { token: string; clickid: string };
+}
+
+/** Fills the sign-up form's fields (the fixed form unless sono/cerco are given). */
+export async function fillSignup(
+  page: Page,
+  fields: { email: string; password?: string; region: string; eta?: string; sono?: string; cerco?: string },
+) {
+  await page.locator('input[name="email"]').fill(fields.email);
+  await page.locator('input[name="password"]').fill(fields.password ?? "secret-password");
+  await page.locator('select[name="region"]').selectOption(fields.region);
+  await page.locator('select[name="eta"]').selectOption(fields.eta ?? "34");
+  if (fields.sono) await page.locator('select[name="sono"]').selectOption(fields.sono);
+  if (fields.cerco) await page.locator('select[name="cerco"]').selectOption(fields.cerco);
+}
+
+export async function tickConsents(page: Page) {
+  for (const name of ["terms1", "terms2", "terms3", "terms4"])
+    await page.locator(`input[name="${name}"]`).check();
+}
+
+/** Logs out through the top bar and waits for the visitor's home page. */
+export async function logout(page: Page, label: string) {
+  await page.getByRole("button", { name: label }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+}

@@ -1,0 +1,123 @@
+import { Link, Navigate } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import type { PublicBrand } from "../../../worker/contracts/brand";
+import { FormMessage } from "../../components/ui/FormMessage";
+import { Spinner } from "../../components/ui/Spinner";
+import { useI18n } from "../../i18n/i18n";
+import { useRegions } from "../../lib/regions";
+import { useSearchParams } from "../../lib/search";
+import { randomHex, tracking } from "../../lib/tracking";
+import { useSession } from "../session/session";
+import { signupFormFor } from "./auth-rules";
+import { Consents, type ConsentValues, Disclosure, noConsents } from "./Consents";
+import { useRegister } from "./useRegister";
+
+export type LanderKind = "asignup" | "find" | "loginWithGoogle" | "external_email";
+
+const genderParam = (value: string | null, fallback: "uomo" | "donna") =>
+  value === "uomo" || value === "2" ? "uomo" : value === "donna" || value === "1" ? "donna" : fallback;
+
+/**
+ * The auto sign-up landers (/asignup, /find for a visitor, /loginWithGoogle without a code, /external_email):
+ * the e-mail comes from the link, the password is random (the member gets in through the mail's link or
+ * "forgot password"), the visitor picks the region and ticks the four consents.
+ */
+export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: LanderKind }) {
+  const { t } = useI18n();
+  const { state } = useSession();
+  const params = useSearchParams();
+  const email = params.get("email")?.trim() ?? "";
+  const { regions, failed } = useRegions(brand.country);
+  const { busy, failure, setFailure, register } = useRegister(
+    brand,
+    kind === "external_email" ? "extSign_register" : "register",
+  );
+  const [region, setRegion] = useState("");
+  const [consents, setConsents] = useState<ConsentValues>(noConsents);
+
+  useEffect(() => {
+    if (!email && kind === "external_email") console.warn("external_email: the link has no e-mail");
+  }, [email, kind]);
+
+  if (state.status === "member") return <Navigate to="/find" />;
+  if (!email) {
+    // The spec: an external e-mail link without an address goes to /find (a visitor there without one goes
+    // on to /signup); the other landers go to the full form, keeping the query.
+    if (kind === "external_email") return <Navigate to="/find" search={Object.fromEntries(params)} replace />;
+    return <Navigate to="/signup" search={Object.fromEntries(params)} replace />;
+  }
+
+  const form = signupFormFor(tracking().fluxId);
+  const linkAge = Number(params.get("eta"));
+  // The API needs an age and the lander asks none: the link's age when it has a valid one, else the form's minimum.
+  const eta =
+    Number.isInteger(linkAge) && linkAge >= form.minAge && linkAge <= form.maxAge ? linkAge : form.minAge;
+  const termsBad = failure?.field === "terms";
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!region) {
+      setFailure({ message: { key: "errore_citta" }, field: "region" });
+      return;
+    }
+    if (!Object.values(consents).every(Boolean)) {
+      setFailure({ message: { key: "errore_terms" }, field: "terms" });
+      return;
+    }
+    void register({
+      email,
+      password: randomHex(12),
+      eta,
+      region,
+      sono: form.genderChoice ? genderParam(params.get("sono"), "uomo") : "uomo",
+      cerco: form.genderChoice ? genderParam(params.get("cerco"), "donna") : "donna",
+      ...consents,
+    });
+  }
+
+  return (
+    <form className="card form lander" onSubmit={submit} noValidate aria-busy={busy} data-testid="lander">
+      <h1>{t("lander_title")}</h1>
+      <p>{t("lander_text", { email })}</p>
+      <Disclosure />
+      <label className={failure?.field === "region" ? "invalid" : undefined}>
+        {t("signup_region")}
+        <select
+          name="region"
+          value={region}
+          onChange={(e) => {
+            setRegion(e.target.value);
+            setFailure(null);
+          }}
+          aria-invalid={failure?.field === "region"}
+        >
+          <option value="">{t("signup_region_choose")}</option>
+          {regions.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Consents
+        values={consents}
+        invalid={termsBad}
+        onChange={(key, checked) => {
+          setConsents((c) => ({ ...c, [key]: checked }));
+          setFailure(null);
+        }}
+      />
+      {failed && <FormMessage tone="error">{t("errore_generico")}</FormMessage>}
+      {failure && <FormMessage tone="error">{t(failure.message.key, failure.message.vars)}</FormMessage>}
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? <Spinner label={t("app_loading")} /> : t("lander_submit")}
+      </button>
+      <p className="muted small">{t("lander_login_note")}</p>
+      <p className="form-footer">
+        <Link to="/signup" search={Object.fromEntries(params)}>
+          {t("lander_full_form")}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import type { PublicBrand } from "../../../worker/contracts/brand";
+import { FormMessage } from "../../components/ui/FormMessage";
+import { Spinner } from "../../components/ui/Spinner";
+import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
+import { api, errorOf } from "../../lib/api";
+import { trackingFields } from "../../lib/tracking";
+
+/** /forgotPassword: the reset link goes by mail (email_inviata), or the address is unknown (utente_inesistente). */
+export function ForgotPasswordPage({ brand }: { brand: PublicBrand }) {
+  const { t } = useI18n();
+  const [email, setEmail] = useState("");
+  const [result, setResult] = useState<{ key: MessageKey; tone: "error" | "success" } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const address = email.replace(/\s/g, "");
+    if (!address) {
+      setResult({ key: "errore_email", tone: "error" });
+      return;
+    }
+    setBusy(true);
+    setResult(null);
+    try {
+      const response = await api.users.getTokenForReset.$post({
+        json: { email: address, ...trackingFields(brand) },
+      });
+      if (response.ok) {
+        setResult({ key: "email_inviata", tone: "success" });
+        return;
+      }
+      const failure = await errorOf(response);
+      setResult({
+        key: isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico",
+        tone: "error",
+      });
+    } catch (failure) {
+      console.warn("forgot password did not reach the server", failure);
+      setResult({ key: "errore_generico", tone: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const invalid = result?.tone === "error";
+  return (
+    <form className="card form forgot" onSubmit={submit} noValidate aria-busy={busy}>
+      <h1>{t("forgot_title")}</h1>
+      <p>{t("forgot_text")}</p>
+      <label className={invalid ? "invalid" : undefined}>
+        {t("signup_email")}
+        <input
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={invalid}
+        />
+      </label>
+      {result && <FormMessage tone={result.tone}>{t(result.key)}</FormMessage>}
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? <Spinner label={t("app_loading")} /> : t("forgot_submit")}
+      </button>
+      <p className="form-footer">
+        <Link to="/login">← {t("forgot_back")}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import type { PublicBrand } from "../../../worker/contracts/brand";
+import { FormMessage } from "../../components/ui/FormMessage";
+import { Spinner } from "../../components/ui/Spinner";
+import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { api, errorOf } from "../../lib/api";
+import { trackingFields } from "../../lib/tracking";
+import { useSession } from "../session/session";
+import { loginFailureKey } from "./auth-rules";
+import { GoogleButton } from "./GoogleButton";
+
+export function LoginPage({ brand }: { brand: PublicBrand }) {
+  const { t } = useI18n();
+  const { state, signIn } = useSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<MessageKey | null>(null);
+  const [invalid, setInvalid] = useState<("email" | "password")[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  if (state.status === "member") return <Navigate to="/find" />;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const address = email.replace(/\s/g, "");
+    const empty = [...(address ? [] : ["email" as const]), ...(password ? [] : ["password" as const])];
+    setInvalid(empty);
+    if (empty.length > 0) {
+      setError("login_campi_obbligatori");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await api.users.authenticate.$post({
+        json: { email: address, password, ...trackingFields(brand) },
+      });
+      if (response.ok) {
+        signIn(await response.json());
+        await navigate({ to: "/" });
+        return;
+      }
+      const failure = await errorOf(response);
+      setError(loginFailureKey(failure.code));
+      if (failure.code === "1001") setInvalid(["email", "password"]);
+    } catch (failure) {
+      console.warn("login did not reach the server", failure);
+      setError("errore_generico");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const bad = (f: "email" | "password") => invalid.includes(f);
+  return (
+    <form className="card form login" onSubmit={submit} noValidate aria-busy={busy}>
+      <h1>{t("login_title")}</h1>
+      <label className={bad("email") ? "invalid" : undefined}>
+        {t("signup_email")}
+        <input
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setInvalid((l) => l.filter((f) => f !== "email"));
+          }}
+          aria-invalid={bad("email")}
+        />
+      </label>
+      <label className={bad("password") ? "invalid" : undefined}>
+        {t("signup_password")}
+        <input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setInvalid((l) => l.filter((f) => f !== "password"));
+          }}
+          aria-invalid={bad("password")}
+        />
+      </label>
+      {error && <FormMessage tone="error">{t(error)}</FormMessage>}
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? <Spinner label={t("app_loading")} /> : t("login_submit")}
+      </button>
+      <p className="form-footer">
+        <Link to="/forgotPassword">{t("login_forgot")}</Link>
+      </p>
+      <div className="divider">
+        <span>{t("signup_or")}</span>
+      </div>
+      <GoogleButton intent="login" />
+      <p className="form-footer">
+        {t("login_new_here")} <Link to="/signup">{t("home_register")}</Link>
+      </p>
+    </form>
+  );
+}

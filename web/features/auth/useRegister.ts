@@ -1,0 +1,73 @@
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import type { SignupPayload } from "../../../worker/contracts/auth";
+import type { PublicBrand } from "../../../worker/contracts/brand";
+import { api, errorOf } from "../../lib/api";
+import { store } from "../../lib/storage";
+import { tracking } from "../../lib/tracking";
+import { useSession } from "../session/session";
+import { type SignupFailure, signupFailure } from "./auth-rules";
+
+/** How long the 1006 message shows before the visitor is taken to the other country's site. */
+export const OTHER_SITE_REDIRECT_MS = 3000;
+
+export type RegisterFields = Pick<
+  SignupPayload,
+  "email" | "password" | "eta" | "region" | "sono" | "cerco" | "terms1" | "terms2" | "terms3" | "terms4"
+>;
+
+/**
+ * Sends a sign-up with the tracking fields: a spinner and a disabled button meanwhile; on success the
+ * session is stored and the member goes to / (which sends members on to /find); otherwise the failure.
+ */
+export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_register") {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<SignupFailure | null>(null);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  async function register(fields: RegisterFields) {
+    const t = tracking();
+    const utente: SignupPayload = {
+      ...fields,
+      email: fields.email.replace(/\s/g, ""),
+      source: t.source,
+      country: brand.country,
+      ...(t.campid ? { campid: t.campid } : {}),
+      clickid: store.get("trackerId") ?? t.trackerId,
+      fingerprint: t.fingerprint,
+      fluxId: t.fluxId,
+      servizio: window.location.host,
+      ua: navigator.userAgent,
+    };
+    setBusy(true);
+    setFailure(null);
+    try {
+      const response =
+        endpoint === "register"
+          ? await api.users.register.$post({ json: { utente } })
+          : await api.users.extSign_register.$post({ json: { utente } });
+      if (response.ok) {
+        const body = await response.json();
+        signIn(body);
+        await navigate({ to: "/" });
+        return;
+      }
+      const error = await errorOf(response);
+      console.warn("Errore authServices", response.status, error.code);
+      const result = signupFailure(error);
+      setFailure(result);
+      const url = result.redirect;
+      if (url) redirectTimer.current = setTimeout(() => window.location.assign(url), OTHER_SITE_REDIRECT_MS);
+    } catch (error) {
+      console.warn("Errore authServices: the sign-up did not reach the server", error);
+      setFailure({ message: { key: "errore_generico" } });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, failure, setFailure, register };
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from "react";
+import { FormMessage } from "../../components/ui/FormMessage";
+import { Popup } from "../../components/ui/Popup";
+import { Spinner } from "../../components/ui/Spinner";
+import { useI18n } from "../../i18n/i18n";
+import { api } from "../../lib/api";
+import { useRegions } from "../../lib/regions";
+import { store } from "../../lib/storage";
+import { useSession } from "../session/session";
+
+/** The spec's delay between the disabled-profile popup and the reload. */
+export const DISABLE_RELOAD_MS = 5000;
+
+/** The data of the confirm popup's buttons: only 'procedi' disables, anything else closes. */
+type ConfirmData = "procedi" | "annulla";
+
+/** /profile, for now the own data and the settings section with "Disable profile". */
+export function ProfilePage() {
+  const { t } = useI18n();
+  const { state } = useSession();
+  const member = state.status === "member" ? state.member : null;
+  const { regions } = useRegions(
+    member?.country === "es" || member?.country === "en" ? member.country : "it",
+  );
+  const [step, setStep] = useState<"idle" | "confirm" | "working" | "done">("idle");
+  const [failed, setFailed] = useState(false);
+  const reload = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(reload.current), []);
+  if (!member) return null;
+
+  async function onConfirm(data: ConfirmData) {
+    if (data !== "procedi" || !member) {
+      setStep("idle");
+      return;
+    }
+    setStep("working");
+    setFailed(false);
+    try {
+      const response = await api.users.disableProfile.$post({ json: { clickid: member.clickid } });
+      if (!response.ok) throw new Error(`disableProfile answered ${response.status}`);
+      setStep("done");
+      store.clearAll();
+      reload.current = setTimeout(() => window.location.reload(), DISABLE_RELOAD_MS);
+    } catch (error) {
+      console.warn("the profile could not be disabled", error);
+      setFailed(true);
+      setStep("idle");
+    }
+  }
+
+  const regionName = regions.find((r) => r.code === member.region)?.name ?? member.region ?? "—";
+  return (
+    <section className="profile">
+      <h1>{t("profile_title")}</h1>
+      <dl className="card profile-data">
+        <div>
+          <dt>{t("profile_email")}</dt>
+          <dd data-testid="profile-email">{member.email}</dd>
+        </div>
+        <div>
+          <dt>{t("profile_region")}</dt>
+          <dd>{regionName}</dd>
+        </div>
+        <div>
+          <dt>{t("profile_credits")}</dt>
+          <dd>{member.creditiMessaggi}</dd>
+        </div>
+      </dl>
+      <section className="card settings" aria-labelledby="settings-title">
+        <h2 id="settings-title">{t("profile_settings")}</h2>
+        <p className="muted small">{t("profile_disable_hint")}</p>
+        {failed && <FormMessage tone="error">{t("errore_generico")}</FormMessage>}
+        <button
+          type="button"
+          className="button danger"
+          onClick={() => setStep("confirm")}
+          disabled={step === "working"}
+        >
+          {step === "working" ? <Spinner label={t("app_loading")} /> : t("profile_disable")}
+        </button>
+      </section>
+      {step === "confirm" && (
+        <Popup
+          title={t("disable_confirm_title")}
+          onClose={() => void onConfirm("annulla")}
+          testId="disable-confirm"
+          actions={
+            <>
+              <button
+                type="button"
+                className="button"
+                data-value="annulla"
+                onClick={() => void onConfirm("annulla")}
+              >
+                {t("popup_no")}
+              </button>
+              <button
+                type="button"
+                className="button danger"
+                data-value="procedi"
+                onClick={() => void onConfirm("procedi")}
+              >
+                {t("popup_yes")}
+              </button>
+            </>
+          }
+        >
+          <p>{t("profile_disable_hint")}</p>
+        </Popup>
+      )}
+      {step === "done" && (
+        <Popup
+          title={t("disable_done_title")}
+          onClose={() => undefined}
+          dismissible={false}
+          testId="disable-done"
+        >
+          <p>{t("disable_done_text")}</p>
+        </Popup>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+// Likes, match events, invites, visits and notifications: the wire shapes shared by the Worker, the room
+// and the web client. Spec words stay as the spec writes them (angelId, categoriaNotifica, letto, …).
+import { z } from "zod";
+import { MESSAGE_MAX_LENGTH } from "./chat";
+
+/** The spec's event post names for POST /api/log/event. */
+export const logEventTypes = [
+  "ko_icebreaker",
+  "ko_msg",
+  "vista_profilo",
+  "visita_profilo",
+  "like_da_home",
+  "lettura_pressing",
+  "like",
+  "dislike",
+  "engage",
+] as const;
+export const LogEventType = z.enum(logEventTypes);
+export type LogEventType = z.infer<typeof LogEventType>;
+
+/** The notification types this feature lists (the spec's like and visita; messaggio and purchKo are elsewhere). */
+export const notificationTypes = ["like", "visita"] as const;
+export const NotificationType = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+/** categoriaNotifica of an angel's like that answers the member's own like: a match. */
+export const LIKE_REPLY_CATEGORY = "risposta_a_like";
+
+/** Message keys in `msg` of the notifications this feature writes (the client translates them). */
+export const notificationMessageKeys = {
+  like: "like_ricevuto",
+  likeReply: "risposta_a_like",
+  visita: "visita_ricevuta",
+} as const;
+
+/** One notification as the client lists it and as the room pushes it (the spec's notification fields). */
+export const Notification = z.object({
+  id: z.number(),
+  type: z.string(),
+  /** 'risposta_a_like' for an angel's like that answers the member's like (a match); else null. */
+  categoriaNotifica: z.string().nullable(),
+  letto: z.boolean(),
+  angelId: z.number().nullable(),
+  screenName: z.string().nullable(),
+  /** ISO time; notifications whose time is in the future are never sent to the client. */
+  time: z.string(),
+  /** A message key for like and visita (see notificationMessageKeys). */
+  msg: z.string().nullable(),
+  blurred: z.boolean(),
+  /** The angel's default photo, for the image and its fallback. */
+  default_photo: z.string().nullable(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+const TrackerId = z.string().min(1).max(64);
+const AngelId = z.number().int().min(1);
+
+/** The spec's like event (client → room). */
+export const ClientLike = z.object({
+  angelId: AngelId,
+  trackerId: TrackerId.optional(),
+  servizio: z.string().max(253).optional(),
+  country: z.string().max(2).optional(),
+  screenName: z.string().max(80).optional(),
+});
+
+/** The spec's match event (client → room): a swipe on /match. */
+export const ClientMatch = z.object({
+  /** Required by the spec; a frame without it is logged 'manca trackerId in match' and refused. */
+  trackerId: TrackerId.optional(),
+  angelId: AngelId,
+  type: z.enum(["like", "dislike"]),
+  /** The angel's _id from the dispenser. */
+  mongoId: z.string().max(64).optional(),
+});
+
+/** The invite modal's message (client → room), in flows with messaggi_inviti. */
+export const ClientInvite = z.object({
+  angelId: AngelId,
+  msg: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH),
+  /** Chosen by the client so a resent invite is stored once. */
+  clientId: z.string().min(8).max(64),
+  trackerId: TrackerId.optional(),
+  screenName: z.string().max(80).optional(),
+  servizio: z.string().max(253).optional(),
+  country: z.string().max(2).optional(),
+});
+
+/**
+ * The answer to a like (room → client). sent: show the mi_piace_inviato tooltip and the liked state;
+ * refused: a free member without like credits, open the file_like hook.
+ */
+export const LikeAck = z.object({
+  angelId: z.number(),
+  status: z.enum(["sent", "refused"]),
+  /** The tooltip key when sent, else null. */
+  messageKey: z.literal("mi_piace_inviato").nullable(),
+  /** The hook to open when refused, else null. */
+  hook: z.literal("file_like").nullable(),
+  /** The like credits left (paid members' likes spend none). */
+  creditiLike: z.number(),
+  premiumLevel: z.number(),
+  /** The member had liked this angel before: nothing was spent again. */
+  alreadyLiked: z.boolean(),
+  /** What sent it: the like event, a match event or an invite. */
+  via: z.enum(["like", "match", "invite"]),
+  /** The invite's clientId when an invite caused it. */
+  clientId: z.string().optional(),
+});
+export type LikeAck = z.infer<typeof LikeAck>;
+
+/** The answer to a dislike match event (room → client). */
+export const MatchAck = z.object({ angelId: z.number(), type: z.literal("dislike") });
+
+/**
+ * The answer to an invite (room → client). sent: show 'HA RICEVUTO IL TUO INVITO!' (the message also
+ * arrives as a chat event and the like as a like event); refused: open the file_like hook.
+ */
+export const InviteAck = z.object({
+  clientId: z.string(),
+  angelId: z.number(),
+  status: z.enum(["sent", "refused"]),
+  hook: z.literal("file_like").nullable(),
+  /** The same clientId was sent before: nothing new was stored. */
+  duplicate: z.boolean(),
+});
+export type InviteAck = z.infer<typeof InviteAck>;

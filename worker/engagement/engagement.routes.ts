@@ -1,0 +1,201 @@
+// Notifications, the navigation counters, visits and the client's KPI events. Likes, match events and
+// invites travel over the member's room socket (party/user-room.ts), as the spec's realtime events.
+import { createRoute, z } from "@hono/zod-openapi";
+import { ErrorBody } from "../contracts/auth";
+import { LogEventType, Notification, NotificationType } from "../contracts/engagement";
+import { AppError, forbidden } from "../core/errors";
+import { requireSession } from "../core/middleware";
+import { bearerSecurity, featureApp } from "../core/openapi";
+import {
+  listNotifications,
+  logClientEvent,
+  markNotificationsRead,
+  navigationState,
+  recordVisit,
+  visitedAngels,
+} from "./notifications.service";
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+const error = (description: string) => ({ description, ...json(ErrorBody) });
+const denied = {
+  401: error("No valid session"),
+  403: error("Another member's trackerId or clickid"),
+} as const;
+
+const MemberId = z.string().min(1).max(64);
+const AngelId = z.coerce.number().int().min(1);
+const Ok = z.literal("OK");
+/** The spec keeps profiliVisitati as a comma list of angel ids (local storage); the server sends the same. */
+const commaList = (ids: number[]) => ids.join(",");
+
+/** A path's or body's member id must be the session's own. */
+function ownId(id: string, session: { clickid: string }) {
+  if (id !== session.clickid) throw forbidden();
+}
+
+const getNotifications = createRoute({
+  method: "get",
+  path: "/get/notifications/{trackerId}",
+  tags: ["engagement"],
+  summary: "Likes and visits from angels, newest first (future ones hidden)",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { params: z.object({ trackerId: MemberId }) },
+  responses: {
+    200: {
+      description: "messages: the notifications of type like or visita; unread: how many are not read",
+      ...json(z.object({ messages: z.array(Notification), unread: z.number() })),
+    },
+    ...denied,
+  },
+});
+
+const ReadRequest = z
+  .object({
+    clickid: MemberId,
+    /** Marks this angel's notifications read. */
+    angelId: AngelId.optional(),
+    /** Marks the notifications of this type read (the likes or visits tab opened). */
+    type: NotificationType.optional(),
+  })
+  .refine((b) => b.angelId !== undefined || b.type !== undefined, {
+    message: "send angelId, type or both",
+    path: ["angelId"],
+  });
+
+const readNotifications = createRoute({
+  method: "post",
+  path: "/log/notification/readed",
+  tags: ["engagement"],
+  summary: "Mark notifications read: one angel's, one type's, or one angel's of one type",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { body: { ...json(ReadRequest), required: true } },
+  responses: {
+    200: { description: "How many were marked", ...json(z.object({ result: Ok, updated: z.number() })) },
+    400: error("invalid_input naming the field"),
+    ...denied,
+  },
+});
+
+const Navigation = z.object({
+  navigation: z.object({
+    /** Comma list of the angel ids whose profile the member opened, most recent first. */
+    profiliVisitati: z.string(),
+    creditiMessaggi: z.number(),
+    /** Message credits of a subscription; no plan grants them separately yet, so 0. */
+    creditiMessaggiAbbonamento: z.number(),
+    creditiIcebreaker: z.number(),
+    /** Like credits (a free member at 0 or less gets the file_like hook). */
+    creditiLike: z.number(),
+    premiumLevel: z.number(),
+  }),
+  /** [sic, the spec's name] Visible unread chat messages. */
+  undreadedMessages: z.number(),
+  /** Angel ids the member liked, most recent first. */
+  profiliLike: z.array(z.number()),
+  /** Visible unread likes and visits from angels. */
+  notificheNonLette: z.number(),
+});
+
+const getAll = createRoute({
+  method: "get",
+  path: "/api/get/all/{trackerId}",
+  tags: ["engagement"],
+  summary: "Navigation state: balances, unread counts, liked and visited angels",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { params: z.object({ trackerId: MemberId }) },
+  responses: {
+    200: { description: "navigation, undreadedMessages, profiliLike", ...json(Navigation) },
+    ...denied,
+  },
+});
+
+const collectVisited = createRoute({
+  method: "post",
+  path: "/api/collect/visited",
+  tags: ["engagement"],
+  summary: "Record that the member opened an angel's profile",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { body: { ...json(z.object({ angelId: AngelId, trackerId: MemberId })), required: true } },
+  responses: {
+    200: {
+      description: "profiliVisitati: the comma list the client keeps in local storage",
+      ...json(z.object({ result: Ok, profiliVisitati: z.string() })),
+    },
+    400: error("invalid_input naming the field"),
+    404: error("unknown_angel"),
+    ...denied,
+  },
+});
+
+const logEventRoute = createRoute({
+  method: "post",
+  path: "/api/log/event",
+  tags: ["engagement"],
+  summary: "Record one of the client's KPI events",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: {
+    body: {
+      ...json(z.object({ clickid: MemberId, angelId: AngelId.nullish(), type: LogEventType })),
+      required: true,
+    },
+  },
+  responses: {
+    200: { description: "Stored", ...json(z.object({ result: Ok })) },
+    400: error("invalid_input naming the field (an unknown type)"),
+    ...denied,
+  },
+});
+
+export const engagementRoutes = featureApp()
+  .openapi(getNotifications, async (c) => {
+    ownId(c.req.valid("param").trackerId, c.var.session);
+    const list = await listNotifications(c.var.db, c.var.session.accountId);
+    return c.json({ messages: list, unread: list.filter((n) => !n.letto).length }, 200);
+  })
+  .openapi(readNotifications, async (c) => {
+    const body = c.req.valid("json");
+    ownId(body.clickid, c.var.session);
+    const updated = await markNotificationsRead(c.var.db, c.var.session.accountId, body);
+    return c.json({ result: "OK" as const, updated }, 200);
+  })
+  .openapi(getAll, async (c) => {
+    ownId(c.req.valid("param").trackerId, c.var.session);
+    const state = await navigationState(c.var.db, c.var.session.accountId);
+    if (!state) throw forbidden();
+    return c.json(
+      {
+        navigation: {
+          profiliVisitati: commaList(state.profiliVisitati),
+          creditiMessaggi: state.account.creditiMessaggi,
+          creditiMessaggiAbbonamento: 0,
+          creditiIcebreaker: state.account.creditiIcebreaker,
+          creditiLike: state.account.creditiLike,
+          premiumLevel: state.account.premiumLevel,
+        },
+        undreadedMessages: state.unreadMessages,
+        profiliLike: state.profiliLike,
+        notificheNonLette: state.unreadNotifications,
+      },
+      200,
+    );
+  })
+  .openapi(collectVisited, async (c) => {
+    const body = c.req.valid("json");
+    ownId(body.trackerId, c.var.session);
+    if (!(await recordVisit(c.var.db, c.var.session.accountId, body.angelId))) {
+      throw new AppError(404, "unknown_angel", "No such profile.", { field: "angelId" });
+    }
+    const visited = await visitedAngels(c.var.db, c.var.session.accountId);
+    return c.json({ result: "OK" as const, profiliVisitati: commaList(visited) }, 200);
+  })
+  .openapi(logEventRoute, async (c) => {
+    const body = c.req.valid("json");
+    ownId(body.clickid, c.var.session);
+    await logClientEvent(c.var.db, c.var.session.accountId, body);
+    return c.json({ result: "OK" as const }, 200);
+  });

@@ -1,0 +1,121 @@
+// The angels' side: a like back after the member's like (a match) and a visit after the member's activity.
+// Each is stored when it is scheduled, as real rows with the future time at which it happens; the reads
+// hide it until then and the member's room pushes it at that time.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { accounts } from "../../drizzle/schema/accounts";
+import { angels } from "../../drizzle/schema/angels";
+import { invites, likes, notifications, visits } from "../../drizzle/schema/engagement";
+import { LIKE_REPLY_CATEGORY, notificationMessageKeys } from "../contracts/engagement";
+import type { Db } from "../core/db";
+
+export interface Scheduled {
+  notificationId: number;
+  angelId: number;
+  time: Date;
+}
+
+async function liveAccount(db: Db, clickid: string) {
+  const [account] = await db
+    .select({
+      id: accounts.id,
+      country: accounts.country,
+      region: accounts.region,
+      cerco: accounts.cerco,
+      disabled: accounts.disabled,
+    })
+    .from(accounts)
+    .where(eq(accounts.clickid, clickid));
+  return account && !account.disabled ? account : null;
+}
+
+/**
+ * The angel likes the member back at `time`: the angel's like, a like notification of category
+ * risposta_a_like, and the acceptance of a pending invite to that angel. Null when the angel had already
+ * liked the member (one like per direction).
+ */
+export async function scheduleLikeBack(
+  db: Db,
+  input: { clickid: string; angelId: number; time: Date },
+): Promise<Scheduled | null> {
+  const account = await liveAccount(db, input.clickid);
+  if (!account) return null;
+  return db.transaction(async (tx) => {
+    const [like] = await tx
+      .insert(likes)
+      .values({
+        accountId: account.id,
+        angelId: input.angelId,
+        fromAngel: true,
+        source: "angel",
+        createdAt: input.time,
+      })
+      .onConflictDoNothing()
+      .returning({ id: likes.id });
+    if (!like) return null;
+    const [notification] = await tx
+      .insert(notifications)
+      .values({
+        accountId: account.id,
+        angelId: input.angelId,
+        type: "like",
+        categoriaNotifica: LIKE_REPLY_CATEGORY,
+        msg: notificationMessageKeys.likeReply,
+        time: input.time,
+      })
+      .returning({ id: notifications.id });
+    if (!notification) throw new Error("insert returned no notification");
+    await tx
+      .update(invites)
+      .set({ acceptedAt: input.time })
+      .where(
+        and(
+          eq(invites.accountId, account.id),
+          eq(invites.angelId, input.angelId),
+          isNull(invites.acceptedAt),
+        ),
+      );
+    return { notificationId: notification.id, angelId: input.angelId, time: input.time };
+  });
+}
+
+/**
+ * An angel of the member's region (of the country when the member has no region) who has not visited the
+ * member yet visits the member's profile at `time`. Null when there is none.
+ */
+export async function scheduleAngelVisit(
+  db: Db,
+  input: { clickid: string; time: Date },
+): Promise<Scheduled | null> {
+  const account = await liveAccount(db, input.clickid);
+  if (!account) return null;
+  const where = [
+    eq(angels.country, account.country),
+    eq(angels.gender, account.cerco),
+    sql`not exists (select 1 from ${visits} where ${visits.accountId} = ${account.id} and ${visits.angelId} = ${angels.id} and ${visits.fromAngel})`,
+  ];
+  if (account.region) where.push(eq(angels.region, account.region));
+  const [angel] = await db
+    .select({ id: angels.id })
+    .from(angels)
+    .where(and(...where))
+    .orderBy(sql`random()`)
+    .limit(1);
+  if (!angel) return null;
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(visits)
+      .values({ accountId: account.id, angelId: angel.id, fromAngel: true, createdAt: input.time });
+    const [notification] = await tx
+      .insert(notifications)
+      .values({
+        accountId: account.id,
+        angelId: angel.id,
+        type: "visita",
+        msg: notificationMessageKeys.visita,
+        time: input.time,
+      })
+      .returning({ id: notifications.id });
+    if (!notification) throw new Error("insert returned no notification");
+    return { notificationId: notification.id, angelId: angel.id, time: input.time };
+  });
+}
