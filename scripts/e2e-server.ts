@@ -1,12 +1,17 @@
 // The site for the end-to-end tests: a fresh in-memory database and the Worker in workerd (vite dev),
 // with angel replies shortened to a few seconds (the typing indicator keeps the spec's 5000 ms).
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startFakeGoogle } from "../tests/fakes/google.ts";
 import { withTestDatabase } from "./with-db.ts";
 
 const port = process.env.E2E_PORT ?? "8790";
 // "Sign in with Google" goes to this fake and back to /loginWithGoogle, as in production.
 const fakeGoogle = await startFakeGoogle();
+// Empty Durable Object storage each run, apart from `npm start`'s and from any other run's.
+const persistDir = mkdtempSync(join(tmpdir(), "amore-e2e-"));
 
 await withTestDatabase({}, (db) => {
   return new Promise<void>((resolve) => {
@@ -27,6 +32,7 @@ await withTestDatabase({}, (db) => {
         GOOGLE_CLIENT_SECRET: fakeGoogle.clientSecret,
         GOOGLE_AUTH_URL: fakeGoogle.authUrl,
         GOOGLE_TOKEN_URL: fakeGoogle.tokenUrl,
+        WRANGLER_PERSIST_DIR: persistDir,
       },
     });
     const stop = () => vite.kill("SIGTERM");
@@ -35,4 +41,5 @@ await withTestDatabase({}, (db) => {
     vite.on("exit", () => resolve());
   });
 });
+rmSync(persistDir, { recursive: true, force: true });
 process.exit(0);

@@ -10,7 +10,11 @@ export default defineConfig({
   publicDir: "public",
   plugins: [
     react(),
-    cloudflare({ configPath: "../wrangler.toml", persistState: { path: "../.data/wrangler" } }),
+    // Durable Object storage of `npm start` lives in .data/; the end-to-end server passes its own folder.
+    cloudflare({
+      configPath: "../wrangler.toml",
+      persistState: { path: process.env.WRANGLER_PERSIST_DIR ?? "../.data/wrangler" },
+    }),
   ],
   server: {
     port: 8787,

@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: [["list"]],
-  outputDir: "../../test-results",
+  // Per port, so two runs side by side (checkouts, helpers) do not clean each other's artifacts.
+  outputDir: `../../test-results/e2e-${port}`,
   use: {
     baseURL: `http://it.localhost:${port}`,
     launchOptions: {

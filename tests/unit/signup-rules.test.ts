@@ -54,5 +54,9 @@ describe("sign-up validation", () => {
     expect(invalidSignupFields({ ...good, eta: 18 }, { min: 19, max: 98 })).toEqual(["eta"]);
     expect(invalidSignupFields({ ...good, eta: 90 }, { min: 18, max: 89 })).toEqual(["eta"]);
     expect(invalidSignupFields({ ...good, eta: 18 }, { min: 18, max: 89 })).toEqual([]);
+    // The landers may leave the age out, but not send a wrong one.
+    expect(invalidSignupFields({ ...good, eta: null }, { min: 19, max: 98 }, true)).toEqual([]);
+    expect(invalidSignupFields({ ...good, eta: 17 }, { min: 19, max: 98 }, true)).toEqual(["eta"]);
+    expect(invalidSignupFields({ ...good, eta: null }, { min: 19, max: 98 })).toEqual(["eta"]);
   });
 });

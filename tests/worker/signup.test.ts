@@ -85,6 +85,17 @@ describe("sign-up", () => {
     expect(await wrongType.json()).toMatchObject({ error: { field: "eta", code: "invalid_input" } });
   });
 
+  it("takes an auto sign-up lander's registration without an age, and stores none", async () => {
+    const body = signupBody({ eta: null, autoSignup: true });
+    const response = await call("/users/extSign_register", { method: "POST", body: JSON.stringify(body) });
+    expect(response.status).toBe(200);
+    const { clickid } = (await response.json()) as { clickid: string };
+    const [row] = await inDb((db) => db.select().from(accounts).where(eq(accounts.clickid, clickid)));
+    expect(row?.eta).toBeNull();
+    const wrongAge = await register(signupBody({ eta: 12, autoSignup: true }));
+    expect(await wrongAge.json()).toMatchObject({ error: { field: "eta" } });
+  });
+
   it("answers code 1000 for an e-mail already registered on the brand, in any case", async () => {
     const member = await createMember();
     const before = await accountCount();

@@ -192,6 +192,7 @@ export async function registerAccount(
   const bad = invalidSignupFields(
     { ...input, email },
     { min: flow.signupForm.minAge, max: flow.signupForm.maxAge },
+    input.autoSignup,
   );
   const first = bad[0];
   if (first === "email") throw signupErrors.invalidEmail();

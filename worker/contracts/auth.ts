@@ -42,11 +42,15 @@ export interface SignupDraft {
 export function invalidSignupFields(
   d: SignupDraft,
   ageRange = { min: AGE_MIN, max: AGE_MAX },
+  /** The auto sign-up landers ask the region only: no age, but one given must still be in range. */
+  ageOptional = false,
 ): SignupField[] {
   const bad: SignupField[] = [];
   if (!emailPattern.test(d.email.replace(/\s/g, ""))) bad.push("email");
   if (d.password.length < PASSWORD_MIN_LENGTH) bad.push("password");
-  if (d.eta === null || !Number.isInteger(d.eta) || d.eta < ageRange.min || d.eta > ageRange.max)
+  if (
+    d.eta === null ? !ageOptional : !Number.isInteger(d.eta) || d.eta < ageRange.min || d.eta > ageRange.max
+  )
     bad.push("eta");
   if (!d.region) bad.push("region");
   if (d.sono !== "uomo" && d.sono !== "donna") bad.push("sono");
@@ -70,6 +74,8 @@ export const SignupPayload = z.object({
   terms2: z.boolean().default(false),
   terms3: z.boolean().default(false),
   terms4: z.boolean().default(false),
+  /** Sent by the auto sign-up landers (region only, random password): the age may be missing. */
+  autoSignup: z.boolean().default(false),
   source: z.string().max(100).default("direct"),
   country: Country.optional(),
   campid: z.string().max(100).optional(),

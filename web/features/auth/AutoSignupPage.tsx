@@ -49,9 +49,8 @@ export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: Land
 
   const form = signupFormFor(tracking().fluxId);
   const linkAge = Number(params.get("eta"));
-  // The API needs an age and the lander asks none: the link's age when it has a valid one, else the form's minimum.
-  const eta =
-    Number.isInteger(linkAge) && linkAge >= form.minAge && linkAge <= form.maxAge ? linkAge : form.minAge;
+  // The lander asks no age: the link's when it has a valid one, else none (the server allows that here).
+  const eta = Number.isInteger(linkAge) && linkAge >= form.minAge && linkAge <= form.maxAge ? linkAge : null;
   const termsBad = failure?.field === "terms";
 
   function submit(e: FormEvent) {
@@ -68,6 +67,7 @@ export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: Land
       email,
       password: randomHex(12),
       eta,
+      autoSignup: true,
       region,
       sono: form.genderChoice ? genderParam(params.get("sono"), "uomo") : "uomo",
       cerco: form.genderChoice ? genderParam(params.get("cerco"), "donna") : "donna",

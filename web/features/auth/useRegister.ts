@@ -14,7 +14,8 @@ export const OTHER_SITE_REDIRECT_MS = 3000;
 export type RegisterFields = Pick<
   SignupPayload,
   "email" | "password" | "eta" | "region" | "sono" | "cerco" | "terms1" | "terms2" | "terms3" | "terms4"
->;
+> &
+  Partial<Pick<SignupPayload, "autoSignup">>;
 
 /**
  * Sends a sign-up with the tracking fields: a spinner and a disabled button meanwhile; on success the
@@ -32,6 +33,7 @@ export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_
     const t = tracking();
     const utente: SignupPayload = {
       ...fields,
+      autoSignup: fields.autoSignup ?? false,
       email: fields.email.replace(/\s/g, ""),
       source: t.source,
       country: brand.country,
