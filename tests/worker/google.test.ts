@@ -98,7 +98,7 @@ async function signInWithGoogle(
   loginHint: string,
   opts: { query?: Record<string, string>; body?: Record<string, unknown>; ip?: string; path?: string } = {},
 ) {
-  const started = await start(opts.query);
+  const started = await start({ intent: "signup", ...opts.query });
   const { code, state } = await atGoogle(started.location, loginHint);
   return finish({ code, state, ...opts.body }, started.cookie, { ip: opts.ip, path: opts.path });
 }
@@ -269,10 +269,18 @@ describe("Google sign-in: the callback", () => {
     expect(await accountCount()).toBe(before);
   });
 
+  it("creates no member from the login page: the consents are on the sign-up page", async () => {
+    const before = await accountCount();
+    const { status, json } = await signInWithGoogle(googleEmail(), { query: { intent: "login" } });
+    expect(status).toBe(404);
+    expect(json.error).toMatchObject({ code: "google_no_account", messageKey: "google_nessun_account" });
+    expect(await accountCount()).toBe(before);
+  });
+
   it("gives one Google account its own member on each brand", async () => {
     const email = googleEmail();
     const italian = await signInWithGoogle(email);
-    const started = await start({}, hosts.es);
+    const started = await start({ intent: "signup" }, hosts.es);
     const { code, state } = await atGoogle(started.location, email);
     const spanish = await finish({ code, state }, started.cookie, { host: hosts.es });
     expect(spanish.status).toBe(200);
@@ -305,7 +313,7 @@ describe("Google sign-in: the callback", () => {
 
   it("refuses a wrong state with 400 and writes nothing (the code was never redeemed)", async () => {
     const email = googleEmail();
-    const started = await start();
+    const started = await start({ intent: "signup" });
     const { code, state } = await atGoogle(started.location, email);
     const before = await accountCount();
     const wrong = await finish({ code, state: `${state}x` }, started.cookie);
@@ -332,7 +340,7 @@ describe("Google sign-in: the callback", () => {
   });
 
   it("refuses a replayed code and writes nothing", async () => {
-    const started = await start();
+    const started = await start({ intent: "signup" });
     const { code, state } = await atGoogle(started.location, googleEmail());
     expect((await finish({ code, state }, started.cookie)).status).toBe(200);
     const before = await accountCount();
@@ -344,7 +352,7 @@ describe("Google sign-in: the callback", () => {
 
   it("refuses a code redeemed with another verifier (a cookie of another attempt)", async () => {
     const email = googleEmail();
-    const started = await start();
+    const started = await start({ intent: "signup" });
     const { code, state } = await atGoogle(started.location, email);
     const attempt = await openAttempt(env.JWT_SECRET, started.cookie.slice(GOOGLE_COOKIE.length + 1));
     if (!attempt) throw new Error("the start cookie did not open");

@@ -106,6 +106,7 @@ async function finish(c: Context<AppEnv>, body: z.infer<typeof GoogleRequest>) {
   deleteCookie(c, GOOGLE_COOKIE, cookieOptions(c));
   const identity = await redeemGoogleCode(c.env, ctx.origin, attempt, body.code, body.state);
   const { account, login } = await signInWithGoogle(ctx, identity, {
+    intent: attempt?.intent ?? "login",
     sono: body.sono ?? attempt?.sono,
     cerco: body.cerco ?? attempt?.cerco,
     fluxId: body.fluxId ?? attempt?.fluxId,

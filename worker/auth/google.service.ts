@@ -251,6 +251,8 @@ export async function redeemGoogleCode(
 
 /** Fields of the callback body that shape a new account; the body wins over what the start route kept. */
 export interface GoogleSignupFields {
+  /** The page the button was on: only the sign-up page, with its consents ticked, creates a member. */
+  intent: "signup" | "login";
   sono?: "uomo" | "donna";
   cerco?: "uomo" | "donna";
   fluxId?: string;
@@ -305,6 +307,12 @@ export async function signInWithGoogle(
 ): Promise<{ account: Account; login: boolean }> {
   const existing = await findMember(ctx, identity);
   if (existing) return { account: await logIn(ctx, existing, identity), login: true };
+  // A new member must have seen and ticked the consents, which only the sign-up page shows.
+  if (fields.intent === "login") {
+    throw new AppError(404, "google_no_account", "No account for this Google address yet: sign up first.", {
+      messageKey: "google_nessun_account",
+    });
+  }
 
   if (await isBanned(ctx.db, identity.email)) throw signupErrors.bannedEmail();
   await checkRegistrationLimits(ctx, fields.fingerprint);
