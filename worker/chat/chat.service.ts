@@ -38,6 +38,28 @@ export type SendResult =
  * concurrent sends of the last credit cannot both pass; the spend, its ledger row and the message are
  * written together. A resent clientId returns the stored message and spends nothing.
  */
+/** A message the member wrote, stored now (read by definition); `clientId` makes a resend a no-op. */
+export async function insertMemberMessage(
+  db: Db,
+  accountId: number,
+  input: { angelId: number; msg: string; clientId: string },
+): Promise<MessageRow> {
+  const [message] = await db
+    .insert(messages)
+    .values({
+      accountId,
+      angelId: input.angelId,
+      type: "personal",
+      msg: input.msg,
+      time: new Date(),
+      letto: true,
+      clientId: input.clientId,
+    })
+    .returning();
+  if (!message) throw new Error("insert returned no message");
+  return message;
+}
+
 export async function sendMemberMessage(
   db: Db,
   input: { clickid: string; angelId: number; msg: string; clientId: string },
@@ -81,19 +103,7 @@ export async function sendMemberMessage(
       return { ok: false, reason: "refused", decision, balances } as const;
     }
 
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        accountId: account.id,
-        angelId: input.angelId,
-        type: "personal",
-        msg: input.msg,
-        time: new Date(),
-        letto: true,
-        clientId: input.clientId,
-      })
-      .returning();
-    if (!message) throw new Error("insert returned no message");
+    const message = await insertMemberMessage(tx, account.id, input);
     if (decision.balance && decision.cost > 0) {
       const column = decision.balance === "messaggi" ? accounts.creditiMessaggi : accounts.creditiIcebreaker;
       const key = decision.balance === "messaggi" ? "creditiMessaggi" : "creditiIcebreaker";

@@ -6,6 +6,7 @@ import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { dislikes, invites, likes } from "../../drizzle/schema/engagement";
+import { insertMemberMessage, toChatMessage } from "../chat/chat.service";
 import type { ChatMessage } from "../contracts/chat";
 import type { LikeAck } from "../contracts/engagement";
 import type { Db } from "../core/db";
@@ -13,7 +14,6 @@ import { loadFlow } from "../core/flows";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type AccountRow = typeof accounts.$inferSelect;
-type MessageRow = typeof messages.$inferSelect;
 export type LikeVia = LikeAck["via"];
 
 /** The member's row, locked until the transaction ends: two likes of the last credit run one after the other. */
@@ -125,21 +125,6 @@ export async function recordDislike(
   return { ok: true };
 }
 
-/** The chat line as the client shows it (the same shape as the chat feature's messages). */
-function toChatMessage(m: MessageRow): ChatMessage {
-  return {
-    id: m.id,
-    msg: m.msg,
-    angelId: m.angelId,
-    time: m.time.toISOString(),
-    type: m.type,
-    letto: m.letto,
-    blurredMessage: m.blurred,
-    idNotifica: m.idNotifica,
-    clientId: m.clientId,
-  };
-}
-
 export type InviteResult =
   | { ok: true; message: ChatMessage; like: LikeAck | null; created: boolean }
   | { ok: false; reason: "refused"; like: LikeAck }
@@ -196,19 +181,7 @@ export async function sendInvite(
 
     const like = await likeWithin(tx, account, input.angelId, "invite");
     if (like.ack.status === "refused") return { ok: false, reason: "refused", like: like.ack };
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        accountId: account.id,
-        angelId: input.angelId,
-        type: "personal",
-        msg: input.msg,
-        time: new Date(),
-        letto: true,
-        clientId: input.clientId,
-      })
-      .returning();
-    if (!message) throw new Error("insert returned no message");
+    const message = await insertMemberMessage(tx, account.id, input);
     await tx.insert(invites).values({ accountId: account.id, angelId: input.angelId, messageId: message.id });
     return { ok: true, message: toChatMessage(message), like: like.ack, created: like.created };
   });
