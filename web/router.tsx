@@ -12,6 +12,7 @@ import { ChatPage } from "./features/chat/ChatPage";
 import { FindPage } from "./features/discovery/FindPage";
 import { HomePage } from "./features/home/HomePage";
 import { ProfilePage } from "./features/profile/ProfilePage";
+import { AngelProfilePage } from "./features/profiles/AngelProfilePage";
 import { RequireMember } from "./features/session/RequireMember";
 import { useSession } from "./features/session/session";
 
@@ -58,6 +59,18 @@ export function createAppRouter(brand: PublicBrand) {
       );
     },
   });
+  const angelProfile = createRoute({
+    getParentRoute: () => root,
+    path: "/user/$angelId",
+    component: function AngelProfile() {
+      const { angelId } = angelProfile.useParams();
+      return (
+        <RequireMember>
+          <AngelProfilePage key={angelId} angelId={Number(angelId)} />
+        </RequireMember>
+      );
+    },
+  });
   const routes = [
     page("/", () => <HomePage brand={brand} />),
     page("/signup", () => <SignupPage brand={brand} variant="signup" />),
@@ -78,6 +91,7 @@ export function createAppRouter(brand: PublicBrand) {
       </RequireMember>
     )),
     chat,
+    angelProfile,
   ] as const;
   return createRouter({ routeTree: root.addChildren([...routes]), parseSearch, stringifySearch });
 }

@@ -101,3 +101,18 @@ test("a refused Google code shows the message with a way back (Spanish)", async 
   );
   await expect(page.getByRole("link", { name: "Iniciar sesión" }).last()).toBeVisible();
 });
+
+test("Google from the login page creates no account: it asks to sign up first (Italian)", async ({
+  page,
+  request,
+}) => {
+  await googleAccount(request, uniqueEmail("google-nobody"));
+  await page.goto(`${origin("it")}/login`);
+  await page.getByRole("link", { name: "Accedi con Google" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Nessun account usa ancora questo indirizzo Google: iscriviti prima, poi potrai accedere con Google.",
+  );
+  await shotViewport(page, "google-no-account");
+  await page.getByRole("link", { name: "Iscriviti gratis" }).click();
+  await expect(page).toHaveURL(/\/signup/);
+});

@@ -1,5 +1,6 @@
 import PartySocket from "partysocket";
 import { type ClientEvent, parseFrame, ServerEvent } from "../../party/events";
+import { store } from "./storage";
 
 /** The spec's socket settings: reconnect after 1 to 5 s, 20 s connection timeout, unlimited attempts. */
 export const socketOptions = {
@@ -17,7 +18,7 @@ export interface Room {
 
 /**
  * The member's room socket. Each (re)connection tells the room the time of the last message seen, so
- * the room replays what was missed.
+ * the room replays what was missed, and sends the clickid event.
  */
 export function connectRoom(opts: { clickid: string; token: string; lastSeen: () => number }): Room {
   const listeners = new Set<(event: ServerEvent) => void>();
@@ -29,6 +30,14 @@ export function connectRoom(opts: { clickid: string; token: string; lastSeen: ()
     room: opts.clickid,
     query: () => ({ token: opts.token, since: String(opts.lastSeen()) }),
     ...socketOptions,
+  });
+  // The spec's first emit on every (re)connection: the room learns the member is active (an angel may visit).
+  socket.addEventListener("open", () => {
+    const hello: ClientEvent = {
+      event: "clickid",
+      data: { clickid: opts.clickid, softwareVersion: store.get("softwareVersion") ?? undefined },
+    };
+    socket.send(JSON.stringify(hello));
   });
   socket.addEventListener("message", (e: MessageEvent) => {
     const event = parseFrame(ServerEvent, e.data);

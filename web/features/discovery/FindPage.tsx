@@ -1,9 +1,11 @@
 import { Link, Navigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { AngelCard } from "../../../worker/contracts/discovery";
+import { AngelPhoto } from "../../components/AngelPhoto";
 import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
 import { dispenserSeed } from "../../lib/storage";
+import { LikeButton, OutOfLikesPopup, useLikes } from "../engagement/likes";
 import { useSession } from "../session/session";
 
 export function FindPage() {
@@ -13,6 +15,7 @@ export function FindPage() {
   const [result, setResult] = useState<{ profili: AngelCard[]; totali: number } | null>(null);
   const [regionName, setRegionName] = useState("");
   const [failed, setFailed] = useState(false);
+  const likes = useLikes();
 
   const clickid = member?.clickid;
   const country = member?.country as "it" | "es" | "en" | undefined;
@@ -50,22 +53,42 @@ export function FindPage() {
       {result.profili.length === 0 && <p className="muted">{t("find_empty")}</p>}
       <ul className="grid">
         {result.profili.map((angel) => (
-          <li key={angel.id} className="card angel" data-testid="angel-card">
-            <img src={angel.default_photo} alt={angel.screenName} loading="lazy" width={400} height={400} />
+          <li key={angel.id} className="card angel" data-testid="angel-card" data-angel-id={angel.id}>
+            <Link
+              to="/user/$angelId"
+              params={{ angelId: String(angel.id) }}
+              className="angel-photo-link"
+              tabIndex={-1}
+              aria-hidden="true"
+            >
+              <AngelPhoto
+                sources={[angel.default_photo]}
+                alt={angel.screenName}
+                loading="lazy"
+                width={400}
+                height={400}
+              />
+            </Link>
             <div className="angel-info">
-              <strong>{angel.screenName}</strong>
+              <Link to="/user/$angelId" params={{ angelId: String(angel.id) }} className="angel-name">
+                <strong>{angel.screenName}</strong>
+              </Link>
               <span className="muted">{t("find_years", { age: angel.age })}</span>
             </div>
-            <Link
-              to="/chats/$angelId"
-              params={{ angelId: String(angel.id) }}
-              className="button primary small"
-            >
-              {t("find_chat")}
-            </Link>
+            <div className="angel-buttons">
+              <Link
+                to="/chats/$angelId"
+                params={{ angelId: String(angel.id) }}
+                className="button primary small"
+              >
+                {t("find_chat")}
+              </Link>
+              <LikeButton likes={likes} angel={angel} />
+            </div>
           </li>
         ))}
       </ul>
+      <OutOfLikesPopup likes={likes} />
     </section>
   );
 }

@@ -1,0 +1,126 @@
+import { Link, Navigate } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import type { AngelCard } from "../../../worker/contracts/discovery";
+import { AngelPhoto } from "../../components/AngelPhoto";
+import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { api } from "../../lib/api";
+import { store } from "../../lib/storage";
+import { LikeButton, OutOfLikesPopup, useLikes } from "../engagement/likes";
+import { useSession } from "../session/session";
+
+/** The spec's hair colours, as the dispenser sends them, with their labels. */
+const hairColourKeys: Record<string, MessageKey> = {
+  blond: "capelli_biondi",
+  brown: "capelli_castani",
+  red: "capelli_rossi",
+  dark_blond: "capelli_castano_chiaro",
+  black: "capelli_neri",
+  coloured: "capelli_colorati",
+};
+const genderKeys: Record<string, MessageKey> = { donna: "genere_donna", uomo: "genere_uomo" };
+
+/** /user/{u}: an angel's profile. Opening it records a visit (profiliVisitati). */
+export function AngelProfilePage({ angelId }: { angelId: number }) {
+  const { t } = useI18n();
+  const { state } = useSession();
+  const member = state.status === "member" ? state.member : null;
+  const likes = useLikes();
+  const [angel, setAngel] = useState<AngelCard | null>(null);
+  const [missing, setMissing] = useState(false);
+  const visited = useRef<number | null>(null);
+
+  const clickid = member?.clickid;
+  const country = member?.country;
+  const cerco = member?.cerco === "uomo" ? "uomo" : "donna";
+
+  useEffect(() => {
+    if (!country || !Number.isInteger(angelId) || angelId < 1) {
+      if (country) setMissing(true);
+      return;
+    }
+    let cancelled = false;
+    api.dispenser[":angelId"][":country"][":cerco"]
+      .$get({ param: { angelId: String(angelId), country, cerco } })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .then((list) => {
+        if (cancelled) return;
+        if (list[0]) setAngel(list[0]);
+        else setMissing(true);
+      })
+      .catch(() => !cancelled && setMissing(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [angelId, country, cerco]);
+
+  useEffect(() => {
+    // Once per opening (StrictMode runs effects twice on the same component).
+    if (!clickid || visited.current === angelId || !Number.isInteger(angelId) || angelId < 1) return;
+    visited.current = angelId;
+    api.api.collect.visited
+      .$post({ json: { angelId, trackerId: clickid } })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .then((body) => store.set("profiliVisitati", body.profiliVisitati))
+      .catch((error: unknown) => console.warn("profile: the visit was not recorded", error));
+  }, [angelId, clickid]);
+
+  if (!member) return <Navigate to="/signup" />;
+  if (missing) return <Navigate to="/find" replace />;
+  if (!angel) return <p className="muted center">{t("app_loading")}</p>;
+
+  const hair = hairColourKeys[angel.hair_color];
+  const gender = genderKeys[angel.gender];
+  const facts: [MessageKey, string][] = [
+    ["profilo_eta", t("find_years", { age: angel.age })],
+    ["profilo_genere", gender ? t(gender) : angel.gender],
+    ["profilo_capelli", hair ? t(hair) : angel.hair_color],
+    ["profilo_altezza", t("profilo_cm", { value: angel.height })],
+    ["profilo_peso", t("profilo_kg", { value: angel.weight })],
+  ];
+  return (
+    <article className="angel-profile card" data-testid="angel-profile">
+      <AngelPhoto
+        sources={[angel.default_photo]}
+        alt={angel.screenName}
+        width={600}
+        height={600}
+        className="angel-profile-photo"
+        data-testid="angel-photo"
+      />
+      <div className="angel-profile-body">
+        <Link to="/find" className="muted small back-link">
+          ← {t("profilo_torna")}
+        </Link>
+        <h1 data-testid="angel-name">{angel.screenName}</h1>
+        {angel.about && (
+          <p className="angel-about" data-testid="angel-about">
+            {angel.about}
+          </p>
+        )}
+        <dl className="angel-facts">
+          {facts.map(([label, value]) => (
+            <div key={label} data-testid={`fact-${label}`}>
+              <dt>{t(label)}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {angel.description && (
+          <section>
+            <h2 className="small-heading">{t("profilo_descrizione")}</h2>
+            <p className="angel-description" data-testid="angel-description">
+              {angel.description}
+            </p>
+          </section>
+        )}
+        <div className="angel-actions">
+          <Link to="/chats/$angelId" params={{ angelId: String(angel.id) }} className="button primary">
+            {t("find_chat")}
+          </Link>
+          <LikeButton likes={likes} angel={angel} />
+        </div>
+      </div>
+      <OutOfLikesPopup likes={likes} />
+    </article>
+  );
+}
