@@ -11,6 +11,7 @@ import { SignupPage } from "./features/auth/SignupPage";
 import { ChatPage } from "./features/chat/ChatPage";
 import { FindPage } from "./features/discovery/FindPage";
 import { HomePage } from "./features/home/HomePage";
+import { NotificationsPage } from "./features/notifications/NotificationsPage";
 import { ProfilePage } from "./features/profile/ProfilePage";
 import { AngelProfilePage } from "./features/profiles/AngelProfilePage";
 import { RequireMember } from "./features/session/RequireMember";
@@ -88,6 +89,11 @@ export function createAppRouter(brand: PublicBrand) {
     page("/profile", () => (
       <RequireMember>
         <ProfilePage />
+      </RequireMember>
+    )),
+    page("/notifications", () => (
+      <RequireMember>
+        <NotificationsPage />
       </RequireMember>
     )),
     chat,

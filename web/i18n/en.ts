@@ -177,6 +177,17 @@ export const en = {
   capelli_colorati: "Coloured",
   genere_donna: "Woman",
   genere_uomo: "Man",
+  nav_notifications: "Notifications",
+  notifiche_titolo: "Notifications",
+  notifiche_tab_like: "Likes",
+  notifiche_tab_visite: "Visits",
+  nessuna_notifica: "No notifications yet",
+  like_ricevuto: "liked you",
+  risposta_a_like: "liked you back: it's a match!",
+  visita_ricevuta: "visited your profile",
+  notifiche_ora: "just now",
+  notifiche_minuti_fa: "{count} min ago",
+  notifiche_non_lette: "{count} unread",
 } as const;
 
 export type MessageKey = keyof typeof en;
