@@ -1,17 +1,7 @@
 // Likes, angel profiles and visits on two brands: the like button's tooltip and liked state, the profile's
 // fields, the visit it records, the file_like hook once the like credits are spent, and the photo fallback.
 import type { Page } from "@playwright/test";
-import {
-  apiCall,
-  expect,
-  type Market,
-  origin,
-  registerViaApi,
-  shot,
-  shotViewport,
-  test,
-  uniqueEmail,
-} from "./helpers";
+import { apiCall, expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
 
 const texts = {
   it: {
@@ -35,17 +25,6 @@ const texts = {
     years: /^\d+ years$/,
   },
 } as const;
-
-/** A member of flow 7 (10 like credits), signed in on the brand's origin. */
-async function signUp(page: Page, market: Market) {
-  const member = await registerViaApi(page.request, market, uniqueEmail(`likes-${market}`));
-  await page.goto(`${origin(market)}/`);
-  await page.evaluate(({ token, clickid }) => {
-    localStorage.setItem("token", token);
-    localStorage.setItem("trackerId", clickid);
-  }, member);
-  return member;
-}
 
 const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k) ?? "", key);
 const ids = (list: string) => list.split(",").filter(Boolean).map(Number);
@@ -107,7 +86,7 @@ for (const market of ["it", "en"] as const) {
   const text = texts[market];
 
   test(`${market}: like on find and on a profile, visits, file_like hook`, async ({ page }) => {
-    const member = await signUp(page, market);
+    const member = await signedInMember(page, market, "likes");
     await page.goto(`${origin(market)}/find`);
     const cards = page.getByTestId("angel-card");
     await expect(cards).toHaveCount(5);
@@ -192,7 +171,7 @@ for (const market of ["it", "en"] as const) {
   });
 
   test(`${market}: a photo that fails falls back to a placeholder`, async ({ page }) => {
-    await signUp(page, market);
+    await signedInMember(page, market, "likes");
     await page.route(/\/photos\/.*\.jpg$/, (route) => route.fulfill({ status: 404, body: "" }));
     await page.goto(`${origin(market)}/find`);
     const cards = page.getByTestId("angel-card");

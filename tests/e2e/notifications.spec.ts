@@ -2,8 +2,8 @@
 // calls per tab, the unread badge in the top bar, the links to the angels and the photo fallback.
 // The server's like-backs and visits come at random after 20-40 s, too slow here: the list test answers
 // GET /get/notifications with page.route (our own API's list shape); the read calls reach the real server.
-import type { Page, Request } from "@playwright/test";
-import { expect, type Market, origin, registerViaApi, shot, test, uniqueEmail } from "./helpers";
+import type { Request } from "@playwright/test";
+import { expect, origin, shot, signedInMember, test } from "./helpers";
 
 const texts = {
   it: {
@@ -26,16 +26,6 @@ const texts = {
   },
 } as const;
 
-async function signUp(page: Page, market: Market) {
-  const member = await registerViaApi(page.request, market, uniqueEmail(`notif-${market}`));
-  await page.goto(`${origin(market)}/`);
-  await page.evaluate(({ token, clickid }) => {
-    localStorage.setItem("token", token);
-    localStorage.setItem("trackerId", clickid);
-  }, member);
-  return member;
-}
-
 const isRead = (request: Request) =>
   request.method() === "POST" && request.url().endsWith("/log/notification/readed");
 
@@ -43,7 +33,7 @@ for (const market of ["it", "en"] as const) {
   const text = texts[market];
 
   test(`${market}: a member without notifications sees the empty text`, async ({ page }) => {
-    const member = await signUp(page, market);
+    const member = await signedInMember(page, market, "notif");
     const read = page.waitForRequest(isRead);
     await page.goto(`${origin(market)}/notifications`);
     expect((await read).postDataJSON()).toEqual({ clickid: member.clickid, type: "like" });
@@ -56,7 +46,7 @@ for (const market of ["it", "en"] as const) {
   });
 
   test(`${market}: likes and visits in tabs, read per tab, photo fallback`, async ({ page }) => {
-    const member = await signUp(page, market);
+    const member = await signedInMember(page, market, "notif");
     await page.goto(`${origin(market)}/find`);
     const cards = page.getByTestId("angel-card");
     await expect(cards).toHaveCount(5);

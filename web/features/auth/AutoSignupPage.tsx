@@ -1,6 +1,7 @@
 import { Link, Navigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { RegionOptions } from "../../components/RegionOptions";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { useI18n } from "../../i18n/i18n";
@@ -91,12 +92,7 @@ export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: Land
           }}
           aria-invalid={failure?.field === "region"}
         >
-          <option value="">{t("signup_region_choose")}</option>
-          {regions.map((r) => (
-            <option key={r.code} value={r.code}>
-              {r.name}
-            </option>
-          ))}
+          <RegionOptions regions={regions} />
         </select>
       </label>
       <Consents

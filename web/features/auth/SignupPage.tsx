@@ -2,6 +2,7 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { type FormEvent, useMemo, useState } from "react";
 import { invalidSignupFields, type SignupField, signupMessageKeys } from "../../../worker/contracts/auth";
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { RegionOptions } from "../../components/RegionOptions";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { isMessageKey, useI18n } from "../../i18n/i18n";
@@ -122,12 +123,7 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
             }}
             aria-invalid={isBad("region")}
           >
-            <option value="">{t("signup_region_choose")}</option>
-            {regions.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.name}
-              </option>
-            ))}
+            <RegionOptions regions={regions} />
           </select>
         </label>
         <label className={cls("eta")}>

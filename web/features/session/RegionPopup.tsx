@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Country } from "../../../worker/contracts/locales";
+import { RegionOptions } from "../../components/RegionOptions";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Popup } from "../../components/ui/Popup";
 import { Spinner } from "../../components/ui/Spinner";
@@ -68,12 +69,7 @@ export function RegionPopup({ onClose }: { onClose: () => void }) {
             }}
             aria-invalid={error === "errore_citta"}
           >
-            <option value="">{t("signup_region_choose")}</option>
-            {regions.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.name}
-              </option>
-            ))}
+            <RegionOptions regions={regions} />
           </select>
         </label>
         {failed && <FormMessage tone="error">{t("errore_generico")}</FormMessage>}
