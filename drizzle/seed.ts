@@ -1,10 +1,12 @@
-// The deterministic demo seed: regions and cities, angels (with a count parameter), flows 7 and 0000 with
-// their plans, and sample testimonials. Runs with a node-postgres client (scripts/ and tests).
+// The deterministic demo seed: regions and cities, angels (with a count parameter), flows 7, 8, 9 and 0000 with
+// their plans, sample testimonials, and the demo operators and persona notes of the console at /ops. Runs with a
+// node-postgres client (scripts/ and tests).
 import type pg from "pg";
 import type { FlowConfig } from "../worker/contracts/flow";
 import { angelLooks } from "../worker/photos/looks";
 import { type CountryId, geo } from "./seed-data/geo";
 import { femaleNames } from "./seed-data/names";
+import { demoOperators, demoPersonaNotes } from "./seed-data/operators";
 import { aboutLines, descriptionSentences } from "./seed-data/profile-texts";
 import { sampleTestimonials } from "./seed-data/testimonials";
 
@@ -32,6 +34,9 @@ const hooks = {
   cambia_regione: { open: "vip_plan" },
 } as const;
 
+/** The demo flow whose angel replies come from operators (provider_animazione "operators"). */
+export const OPERATORS_FLUX_ID = "8";
+
 export const seedFlows: Record<string, FlowConfig> = {
   "7": {
     vertical: "dating",
@@ -47,6 +52,46 @@ export const seedFlows: Record<string, FlowConfig> = {
     valoreMessaggio: 10,
     popup_selezione_canale_notifiche: true,
     sistemi_pagamento: ["credit_card", "paypal", "applepay", "googlepay"],
+    hooks,
+    pages: [{ find: { hooks: { modaleToChat: false, modaleToProfilo: false } } }],
+    signupForm: { genderChoice: false, minAge: 19, maxAge: 98 },
+    pressing: { likes: 2, visits: 2, messages: 1 },
+  },
+  /** An invitation flow: /match is home, its invite button opens the invite modal. */
+  "9": {
+    vertical: "dating",
+    messaggi_inviti: true,
+    provider_animazione: "scripted",
+    use_ai: false,
+    optin: "soi",
+    verificaEta: false,
+    foto_facoltativa: true,
+    messaggiFree: 5,
+    creditiIcebreaker: 3,
+    creditiLike: 10,
+    valoreMessaggio: 10,
+    popup_selezione_canale_notifiche: true,
+    sistemi_pagamento: ["credit_card", "paypal"],
+    hooks,
+    pages: [{ find: { hooks: { modaleToChat: false, modaleToProfilo: false } } }],
+    signupForm: { genderChoice: false, minAge: 19, maxAge: 98 },
+    pressing: { likes: 2, visits: 2, messages: 1 },
+  },
+  /** Operators answer from the console at /ops: nothing is sent automatically. */
+  [OPERATORS_FLUX_ID]: {
+    vertical: "dating",
+    messaggi_inviti: false,
+    provider_animazione: "operators",
+    use_ai: false,
+    optin: "soi",
+    verificaEta: false,
+    foto_facoltativa: true,
+    messaggiFree: 5,
+    creditiIcebreaker: 3,
+    creditiLike: 10,
+    valoreMessaggio: 10,
+    popup_selezione_canale_notifiche: true,
+    sistemi_pagamento: ["credit_card", "paypal"],
     hooks,
     pages: [{ find: { hooks: { modaleToChat: false, modaleToProfilo: false } } }],
     signupForm: { genderChoice: false, minAge: 19, maxAge: 98 },
@@ -68,6 +113,8 @@ export const seedFlows: Record<string, FlowConfig> = {
     hooks,
     pages: [{ find: { hooks: { modaleToChat: false, modaleToProfilo: false } } }],
     signupForm: { genderChoice: true, minAge: 18, maxAge: 89 },
+    // The compliant flow keeps the angels' own initiative to one visit.
+    pressing: { likes: 0, visits: 1, messages: 0 },
   },
 };
 
@@ -227,6 +274,19 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
         list.map((t) => [language, t.utente, t.genere, t.eta, t.recensione, t.stelle, t.nomeImmagine, true]),
       ),
     );
+    await insertRows(
+      client,
+      "operators",
+      ["email", "password_hash", "display_name", "role", "capacity", "language"],
+      demoOperators.map((o) => [o.email, o.passwordHash, o.displayName, o.role, o.capacity, o.language]),
+    );
+    for (const [angelId, notes] of Object.entries(demoPersonaNotes)) {
+      // Only for angels this seed wrote (a smaller angel count has fewer ids).
+      await client.query(
+        "insert into angel_persona_notes (angel_id, notes) select id, $2 from angels where id = $1",
+        [Number(angelId), notes],
+      );
+    }
     await client.query("commit");
   } catch (error) {
     await client.query("rollback");

@@ -27,6 +27,33 @@ export const ClientChat = z.object({
   provider: z.string().max(20).optional(),
 });
 
+/**
+ * The spec's brain event, sent once per session after clickid: what the client knows of the visit. The
+ * room trusts none of it for decisions (region, premium level and flow come from the account); it is
+ * logged with the schedule it starts.
+ */
+export const ClientBrain = z.object({
+  trackerId: z.string().max(64).optional(),
+  tipologia: z.string().max(40).optional(),
+  country: z.string().max(2).optional(),
+  domain: z.string().max(253).optional(),
+  landedTime: z.union([z.string().max(40), z.number()]).optional(),
+  fluxid: z.string().max(20).optional(),
+  premiumLevel: z.number().int().min(0).max(9).optional(),
+  region: z.string().max(80).nullable().optional(),
+  provenienza_richiesta: z.string().max(80).optional(),
+  use_ai: z.boolean().optional(),
+  servizio: z.string().max(253).optional(),
+});
+
+export type ClientBrain = z.infer<typeof ClientBrain>;
+
+/**
+ * The client acknowledges a chat message it shows. `read`: it is an angel message shown in the open
+ * chat of a visible tab, so the room marks it read (it no longer counts as unread after a reload).
+ */
+export const ClientAck = z.object({ id: z.number().int().min(1), read: z.boolean().default(false) });
+
 export const ClientEvent = z.discriminatedUnion("event", [
   z.object({
     event: z.literal("clickid"),
@@ -36,13 +63,34 @@ export const ClientEvent = z.discriminatedUnion("event", [
   z.object({ event: z.literal("like"), data: ClientLike }),
   z.object({ event: z.literal("match"), data: ClientMatch }),
   z.object({ event: z.literal("invite"), data: ClientInvite }),
+  z.object({ event: z.literal("ack"), data: ClientAck }),
+  z.object({ event: z.literal("brain"), data: ClientBrain }),
 ]);
 export type ClientEvent = z.infer<typeof ClientEvent>;
 
 export const Balances = z.object({ creditiMessaggi: z.number(), creditiIcebreaker: z.number() });
 
+/** The spec's display types of a chat notification (money-platform.md section 3). */
+export const notificaTypes = ["Default", "full", "wait_socket", "wait_ai"] as const;
+
+/**
+ * How the client shows a chat message as a notification (popup): `ritardo` set means wait `offset` ms
+ * first; a delayed 'full' is dropped and 'wait_ai' never shows. Which case sends which type is decided in
+ * the room (see `notificaFor` in party/user-room.ts); `pressing` marks a message of the brain's schedule.
+ */
+export const ChatNotifica = z.object({
+  type: z.enum(notificaTypes),
+  ritardo: z.boolean(),
+  offset: z.number().int().min(0),
+  pressing: z.boolean().optional(),
+});
+export type ChatNotifica = z.infer<typeof ChatNotifica>;
+
+/** Why the brain's schedule stopped: the member is premium, or every step has run. */
+export const PauseReason = z.enum(["premium", "ended"]);
+
 export const ServerEvent = z.discriminatedUnion("event", [
-  z.object({ event: z.literal("chat"), data: ChatMessage }),
+  z.object({ event: z.literal("chat"), data: ChatMessage, notifica: ChatNotifica.optional() }),
   z.object({ event: z.literal("typing"), data: z.object({ angelId: z.number(), ms: z.number() }) }),
   z.object({ event: z.literal("creditiResidui"), data: Balances }),
   z.object({
@@ -60,6 +108,20 @@ export const ServerEvent = z.discriminatedUnion("event", [
   z.object({ event: z.literal("invite"), data: InviteAck }),
   /** A like or visit from an angel, pushed when its time comes (and replayed to a reconnecting client). */
   z.object({ event: z.literal("notification"), data: Notification }),
+  /** The brain's engagement schedule paused: the client stops (no further brain emits this session). */
+  z.object({ event: z.literal("pausePressing"), data: z.object({ reason: PauseReason }) }),
+  /** Every tab of the member reloads (the account was disabled, or ops restarted the member's tabs). */
+  z.object({ event: z.literal("restart"), data: z.object({ reason: z.string() }) }),
+  /** The deployed version; `reload` when the client's differs (it stores the version, then reloads). */
+  z.object({
+    event: z.literal("softwareVersion"),
+    data: z.object({ version: z.string(), reload: z.boolean() }),
+  }),
+  /**
+   * This socket was replaced by a newer connection of the same page (its reconnection): the room closes
+   * it, and a client that still listens on it stops reconnecting.
+   */
+  z.object({ event: z.literal("oldSocketRemoved"), data: z.object({}) }),
   z.object({
     event: z.literal("error"),
     data: z.object({ code: z.string(), clientId: z.string().optional() }),
@@ -79,3 +141,32 @@ export function parseFrame<T extends z.ZodType>(schema: T, raw: unknown): z.infe
     return null;
   }
 }
+
+/**
+ * A position in a member's stream of messages (or notifications): their order is (time, id). A client
+ * that reconnects sends the cursor of the last one it saw and gets exactly those after it, so two messages
+ * of the same millisecond are neither lost nor repeated.
+ */
+export interface Cursor {
+  time: number;
+  id: number;
+}
+
+export const encodeCursor = (c: Cursor) => `${c.time}:${c.id}`;
+
+export function parseCursor(raw: string | null | undefined): Cursor | null {
+  const match = /^(\d{1,15}):(\d{1,15})$/.exec(raw ?? "");
+  if (!match) return null;
+  const time = Number(match[1]);
+  const id = Number(match[2]);
+  return time > 0 ? { time, id } : null;
+}
+
+/** Orders two stream entries by (time, id). */
+export const compareCursor = (a: Cursor, b: Cursor) => a.time - b.time || a.id - b.id;
+
+/** The cursor of a message or notification as sent on the wire (ISO time). */
+export const cursorOf = (entry: { time: string; id: number }): Cursor => ({
+  time: Date.parse(entry.time),
+  id: entry.id,
+});

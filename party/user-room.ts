@@ -1,52 +1,148 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
+import { replyBank } from "../drizzle/seed-data/reply-bank";
 import { brands } from "../worker/brands/registry";
+import { aiConfig, aiProvider } from "../worker/chat/ai-provider";
 import {
+  markMessageRead,
   messageById,
-  messagesSince,
+  messagesAfter,
   replyContext,
+  type SendMemory,
   sendMemberMessage,
   storeAngelMessage,
 } from "../worker/chat/chat.service";
 import { operatorsProvider, type ReplyProvider, scriptedProvider } from "../worker/chat/reply-provider";
-import { TYPING_MS } from "../worker/contracts/chat";
-import { withDb } from "../worker/core/db";
+import { type ChatMessage, TYPING_MS } from "../worker/contracts/chat";
+import { pgCode, withDb } from "../worker/core/db";
 import { loadFlow } from "../worker/core/flows";
 import { logEvent } from "../worker/core/log";
 import { type LikeVia, likeAngel, recordDislike, sendInvite } from "../worker/engagement/likes.service";
-import { notificationById, notificationsSince } from "../worker/engagement/notifications.service";
-import { answersLike, delayedTime, pressingConfig } from "../worker/engagement/pressing.config";
-import { type Scheduled, scheduleAngelVisit, scheduleLikeBack } from "../worker/engagement/pressing.service";
+import { notificationById, notificationsAfter } from "../worker/engagement/notifications.service";
+import {
+  answersLike,
+  DEFAULT_BRAIN_PLAN,
+  delayedTime,
+  pressingConfig,
+} from "../worker/engagement/pressing.config";
+import {
+  brainAudience,
+  brainEngagement,
+  type Scheduled,
+  scheduleAngelVisit,
+  scheduleLikeBack,
+} from "../worker/engagement/pressing.service";
 import type { Bindings } from "../worker/env";
-import { ClientEvent, encodeEvent, parseFrame, type ServerEvent } from "./events";
+import { ClientEvent, encodeEvent, parseCursor, parseFrame, type ServerEvent } from "./events";
 
-/** One scheduled step of the room's alarm queue, kept in Durable Object storage. */
-type QueueItem =
-  | { at: number; kind: "typing"; angelId: number }
-  | { at: number; kind: "deliver"; messageId: number }
-  | { at: number; kind: "notify"; notificationId: number };
+/** One step of the room's alarm queue. */
+type Step =
+  | { kind: "typing"; angelId: number }
+  | { kind: "deliver"; messageId: number }
+  | { kind: "notify"; notificationId: number }
+  | { kind: "brain"; action: BrainAction; angelId: number };
+type BrainAction = "like" | "visita" | "message";
 
-const QUEUE_KEY = "queue";
+/**
+ * A queued step, kept in Durable Object storage under its own key (`q:{at}:{id}`, so keys sort by time):
+ * a step is deleted only after it succeeded, and enqueuing never rewrites the steps of a running alarm.
+ */
+interface QueueItem {
+  id: string;
+  /** When the step runs (a retry moves it on). */
+  at: number;
+  /** When the step was first due: a retry keeps it, so the step's rows are the same on every run. */
+  due: number;
+  attempts: number;
+  step: Step;
+}
+
+/** The brain's schedule of this member: started once, never restarted by a second brain emit. */
+interface BrainState {
+  state: "running" | "paused" | "ended";
+  startedAt: number;
+}
+
+const QUEUE_PREFIX = "q:";
+const queueKey = (item: Pick<QueueItem, "at" | "id">) =>
+  `${QUEUE_PREFIX}${String(item.at).padStart(15, "0")}:${item.id}`;
+const BRAIN_KEY = "brain";
 /** When the room last scheduled an angel's visit (ms), for the visit cooldown. */
 const VISIT_KEY = "visitScheduledAt";
+/** A failed step is retried after 1 s, 2 s, 4 s, 8 s; after the fifth failure it is dropped (and logged). */
+const MAX_ATTEMPTS = 5;
+const RETRY_BASE_MS = 1000;
+/** Messages replayed to a reconnecting client wait this long before their popup (the page settles first). */
+export const REPLAY_OFFSET_MS = 2000;
+const TAB_PATTERN = /^[\w-]{8,64}$/;
 const providers: Record<string, ReplyProvider> = { scripted: scriptedProvider, operators: operatorsProvider };
 
 /**
+ * The display type of each case (the spec's chat notification, money-platform.md section 3):
+ * - a reply of a provider (scripted, operators, ai) delivered live: Default, shown at once;
+ * - a message of the brain's schedule (pressing): full, shown at once, marked `pressing`;
+ * - a message replayed to a reconnecting client: wait_socket, delayed by REPLAY_OFFSET_MS (so a
+ *   delayed-full is never a replayed pressing message's popup: it is dropped, as the spec says);
+ * - the echo of the member's own message: wait_ai (the answer is on its way; never shown).
+ */
+export function notificaFor(
+  origin: "reply" | "pressing" | "replay" | "own",
+): NonNullable<Extract<ServerEvent, { event: "chat" }>["notifica"]> {
+  switch (origin) {
+    case "reply":
+      return { type: "Default", ritardo: false, offset: 0 };
+    case "pressing":
+      return { type: "full", ritardo: false, offset: 0, pressing: true };
+    case "replay":
+      return { type: "wait_socket", ritardo: true, offset: REPLAY_OFFSET_MS };
+    case "own":
+      return { type: "wait_ai", ritardo: false, offset: 0 };
+  }
+}
+
+/**
  * The room of one member (named by the member's clickid): all of that member's open tabs, and the alarm
- * queue that delivers angel replies after their delay, with the typing indicator before them, and the
- * angels' likes back and visits (notifications) at their time.
+ * queue that delivers angel replies after their delay, with the typing indicator before them, the
+ * angels' likes back and visits (notifications) at their time, and the brain's engagement schedule.
+ * The room hibernates: everything it must remember is in its storage, nothing in memory.
  */
 export class UserRoom extends Server<Bindings> {
   static options = { hibernate: true };
+  /** The last send's account state, so the next message in an open conversation skips a read (lost, harmlessly, when the room hibernates). */
+  private sendMemory: SendMemory = { last: null };
+
+  /**
+   * Test hook (set through cloudflare:test's runInDurableObject): the next n queue steps fail after their
+   * database work and before their delivery, as a crash at the worst moment would.
+   */
+  failStepsAfterWork = 0;
+
+  /** A page's connections are tagged with its tab id, so its reconnection can replace a stale socket. */
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const tab = new URL(ctx.request.url).searchParams.get("tab");
+    return tab && TAB_PATTERN.test(tab) ? [`tab:${tab}`] : [];
+  }
 
   async onConnect(connection: Connection, ctx: ConnectionContext) {
-    // A client that reconnects says when its last seen message was; it gets everything visible since.
-    const since = Number(new URL(ctx.request.url).searchParams.get("since"));
-    if (!Number.isFinite(since) || since <= 0) return;
+    const params = new URL(ctx.request.url).searchParams;
+    const tab = params.get("tab");
+    if (tab && TAB_PATTERN.test(tab)) {
+      // The same page reconnected while the room still holds its old socket: the old one goes.
+      for (const old of this.getConnections(`tab:${tab}`)) {
+        if (old.id === connection.id) continue;
+        old.send(encodeEvent({ event: "oldSocketRemoved", data: {} }));
+        old.close(4000, "oldSocketRemoved");
+      }
+    }
+    // A client that reconnects says which message and notification it saw last; it gets what came after.
+    const after = parseCursor(params.get("after"));
+    const nafter = parseCursor(params.get("nafter"));
+    if (!after && !nafter) return;
     const [missed, missedNotifications] = await withDb(this.env, async (db) => [
-      await messagesSince(db, this.name, since),
-      await notificationsSince(db, this.name, since),
+      after ? await messagesAfter(db, this.name, after) : [],
+      nafter ? await notificationsAfter(db, this.name, nafter) : [],
     ]);
-    for (const message of missed) connection.send(encodeEvent({ event: "chat", data: message }));
+    for (const message of missed)
+      connection.send(encodeEvent({ event: "chat", data: message, notifica: notificaFor("replay") }));
     for (const n of missedNotifications) connection.send(encodeEvent({ event: "notification", data: n }));
   }
 
@@ -63,6 +159,23 @@ export class UserRoom extends Server<Bindings> {
       connection.send(encodeEvent({ event: "error", data: { code: "forbidden" } }));
       return;
     }
+    try {
+      await this.dispatch(connection, frame);
+    } catch (error) {
+      // The client learns that its event failed (a chat line shows "not sent", its text kept) instead of
+      // waiting for ever; the log has the event's kind, never its content.
+      logEvent("error", "room.event_failed", {
+        event: frame.event,
+        // Not the message: a failed query's carries its parameters (the member's text).
+        error: error instanceof Error ? error.name : typeof error,
+        code: pgCode(error),
+      });
+      const clientId = "clientId" in frame.data ? frame.data.clientId : undefined;
+      connection.send(encodeEvent({ event: "error", data: { code: "server_error", clientId } }));
+    }
+  }
+
+  private dispatch(connection: Connection, frame: ClientEvent) {
     switch (frame.event) {
       case "chat":
         return this.handleChat(connection, frame.data);
@@ -74,7 +187,25 @@ export class UserRoom extends Server<Bindings> {
         return this.handleMatch(connection, frame.data);
       case "invite":
         return this.handleInvite(connection, frame.data);
+      case "ack":
+        return this.handleAck(frame.data);
+      case "brain":
+        return this.handleBrain(frame.data);
     }
+  }
+
+  /** An angel message shown in the open chat is read (the unread counts agree after a reload). */
+  private async handleAck(data: Extract<ClientEvent, { event: "ack" }>["data"]) {
+    if (!data.read) return;
+    await withDb(this.env, (db) => markMessageRead(db, this.name, data.id));
+  }
+
+  /**
+   * Tells every tab of the member to reload. The room calls it when it finds the account disabled; ops and
+   * account routes may call it over Durable Object RPC (e.g. after a logout everywhere).
+   */
+  async restart(reason: string) {
+    this.send({ event: "restart", data: { reason } });
   }
 
   /** The client's first emit after connecting: the member is active, so an angel may come to visit. */
@@ -85,6 +216,12 @@ export class UserRoom extends Server<Bindings> {
     if (data.clickid !== this.name) {
       connection.send(encodeEvent({ event: "error", data: { code: "forbidden" } }));
       return;
+    }
+    // The deployed version: a client running another one reloads (one that has none just stores it).
+    const version = this.env.SOFTWARE_VERSION;
+    if (version) {
+      const reload = Boolean(data.softwareVersion) && data.softwareVersion !== version;
+      connection.send(encodeEvent({ event: "softwareVersion", data: { version, reload } }));
     }
     const { visit } = pressingConfig(this.env);
     const last = (await this.ctx.storage.get<number>(VISIT_KEY)) ?? 0;
@@ -177,18 +314,17 @@ export class UserRoom extends Server<Bindings> {
 
   private enqueueNotification(scheduled: Scheduled) {
     return this.enqueue([
-      { at: scheduled.time.getTime(), kind: "notify", notificationId: scheduled.notificationId },
+      { at: scheduled.time.getTime(), step: { kind: "notify", notificationId: scheduled.notificationId } },
     ]);
   }
 
   private async handleChat(connection: Connection, data: Extract<ClientEvent, { event: "chat" }>["data"]) {
     const result = await withDb(this.env, (db) =>
-      sendMemberMessage(db, {
-        clickid: this.name,
-        angelId: data.angelId,
-        msg: data.msg,
-        clientId: data.clientId,
-      }),
+      sendMemberMessage(
+        db,
+        { clickid: this.name, angelId: data.angelId, msg: data.msg, clientId: data.clientId },
+        this.sendMemory,
+      ),
     );
     if (!result.ok) {
       if (result.reason === "refused") {
@@ -203,10 +339,12 @@ export class UserRoom extends Server<Bindings> {
         connection.send(
           encodeEvent({ event: "error", data: { code: result.reason, clientId: data.clientId } }),
         );
+        // The account is gone or disabled while its tabs are open: they reload into the disabled popup.
+        if (result.reason === "unknown_account") await this.restart("account_unavailable");
       }
       return;
     }
-    this.send({ event: "chat", data: result.message });
+    this.send({ event: "chat", data: result.message, notifica: notificaFor("own") });
     this.send({ event: "creditiResidui", data: result.balances });
     if (!result.duplicate) await this.scheduleReply(data.angelId, data.msg);
   }
@@ -214,61 +352,258 @@ export class UserRoom extends Server<Bindings> {
   private async scheduleReply(angelId: number, userMessage: string) {
     const min = Number(this.env.ANGEL_REPLY_MIN_MS);
     const max = Number(this.env.ANGEL_REPLY_MAX_MS);
-    const typingMs = Number(this.env.TYPING_MS ?? TYPING_MS);
-    const reply = await withDb(this.env, async (db) => {
+    const planned = await withDb(this.env, async (db) => {
       const ctx = await replyContext(db, this.name);
       if (!ctx) return null;
       const flow = await loadFlow(db, ctx.fluxId);
       const language = brands[ctx.brandId as keyof typeof brands]?.public.language ?? "en";
-      const provider = providers[flow.provider_animazione] ?? operatorsProvider;
-      const msg = provider.reply({ language, userMessage, userName: ctx.username });
-      if (!msg) return null;
-      const time = new Date(Date.now() + min + Math.random() * (max - min));
-      return storeAngelMessage(db, { clickid: this.name, angelId, msg, time, provider: provider.id });
+      const provider = this.provider(flow.provider_animazione);
+      const msg = await provider.reply({ language, userMessage, userName: ctx.username });
+      return msg ? { msg, provider: provider.id } : null;
     });
-    if (!reply) return;
+    if (!planned) return;
+    await this.sendAngelReply({ angelId, ...planned, delayMs: min + Math.random() * (max - min) });
+  }
+
+  /** The flow's reply provider; `ai` only when configured (AI_API_URL, AI_API_KEY, AI_MODEL), else scripted. */
+  private provider(id: string): ReplyProvider {
+    if (id === "ai") {
+      const config = aiConfig(this.env);
+      return config ? aiProvider(config) : scriptedProvider;
+    }
+    return providers[id] ?? operatorsProvider;
+  }
+
+  /**
+   * Stores an angel's reply to this member and delivers it after `delayMs` (at least the typing time), with
+   * the typing indicator before it. Called by the room's own providers and, over Durable Object RPC, by the
+   * operator console (an operator's reply goes out through the member's room like any other).
+   */
+  async sendAngelReply(input: {
+    angelId: number;
+    msg: string;
+    provider: ReplyProvider["id"];
+    delayMs?: number;
+  }): Promise<ChatMessage | null> {
+    const typingMs = Number(this.env.TYPING_MS ?? TYPING_MS);
+    const time = new Date(Date.now() + Math.max(typingMs, input.delayMs ?? typingMs));
+    const reply = await withDb(this.env, (db) =>
+      storeAngelMessage(db, {
+        clickid: this.name,
+        angelId: input.angelId,
+        msg: input.msg,
+        time,
+        provider: input.provider,
+      }),
+    );
+    if (!reply) return null;
     const at = Date.parse(reply.time);
     await this.enqueue([
-      { at: Math.max(Date.now(), at - typingMs), kind: "typing", angelId },
-      { at, kind: "deliver", messageId: reply.id },
+      { at: Math.max(Date.now(), at - typingMs), step: { kind: "typing", angelId: input.angelId } },
+      { at, step: { kind: "deliver", messageId: reply.id } },
     ]);
+    return reply;
   }
 
-  private async enqueue(items: QueueItem[]) {
-    const queue = [...((await this.ctx.storage.get<QueueItem[]>(QUEUE_KEY)) ?? []), ...items];
-    queue.sort((a, b) => a.at - b.at);
-    await this.ctx.storage.put(QUEUE_KEY, queue);
-    const first = queue[0];
+  /** Puts steps in the queue, each under its own key, and moves the alarm to the earliest step. */
+  private async enqueue(steps: { at: number; step: Step }[]) {
+    const entries: Record<string, QueueItem> = {};
+    for (const s of steps) {
+      const item: QueueItem = { id: crypto.randomUUID(), at: s.at, due: s.at, attempts: 0, step: s.step };
+      entries[queueKey(item)] = item;
+    }
+    await this.ctx.storage.put(entries);
+    await this.scheduleAlarm();
+  }
+
+  private async scheduleAlarm() {
+    const [first] = (await this.ctx.storage.list<QueueItem>({ prefix: QUEUE_PREFIX, limit: 1 })).values();
     if (first) await this.ctx.storage.setAlarm(first.at);
+    else await this.ctx.storage.deleteAlarm();
   }
 
-  /** Runs every due step; a step that fails leaves the queue untouched so the alarm retries it. */
+  /**
+   * Runs every due step. Alarms are at-least-once, so a step is deleted only after it succeeded; a step
+   * that fails is put back with a backoff (and dropped after MAX_ATTEMPTS). Every step may therefore run
+   * twice: deliveries repeat the same ids (the clients drop duplicates) and stores are idempotent.
+   */
   async onAlarm() {
-    const queue = (await this.ctx.storage.get<QueueItem[]>(QUEUE_KEY)) ?? [];
-    const now = Date.now();
-    const due = queue.filter((item) => item.at <= now + 5);
-    const later = queue.filter((item) => item.at > now + 5);
-    const typingMs = Number(this.env.TYPING_MS ?? TYPING_MS);
-    for (const item of due) {
-      if (item.kind === "typing") {
-        this.send({ event: "typing", data: { angelId: item.angelId, ms: typingMs } });
-      } else if (item.kind === "notify") {
-        const notification = await withDb(this.env, (db) => notificationById(db, item.notificationId));
-        if (notification) this.send({ event: "notification", data: notification });
-        else logEvent("warn", "room.notify.missing", { notificationId: item.notificationId });
-      } else {
-        const message = await withDb(this.env, (db) => messageById(db, item.messageId));
-        if (message) this.send({ event: "chat", data: message });
-        else logEvent("warn", "room.deliver.missing", { messageId: item.messageId });
+    const due = await this.ctx.storage.list<QueueItem>({
+      prefix: QUEUE_PREFIX,
+      end: queueKey({ at: Date.now() + 6, id: "" }),
+    });
+    for (const [key, item] of due) {
+      try {
+        await this.runStep(item);
+        await this.ctx.storage.delete(key);
+      } catch (error) {
+        const attempts = item.attempts + 1;
+        const detail = { step: item.step.kind, attempts, error: String(error) };
+        if (attempts >= MAX_ATTEMPTS) {
+          logEvent("error", "room.step.dropped", { room: this.name, ...detail });
+          await this.ctx.storage.delete(key);
+          continue;
+        }
+        logEvent("warn", "room.step.retry", { room: this.name, ...detail });
+        const retry = { ...item, attempts, at: Date.now() + RETRY_BASE_MS * 2 ** (attempts - 1) };
+        // Both writes without an await between them: the storage commits them together.
+        const moved = [this.ctx.storage.put(queueKey(retry), retry), this.ctx.storage.delete(key)];
+        await Promise.all(moved);
       }
     }
-    await this.ctx.storage.put(QUEUE_KEY, later);
-    const next = later[0];
-    if (next) await this.ctx.storage.setAlarm(next.at);
+    await this.scheduleAlarm();
+  }
+
+  /** The point of no return of a step: its database work is done, its delivery not yet. */
+  private afterWork() {
+    if (this.failStepsAfterWork > 0) {
+      this.failStepsAfterWork--;
+      throw new Error("test hook: step failed after its work");
+    }
+  }
+
+  private async runStep(item: QueueItem) {
+    const step = item.step;
+    switch (step.kind) {
+      case "typing": {
+        const typingMs = Number(this.env.TYPING_MS ?? TYPING_MS);
+        this.send({ event: "typing", data: { angelId: step.angelId, ms: typingMs } });
+        return;
+      }
+      case "notify": {
+        const notification = await withDb(this.env, (db) => notificationById(db, step.notificationId));
+        this.afterWork();
+        if (notification) this.send({ event: "notification", data: notification });
+        else logEvent("warn", "room.notify.missing", { notificationId: step.notificationId });
+        return;
+      }
+      case "deliver": {
+        const message = await withDb(this.env, (db) => messageById(db, step.messageId));
+        this.afterWork();
+        if (message) this.send({ event: "chat", data: message, notifica: notificaFor("reply") });
+        else logEvent("warn", "room.deliver.missing", { messageId: step.messageId });
+        return;
+      }
+      case "brain":
+        return this.runBrainStep(item, step);
+    }
+  }
+
+  /**
+   * The client's brain event (once per session, after clickid): starts the member's engagement schedule
+   * of the flow (likes, visits and messages from angels of the member's region, the spec's random delay
+   * between steps). A second emit, from this tab or another, never restarts it. A premium member gets
+   * none: the tabs are told pausePressing at once.
+   */
+  private async handleBrain(data: Extract<ClientEvent, { event: "brain" }>["data"]) {
+    if (data.trackerId && data.trackerId !== this.name) return;
+    if (await this.ctx.storage.get<BrainState>(BRAIN_KEY)) return;
+    // Claimed before any await that lets another event in, so two emits cannot both start one.
+    const state: BrainState = { state: "running", startedAt: Date.now() };
+    await this.ctx.storage.put(BRAIN_KEY, state);
+    const { brain } = pressingConfig(this.env);
+    const planned = await withDb(this.env, async (db) => {
+      const ctx = await replyContext(db, this.name);
+      if (!ctx) return null;
+      const flow = await loadFlow(db, ctx.fluxId);
+      const plan = flow.pressing ?? DEFAULT_BRAIN_PLAN;
+      const audience = await brainAudience(db, {
+        clickid: this.name,
+        count: plan.likes + plan.visits + plan.messages,
+      });
+      return audience && { plan, ...audience };
+    });
+    if (!planned || planned.account.premiumLevel > 0) {
+      await this.pauseBrain(planned ? "premium" : "ended");
+      return;
+    }
+    const actions = brainActions(planned.plan);
+    if (actions.length === 0 || planned.angelIds.length === 0) {
+      await this.pauseBrain("ended");
+      return;
+    }
+    logEvent("info", "room.brain.start", { room: this.name, steps: actions.length, brain: data });
+    let at = Date.now();
+    await this.enqueue(
+      actions.map((action, i) => {
+        at = delayedTime(brain, at).getTime();
+        const angelId = planned.angelIds[i % planned.angelIds.length] as number;
+        return { at, step: { kind: "brain", action, angelId } };
+      }),
+    );
+  }
+
+  private async pauseBrain(reason: "premium" | "ended") {
+    await this.ctx.storage.put(BRAIN_KEY, {
+      ...((await this.ctx.storage.get<BrainState>(BRAIN_KEY)) ?? { startedAt: Date.now() }),
+      state: reason === "premium" ? "paused" : "ended",
+    });
+    this.send({ event: "pausePressing", data: { reason } });
+  }
+
+  private async runBrainStep(item: QueueItem, step: Extract<Step, { kind: "brain" }>) {
+    if (step.action === "message") {
+      const message = await withDb(this.env, async (db) => {
+        const ctx = await replyContext(db, this.name);
+        if (!ctx) return null;
+        const language = brands[ctx.brandId as keyof typeof brands]?.public.language ?? "en";
+        const openers = replyBank[language].openers;
+        // The same step picks the same line: a second run is the same message (stored once anyway).
+        const line = openers[hashOf(item.id) % openers.length] ?? "";
+        return storeAngelMessage(db, {
+          clickid: this.name,
+          angelId: step.angelId,
+          msg: line.replaceAll("{name}", ctx.username ?? ""),
+          time: new Date(Math.min(item.due, Date.now())),
+          provider: "pressing",
+          clientId: `brain-${item.id}`,
+        });
+      });
+      this.afterWork();
+      if (message) this.send({ event: "chat", data: message, notifica: notificaFor("pressing") });
+    } else {
+      const notification = await withDb(this.env, async (db) => {
+        const done = await brainEngagement(db, {
+          clickid: this.name,
+          angelId: step.angelId,
+          kind: step.action === "like" ? "like" : "visita",
+          time: new Date(item.due),
+        });
+        return done ? notificationById(db, done.notificationId) : null;
+      });
+      this.afterWork();
+      if (notification) this.send({ event: "notification", data: notification });
+    }
+    // The schedule ends when no other step of it waits (a retried step may come after the last one).
+    const queue = await this.ctx.storage.list<QueueItem>({ prefix: QUEUE_PREFIX });
+    const left = [...queue.values()].some((q) => q.step.kind === "brain" && q.id !== item.id);
+    if (!left) await this.pauseBrain("ended");
   }
 
   /** Every tab of the member gets every event. */
   private send(event: ServerEvent) {
     this.broadcast(encodeEvent(event));
   }
+}
+
+/** The order of a schedule's steps: a visit, a like, a message, and round again while counts last. */
+export function brainActions(plan: { likes: number; visits: number; messages: number }): BrainAction[] {
+  const left = { visita: plan.visits, like: plan.likes, message: plan.messages };
+  const actions: BrainAction[] = [];
+  while (left.visita + left.like + left.message > 0) {
+    for (const action of ["visita", "like", "message"] as const) {
+      if (left[action] > 0) {
+        actions.push(action);
+        left[action]--;
+      }
+    }
+  }
+  return actions;
+}
+
+/** A small stable hash of a string (FNV-1a), for a deterministic pick. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }

@@ -1,6 +1,6 @@
-// The site for the end-to-end tests: a fresh in-memory database and the Worker in workerd (vite dev),
+// The site for the end-to-end tests: a fresh in-memory database and the built Worker in workerd (vite preview),
 // with angel replies shortened to a few seconds (the typing indicator keeps the spec's 5000 ms).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,9 +13,17 @@ const fakeGoogle = await startFakeGoogle();
 // Empty Durable Object storage each run, apart from `npm start`'s and from any other run's.
 const persistDir = mkdtempSync(join(tmpdir(), "amore-e2e-"));
 
+// The built site, as users get it: one bundle per page instead of every module through vite's dev server.
+if (
+  spawnSync("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" })
+    .status !== 0
+) {
+  process.exit(1);
+}
+
 await withTestDatabase({}, (db) => {
   return new Promise<void>((resolve) => {
-    const vite = spawn("vite", ["dev", "--config", "web/vite.config.ts", "--port", port], {
+    const vite = spawn("vite", ["preview", "--config", "web/vite.config.ts", "--port", port], {
       stdio: "inherit",
       env: {
         ...process.env,
@@ -28,6 +36,9 @@ await withTestDatabase({}, (db) => {
         JWT_SECRET: "e2e-tests-secret-of-at-least-32-bytes-long",
         ANGEL_REPLY_MIN_MS: "6000",
         ANGEL_REPLY_MAX_MS: "7000",
+        // The brain's schedule stays out of the way of the other specs (its steps are 10 minutes apart).
+        ANGEL_BRAIN_MIN_MS: "600000",
+        ANGEL_BRAIN_MAX_MS: "600000",
         GOOGLE_CLIENT_ID: fakeGoogle.clientId,
         GOOGLE_CLIENT_SECRET: fakeGoogle.clientSecret,
         GOOGLE_AUTH_URL: fakeGoogle.authUrl,

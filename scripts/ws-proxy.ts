@@ -17,28 +17,32 @@ export interface WsProxy {
 
 /**
  * `serial` runs one session at a time (PGlite gives wrong results with concurrent connections); the
- * others wait their turn, and an HTTP query takes its turn like a session. A session ends when the client
- * sends Terminate, because pglite-socket does not hang up by itself and the driver's `pool.end()` would
- * wait for ever.
+ * others wait their turn, and an HTTP query takes its turn like a session. Against a server, at most
+ * SERVER_SESSIONS sessions run at once and the rest queue, as behind Neon's pooler: a burst of room
+ * transactions (thousands of rooms) must wait for a connection, not fail with "too many clients".
+ * A session ends when the client sends Terminate, because pglite-socket does not hang up by itself and
+ * the driver's `pool.end()` would wait for ever.
  */
+const SERVER_SESSIONS = 40;
+
 export async function startWsProxy(opts: { port: number; serial: boolean }): Promise<WsProxy> {
   const server = http.createServer();
   const wss = new WebSocketServer({ server });
   const waiting: (() => void)[] = [];
-  let busy = false;
+  const limit = opts.serial ? 1 : SERVER_SESSIONS;
+  let inUse = 0;
   const acquire = (): Promise<void> => {
-    if (!opts.serial) return Promise.resolve();
-    if (!busy) {
-      busy = true;
+    if (inUse < limit) {
+      inUse++;
       return Promise.resolve();
     }
     return new Promise((resolve) => waiting.push(resolve));
   };
+  // A waiting session takes the freed slot over.
   const release = () => {
-    if (!opts.serial) return;
     const next = waiting.shift();
     if (next) next();
-    else busy = false;
+    else inUse--;
   };
 
   wss.on("connection", (ws, req) => {

@@ -1,4 +1,11 @@
-import { createRootRoute, createRoute, createRouter, Navigate } from "@tanstack/react-router";
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Navigate,
+  Outlet,
+  useRouterState,
+} from "@tanstack/react-router";
 import type { PublicBrand } from "../worker/contracts/brand";
 import { Layout } from "./components/Layout";
 import { AutoSignupPage } from "./features/auth/AutoSignupPage";
@@ -8,19 +15,29 @@ import { AutoLoginPage, ConfirmEmailPage } from "./features/auth/LinkLanders";
 import { LoginPage } from "./features/auth/LoginPage";
 import { ResetPasswordPage } from "./features/auth/ResetPasswordPage";
 import { SignupPage } from "./features/auth/SignupPage";
+import { ChatListPage } from "./features/chat/ChatListPage";
 import { ChatPage } from "./features/chat/ChatPage";
 import { FindPage } from "./features/discovery/FindPage";
 import { HomePage } from "./features/home/HomePage";
+import { MatchPage } from "./features/match/MatchPage";
 import { NotificationsPage } from "./features/notifications/NotificationsPage";
+import { isOpsPath, opsRoutes } from "./features/ops/ops-routes";
 import { ProfilePage } from "./features/profile/ProfilePage";
 import { AngelProfilePage } from "./features/profiles/AngelProfilePage";
 import { RequireMember } from "./features/session/RequireMember";
-import { useSession } from "./features/session/session";
+import { useMemberHome, useSession } from "./features/session/session";
 
 /** The spec: any other path goes home, or to /find for a member. */
 function Fallback() {
   const { state } = useSession();
-  return <Navigate to={state.status === "member" ? "/find" : "/"} replace />;
+  const home = useMemberHome();
+  return <Navigate to={state.status === "member" ? home : "/"} replace />;
+}
+
+/** The member layout everywhere but the operator console (/ops), which has its own. */
+function Root({ brand }: { brand: PublicBrand }) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return isOpsPath(pathname) ? <Outlet /> : <Layout brand={brand} />;
 }
 
 /** /find is the search for a member and an auto sign-up lander for a visitor. */
@@ -45,7 +62,7 @@ const stringifySearch = (search: Record<string, unknown>): string => {
 };
 
 export function createAppRouter(brand: PublicBrand) {
-  const root = createRootRoute({ component: () => <Layout brand={brand} />, notFoundComponent: Fallback });
+  const root = createRootRoute({ component: () => <Root brand={brand} />, notFoundComponent: Fallback });
   const page = <P extends string>(path: P, component: () => React.ReactNode) =>
     createRoute({ getParentRoute: () => root, path, component });
   const chat = createRoute({
@@ -91,6 +108,16 @@ export function createAppRouter(brand: PublicBrand) {
         <ProfilePage />
       </RequireMember>
     )),
+    page("/match", () => (
+      <RequireMember>
+        <MatchPage />
+      </RequireMember>
+    )),
+    page("/chats", () => (
+      <RequireMember>
+        <ChatListPage />
+      </RequireMember>
+    )),
     page("/notifications", () => (
       <RequireMember>
         <NotificationsPage />
@@ -98,6 +125,7 @@ export function createAppRouter(brand: PublicBrand) {
     )),
     chat,
     angelProfile,
+    opsRoutes(root),
   ] as const;
   return createRouter({ routeTree: root.addChildren([...routes]), parseSearch, stringifySearch });
 }

@@ -21,8 +21,8 @@ export default defineConfig({
     strictPort: true,
     host: "127.0.0.1",
     allowedHosts: [".localhost"],
-    // End-to-end runs turn HMR off: an edit elsewhere in the checkout must not reload a page mid-test.
-    ...(process.env.VITE_NO_HMR ? { hmr: false } : {}),
   },
+  // The end-to-end tests run the built site (one bundle per page instead of every module through vite).
+  preview: { port: 8787, strictPort: true, host: "127.0.0.1", allowedHosts: [".localhost"] },
   build: { outDir: "../dist", emptyOutDir: true },
 });

@@ -11,6 +11,7 @@ import { chatRoutes } from "./chat/chat.routes";
 import { AppError } from "./core/errors";
 import { logEvent } from "./core/log";
 import { brandMiddleware, dbMiddleware } from "./core/middleware";
+import { devRoutes } from "./dev/dev.routes";
 import { discoveryRoutes } from "./discovery/discovery.routes";
 import { engagementRoutes } from "./engagement/engagement.routes";
 import type { AppEnv } from "./env";
@@ -18,7 +19,9 @@ import { geoRoutes } from "./geo/geo.routes";
 import { testimonialRoutes } from "./home/testimonials.routes";
 import { injectBrand } from "./html/brand-html";
 import { mailRoutes } from "./mail/mail.routes";
+import { opsRoutes } from "./ops/ops.routes";
 import { photoRoutes } from "./photos/photos.routes";
+import { phoneRoutes } from "./profile/phone.routes";
 import { profileRoutes } from "./profile/profile.routes";
 import { routeRealtime } from "./realtime";
 
@@ -50,12 +53,15 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", authRoutes)
     .route("/", googleRoutes)
     .route("/", profileRoutes)
+    .route("/", phoneRoutes)
     .route("/", geoRoutes)
     .route("/", testimonialRoutes)
     .route("/", discoveryRoutes)
     .route("/", chatRoutes)
     .route("/", engagementRoutes)
-    .route("/", mailRoutes);
+    .route("/", mailRoutes)
+    .route("/", opsRoutes)
+    .route("/", devRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   app.doc31("/api/openapi.json", (c) => ({

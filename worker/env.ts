@@ -1,5 +1,7 @@
+import type { operators } from "../drizzle/schema/ops";
 import type { Brand } from "./brands/brand";
 import type { Db } from "./core/db";
+import type { OpsDesk } from "./ops/ops-desk";
 import type { RateLimiter } from "./ratelimit/rate-limiter";
 
 /** The Worker's bindings (wrangler.toml vars, secrets and bindings). */
@@ -8,6 +10,10 @@ export interface Bindings {
   UserRoom: DurableObjectNamespace;
   /** One sliding-window counter per rate-limit key (worker/ratelimit). */
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** The operator console's leases: one object (named "desk") for the whole service (worker/ops). */
+  OPS_DESK: DurableObjectNamespace<OpsDesk>;
+  /** How long an operator holds a conversation after taking it, in ms (default 180000). */
+  OPS_LEASE_MS?: string;
   /** Postgres connection string (Neon in production, PGlite or a local server in development). */
   DATABASE_URL: string;
   /** host:port of the local WebSocket-to-TCP proxy; unset in production (Neon's own proxy). */
@@ -29,6 +35,17 @@ export interface Bindings {
   ANGEL_VISIT_MAX_MS?: string;
   /** At most one scheduled angel visit per member in this many ms (default 6 hours). */
   ANGEL_VISIT_COOLDOWN_MS?: string;
+  /** Wait between two steps of the brain's schedule in ms (the spec's 20000-40000 unless shortened). */
+  ANGEL_BRAIN_MIN_MS?: string;
+  ANGEL_BRAIN_MAX_MS?: string;
+  /** The deployed client version; a client that reports another one is told to reload. */
+  SOFTWARE_VERSION?: string;
+  /** The `ai` reply provider's OpenAI-compatible API base URL (e.g. https://api.openai.com/v1); off when unset. */
+  AI_API_URL?: string;
+  /** Its API key (secret). */
+  AI_API_KEY?: string;
+  /** The model name sent in each chat-completions call. */
+  AI_MODEL?: string;
   /** Mailgun private API key (secret); with MAILGUN_DOMAIN set, mail goes out through Mailgun. */
   MAILGUN_API_KEY?: string;
   /** Mailgun sending domain, as in POST /v3/{domain}/messages. */
@@ -59,6 +76,8 @@ export interface AppEnv {
     brand: Brand;
     db: Db;
     session: { accountId: number; clickid: string };
+    /** The signed-in operator on /ops/api routes (worker/ops). */
+    operator: typeof operators.$inferSelect;
     requestId: string;
   };
 }

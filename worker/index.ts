@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 
 export { UserRoom } from "../party/user-room";
+export { OpsDesk } from "./ops/ops-desk";
 export { RateLimiter } from "./ratelimit/rate-limiter";
 
 const app = createApp();

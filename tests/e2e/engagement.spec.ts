@@ -1,7 +1,16 @@
 // Likes, angel profiles and visits on two brands: the like button's tooltip and liked state, the profile's
 // fields, the visit it records, the file_like hook once the like credits are spent, and the photo fallback.
 import type { Page } from "@playwright/test";
-import { apiCall, expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
+import {
+  apiCall,
+  expect,
+  likeUntilOutOfCredits,
+  origin,
+  shot,
+  shotViewport,
+  signedInMember,
+  test,
+} from "./helpers";
 
 const texts = {
   it: {
@@ -34,7 +43,7 @@ const ids = (list: string) => list.split(",").filter(Boolean).map(Number);
  * the first page keeps cards not liked yet), until none is left.
  */
 async function spendLikeCredits(page: Page, member: { token: string; clickid: string }) {
-  return page.evaluate(async ({ token, clickid }) => {
+  const candidates = await page.evaluate(async ({ token, clickid }) => {
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const verify = await fetch("/users/verify", { method: "POST", headers, body: JSON.stringify({ token }) });
     const me = (await verify.json()) as { user: { country: string; region: string } };
@@ -57,29 +66,9 @@ async function spendLikeCredits(page: Page, member: { token: string; clickid: st
       candidates.push(...body.profili.map((p) => p.id));
     }
     const liked = new Set((localStorage.getItem("like") ?? "").split(",").map(Number));
-    const socket = new WebSocket(
-      `ws://${location.host}/parties/user-room/${clickid}?token=${encodeURIComponent(token)}&since=${Date.now()}`,
-    );
-    await new Promise((resolve, reject) => {
-      socket.onopen = resolve;
-      socket.onerror = reject;
-    });
-    let left = Number.POSITIVE_INFINITY;
-    for (const angelId of candidates) {
-      if (liked.has(angelId)) continue;
-      const ack = await new Promise<{ status: string; creditiLike: number }>((resolve) => {
-        socket.onmessage = (e) => {
-          const frame = JSON.parse(String(e.data));
-          if (frame.event === "like" && frame.data.angelId === angelId) resolve(frame.data);
-        };
-        socket.send(JSON.stringify({ event: "like", data: { angelId, trackerId: clickid } }));
-      });
-      left = ack.creditiLike;
-      if (ack.status === "refused" || left <= 0) break;
-    }
-    socket.close();
-    return left;
+    return candidates.filter((id) => !liked.has(id));
   }, member);
+  return likeUntilOutOfCredits(page, member, candidates);
 }
 
 for (const market of ["it", "en"] as const) {

@@ -177,9 +177,36 @@ export async function registerViaApi(
   return (await response.json()) as { token: string; clickid: string };
 }
 
-/** A new member of flow 7 created through the API, its session stored on the brand's origin. */
-export async function signedInMember(page: Page, market: Market, prefix: string) {
-  const member = await registerViaApi(page.request, market, uniqueEmail(`${prefix}-${market}`));
+/** A new member (flow 7 unless told) created through the API, its session stored on the brand's origin. */
+/** A mobile number of each market, accepted by the phone verification. */
+export const mobileOf: Record<Market, string> = { it: "347 123 4567", es: "612 345 678", en: "07400 123456" };
+
+/**
+ * A member signed in through local storage. Verified by phone unless `verified` is false: the chat rules
+ * let only verified members send messages and likes, and most journeys are about what comes after.
+ */
+export async function signedInMember(
+  page: Page,
+  market: Market,
+  prefix: string,
+  fluxId = "7",
+  { verified = true }: { verified?: boolean } = {},
+) {
+  const member = await registerViaApi(
+    page.request,
+    market,
+    uniqueEmail(`${prefix}-${market}`),
+    undefined,
+    fluxId,
+  );
+  if (verified) {
+    const call = apiCall(market, `/api/users/${member.clickid}/phone`);
+    const response = await page.request.post(call.url, {
+      headers: { ...call.headers, authorization: `Bearer ${member.token}` },
+      data: { phone: mobileOf[market] },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
   await page.goto(`${origin(market)}/`);
   await page.evaluate(({ token, clickid }) => {
     localStorage.setItem("token", token);
@@ -206,9 +233,48 @@ export async function tickConsents(page: Page) {
     await page.locator(`input[name="${name}"]`).check();
 }
 
-/** Logs out through the top bar and waits for the visitor's home page. */
+/** Logs out through the top bar (on mobile, its side menu) and waits for the visitor's home page. */
 export async function logout(page: Page, label: string) {
+  const menu = page.getByTestId("menu-button");
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole("button", { name: label }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+}
+
+/**
+ * Sends like events through the member's room socket, one angel at a time, until the like credits run out
+ * (or the ids do); answers the like credits left.
+ */
+export function likeUntilOutOfCredits(
+  page: Page,
+  member: { token: string; clickid: string },
+  angelIds: number[],
+): Promise<number> {
+  return page.evaluate(
+    async ({ token, clickid, angelIds }) => {
+      const socket = new WebSocket(
+        `ws://${location.host}/parties/user-room/${clickid}?token=${encodeURIComponent(token)}&since=${Date.now()}`,
+      );
+      await new Promise((resolve, reject) => {
+        socket.onopen = resolve;
+        socket.onerror = reject;
+      });
+      let left = Number.POSITIVE_INFINITY;
+      for (const angelId of angelIds) {
+        const ack = await new Promise<{ status: string; creditiLike: number }>((resolve) => {
+          socket.onmessage = (e) => {
+            const frame = JSON.parse(String(e.data));
+            if (frame.event === "like" && frame.data.angelId === angelId) resolve(frame.data);
+          };
+          socket.send(JSON.stringify({ event: "like", data: { angelId, trackerId: clickid } }));
+        });
+        left = ack.creditiLike;
+        if (ack.status === "refused" || left <= 0) break;
+      }
+      socket.close();
+      return left;
+    },
+    { ...member, angelIds },
+  );
 }

@@ -52,8 +52,29 @@ test("a new member signs up, finds angels in the region and gets a reply after t
   await expect(page.getByText(`Saluta ${name}`)).toBeVisible();
   await page.getByPlaceholder("Scrivi un messaggio…").fill("Ciao! Come va la serata?");
   await page.getByRole("button", { name: "Invia" }).click();
+  // A new member is not verified yet: the message waits while the member enters a mobile number.
+  const phone = page.getByTestId("phone-popup");
+  await expect(phone).toBeVisible();
+  await phone.getByLabel("Numero di cellulare").fill("347 123 4567");
+  await phone.getByRole("button", { name: "Verifica" }).click();
+  await expect(phone).toHaveCount(0);
   await expect(page.getByTestId("my-message")).toHaveText(/Ciao! Come va la serata\?/);
-  await expect(page.getByTestId("credits")).toHaveText("5 crediti");
+  await expect(page.getByTestId("verify-phone")).toHaveCount(0);
+  // The top bar's credit counter is for paid members only; a free member's balance is read from the API.
+  await expect(page.getByTestId("credits")).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const token = localStorage.getItem("token") ?? "";
+        const r = await fetch("/users/verify", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ token }),
+        });
+        return ((await r.json()) as { user?: { creditiMessaggi?: number } }).user?.creditiMessaggi;
+      }),
+    )
+    .toBe(5);
 
   await expect(page.getByTestId("typing")).toHaveText(`${name} sta scrivendo…`, { timeout: 15_000 });
   await shot(page, "chat-typing");

@@ -2,12 +2,13 @@
 // calls per tab, the unread badge in the top bar, the links to the angels and the photo fallback.
 // The server's like-backs and visits come at random after 20-40 s, too slow here: the list test answers
 // GET /get/notifications with page.route (our own API's list shape); the read calls reach the real server.
-import type { Request } from "@playwright/test";
-import { expect, origin, shot, signedInMember, test } from "./helpers";
+import type { Page, Request } from "@playwright/test";
+import { expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
 
 const texts = {
   it: {
     nav: "Notifiche",
+    navShort: "Notifiche",
     empty: "Nessuna notifica",
     likes: "Mi piace",
     visits: "Visite",
@@ -17,6 +18,7 @@ const texts = {
   },
   en: {
     nav: "Notifications",
+    navShort: "Alerts",
     empty: "No notifications yet",
     likes: "Likes",
     visits: "Visits",
@@ -40,7 +42,9 @@ for (const market of ["it", "en"] as const) {
     await expect(page.getByTestId("notifications-empty")).toHaveText(text.empty);
     await expect(page.getByTestId("tab-likes")).toHaveText(text.likes);
     await expect(page.getByTestId("tab-visits")).toHaveCount(0);
-    await expect(page.getByTestId("nav-notifications")).toHaveText(text.nav);
+    // At 390 px the entry is the bottom menu's, with its short label.
+    const mobile = test.info().project.name === "mobile";
+    await expect(page.getByTestId("nav-notifications")).toHaveText(mobile ? text.navShort : text.nav);
     await expect(page.getByTestId("notifications-unread")).toHaveCount(0);
     await shot(page, `notifications-empty-${market}`);
   });
@@ -135,5 +139,215 @@ for (const market of ["it", "en"] as const) {
 
     await items.first().getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/user/${angel(2).id}$`));
+  });
+}
+
+// Popups, polling and replay. The server's likes and visits come at random after 20-40 s, so GET
+// /get/notifications is answered with page.route: empty at start, then with new unread notifications, and
+// Playwright's clock brings the 40 s / 10 s polls (and the hidden time) forward.
+const popupTexts = {
+  it: {
+    like: "ti ha messo un mi piace",
+    match: "è un match",
+    visit: "ha visitato il tuo profilo",
+    chat: "Chatta",
+    reply: "Rispondi",
+    profile: "Vedi profilo",
+  },
+  es: {
+    like: "le gustas",
+    match: "es un match",
+    visit: "ha visitado tu perfil",
+    chat: "Chatear",
+    reply: "Responder",
+    profile: "Ver perfil",
+  },
+} as const;
+
+const isList = (request: Request) =>
+  request.method() === "GET" && /\/get\/notifications\/[^/]+$/.test(request.url());
+
+/** Answers the member's notification list: the first call empty, the later ones with `later()`. */
+async function serveNotifications(page: Page, clickid: string, later: () => unknown[]) {
+  let calls = 0;
+  await page.route(`**/get/notifications/${clickid}`, (route) => {
+    calls += 1;
+    const messages = calls === 1 ? [] : later();
+    return route.fulfill({ json: { messages, unread: messages.length } });
+  });
+}
+
+/** Angels of the member's first /find page. */
+async function angelsOnFind(page: Page, market: "it" | "es" | "en") {
+  await page.goto(`${origin(market)}/find`);
+  const cards = page.getByTestId("angel-card");
+  await expect(cards).toHaveCount(5);
+  return cards.evaluateAll((list) =>
+    list.map((card) => ({
+      id: Number(card.getAttribute("data-angel-id")),
+      name: card.querySelector("strong")?.textContent ?? "Angel",
+      photo: card.querySelector("img")?.getAttribute("src") ?? "",
+    })),
+  );
+}
+
+const fake = (
+  id: number,
+  angel: { id: number; name: string; photo: string },
+  type: "like" | "visita",
+  categoriaNotifica: string | null = null,
+) => ({
+  id,
+  type,
+  categoriaNotifica,
+  letto: false,
+  angelId: angel.id,
+  screenName: angel.name,
+  time: new Date(Date.now() - 60_000).toISOString(),
+  msg: type === "visita" ? "visita_ricevuta" : (categoriaNotifica ?? "like_ricevuto"),
+  blurred: false,
+  default_photo: angel.photo,
+});
+
+/** Emulates the tab going to the background or coming back. */
+const setVisibility = (page: Page, state: "hidden" | "visible") =>
+  page.evaluate((s) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => s });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => s === "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, state);
+
+for (const market of ["it", "es"] as const) {
+  const text = popupTexts[market];
+
+  test(`${market}: polling 40 s then every 10 s; popups one at a time with working buttons`, async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const member = await signedInMember(page, market, "notif-poll");
+    const angels = await angelsOnFind(page, market);
+    const [a, b, c] = [angels[0], angels[1], angels[2]];
+    if (!a || !b || !c) throw new Error("three angels expected");
+    await serveNotifications(page, member.clickid, () => [
+      fake(903, c, "visita"),
+      fake(902, b, "like", "risposta_a_like"),
+      fake(901, a, "like"),
+    ]);
+    let polls = 0;
+    page.on("request", (request) => {
+      if (isList(request)) polls += 1;
+    });
+    await page.reload();
+    // The list at start (twice under React's StrictMode in development), then nothing until 40 s.
+    await expect.poll(() => polls).toBeGreaterThan(0);
+    await page.waitForTimeout(1000);
+    const start = polls;
+    // The clock also runs on its own (about 1.5 s here): 37 s more stays before the first poll.
+    await page.clock.fastForward(37_000);
+    await page.waitForTimeout(500);
+    expect(polls).toBe(start);
+    const popup = page.getByTestId("notification-popup");
+    await expect(popup).toHaveCount(0);
+    await page.clock.fastForward(3_000);
+    await expect.poll(() => polls).toBe(start + 1);
+    // Oldest first: the like, then the match, then the visit; one at a time.
+    await expect(popup).toHaveCount(1);
+    await expect(popup).toHaveAttribute("data-kind", "like");
+    await expect(popup).toContainText(a.name);
+    await expect(popup).toContainText(text.like);
+    await expect(popup.getByTestId("notification-popup-photo")).toHaveJSProperty("complete", true);
+    await shotViewport(page, `notification-popup-${market}`);
+    await page.clock.fastForward(10_000);
+    await expect.poll(() => polls).toBe(start + 2);
+    await page.clock.fastForward(10_000);
+    await expect.poll(() => polls).toBe(start + 3);
+    // The same notifications again in each poll: still one popup per notification.
+    await expect(popup).toHaveAttribute("data-kind", "like");
+    await expect(popup.getByTestId("notification-popup-chat")).toHaveText(text.chat);
+    await expect(popup.getByTestId("notification-popup-chat")).toHaveAttribute("href", `/chats/${a.id}`);
+    await page.getByTestId("notification-popup-close").click();
+    await expect(popup).toHaveAttribute("data-kind", "match");
+    await expect(popup).toContainText(text.match);
+    await expect(popup.getByTestId("notification-popup-chat")).toHaveText(text.reply);
+    await page.keyboard.press("Escape");
+    await expect(popup).toHaveAttribute("data-kind", "visit");
+    await expect(popup).toContainText(text.visit);
+    await popup.getByTestId("notification-popup-profile").click();
+    await expect(page).toHaveURL(new RegExp(`/user/${c.id}$`));
+    await expect(popup).toHaveCount(0);
+    await page.clock.fastForward(10_000);
+    await expect.poll(() => polls).toBe(start + 4);
+    await page.waitForTimeout(300);
+    await expect(popup).toHaveCount(0);
+    await page.goto(`${origin(market)}/notifications`);
+    await expect(page.getByTestId("notifications")).toBeVisible();
+    await shot(page, `notifications-page-${market}`);
+  });
+
+  test(`${market}: no popup on a single chat; the chat button opens the chat`, async ({ page }) => {
+    await page.clock.install();
+    const member = await signedInMember(page, market, "notif-chat");
+    const angels = await angelsOnFind(page, market);
+    const a = angels[0];
+    if (!a) throw new Error("an angel expected");
+    let next = [fake(911, a, "like")];
+    await serveNotifications(page, member.clickid, () => next);
+    await page.goto(`${origin(market)}/chats/${a.id}`);
+    await expect(page.getByTestId("messages")).toBeVisible();
+    await page.clock.fastForward(40_000);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelectorAll("[data-testid=notification-popup]").length))
+      .toBe(0);
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId("notification-popup")).toHaveCount(0);
+    // Elsewhere a new one shows, and its chat button leads to the chat (where it closes).
+    await page.goto(`${origin(market)}/find`);
+    await expect(page.getByTestId("angel-card").first()).toBeVisible();
+    next = [fake(912, a, "visita"), ...next];
+    await page.clock.fastForward(40_000);
+    const popup = page.getByTestId("notification-popup");
+    await expect(popup).toHaveAttribute("data-kind", "visit");
+    await popup.getByTestId("notification-popup-chat").click();
+    await expect(page).toHaveURL(new RegExp(`/chats/${a.id}$`));
+    await expect(popup).toHaveCount(0);
+  });
+
+  test(`${market}: missed while hidden, replayed when visible; a long absence reloads`, async ({ page }) => {
+    await page.clock.install();
+    const member = await signedInMember(page, market, "notif-hidden");
+    const angels = await angelsOnFind(page, market);
+    const a = angels[0];
+    if (!a) throw new Error("an angel expected");
+    await serveNotifications(page, member.clickid, () => [fake(921, a, "like")]);
+    await page.reload();
+    await expect(page.getByTestId("angel-card").first()).toBeVisible();
+    await setVisibility(page, "hidden");
+    await page.clock.fastForward(40_000);
+    const pending = () => page.evaluate(() => localStorage.getItem("notificheInPending") ?? "");
+    await expect.poll(pending).toContain('"n:921"');
+    const popup = page.getByTestId("notification-popup");
+    await expect(popup).toHaveCount(0);
+    await setVisibility(page, "visible");
+    await expect(popup).toHaveAttribute("data-kind", "like");
+    await expect(popup).toContainText(a.name);
+    await expect.poll(pending).toBe("");
+    await popup.getByTestId("notification-popup-close").click();
+
+    // Hidden for 100 s: no reload. Hidden for more than 180 s: a reload.
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    const marker = () => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 0);
+    await setVisibility(page, "hidden");
+    await page.clock.fastForward(100_000);
+    await setVisibility(page, "visible");
+    await page.waitForTimeout(500);
+    expect(await marker()).toBe(1);
+    await setVisibility(page, "hidden");
+    await page.clock.fastForward(180_001);
+    const reloaded = page.waitForEvent("load");
+    await setVisibility(page, "visible");
+    await reloaded;
+    expect(await marker()).toBe(0);
   });
 }

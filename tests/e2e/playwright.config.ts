@@ -8,7 +8,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two: most of a test is waiting (typing, replies, timers), so two run side by side on two cores.
+  workers: 2,
   reporter: [["list"]],
   // Per port, so two runs side by side (checkouts, helpers) do not clean each other's artifacts.
   outputDir: `../../test-results/e2e-${port}`,
@@ -39,8 +40,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/brand`,
     timeout: 120_000,
     reuseExistingServer: false,
-    // Pages under test are never reloaded by edits to the checkout (web/vite.config.ts).
-    env: { VITE_NO_HMR: "1" },
     stdout: "pipe",
   },
 });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  COMPLIANT_FLUX_ID,
-  DEFAULT_FLUX_ID,
   fluxIdFor,
   LANDED_TIME_MAX_MS,
   landedTimeExpired,
@@ -9,6 +7,7 @@ import {
   sourceFor,
   trackingIdFor,
 } from "../../web/lib/tracking";
+import { COMPLIANT_FLUX_ID, DEFAULT_FLUX_ID } from "../../worker/contracts/flow";
 
 const q = (query: string) => new URLSearchParams(query);
 const never = () => {

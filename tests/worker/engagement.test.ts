@@ -21,7 +21,7 @@ import {
   pressingConfig,
 } from "../../worker/engagement/pressing.config";
 import { inDb } from "../fixtures/db";
-import { call, createMember, type TestMember } from "../fixtures/members";
+import { call, type TestMember, verifiedMember } from "../fixtures/members";
 import { openSocket, type TestSocket } from "../fixtures/socket";
 
 type LikeEvent = Extract<ServerEvent, { event: "like" }>;
@@ -96,7 +96,7 @@ afterEach(() => {
 
 describe("a like over the room socket", () => {
   it("is stored once, spends one like credit with its ledger row, and answers mi_piace_inviato", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     const socket = await connect(member);
     const before = await account(member.clickid);
     expect(before.creditiLike).toBe(10); // flow 7 grants 10 at sign-up
@@ -130,7 +130,7 @@ describe("a like over the room socket", () => {
   });
 
   it("refuses a free member at 0 like credits with the file_like hook, storing nothing", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     const socket = await connect(member);
     // The balance can never go below 0 (a check constraint), so 0 is the only "0 or less" there is.
     for (const credits of [0]) {
@@ -153,7 +153,7 @@ describe("a like over the room socket", () => {
   });
 
   it("lets only one of two concurrent likes spend the last like credit, never going below zero", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     await setAccount(member.clickid, { creditiLike: 1 });
     const first = await connect(member);
     const second = await connect(member);
@@ -172,7 +172,7 @@ describe("a like over the room socket", () => {
   });
 
   it("is unlimited for paid members and spends nothing", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     await setAccount(member.clickid, { premiumLevel: 1, creditiLike: 0 });
     const socket = await connect(member);
     const ids = Array.from({ length: 12 }, (_, i) => 20 + i);
@@ -187,8 +187,8 @@ describe("a like over the room socket", () => {
   });
 
   it("is refused for another member's trackerId and for an unknown angel", async () => {
-    const member = await createMember();
-    const other = await createMember();
+    const member = await verifiedMember();
+    const other = await verifiedMember();
     const socket = await connect(member);
     socket.send({ event: "like", data: { trackerId: other.clickid, angelId: 15 } });
     await socket.next("error", (e) => e.data.code === "forbidden");
@@ -201,7 +201,7 @@ describe("a like over the room socket", () => {
 
 describe("match events", () => {
   it("store a right swipe as a like and a left swipe as a dislike the match stack can exclude", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     const socket = await connect(member);
     socket.send({
       event: "match",
@@ -231,7 +231,7 @@ describe("match events", () => {
 
   it("without a trackerId is logged 'manca trackerId in match' and stores nothing", async () => {
     const warn = vi.spyOn(console, "warn");
-    const member = await createMember();
+    const member = await verifiedMember();
     const socket = await connect(member);
     socket.send({ event: "match", data: { angelId: 42, type: "dislike" } });
     await socket.next("error", (e) => e.data.code === "missing_trackerId");
@@ -252,7 +252,7 @@ describe("an invite", () => {
         .values({ fluxId: INVITE_FLOW, config: { ...(base?.config as object), messaggi_inviti: true } })
         .onConflictDoNothing();
     });
-    const member = await createMember();
+    const member = await verifiedMember();
     await setAccount(member.clickid, { fluxId: INVITE_FLOW });
     return member;
   }
@@ -288,7 +288,10 @@ describe("an invite", () => {
     ]);
     expect((await likeRows(after.id)).map((l) => [l.angelId, l.source])).toEqual([[50, "invite"]]);
     const conversation = await call(`/get/messages/${member.clickid}/50`, { token: member.token });
-    const lines = (await conversation.json()) as ChatMessage[];
+    const answer = (await conversation.json()) as { messages: ChatMessage[]; lock: string | null };
+    const lines = answer.messages;
+    // The invite is the first message: the chat is locked until the angel accepts.
+    expect(answer.lock).toBe("invite");
     expect(lines.map((m) => [m.type, m.msg])).toEqual([["personal", "Ciao, ti va di conoscerci?"]]);
     const [stored] = await inDb((db) => db.select().from(invites).where(eq(invites.accountId, after.id)));
     expect(stored?.messageId).toBe(lines[0]?.id);
@@ -328,7 +331,7 @@ describe("an invite", () => {
 
 describe("POST /api/collect/visited", () => {
   it("records each visit and answers the comma list of visited angels, most recent first", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     for (const angelId of [60, 61, 60]) {
       const response = await post("/api/collect/visited", member, { angelId, trackerId: member.clickid });
       expect(response.status).toBe(200);
@@ -347,8 +350,8 @@ describe("POST /api/collect/visited", () => {
   });
 
   it("answers 404 for an unknown angel, 403 for another member and 401 without a token", async () => {
-    const member = await createMember();
-    const other = await createMember();
+    const member = await verifiedMember();
+    const other = await verifiedMember();
     expect(
       (await post("/api/collect/visited", member, { angelId: 999_999, trackerId: member.clickid })).status,
     ).toBe(404);
@@ -365,7 +368,7 @@ describe("POST /api/collect/visited", () => {
 
 describe("the angels' side (pressing)", () => {
   it("likes back through the alarm: stored with its future time, hidden until then, pushed to the sockets", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     const socket = await connect(member);
     const other = await connect(member);
     like(socket, member, 70);
@@ -400,7 +403,7 @@ describe("the angels' side (pressing)", () => {
   });
 
   it("delivers when the room's alarm runs, and only once", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     const socket = await connect(member);
     like(socket, member, 71);
     await likeAck(socket, 71);
@@ -414,7 +417,7 @@ describe("the angels' side (pressing)", () => {
   });
 
   it("answers a like once: liking again schedules no second like back", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     const socket = await connect(member);
     like(socket, member, 72);
     await socket.next("notification", (e) => e.data.angelId === 72, 5000);
@@ -429,7 +432,7 @@ describe("the angels' side (pressing)", () => {
   });
 
   it("sends a visit from an angel of the member's region after the member's activity, once per cooldown", async () => {
-    const member = await createMember({ region: "lombardia" });
+    const member = await verifiedMember({ region: "lombardia" });
     const socket = await connect(member);
     socket.send({ event: "clickid", data: { clickid: member.clickid, softwareVersion: "1" } });
     const a = await account(member.clickid);
@@ -465,7 +468,7 @@ describe("the angels' side (pressing)", () => {
   });
 
   it("replays notifications to a client that reconnects after missing them", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     const socket = await connect(member);
     like(socket, member, 73);
     const ack = await likeAck(socket, 73);
@@ -473,7 +476,7 @@ describe("the angels' side (pressing)", () => {
     socket.close();
     expect(ack.data.status).toBe("sent");
     await new Promise((r) => setTimeout(r, 1200));
-    const back = await connect(member, { since: String(since) });
+    const back = await connect(member, { nafter: `${since}:0` });
     const missed = await back.next("notification", (e) => e.data.angelId === 73, 3000);
     expect(missed.data.categoriaNotifica).toBe("risposta_a_like");
     back.close();
@@ -501,7 +504,7 @@ describe("the angels' side (pressing)", () => {
 
 describe("GET /get/notifications and POST /log/notification/readed", () => {
   async function seeded() {
-    const member = await createMember();
+    const member = await verifiedMember();
     const a = await account(member.clickid);
     const ago = (s: number) => new Date(Date.now() - s * 1000);
     await inDb((db) =>
@@ -582,8 +585,8 @@ describe("GET /get/notifications and POST /log/notification/readed", () => {
   });
 
   it("answers 403 for another member's trackerId or clickid and 401 without a token", async () => {
-    const member = await createMember();
-    const other = await createMember();
+    const member = await verifiedMember();
+    const other = await verifiedMember();
     expect((await call(`/get/notifications/${other.clickid}`, { token: member.token })).status).toBe(403);
     expect((await call(`/get/notifications/${member.clickid}`)).status).toBe(401);
     expect(
@@ -599,7 +602,7 @@ describe("GET /get/notifications and POST /log/notification/readed", () => {
 
 describe("GET /api/get/all", () => {
   it("answers the navigation counters, the unread messages and the liked and visited angels", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     const socket = await connect(member);
     for (const id of [90, 91]) {
       like(socket, member, id);
@@ -643,8 +646,8 @@ describe("GET /api/get/all", () => {
   });
 
   it("answers 403 for another member's trackerId and 401 without a token", async () => {
-    const member = await createMember();
-    const other = await createMember();
+    const member = await verifiedMember();
+    const other = await verifiedMember();
     expect((await call(`/api/get/all/${other.clickid}`, { token: member.token })).status).toBe(403);
     expect((await call(`/api/get/all/${member.clickid}`)).status).toBe(401);
   });
@@ -652,7 +655,7 @@ describe("GET /api/get/all", () => {
 
 describe("POST /api/log/event", () => {
   it("stores each of the spec's event types and refuses any other with 400", async () => {
-    const member = await createMember();
+    const member = await verifiedMember();
     for (const type of logEventTypes) {
       const response = await post("/api/log/event", member, { clickid: member.clickid, angelId: 95, type });
       expect(response.status).toBe(200);
@@ -670,8 +673,8 @@ describe("POST /api/log/event", () => {
   });
 
   it("answers 403 for another member's clickid and 401 without a token", async () => {
-    const member = await createMember();
-    const other = await createMember();
+    const member = await verifiedMember();
+    const other = await verifiedMember();
     expect((await post("/api/log/event", member, { clickid: other.clickid, type: "like" })).status).toBe(403);
     const anonymous = await call("/api/log/event", {
       method: "POST",

@@ -2,6 +2,7 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
+import { startFakeAi } from "../fakes/openai";
 
 // Worker tests run inside workerd against a real Postgres engine started by scripts/with-db.ts.
 const databaseUrl = process.env.DATABASE_URL;
@@ -12,6 +13,8 @@ if (!databaseUrl || !wsProxy)
 const fakeMailgun = await startFakeMailgun("worker-tests-mailgun-key");
 // The fake of Google's OAuth/OIDC endpoints (Node side); the Worker redeems codes against it.
 const fakeGoogle = await startFakeGoogle();
+// The fake of an OpenAI-compatible chat-completions API; only flows whose provider is `ai` call it.
+const fakeAi = await startFakeAi();
 
 export default defineConfig({
   plugins: [
@@ -33,12 +36,18 @@ export default defineConfig({
           ANGEL_REPLY_MIN_MS: "300",
           ANGEL_REPLY_MAX_MS: "600",
           TYPING_MS: "200",
+          // Console leases: long enough that a slow run never loses one mid-test (the expiry test moves time).
+          OPS_LEASE_MS: "60000",
           // Every like is answered, and pressing arrives within a second (late enough to see it hidden first).
           ANGEL_LIKE_BACK_RATE: "1",
           ANGEL_LIKE_BACK_MIN_MS: "800",
           ANGEL_LIKE_BACK_MAX_MS: "1000",
           ANGEL_VISIT_MIN_MS: "800",
           ANGEL_VISIT_MAX_MS: "1000",
+          // The brain's steps follow each other within a second.
+          ANGEL_BRAIN_MIN_MS: "300",
+          ANGEL_BRAIN_MAX_MS: "500",
+          SOFTWARE_VERSION: "test-2",
           FAKE_MAILGUN_URL: fakeMailgun.url,
           FAKE_MAILGUN_KEY: fakeMailgun.apiKey,
           MAILGUN_WEBHOOK_SIGNING_KEY: "worker-tests-mailgun-webhook-signing-key",
@@ -46,6 +55,9 @@ export default defineConfig({
           GOOGLE_CLIENT_SECRET: fakeGoogle.clientSecret,
           GOOGLE_AUTH_URL: fakeGoogle.authUrl,
           GOOGLE_TOKEN_URL: fakeGoogle.tokenUrl,
+          AI_API_URL: fakeAi.url,
+          AI_API_KEY: fakeAi.apiKey,
+          AI_MODEL: fakeAi.model,
         },
       },
     }),

@@ -1,3 +1,9 @@
+import { chatTexts } from "./parts/chat";
+import { findTexts } from "./parts/find";
+import { matchTexts } from "./parts/match";
+import { navigationTexts } from "./parts/navigation";
+import { opsTexts } from "./parts/ops";
+
 // English catalogue: the reference set of keys; the other languages must have every one.
 export const en = {
   app_loading: "Loading…",
@@ -62,13 +68,11 @@ export const en = {
   chat_placeholder: "Write a message…",
   chat_send: "Send",
   chat_typing: "{name} is typing…",
-  chat_empty: "Say hello to {name}: your first message is on us.",
+  chat_empty: "Say hello to {name}.",
   chat_back: "Back",
   chat_sending: "Sending…",
   chat_not_sent: "Not sent",
   chat_error_send: "The message could not be sent.",
-  fine_crediti_title: "You have run out of credits",
-  fine_crediti_text: "Your message is saved and will be sent as soon as you top up your credits.",
   popup_close: "Close",
   messaggio_pending: "Your message is waiting to be sent.",
   nav_login: "Log in",
@@ -188,6 +192,11 @@ export const en = {
   notifiche_ora: "just now",
   notifiche_minuti_fa: "{count} min ago",
   notifiche_non_lette: "{count} unread",
+  ...chatTexts.en,
+  ...findTexts.en,
+  ...matchTexts.en,
+  ...navigationTexts.en,
+  ...opsTexts.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

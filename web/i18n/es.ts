@@ -1,4 +1,9 @@
 import type { Catalogue } from "./en";
+import { chatTexts } from "./parts/chat";
+import { findTexts } from "./parts/find";
+import { matchTexts } from "./parts/match";
+import { navigationTexts } from "./parts/navigation";
+import { opsTexts } from "./parts/ops";
 
 export const es: Catalogue = {
   app_loading: "Cargando…",
@@ -63,13 +68,11 @@ export const es: Catalogue = {
   chat_placeholder: "Escribe un mensaje…",
   chat_send: "Enviar",
   chat_typing: "{name} está escribiendo…",
-  chat_empty: "Saluda a {name}: el primer mensaje corre de nuestra cuenta.",
+  chat_empty: "Saluda a {name}.",
   chat_back: "Atrás",
   chat_sending: "Enviando…",
   chat_not_sent: "No enviado",
   chat_error_send: "No se ha podido enviar el mensaje.",
-  fine_crediti_title: "Te has quedado sin créditos",
-  fine_crediti_text: "Tu mensaje está guardado y se enviará en cuanto recargues tus créditos.",
   popup_close: "Cerrar",
   messaggio_pending: "Tu mensaje está pendiente de envío.",
   nav_login: "Iniciar sesión",
@@ -190,4 +193,9 @@ export const es: Catalogue = {
   notifiche_ora: "ahora",
   notifiche_minuti_fa: "hace {count} min",
   notifiche_non_lette: "{count} sin leer",
+  ...chatTexts.es,
+  ...findTexts.es,
+  ...matchTexts.es,
+  ...navigationTexts.es,
+  ...opsTexts.es,
 };

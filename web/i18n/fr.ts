@@ -1,4 +1,9 @@
 import type { Catalogue } from "./en";
+import { chatTexts } from "./parts/chat";
+import { findTexts } from "./parts/find";
+import { matchTexts } from "./parts/match";
+import { navigationTexts } from "./parts/navigation";
+import { opsTexts } from "./parts/ops";
 
 export const fr: Catalogue = {
   app_loading: "Chargement…",
@@ -63,13 +68,11 @@ export const fr: Catalogue = {
   chat_placeholder: "Écrivez un message…",
   chat_send: "Envoyer",
   chat_typing: "{name} est en train d'écrire…",
-  chat_empty: "Dites bonjour à {name} : le premier message est offert.",
+  chat_empty: "Dites bonjour à {name}.",
   chat_back: "Retour",
   chat_sending: "Envoi…",
   chat_not_sent: "Non envoyé",
   chat_error_send: "Le message n'a pas pu être envoyé.",
-  fine_crediti_title: "Vous n'avez plus de crédits",
-  fine_crediti_text: "Votre message est enregistré et sera envoyé dès que vous rechargerez vos crédits.",
   popup_close: "Fermer",
   messaggio_pending: "Votre message attend d'être envoyé.",
   nav_login: "Se connecter",
@@ -192,4 +195,9 @@ export const fr: Catalogue = {
   notifiche_ora: "à l'instant",
   notifiche_minuti_fa: "il y a {count} min",
   notifiche_non_lette: "{count} non lues",
+  ...chatTexts.fr,
+  ...findTexts.fr,
+  ...matchTexts.fr,
+  ...navigationTexts.fr,
+  ...opsTexts.fr,
 };

@@ -1,4 +1,9 @@
 import type { Catalogue } from "./en";
+import { chatTexts } from "./parts/chat";
+import { findTexts } from "./parts/find";
+import { matchTexts } from "./parts/match";
+import { navigationTexts } from "./parts/navigation";
+import { opsTexts } from "./parts/ops";
 
 export const it: Catalogue = {
   app_loading: "Caricamento…",
@@ -63,13 +68,11 @@ export const it: Catalogue = {
   chat_placeholder: "Scrivi un messaggio…",
   chat_send: "Invia",
   chat_typing: "{name} sta scrivendo…",
-  chat_empty: "Saluta {name}: il primo messaggio te lo offriamo noi.",
+  chat_empty: "Saluta {name}.",
   chat_back: "Indietro",
   chat_sending: "Invio…",
   chat_not_sent: "Non inviato",
   chat_error_send: "Non è stato possibile inviare il messaggio.",
-  fine_crediti_title: "Hai finito i crediti",
-  fine_crediti_text: "Il tuo messaggio è salvato e verrà inviato appena ricarichi i crediti.",
   popup_close: "Chiudi",
   messaggio_pending: "Il tuo messaggio è in attesa di essere inviato.",
   nav_login: "Accedi",
@@ -190,4 +193,9 @@ export const it: Catalogue = {
   notifiche_ora: "adesso",
   notifiche_minuti_fa: "{count} min fa",
   notifiche_non_lette: "{count} non lette",
+  ...chatTexts.it,
+  ...findTexts.it,
+  ...matchTexts.it,
+  ...navigationTexts.it,
+  ...opsTexts.it,
 };

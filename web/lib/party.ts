@@ -1,5 +1,14 @@
 import PartySocket from "partysocket";
-import { type ClientEvent, parseFrame, ServerEvent } from "../../party/events";
+import {
+  type ClientBrain,
+  type ClientEvent,
+  encodeCursor,
+  parseFrame,
+  ServerEvent,
+} from "../../party/events";
+import { api } from "./api";
+import { receive, type StreamState, startStream } from "./delivery";
+import { outbox } from "./outbox";
 import { store } from "./storage";
 
 /** The spec's socket settings: reconnect after 1 to 5 s, 20 s connection timeout, unlimited attempts. */
@@ -10,44 +19,144 @@ export const socketOptions = {
   maxRetries: Number.POSITIVE_INFINITY,
 };
 
+/** The close code of a socket replaced by its page's reconnection (the room's oldSocketRemoved). */
+export const OLD_SOCKET_CLOSE_CODE = 4000;
+
+/** The spec's log line for a socket that cannot connect (connect_error). */
+export const SOCKET_PROBLEM = "PROBLEMA SOCKET";
+
 export interface Room {
   send(event: ClientEvent): void;
   subscribe(listener: (event: ServerEvent) => void): () => void;
+  /** The client shows a chat message; `read`: an angel message in the open chat of a visible tab. */
+  ack(id: number, read: boolean): void;
+  /** The spec's brain event: sent once per page session, after clickid, unless pressing was paused. */
+  startBrain(data: ClientBrain): void;
   close(): void;
 }
 
+/** Logs a client problem to the backend (POST /api/log/client); a failure to log is only a warning. */
+export function logClient(subject: string, messaggio: string) {
+  api.api.log.client
+    .$post({ json: { subject, messaggio } })
+    .catch((error: unknown) => console.warn("log/client failed", error));
+}
+
+/** A page's own id for its socket: its reconnections replace its stale socket, other tabs are untouched. */
+const newTabId = () => `tab-${crypto.randomUUID()}`;
+
 /**
- * The member's room socket. Each (re)connection tells the room the time of the last message seen, so
- * the room replays what was missed, and sends the clickid event.
+ * The member's room socket (WebSocket transport only). Each (re)connection sends the cursors of the last
+ * message and notification seen, so the room replays exactly what was missed, then the clickid event.
+ * Chat and notification events pass once each (duplicates dropped). The room's restart, softwareVersion
+ * and oldSocketRemoved events are handled here: reload, store the version (and reload when flagged), stop.
  */
-export function connectRoom(opts: { clickid: string; token: string; lastSeen: () => number }): Room {
+export function connectRoom(opts: { clickid: string; token: string; lastSeen?: () => number }): Room {
   const listeners = new Set<(event: ServerEvent) => void>();
+  const since = opts.lastSeen?.() ?? Date.now();
+  let messages: StreamState = startStream(since);
+  let notifications: StreamState = startStream(since);
+  const tab = newTabId();
+  store.set("socketId", tab);
+  let brain: ClientBrain | null = null;
+  let brainSent = false;
+  let pressingPaused = false;
+  let helloSent = false;
+  let outage = false;
+  let removed = false;
+
   const socket = new PartySocket({
     host: location.host,
     // partysocket guesses wss for any host not starting with "localhost" (it.localhost included).
     protocol: location.protocol === "https:" ? "wss" : "ws",
     party: "user-room",
     room: opts.clickid,
-    query: () => ({ token: opts.token, since: String(opts.lastSeen()) }),
+    query: () => ({
+      token: opts.token,
+      tab,
+      after: encodeCursor(messages.cursor),
+      nafter: encodeCursor(notifications.cursor),
+    }),
+    // A socket the room replaced (oldSocketRemoved) stays closed.
+    shouldReconnectOnClose: (e: CloseEvent) => e.code !== OLD_SOCKET_CLOSE_CODE,
     ...socketOptions,
   });
-  // The spec's first emit on every (re)connection: the room learns the member is active (an angel may visit).
+  const raw = (event: ClientEvent) => socket.send(JSON.stringify(event));
+  // clientIds this page sent while the socket was down: partysocket sends them itself when it opens.
+  const queued = new Set<string>();
+  const send = (event: ClientEvent) => {
+    if (event.event === "chat" || event.event === "invite") {
+      outbox.add(opts.clickid, event);
+      if (socket.readyState !== WebSocket.OPEN) queued.add(event.data.clientId);
+    }
+    raw(event);
+  };
+  const sendBrain = () => {
+    if (!brain || brainSent || pressingPaused || !helloSent) return;
+    brainSent = true;
+    raw({ event: "brain", data: brain });
+  };
+
+  // The spec's first emit on every (re)connection (connect_error included): the member is active.
   socket.addEventListener("open", () => {
-    const hello: ClientEvent = {
+    outage = false;
+    raw({
       event: "clickid",
       data: { clickid: opts.clickid, softwareVersion: store.get("softwareVersion") ?? undefined },
-    };
-    socket.send(JSON.stringify(hello));
+    });
+    helloSent = true;
+    // Messages a closed page left "sending" (this page's own are still in partysocket's queue).
+    for (const entry of outbox.due(opts.clickid)) {
+      if (!queued.has(entry.event.data.clientId)) raw(entry.event);
+    }
+    queued.clear();
+    sendBrain();
+  });
+  // connect_error: logged once per outage; the socket keeps retrying every 1-5 s.
+  socket.addEventListener("error", () => {
+    if (outage || removed) return;
+    outage = true;
+    logClient(SOCKET_PROBLEM, `room ${opts.clickid}: connection failed`);
   });
   socket.addEventListener("message", (e: MessageEvent) => {
     const event = parseFrame(ServerEvent, e.data);
-    if (event) for (const listener of listeners) listener(event);
+    if (!event) return;
+    const answered = "clientId" in event.data ? event.data.clientId : undefined;
+    if (answered) outbox.answered(answered);
+    if (event.event === "chat") {
+      const r = receive(messages, event.data);
+      messages = r.state;
+      if (!r.fresh) return;
+    } else if (event.event === "notification") {
+      const r = receive(notifications, event.data);
+      notifications = r.state;
+      if (!r.fresh) return;
+    } else if (event.event === "restart") {
+      window.location.reload();
+      return;
+    } else if (event.event === "softwareVersion") {
+      store.set("softwareVersion", event.data.version);
+      if (event.data.reload) window.location.reload();
+      return;
+    } else if (event.event === "oldSocketRemoved") {
+      removed = true;
+      socket.close();
+      return;
+    } else if (event.event === "pausePressing") {
+      pressingPaused = true;
+    }
+    for (const listener of listeners) listener(event);
   });
   return {
-    send: (event) => socket.send(JSON.stringify(event)),
+    send,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    ack: (id, read) => raw({ event: "ack", data: { id, read } }),
+    startBrain(data) {
+      brain = data;
+      sendBrain();
     },
     close: () => socket.close(),
   };

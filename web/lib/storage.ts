@@ -27,6 +27,8 @@ export const storageKeys = {
   softwareVersion: "softwareVersion",
   notificheInPending: "notificheInPending",
   tipologiaNotifica: "tipologiaNotifica",
+  /** Chat and invite events not answered by the room yet (web/lib/outbox.ts). */
+  outbox: "outbox",
 } as const;
 export type StorageKey = keyof typeof storageKeys;
 

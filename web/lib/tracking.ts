@@ -1,12 +1,12 @@
 // Tracking at start-up (money-platform.md "Tracking and flux", accounts-community.md section 4): the
 // tracking id, the source, the flux id, the landed time, the device fingerprint. The rules are pure
 // functions (tests/unit/tracking.test.ts); `startTracking` applies them once to the landing URL.
+
 import type { PublicBrand } from "../../worker/contracts/brand";
+import { COMPLIANT_FLUX_ID, DEFAULT_FLUX_ID } from "../../worker/contracts/flow";
 import { store } from "./storage";
 
 /** The spec's default flux and the compliant one (the flux id when a visitor lands on / or /signup with no tid). */
-export const DEFAULT_FLUX_ID = "7";
-export const COMPLIANT_FLUX_ID = "0000";
 /** The spec's landed-time window: a visit more than 10 minutes after the last landing is a new landing. */
 export const LANDED_TIME_MAX_MS = 10 * 60_000;
 /** The server's limits for these fields (worker/contracts/auth.ts). */

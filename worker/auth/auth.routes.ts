@@ -15,6 +15,7 @@ import {
   SignupRequest,
   VerifyRequest,
 } from "../contracts/auth";
+import { ClientFlow, clientFlow } from "../contracts/flow";
 import { forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
@@ -89,7 +90,7 @@ const verify = createRoute({
           region: z.string().nullable().optional(),
           regalo_messaggi: z.number().nullable().optional(),
           user: SessionUser.optional(),
-          flusso: z.object({ optin: z.string(), messaggi_inviti: z.boolean() }).optional(),
+          flusso: ClientFlow.optional(),
         }),
       ),
     },
@@ -249,7 +250,7 @@ export const authRoutes = featureApp()
         region: account.region,
         regalo_messaggi: account.regaloMessaggi,
         user: sessionUser(account),
-        flusso: { optin: flow.optin, messaggi_inviti: flow.messaggi_inviti },
+        flusso: clientFlow(flow),
       },
       200,
     );

@@ -14,6 +14,7 @@ import {
   type SignupPayload,
   signupMessageKeys,
 } from "../contracts/auth";
+import { preferredAges } from "../contracts/discovery";
 import type { PublicFlow } from "../contracts/flow";
 import type { Db } from "../core/db";
 import { AppError } from "../core/errors";
@@ -108,6 +109,7 @@ export function sessionUser(a: Account): SessionUser {
     valoreMessaggio: a.valoreMessaggio,
     confirmed_email: a.confirmedEmail,
     verifiedUser: a.verifiedUser,
+    preferred_age: preferredAges.find((range) => range === a.preferredAge) ?? null,
   };
 }
 

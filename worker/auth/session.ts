@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { accounts } from "../../drizzle/schema/accounts";
 import { SessionUser } from "../contracts/auth";
+import { ClientFlow, clientFlow } from "../contracts/flow";
 import { unauthorized } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import type { AppEnv } from "../env";
@@ -33,7 +34,7 @@ export const Session = z.object({
   /** Messages given back to a returning member: the client shows the gift popup after 500 ms. */
   regalo_messaggi: z.number().nullable(),
   user: SessionUser,
-  flusso: z.object({ optin: z.string(), messaggi_inviti: z.boolean() }),
+  flusso: ClientFlow,
 });
 
 /** What the client stores after any way in: a fresh session token, the member and the flow's optin. */
@@ -45,6 +46,6 @@ export async function sessionBody(c: Context<AppEnv>, account: Account): Promise
     confirmed_email: account.confirmedEmail,
     regalo_messaggi: account.regaloMessaggi,
     user: sessionUser(account),
-    flusso: { optin: flow.optin, messaggi_inviti: flow.messaggi_inviti },
+    flusso: clientFlow(flow),
   };
 }

@@ -1,9 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ChatMessage } from "../contracts/chat";
+import { eq } from "drizzle-orm";
+import { angels } from "../../drizzle/schema/angels";
+import { sessionAccount } from "../auth/session";
+import { ConversationAnswer } from "../contracts/chat";
 import { forbidden } from "../core/errors";
+import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, featureApp } from "../core/openapi";
-import { conversation, conversations } from "./chat.service";
+import { canReadBlurred } from "./blurred";
+import { conversation, conversations, markConversationRead } from "./chat.service";
+import { conversationLock } from "./chat-lock";
 
 const TrackerId = z.string().min(1).max(64);
 
@@ -11,14 +17,15 @@ const oneConversation = createRoute({
   method: "get",
   path: "/get/messages/{trackerId}/{angelId}",
   tags: ["chat"],
-  summary: "The visible messages of one conversation (future ones hidden)",
+  summary:
+    "The visible messages of one conversation (future ones hidden), its lock and, for verified or premium members, the angel's phone; opening it marks them read",
   security: bearerSecurity,
   middleware: [requireSession] as const,
   request: { params: z.object({ trackerId: TrackerId, angelId: z.coerce.number().int().min(1) }) },
   responses: {
     200: {
-      description: "messages, oldest first",
-      content: { "application/json": { schema: z.array(ChatMessage) } },
+      description: "messages, oldest first, with the lock (angel, invite or null) and the angel's phone",
+      content: { "application/json": { schema: ConversationAnswer } },
     },
   },
 });
@@ -45,6 +52,10 @@ const allConversations = createRoute({
                 time: z.string(),
                 type: z.string(),
                 unread: z.number(),
+                /** The last message is a blurred reply the member may not read: msg is empty. */
+                blurredMessage: z.boolean(),
+                /** The angel's default photo. */
+                default_photo: z.string(),
               }),
             ),
             totalUnreadMessages: z.number(),
@@ -55,15 +66,55 @@ const allConversations = createRoute({
   },
 });
 
+const clientLog = createRoute({
+  method: "post",
+  path: "/api/log/client",
+  tags: ["chat"],
+  summary: "A problem the member's client met (e.g. 'PROBLEMA SOCKET'), written to the Worker's log",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({ subject: z.string().min(1).max(80), messaggio: z.string().max(500) }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: "Logged",
+      content: { "application/json": { schema: z.object({ result: z.literal("OK") }) } },
+    },
+  },
+});
+
 export const chatRoutes = featureApp()
   .openapi(oneConversation, async (c) => {
     const { trackerId, angelId } = c.req.valid("param");
     if (trackerId !== c.var.session.clickid) throw forbidden();
-    return c.json(await conversation(c.var.db, c.var.session.accountId, angelId), 200);
+    const account = await sessionAccount(c);
+    await markConversationRead(c.var.db, account.id, angelId);
+    const [list, { lock, inviteAccepted }, [angel]] = await Promise.all([
+      conversation(c.var.db, account.id, angelId),
+      conversationLock(c.var.db, account, angelId),
+      c.var.db.select({ phone: angels.phone }).from(angels).where(eq(angels.id, angelId)),
+    ]);
+    // The spec: only verified or premium members see the angel's phone number.
+    const angelPhone = canReadBlurred(account) ? (angel?.phone ?? null) : null;
+    return c.json({ messages: list, lock, inviteAccepted, angelPhone }, 200);
   })
   .openapi(allConversations, async (c) => {
     const { trackerId } = c.req.valid("param");
     if (trackerId !== c.var.session.clickid) throw forbidden();
-    const list = await conversations(c.var.db, c.var.session.accountId);
+    const list = await conversations(c.var.db, c.var.brand.public, c.var.session.accountId);
     return c.json({ messages: list, totalUnreadMessages: list.reduce((n, m) => n + m.unread, 0) }, 200);
+  })
+  .openapi(clientLog, (c) => {
+    const { subject, messaggio } = c.req.valid("json");
+    // The member's id and the client's words only; never a token.
+    logEvent("warn", "client.log", { clickid: c.var.session.clickid, subject, messaggio });
+    return c.json({ result: "OK" as const }, 200);
   });

@@ -1,23 +1,37 @@
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
-import { creditLedger } from "../../drizzle/schema/credits";
+import type { Cursor } from "../../party/events";
+import type { PublicBrand } from "../contracts/brand";
 import type { ChatMessage } from "../contracts/chat";
-import type { Db } from "../core/db";
+import { type Db, pgCode } from "../core/db";
+import { angelPhotoUrl } from "../photos/photo-url";
+import { blurNewReply, canReadBlurred, type Reader } from "./blurred";
+import { type ChatRefusal, chatRefusal, lockFacts } from "./chat-lock";
 import { type GateDecision, gateDecision } from "./message-gate";
 
 type MessageRow = typeof messages.$inferSelect;
 
-export function toChatMessage(m: MessageRow): ChatMessage {
+/** accounts.messaggio_pending: the message refused for credits, sent after a purchase. */
+const PendingMessage = z.object({ msg: z.string(), angelId: z.number() });
+
+/**
+ * A stored message as its reader may see it: a blurred message's text never leaves the server for a
+ * reader who may not read it (`blurredMessage` true, empty `msg`); for one who may, it is a plain message.
+ * Without a reader (the member's own messages) nothing is hidden.
+ */
+export function toChatMessage(m: MessageRow, reader?: Reader): ChatMessage {
+  const hidden = m.blurred && reader !== undefined && !canReadBlurred(reader);
   return {
     id: m.id,
-    msg: m.msg,
+    msg: hidden ? "" : m.msg,
     angelId: m.angelId,
     time: m.time.toISOString(),
     type: m.type,
     letto: m.letto,
-    blurredMessage: m.blurred,
+    blurredMessage: hidden,
     idNotifica: m.idNotifica,
     clientId: m.clientId,
   };
@@ -30,14 +44,9 @@ export interface Balances {
 
 export type SendResult =
   | { ok: true; message: ChatMessage; balances: Balances; duplicate: boolean }
-  | { ok: false; reason: "unknown_account" | "unknown_angel" }
+  | { ok: false; reason: "unknown_account" | "unknown_angel" | ChatRefusal }
   | { ok: false; reason: "refused"; decision: Extract<GateDecision, { allowed: false }>; balances: Balances };
 
-/**
- * Sends a member's message through the credit gate. The account row is locked for the transaction, so two
- * concurrent sends of the last credit cannot both pass; the spend, its ledger row and the message are
- * written together. A resent clientId returns the stored message and spends nothing.
- */
 /** A message the member wrote, stored now (read by definition); `clientId` makes a resend a no-op. */
 export async function insertMemberMessage(
   db: Db,
@@ -60,86 +69,235 @@ export async function insertMemberMessage(
   return message;
 }
 
+/**
+ * Sends a member's message through the credit gate in two statements, each one HTTP round trip (no
+ * Postgres session to open, no lock held across round trips): the first reads the account and everything
+ * the rules ask about the conversation; the gate decides in code; the second spends, stores the message and
+ * writes the ledger row, but only if the account row is still the version that was read. Every send
+ * updates the account row (a free message too), so of two concurrent sends the second finds a new version,
+ * changes nothing and is decided again: two sends of the last credit cannot both pass, and credits never go
+ * below zero. A resent clientId returns the stored message and spends nothing.
+ *
+ * With the room's `memory` of its last send, a message into a conversation that was already started and
+ * open skips the read: those facts never turn back, and the account's are exactly the remembered ones as
+ * long as the row's version is (anything else is a conflict, and the full path runs).
+ */
 export async function sendMemberMessage(
   db: Db,
-  input: { clickid: string; angelId: number; msg: string; clientId: string },
+  input: SendInput,
+  memory: SendMemory = { last: null },
 ): Promise<SendResult> {
-  return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select()
-      .from(accounts)
-      .where(eq(accounts.clickid, input.clickid))
-      .for("update");
-    if (!account || account.disabled) return { ok: false, reason: "unknown_account" } as const;
-    const balances = {
-      creditiMessaggi: account.creditiMessaggi,
-      creditiIcebreaker: account.creditiIcebreaker,
-    };
-    const [resent] = await tx
-      .select()
-      .from(messages)
-      .where(and(eq(messages.accountId, account.id), eq(messages.clientId, input.clientId)));
-    if (resent) return { ok: true, message: toChatMessage(resent), balances, duplicate: true } as const;
-    const [angel] = await tx.select({ id: angels.id }).from(angels).where(eq(angels.id, input.angelId));
-    if (!angel) return { ok: false, reason: "unknown_angel" } as const;
-
-    const [history] = await tx
-      .select({
-        conversation: sql<number>`count(*) filter (where ${messages.angelId} = ${input.angelId} and ${messages.type} <> 'like')`,
-        sentEver: sql<number>`count(*) filter (where ${messages.type} = 'personal')`,
-      })
-      .from(messages)
-      .where(eq(messages.accountId, account.id));
-    const decision = gateDecision(account, {
-      icebreaker: Number(history?.conversation ?? 0) === 0,
-      firstEver: Number(history?.sentEver ?? 0) === 0,
-    });
-    if (!decision.allowed) {
-      // The spec keeps the refused message as the pending one, sent after a purchase.
-      await tx
-        .update(accounts)
-        .set({ messaggioPending: { msg: input.msg, angelId: input.angelId } })
-        .where(eq(accounts.id, account.id));
-      return { ok: false, reason: "refused", decision, balances } as const;
-    }
-
-    const message = await insertMemberMessage(tx, account.id, input);
-    if (decision.balance && decision.cost > 0) {
-      const column = decision.balance === "messaggi" ? accounts.creditiMessaggi : accounts.creditiIcebreaker;
-      const key = decision.balance === "messaggi" ? "creditiMessaggi" : "creditiIcebreaker";
-      const [after] = await tx
-        .update(accounts)
-        .set({ [key]: sql`${column} - ${decision.cost}` })
-        .where(eq(accounts.id, account.id))
-        .returning({
-          creditiMessaggi: accounts.creditiMessaggi,
-          creditiIcebreaker: accounts.creditiIcebreaker,
-        });
-      if (!after) throw new Error("account vanished during a send");
-      await tx.insert(creditLedger).values({
-        accountId: account.id,
-        balance: decision.balance,
-        delta: -decision.cost,
-        balanceAfter: after[key],
-        reason: "message",
-        reference: `message:${message.id}`,
-      });
-      return { ok: true, message: toChatMessage(message), balances: after, duplicate: false } as const;
-    }
-    return { ok: true, message: toChatMessage(message), balances, duplicate: false } as const;
-  });
+  const last = memory.last;
+  if (last?.clickid === input.clickid && last.open.includes(input.angelId)) {
+    const fast = await decideAndWrite(
+      db,
+      input,
+      memory,
+      last,
+      { icebreaker: false, firstEver: false },
+      false,
+    );
+    if (fast !== "changed" && !("refused" in fast)) return fast;
+  }
+  for (let attempt = 1; ; attempt++) {
+    const result = await trySend(db, input, memory);
+    if (result !== "changed") return result;
+    // Another send of this member won the race: decide again on the new balances.
+    if (attempt === MAX_SEND_ATTEMPTS) throw new Error("account changed on every send attempt");
+  }
 }
 
-/** Stores an angel's reply now, with the future time at which it may be seen. */
+const MAX_SEND_ATTEMPTS = 5;
+
+type SendInput = { clickid: string; angelId: number; msg: string; clientId: string };
+
+/** The gate's view of the account at one version of its row. */
+type AccountState = {
+  clickid: string;
+  accountId: number;
+  version: string;
+  premiumLevel: number;
+  valoreMessaggio: number;
+  creditiMessaggi: number;
+  creditiIcebreaker: number;
+  messaggioPending: unknown;
+};
+
+/** Kept by the member's room between sends; `open`: angels whose conversation is started and unlocked. */
+export type SendMemory = { last: (AccountState & { open: number[] }) | null };
+
+async function trySend(db: Db, input: SendInput, memory: SendMemory): Promise<SendResult | "changed"> {
+  const [row] = await db
+    .select({
+      account: accounts,
+      // The row version the write is conditional on (xmin changes with every update of the row).
+      version: sql<string>`accounts.xmin::text`,
+      // Plain SQL names for the same reason as in lockFacts.
+      resentId: sql<string | null>`(select m.id from messages m
+        where m.account_id = accounts.id and m.client_id = ${input.clientId})`,
+      angelExists: sql<boolean>`exists (select 1 from angels a where a.id = ${input.angelId})`,
+      // The spec's icebreaker: no message in the conversation yet, or only likes.
+      conversationStarted: sql<boolean>`exists (select 1 from messages m where m.account_id = accounts.id
+        and m.angel_id = ${input.angelId} and m.type <> 'like')`,
+      sentBefore: sql<boolean>`exists (select 1 from messages m where m.account_id = accounts.id
+        and m.type = 'personal')`,
+      ...lockFacts(input.angelId),
+    })
+    .from(accounts)
+    .where(eq(accounts.clickid, input.clickid));
+  const account = row?.account;
+  memory.last = null;
+  if (!row || !account || account.disabled) return { ok: false, reason: "unknown_account" };
+  const balances = { creditiMessaggi: account.creditiMessaggi, creditiIcebreaker: account.creditiIcebreaker };
+  if (row.resentId !== null) {
+    const [resent] = await db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, Number(row.resentId)));
+    if (resent) return { ok: true, message: toChatMessage(resent), balances, duplicate: true };
+  }
+  // Unverified members and locked conversations are refused before any credit is looked at.
+  const refusal = chatRefusal(account, input.angelId, row);
+  if (refusal) return { ok: false, reason: refusal };
+  if (!row.angelExists) return { ok: false, reason: "unknown_angel" };
+
+  const state: AccountState = {
+    ...account,
+    clickid: input.clickid,
+    accountId: account.id,
+    version: row.version,
+  };
+  const context = { icebreaker: !row.conversationStarted, firstEver: !row.sentBefore };
+  // A conversation started before this message stays open: its first message and an acceptance are fixed.
+  const result = await decideAndWrite(db, input, memory, state, context, row.conversationStarted);
+  if (result === "changed" || !("refused" in result)) return result;
+  // The spec keeps the refused message as the pending one, sent after a purchase.
+  await db
+    .update(accounts)
+    .set({ messaggioPending: { msg: input.msg, angelId: input.angelId } })
+    .where(eq(accounts.id, account.id));
+  return { ok: false, reason: "refused", decision: result.refused, balances };
+}
+
+/**
+ * The gate's decision on `state`, and the conditional write when it allows the message. Remembers the
+ * account's new version for the next send; forgets it when the row has moved on ("changed").
+ */
+async function decideAndWrite(
+  db: Db,
+  input: SendInput,
+  memory: SendMemory,
+  state: AccountState & { open?: number[] },
+  context: { icebreaker: boolean; firstEver: boolean },
+  staysOpen: boolean,
+): Promise<SendResult | "changed" | { refused: Extract<GateDecision, { allowed: false }> }> {
+  const decision = gateDecision(state, context);
+  if (!decision.allowed) return { refused: decision };
+  // A message sent to the angel of the pending one replaces it (the member sent it again by hand).
+  const pending = PendingMessage.safeParse(state.messaggioPending);
+  const clearsPending = pending.success && pending.data.angelId === input.angelId;
+  const cost = decision.balance ? decision.cost : 0;
+  const spendMessaggi = decision.balance === "messaggi" ? cost : 0;
+  const spendIcebreaker = decision.balance === "icebreaker" ? cost : 0;
+  const write = db.execute<SpendRow>(sql`
+    with spend as (
+      update accounts set
+        crediti_messaggi = crediti_messaggi - ${spendMessaggi},
+        crediti_icebreaker = crediti_icebreaker - ${spendIcebreaker},
+        messaggio_pending = case when ${clearsPending} then null else messaggio_pending end
+      where id = ${state.accountId} and xmin::text = ${state.version}
+        and crediti_messaggi >= ${spendMessaggi} and crediti_icebreaker >= ${spendIcebreaker}
+      returning crediti_messaggi, crediti_icebreaker, xmin::text as version
+    ), stored as (
+      insert into messages (account_id, angel_id, type, msg, time, letto, client_id)
+      select ${state.accountId}, ${input.angelId}, 'personal', ${input.msg}, now(), true, ${input.clientId}
+      from spend
+      returning id, time
+    ), ledger as (
+      insert into credit_ledger (account_id, balance, delta, balance_after, reason, reference)
+      select ${state.accountId}, ${decision.balance}, ${-cost},
+        case when ${decision.balance} = 'messaggi' then spend.crediti_messaggi else spend.crediti_icebreaker end,
+        'message', 'message:' || stored.id
+      from spend, stored where ${cost} > 0
+    )
+    select stored.id::text as id, stored.time as time, spend.crediti_messaggi, spend.crediti_icebreaker,
+      spend.version
+    from spend, stored`);
+  // The same clientId stored meanwhile by a concurrent resend: nothing was spent; the next attempt finds it.
+  const rows = await write.then(
+    (r) => r.rows,
+    (error: unknown) => {
+      if (pgCode(error) === "23505") return [];
+      throw error;
+    },
+  );
+  const [spent] = rows;
+  if (!spent) {
+    memory.last = null;
+    return "changed";
+  }
+  const open = new Set(state.open ?? []);
+  if (staysOpen) open.add(input.angelId);
+  memory.last = {
+    clickid: state.clickid,
+    accountId: state.accountId,
+    version: spent.version,
+    premiumLevel: state.premiumLevel,
+    valoreMessaggio: state.valoreMessaggio,
+    creditiMessaggi: spent.crediti_messaggi,
+    creditiIcebreaker: spent.crediti_icebreaker,
+    messaggioPending: clearsPending ? null : state.messaggioPending,
+    open: [...open],
+  };
+  return {
+    ok: true,
+    message: {
+      id: Number(spent.id),
+      msg: input.msg,
+      angelId: input.angelId,
+      time: new Date(spent.time).toISOString(),
+      type: "personal",
+      letto: true,
+      blurredMessage: false,
+      idNotifica: null,
+      clientId: input.clientId,
+    },
+    balances: { creditiMessaggi: spent.crediti_messaggi, creditiIcebreaker: spent.crediti_icebreaker },
+    duplicate: false,
+  };
+}
+
+type SpendRow = {
+  id: string;
+  time: string | Date;
+  crediti_messaggi: number;
+  crediti_icebreaker: number;
+  version: string;
+};
+
+/**
+ * Stores an angel's reply now, with the future time at which it may be seen. With a `clientId` (a step of
+ * the room's queue that may run twice) a second call stores nothing and answers the stored message.
+ */
 export async function storeAngelMessage(
   db: Db,
-  input: { clickid: string; angelId: number; msg: string; time: Date; provider: string },
+  input: { clickid: string; angelId: number; msg: string; time: Date; provider: string; clientId?: string },
 ): Promise<ChatMessage | null> {
   const [account] = await db
-    .select({ id: accounts.id })
+    .select({ id: accounts.id, premiumLevel: accounts.premiumLevel, verifiedUser: accounts.verifiedUser })
     .from(accounts)
     .where(eq(accounts.clickid, input.clickid));
   if (!account) return null;
+  const [earlier] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.accountId, account.id),
+        eq(messages.angelId, input.angelId),
+        eq(messages.type, "angel"),
+      ),
+    );
   const [row] = await db
     .insert(messages)
     .values({
@@ -149,19 +307,41 @@ export async function storeAngelMessage(
       msg: input.msg,
       time: input.time,
       provider: input.provider,
+      blurred: blurNewReply(account, Number(earlier?.n ?? 0)),
+      clientId: input.clientId ?? null,
     })
+    .onConflictDoNothing()
     .returning();
-  return row ? toChatMessage(row) : null;
+  if (row) return toChatMessage(row, account);
+  if (!input.clientId) return null;
+  const [stored] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.accountId, account.id), eq(messages.clientId, input.clientId)));
+  return stored ? toChatMessage(stored, account) : null;
 }
 
-/** A stored message by id, for delivery by the room once its time has come. */
+const readerColumns = { premiumLevel: accounts.premiumLevel, verifiedUser: accounts.verifiedUser };
+
+/** A stored message by id, for delivery by the room once its time has come, as its member may see it. */
 export async function messageById(db: Db, id: number): Promise<ChatMessage | null> {
-  const [row] = await db.select().from(messages).where(eq(messages.id, id));
-  return row ? toChatMessage(row) : null;
+  const [row] = await db
+    .select({ m: messages, reader: readerColumns })
+    .from(messages)
+    .innerJoin(accounts, eq(accounts.id, messages.accountId))
+    .where(eq(messages.id, id));
+  return row ? toChatMessage(row.m, row.reader) : null;
+}
+
+async function readerOf(db: Db, accountId: number): Promise<Reader> {
+  const [reader] = await db.select(readerColumns).from(accounts).where(eq(accounts.id, accountId));
+  // No account row: read as a free, unverified member (nothing blurred is shown).
+  return reader ?? { premiumLevel: 0, verifiedUser: false };
 }
 
 /** The visible messages of one conversation: never those whose time is still in the future. */
 export async function conversation(db: Db, accountId: number, angelId: number): Promise<ChatMessage[]> {
+  const reader = await readerOf(db, accountId);
   const rows = await db
     .select()
     .from(messages)
@@ -169,36 +349,80 @@ export async function conversation(db: Db, accountId: number, angelId: number): 
       and(eq(messages.accountId, accountId), eq(messages.angelId, angelId), lte(messages.time, sql`now()`)),
     )
     .orderBy(asc(messages.time), asc(messages.id));
-  return rows.map(toChatMessage);
+  return rows.map((m) => toChatMessage(m, reader));
 }
 
-/** Visible messages newer than `since` (ms), for a client that reconnects. */
-export async function messagesSince(db: Db, clickid: string, since: number): Promise<ChatMessage[]> {
+/**
+ * Visible messages after a cursor (time in ms, id), in the stream's order, for a client that reconnects.
+ * Times compare at millisecond precision, the precision of the cursor.
+ */
+export async function messagesAfter(db: Db, clickid: string, after: Cursor): Promise<ChatMessage[]> {
+  const time = sql`date_trunc('milliseconds', ${messages.time})`;
+  const cursorTime = sql`${new Date(after.time).toISOString()}::timestamptz`;
   const rows = await db
-    .select({ m: messages })
+    .select({ m: messages, reader: readerColumns })
     .from(messages)
     .innerJoin(accounts, eq(accounts.id, messages.accountId))
     .where(
       and(
         eq(accounts.clickid, clickid),
-        sql`${messages.time} > ${new Date(since).toISOString()}::timestamptz`,
+        sql`(${time}, ${messages.id}) > (${cursorTime}, ${after.id})`,
         lte(messages.time, sql`now()`),
       ),
     )
     .orderBy(asc(messages.time), asc(messages.id))
     .limit(500);
-  return rows.map((r) => toChatMessage(r.m));
+  return rows.map((r) => toChatMessage(r.m, r.reader));
 }
 
-/** The member's conversations, newest first, with the last visible message of each. */
-export async function conversations(db: Db, accountId: number) {
+/**
+ * The member's client showed an angel message in the open chat: it is read. Only the member's own,
+ * already visible angel messages change; answers whether one did.
+ */
+export async function markMessageRead(db: Db, clickid: string, id: number): Promise<boolean> {
+  const rows = await db
+    .update(messages)
+    .set({ letto: true })
+    .where(
+      and(
+        eq(messages.id, id),
+        eq(messages.letto, false),
+        sql`${messages.type} not in ('personal', 'like')`,
+        lte(messages.time, sql`now()`),
+        sql`${messages.accountId} = (select ${accounts.id} from ${accounts} where ${accounts.clickid} = ${clickid})`,
+      ),
+    )
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
+
+/** Opening a conversation reads it: its visible angel messages stop counting as unread. */
+export async function markConversationRead(db: Db, accountId: number, angelId: number) {
+  await db
+    .update(messages)
+    .set({ letto: true })
+    .where(
+      and(
+        eq(messages.accountId, accountId),
+        eq(messages.angelId, angelId),
+        eq(messages.letto, false),
+        lte(messages.time, sql`now()`),
+      ),
+    );
+}
+
+/** The member's conversations, newest first, with the last visible message of each and the angel's photo. */
+export async function conversations(db: Db, brand: PublicBrand, accountId: number) {
+  const readable = canReadBlurred(await readerOf(db, accountId));
   const rows = await db
     .selectDistinctOn([messages.angelId], {
       angelId: messages.angelId,
       msg: messages.msg,
       time: messages.time,
       type: messages.type,
+      blurred: messages.blurred,
       screenName: angels.screenName,
+      angelCountry: angels.country,
       unread: sql<number>`(select count(*) from ${messages} u where u.account_id = ${accountId} and u.angel_id = ${messages.angelId} and not u.letto and u.time <= now())`,
     })
     .from(messages)
@@ -206,7 +430,15 @@ export async function conversations(db: Db, accountId: number) {
     .where(and(eq(messages.accountId, accountId), lte(messages.time, sql`now()`)))
     .orderBy(messages.angelId, desc(messages.time));
   return rows
-    .map((r) => ({ ...r, time: r.time.toISOString(), unread: Number(r.unread) }))
+    .map(({ angelCountry, blurred, ...r }) => ({
+      ...r,
+      // The preview of a blurred reply the member may not read carries no text either.
+      msg: blurred && !readable ? "" : r.msg,
+      blurredMessage: blurred && !readable,
+      time: r.time.toISOString(),
+      unread: Number(r.unread),
+      default_photo: angelPhotoUrl(brand, angelCountry, r.angelId),
+    }))
     .sort((a, b) => b.time.localeCompare(a.time));
 }
 

@@ -5,7 +5,11 @@ import type { Locale } from "../contracts/locales";
 export interface ReplyProvider {
   readonly id: "operators" | "scripted" | "ai";
   /** The reply text, or null when a person (an operator) will answer instead. */
-  reply(input: { language: Locale; userMessage: string; userName: string | null }): string | null;
+  reply(input: {
+    language: Locale;
+    userMessage: string;
+    userName: string | null;
+  }): string | null | Promise<string | null>;
 }
 
 /** Picks from the per-language message bank: the demo default, so the local site is alive. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { preferredAges } from "./discovery";
 import { Country } from "./locales";
 
 /** The spec's e-mail rule: no spaces, one @, a dot after it. */
@@ -159,6 +160,8 @@ export const SessionUser = z.object({
   valoreMessaggio: z.number(),
   confirmed_email: z.boolean(),
   verifiedUser: z.boolean(),
+  /** The spec's user_info.preferred_age: the ages the dispenser and the match stack show; null for all. */
+  preferred_age: z.enum(preferredAges).nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

@@ -19,3 +19,32 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
 export const MESSAGE_MAX_LENGTH = 2000;
 /** The spec's typing indicator before an incoming angel message. */
 export const TYPING_MS = 5000;
+
+/**
+ * Angels whose chat is always locked. The spec names 000000, 111111 and admin; angel ids are integers, so
+ * 000000 is 0 and 111111 stays 111111; "admin" cannot be a numeric id (no route yields it).
+ */
+export const LOCKED_ANGEL_IDS: readonly number[] = [0, 111111];
+
+/**
+ * Why a conversation is closed to the member's messages: the angel is always locked, or the flow uses
+ * invitations and the member's own first message (the invite) has not been accepted yet.
+ */
+export const ChatLock = z.enum(["angel", "invite"]).nullable();
+export type ChatLock = z.infer<typeof ChatLock>;
+
+/** GET /get/messages/{trackerId}/{angelId}: the conversation and what the chat screen needs with it. */
+export const ConversationAnswer = z.object({
+  messages: z.array(ChatMessage),
+  /** The server's lock at the time of the answer (the client follows it live from there). */
+  lock: ChatLock,
+  /** An invite to this angel was accepted (the angel liked the member back). */
+  inviteAccepted: z.boolean(),
+  /** The angel's phone number, for verified or premium members only (the spec); null otherwise. */
+  angelPhone: z.string().nullable(),
+});
+export type ConversationAnswer = z.infer<typeof ConversationAnswer>;
+
+/** Error codes of a refused chat message (room `error` event): the chat is locked, the member unverified. */
+export const CHAT_LOCKED = "chat_locked";
+export const UNVERIFIED = "unverified";

@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+/** The spec's default flow and its compliant flow (own plan list, footer on chats, no /match). */
+export const DEFAULT_FLUX_ID = "7";
+export const COMPLIANT_FLUX_ID = "0000";
+
 /** Plan-page and popup hooks the client can open (the spec's hook keys). */
 export const hookKeys = ["blurred", "paginazione", "fine_crediti", "file_like", "cambia_regione"] as const;
 export const HookKey = z.enum(hookKeys);
@@ -36,6 +40,14 @@ export const FlowConfig = z.object({
       find: z.object({ hooks: z.object({ modaleToChat: z.boolean(), modaleToProfilo: z.boolean() }) }),
     }),
   ),
+  /** The brain's engagement schedule: how many likes, visits and messages angels bring (optional). */
+  pressing: z
+    .object({
+      likes: z.number().int().min(0).max(20),
+      visits: z.number().int().min(0).max(20),
+      messages: z.number().int().min(0).max(20),
+    })
+    .optional(),
   /** Which sign-up form the flow shows: sono/cerco fixed (uomo/donna) or chosen, and its age range. */
   signupForm: z.object({ genderChoice: z.boolean(), minAge: z.number().int(), maxAge: z.number().int() }),
 });
@@ -43,3 +55,18 @@ export type FlowConfig = z.infer<typeof FlowConfig>;
 
 /** The part of a flow the client reads (the spec's `flusso`). */
 export type PublicFlow = FlowConfig & { fluxId: string };
+
+/** The part of the flow the client keeps in its session: double opt-in, invitations and the hooks it opens. */
+export const ClientFlow = z.object({
+  optin: z.string(),
+  messaggi_inviti: z.boolean(),
+  /** The hook keys the flow opens (paginazione, cambia_regione, file_like, …). */
+  hooks: z.array(HookKey),
+});
+export type ClientFlow = z.infer<typeof ClientFlow>;
+
+export const clientFlow = (flow: FlowConfig): ClientFlow => ({
+  optin: flow.optin,
+  messaggi_inviti: flow.messaggi_inviti,
+  hooks: hookKeys.filter((key) => key in flow.hooks),
+});

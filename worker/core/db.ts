@@ -73,3 +73,11 @@ export async function withDb<T>(
     await end();
   }
 }
+
+/** The Postgres error code of a failed query (Drizzle wraps the driver's error as its cause). */
+export function pgCode(error: unknown): string | undefined {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ("code" in e && typeof e.code === "string") return e.code;
+  }
+  return undefined;
+}

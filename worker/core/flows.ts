@@ -1,11 +1,7 @@
 import { eq } from "drizzle-orm";
 import { flows } from "../../drizzle/schema/flows";
-import { FlowConfig, type PublicFlow } from "../contracts/flow";
+import { DEFAULT_FLUX_ID, FlowConfig, type PublicFlow } from "../contracts/flow";
 import type { Db } from "./db";
-
-/** The spec's default and compliant flux ids. */
-export const DEFAULT_FLUX_ID = "7";
-export const COMPLIANT_FLUX_ID = "0000";
 
 /** Loads a flow, falling back to the default flow for an unknown id; the JSON is parsed, not trusted. */
 export async function loadFlow(db: Db, fluxId: string | null | undefined): Promise<PublicFlow> {

@@ -5,7 +5,7 @@ import type { BrandRegistry } from "../brands/brand";
 import { brandResolver } from "../brands/resolve";
 import type { AppEnv } from "../env";
 import { openDb } from "./db";
-import { unauthorized } from "./errors";
+import { AppError, unauthorized } from "./errors";
 import { type SessionClaims, verifyToken } from "./tokens";
 
 /** Resolves the brand from Host before anything else; production answers an unknown host with 404. */
@@ -85,5 +85,11 @@ export const requireSessionToken = createMiddleware<{
     clickid: claims.clickid,
     sessionVersion: claims.sessionVersion,
   });
+  await next();
+});
+
+/** Routes that exist only outside production (the /dev pages and helpers): 404 in production. */
+export const localOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.env.APP_ENV === "production") throw new AppError(404, "not_found", "No such route.");
   await next();
 });

@@ -8,6 +8,7 @@
 // order. No index can serve that sort, so it runs on the candidates of one place only (a region or a city,
 // about 1,500 angels with 100,000 seeded): the index gives (id, shuffle_key) without touching the table,
 // and only the page's rows are read from it.
+
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
@@ -26,6 +27,7 @@ import {
 } from "../contracts/discovery";
 import type { Db } from "../core/db";
 import { liveSession, type UncheckedSession } from "../core/middleware";
+import { angelPhotoUrl } from "../photos/photo-url";
 
 /** A 31-bit number from the client's seed: XORed into each angel's shuffle key to reorder them. */
 export function seedNumber(seed: string | number | undefined): number {
@@ -33,11 +35,6 @@ export function seedNumber(seed: string | number | undefined): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return (h >>> 0) & 0x7fffffff;
-}
-
-export function photoUrl(brand: Brand, angelCountry: string, id: number): string {
-  const folder = brand.public.cartella_foto_default.replace(/-[a-z]{2}$/, `-${angelCountry}`);
-  return `/${folder}/${id}.jpg`;
 }
 
 type AngelRow = typeof angels.$inferSelect;
@@ -69,7 +66,7 @@ export function angelCard(brand: Brand, a: CardFields, chat: boolean): AngelCard
     height: a.height,
     weight: a.weight,
     description: a.description,
-    default_photo: photoUrl(brand, a.country, a.id),
+    default_photo: angelPhotoUrl(brand.public, a.country, a.id),
     region: a.region,
     city: a.city,
     relation: { chat },

@@ -7,6 +7,7 @@ import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { dislikes, invites, likes } from "../../drizzle/schema/engagement";
 import { insertMemberMessage, toChatMessage } from "../chat/chat.service";
+import { mayEmit } from "../chat/chat-lock";
 import type { ChatMessage } from "../contracts/chat";
 import type { LikeAck } from "../contracts/engagement";
 import type { Db } from "../core/db";
@@ -91,9 +92,12 @@ async function likeWithin(
 
 export type LikeResult =
   | { ok: true; ack: LikeAck; created: boolean }
-  | { ok: false; reason: "unknown_account" | "unknown_angel" };
+  | { ok: false; reason: "unknown_account" | "unknown_angel" | "unverified" };
 
-/** A like from the like event or a right swipe. `created` is true when a new like was stored. */
+/**
+ * A like from the like event or a right swipe. `created` is true when a new like was stored. The spec:
+ * unverified members (no phone verification) cannot emit like events.
+ */
 export function likeAngel(
   db: Db,
   input: { clickid: string; angelId: number; via: Exclude<LikeVia, "invite"> },
@@ -101,6 +105,7 @@ export function likeAngel(
   return db.transaction(async (tx) => {
     const account = await lockAccount(tx, input.clickid);
     if (!account) return { ok: false, reason: "unknown_account" } as const;
+    if (!mayEmit(account)) return { ok: false, reason: "unverified" } as const;
     if (!(await angelExists(tx, input.angelId))) return { ok: false, reason: "unknown_angel" } as const;
     return { ok: true, ...(await likeWithin(tx, account, input.angelId, input.via)) } as const;
   });
@@ -130,7 +135,7 @@ export type InviteResult =
   | { ok: false; reason: "refused"; like: LikeAck }
   | {
       ok: false;
-      reason: "unknown_account" | "unknown_angel" | "invites_disabled" | "conversation_exists";
+      reason: "unknown_account" | "unknown_angel" | "unverified" | "invites_disabled" | "conversation_exists";
     };
 
 /**
@@ -159,6 +164,8 @@ export async function sendInvite(
       .from(messages)
       .where(and(eq(messages.accountId, account.id), eq(messages.clientId, input.clientId)));
     if (resent) return { ok: true, message: toChatMessage(resent), like: null, created: false };
+    // An invite is a like and a message: an unverified member can send neither.
+    if (!mayEmit(account)) return { ok: false, reason: "unverified" };
     if (!(await angelExists(tx, input.angelId))) return { ok: false, reason: "unknown_angel" };
     const [earlier] = await tx
       .select({ message: messages })

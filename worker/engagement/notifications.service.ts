@@ -1,14 +1,17 @@
 // Notifications (likes and visits from angels), the member's visits of angel profiles, the navigation
 // counters and the client's KPI events. Reads never show a row whose time is still in the future.
-import { and, asc, desc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
+
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { likes, notifications, visits } from "../../drizzle/schema/engagement";
 import { events } from "../../drizzle/schema/tracking";
+import type { Cursor } from "../../party/events";
 import { brands } from "../brands/registry";
 import { type LogEventType, type Notification, notificationTypes } from "../contracts/engagement";
 import type { Db } from "../core/db";
+import { angelPhotoUrl } from "../photos/photo-url";
 
 /** The most notifications one list answers (newest first). */
 export const NOTIFICATION_LIST_LIMIT = 200;
@@ -22,8 +25,7 @@ const listedTypes = inArray(notifications.type, [...notificationTypes]);
 function angelPhoto(brandId: string, angelCountry: string | null, angelId: number | null): string | null {
   const brand = brands[brandId as keyof typeof brands];
   if (!brand || !angelCountry || angelId === null) return null;
-  const folder = brand.public.cartella_foto_default.replace(/-[a-z]{2}$/, `-${angelCountry}`);
-  return `/${folder}/${angelId}.jpg`;
+  return angelPhotoUrl(brand.public, angelCountry, angelId);
 }
 
 async function selectNotifications(db: Db, where: SQL, order: "newest" | "oldest", limit: number) {
@@ -76,11 +78,18 @@ export async function notificationById(db: Db, id: number): Promise<Notification
   return row ?? null;
 }
 
-/** Visible likes and visits newer than `since` (ms), for a client that reconnects. */
-export function notificationsSince(db: Db, clickid: string, since: number): Promise<Notification[]> {
+/** Visible likes and visits after a cursor (time in ms, id), oldest first, for a client that reconnects. */
+export function notificationsAfter(db: Db, clickid: string, after: Cursor): Promise<Notification[]> {
+  const time = sql`date_trunc('milliseconds', ${notifications.time})`;
+  const cursorTime = sql`${new Date(after.time).toISOString()}::timestamptz`;
   return selectNotifications(
     db,
-    and(eq(accounts.clickid, clickid), listedTypes, gt(notifications.time, new Date(since)), visible) as SQL,
+    and(
+      eq(accounts.clickid, clickid),
+      listedTypes,
+      sql`(${time}, ${notifications.id}) > (${cursorTime}, ${after.id})`,
+      visible,
+    ) as SQL,
     "oldest",
     NOTIFICATION_LIST_LIMIT,
   );

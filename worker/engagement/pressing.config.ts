@@ -12,6 +12,8 @@ export const VISIT_COOLDOWN_MS = 6 * 60 * 60 * 1000;
 
 export interface PressingConfig {
   likeBack: { rate: number; minMs: number; maxMs: number };
+  /** The wait between two steps of the brain's schedule (the spec's random delay). */
+  brain: { minMs: number; maxMs: number };
   visit: { minMs: number; maxMs: number; cooldownMs: number };
 }
 
@@ -23,6 +25,8 @@ type PressingVars = Pick<
   | "ANGEL_VISIT_MIN_MS"
   | "ANGEL_VISIT_MAX_MS"
   | "ANGEL_VISIT_COOLDOWN_MS"
+  | "ANGEL_BRAIN_MIN_MS"
+  | "ANGEL_BRAIN_MAX_MS"
 >;
 
 /** A non-negative number from a var, else the fallback (an unset or mistyped var never breaks the room). */
@@ -46,6 +50,7 @@ export function pressingConfig(env: PressingVars): PressingConfig {
       ...window(env.ANGEL_VISIT_MIN_MS, env.ANGEL_VISIT_MAX_MS),
       cooldownMs: num(env.ANGEL_VISIT_COOLDOWN_MS, VISIT_COOLDOWN_MS),
     },
+    brain: window(env.ANGEL_BRAIN_MIN_MS, env.ANGEL_BRAIN_MAX_MS),
   };
 }
 
@@ -55,3 +60,6 @@ export const answersLike = (rate: number, draw: number = Math.random()) => draw 
 /** A time inside the window, from now. */
 export const delayedTime = (w: { minMs: number; maxMs: number }, now = Date.now(), draw = Math.random()) =>
   new Date(now + w.minMs + Math.floor(draw * (w.maxMs - w.minMs)));
+
+/** How many likes, visits and messages one brain schedule brings (a flow's `pressing`, else this). */
+export const DEFAULT_BRAIN_PLAN = { likes: 1, visits: 2, messages: 1 } as const;

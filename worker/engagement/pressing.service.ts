@@ -119,3 +119,97 @@ export async function scheduleAngelVisit(
     return { notificationId: notification.id, angelId: angel.id, time: input.time };
   });
 }
+
+// The brain's engagement schedule (party/user-room.ts): likes, visits and messages from angels of the
+// member's region, one step at a time. Each step may run twice (the room's alarms are at-least-once), so
+// each is idempotent: its rows are keyed by the step's time (notifications) or client id (messages).
+
+/** The member as the brain sees it, and up to `count` distinct angels of the member's region. */
+export async function brainAudience(db: Db, input: { clickid: string; count: number }) {
+  const [account] = await db
+    .select({
+      id: accounts.id,
+      country: accounts.country,
+      region: accounts.region,
+      cerco: accounts.cerco,
+      disabled: accounts.disabled,
+      premiumLevel: accounts.premiumLevel,
+      fluxId: accounts.fluxId,
+      brandId: accounts.brandId,
+    })
+    .from(accounts)
+    .where(eq(accounts.clickid, input.clickid));
+  if (!account || account.disabled) return null;
+  const where = [eq(angels.country, account.country), eq(angels.gender, account.cerco)];
+  if (account.region) where.push(eq(angels.region, account.region));
+  const rows = await db
+    .select({ id: angels.id })
+    .from(angels)
+    .where(and(...where))
+    .orderBy(sql`random()`)
+    .limit(Math.max(0, input.count));
+  return { account, angelIds: rows.map((r) => r.id) };
+}
+
+/** The notification of one brain step, if that step already ran. */
+async function stepNotification(db: Db, accountId: number, angelId: number, type: string, time: Date) {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.accountId, accountId),
+        eq(notifications.angelId, angelId),
+        eq(notifications.type, type),
+        eq(notifications.time, time),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * One like or visit step of the brain at `time`: the angel's like (once per direction) or visit, and its
+ * notification. A second run of the same step answers the first one's notification.
+ */
+export async function brainEngagement(
+  db: Db,
+  input: { clickid: string; angelId: number; kind: "like" | "visita"; time: Date },
+): Promise<Scheduled | null> {
+  const account = await liveAccount(db, input.clickid);
+  if (!account) return null;
+  return db.transaction(async (tx) => {
+    const done = await stepNotification(tx, account.id, input.angelId, input.kind, input.time);
+    if (done) return { notificationId: done.id, angelId: input.angelId, time: input.time };
+    if (input.kind === "like") {
+      const [like] = await tx
+        .insert(likes)
+        .values({
+          accountId: account.id,
+          angelId: input.angelId,
+          fromAngel: true,
+          source: "angel",
+          createdAt: input.time,
+        })
+        .onConflictDoNothing()
+        .returning({ id: likes.id });
+      // The angel liked the member before: no second like, no notification.
+      if (!like) return null;
+    } else {
+      await tx
+        .insert(visits)
+        .values({ accountId: account.id, angelId: input.angelId, fromAngel: true, createdAt: input.time });
+    }
+    const [notification] = await tx
+      .insert(notifications)
+      .values({
+        accountId: account.id,
+        angelId: input.angelId,
+        type: input.kind,
+        msg: input.kind === "like" ? notificationMessageKeys.like : notificationMessageKeys.visita,
+        time: input.time,
+      })
+      .returning({ id: notifications.id });
+    if (!notification) throw new Error("insert returned no notification");
+    return { notificationId: notification.id, angelId: input.angelId, time: input.time };
+  });
+}

@@ -5,6 +5,7 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { mailOutbox, mailSuppressions } from "../../drizzle/schema/mail";
 import { AppError } from "../core/errors";
 import { logEvent } from "../core/log";
+import { localOnly } from "../core/middleware";
 import { featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { escapeHtml } from "./templates";
@@ -18,12 +19,6 @@ const SEEN_TOKENS_MAX = 10_000;
 
 const ErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
-
-/** The /dev pages exist only outside production. */
-const localOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.env.APP_ENV === "production") throw new AppError(404, "not_found", "No such route.");
-  await next();
 });
 
 /**

@@ -8,7 +8,7 @@ import { useI18n } from "../../i18n/i18n";
 import { useRegions } from "../../lib/regions";
 import { useSearchParams } from "../../lib/search";
 import { randomHex, tracking } from "../../lib/tracking";
-import { useSession } from "../session/session";
+import { useMemberHome, useSession } from "../session/session";
 import { signupFormFor } from "./auth-rules";
 import { Consents, type ConsentValues, Disclosure, noConsents } from "./Consents";
 import { useRegister } from "./useRegister";
@@ -26,6 +26,7 @@ const genderParam = (value: string | null, fallback: "uomo" | "donna") =>
 export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: LanderKind }) {
   const { t } = useI18n();
   const { state } = useSession();
+  const home = useMemberHome();
   const params = useSearchParams();
   const email = params.get("email")?.trim() ?? "";
   const { regions, failed } = useRegions(brand.country);
@@ -40,7 +41,7 @@ export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: Land
     if (!email && kind === "external_email") console.warn("external_email: the link has no e-mail");
   }, [email, kind]);
 
-  if (state.status === "member") return <Navigate to="/find" />;
+  if (state.status === "member") return <Navigate to={home} />;
   if (!email) {
     // The spec: an external e-mail link without an address goes to /find (a visitor there without one goes
     // on to /signup); the other landers go to the full form, keeping the query.

@@ -6,13 +6,14 @@ import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { trackingFields } from "../../lib/tracking";
-import { useSession } from "../session/session";
+import { useMemberHome, useSession } from "../session/session";
 import { loginFailureKey } from "./auth-rules";
 import { GoogleButton } from "./GoogleButton";
 
 export function LoginPage({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
   const { state, signIn } = useSession();
+  const home = useMemberHome();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -20,7 +21,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
   const [invalid, setInvalid] = useState<("email" | "password")[]>([]);
   const [busy, setBusy] = useState(false);
 
-  if (state.status === "member") return <Navigate to="/find" />;
+  if (state.status === "member") return <Navigate to={home} />;
 
   async function submit(e: FormEvent) {
     e.preventDefault();

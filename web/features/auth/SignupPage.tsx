@@ -9,7 +9,7 @@ import { isMessageKey, useI18n } from "../../i18n/i18n";
 import { useRegions } from "../../lib/regions";
 import { useSearchParams } from "../../lib/search";
 import { tracking } from "../../lib/tracking";
-import { useSession } from "../session/session";
+import { useMemberHome, useSession } from "../session/session";
 import { type GenderChoice, genderOf, signupFormFor } from "./auth-rules";
 import { Consents, type ConsentValues, Disclosure, noConsents } from "./Consents";
 import { GoogleButton } from "./GoogleButton";
@@ -22,6 +22,7 @@ import { useRegister } from "./useRegister";
 export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "signup" | "ms" }) {
   const { t } = useI18n();
   const { state } = useSession();
+  const home = useMemberHome();
   const params = useSearchParams();
   const form = signupFormFor(tracking().fluxId);
   const { regions, failed } = useRegions(brand.country);
@@ -39,7 +40,7 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
     [form.minAge, form.maxAge],
   );
 
-  if (state.status === "member") return <Navigate to="/find" />;
+  if (state.status === "member") return <Navigate to={home} />;
 
   const draft = {
     email,

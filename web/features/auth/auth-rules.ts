@@ -1,9 +1,9 @@
 // Pure rules of the sign-up and login pages (tests/unit/auth-forms.test.ts): which form a flow shows and
 // what each server error shows.
 import { type SignupField, signupFields } from "../../../worker/contracts/auth";
+import { COMPLIANT_FLUX_ID } from "../../../worker/contracts/flow";
 import { isMessageKey, type Message, type MessageKey } from "../../i18n/i18n";
 import type { ApiErrorBody } from "../../lib/api";
-import { COMPLIANT_FLUX_ID } from "../../lib/tracking";
 
 /** The two sign-up forms of the spec, as the flows' `signupForm` (drizzle/seed.ts) describes them. */
 export interface SignupForm {

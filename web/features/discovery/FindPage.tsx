@@ -1,57 +1,168 @@
 import { Link, Navigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
-import type { AngelCard } from "../../../worker/contracts/discovery";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { DispenserResponse } from "../../../worker/contracts/discovery";
+import { hookKeys } from "../../../worker/contracts/flow";
+import { Country } from "../../../worker/contracts/locales";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
-import { dispenserSeed } from "../../lib/storage";
+import { useRegions } from "../../lib/regions";
+import { dispenserSeed, store } from "../../lib/storage";
 import { LikeButton, OutOfLikesPopup, useLikes } from "../engagement/likes";
+import { HookPopup, type PopupHook } from "../hooks/HookPopup";
 import { useSession } from "../session/session";
+import { ChangeRegionPopup } from "./ChangeRegionPopup";
+import { Pager } from "./Pager";
+import { clampPage, pageCount, pageForTotal, pageIsLocked } from "./pager";
+import { rememberPlace, type SearchPlace, samePlace, startPlace } from "./search-place";
+import "./find.css";
+
+const isCountry = (c: string | undefined): c is Country => Country.safeParse(c).success;
+
+/** The stored page (a whole number from 1), checked against the real page count once it is known. */
+const storedPage = () => clampPage(store.get("page"), Number.MAX_SAFE_INTEGER);
+const storePage = (page: number) => store.set("page", String(page));
 
 export function FindPage() {
   const { t } = useI18n();
   const { state } = useSession();
   const member = state.status === "member" ? state.member : null;
-  const [result, setResult] = useState<{ profili: AngelCard[]; totali: number } | null>(null);
-  const [regionName, setRegionName] = useState("");
-  const [failed, setFailed] = useState(false);
+  const hooks = state.status === "member" ? state.flow.hooks : [];
   const likes = useLikes();
 
   const clickid = member?.clickid;
-  const country = member?.country as "it" | "es" | "en" | undefined;
-  const region = member?.region ?? null;
+  const country = isCountry(member?.country) ? member.country : undefined;
+  const ownRegion = member?.region ?? null;
   const cerco = member?.cerco === "uomo" ? "uomo" : "donna";
   const premiumLevel = member?.premiumLevel ?? 0;
+  const preferredAge = member?.preferred_age ?? null;
+  const { regions } = useRegions(country ?? "it");
 
+  const [place, setPlace] = useState<SearchPlace>(() => startPlace(ownRegion));
+  const [page, setPage] = useState(storedPage);
+  const [result, setResult] = useState<(DispenserResponse & { page: number }) | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const [hook, setHook] = useState<PopupHook | null>(null);
+  // Whether the place asked for is the member's own choice (a refusal then opens cambia_regione).
+  const chosen = useRef(false);
+  const lastRegion = useRef(ownRegion);
+
+  // The profile's region changed (the set-region popup): search there, from page 1.
+  useEffect(() => {
+    if (lastRegion.current === ownRegion) return;
+    lastRegion.current = ownRegion;
+    chosen.current = false;
+    const next = { region: ownRegion, city: null };
+    rememberPlace(next);
+    setPlace(next);
+    setPage(1);
+    storePage(1);
+  }, [ownRegion]);
+
+  const hooksKey = hooks.join(",");
   useEffect(() => {
     if (!clickid || !country) return;
+    let cancelled = false;
+    setLoading(true);
     api.dispenser
       .$post({
-        json: { country, page: 1, region, premiumLevel, trackerId: clickid, cerco, seed: dispenserSeed() },
+        json: {
+          country,
+          page,
+          region: place.region,
+          city: place.city,
+          premiumLevel,
+          trackerId: clickid,
+          preferred_age: preferredAge,
+          cerco,
+          seed: dispenserSeed(),
+        },
       })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then(setResult)
-      .catch(() => setFailed(true));
-    api.api.get.regions[":country"]
-      .$get({ param: { country } })
-      .then((r) => r.json())
-      .then((list) => setRegionName(list.find((r) => r.code === region)?.name ?? ""))
-      .catch(() => undefined);
-  }, [clickid, country, region, cerco, premiumLevel]);
+      .then((body) => {
+        if (cancelled) return;
+        const flowHooks = hookKeys.filter((key) => hooksKey.split(",").includes(key));
+        if (body.hook === "cambia_regione") {
+          // A free member asked another place: the dispenser served their own; search there from now on.
+          if (chosen.current && flowHooks.includes("cambia_regione")) setHook("cambia_regione");
+          chosen.current = false;
+          const served = { region: body.region, city: body.city };
+          rememberPlace(served);
+          if (!samePlace(served, place)) setPlace(served);
+        }
+        // Page 1 when the first page is not full, when the stored page is past the end or locked.
+        let target = pageForTotal(page, body.totali);
+        if (pageIsLocked(target, { premiumLevel, hooks: flowHooks })) target = 1;
+        if (target !== page) {
+          storePage(target);
+          setPage(target);
+          return;
+        }
+        storePage(page);
+        setResult({ ...body, page });
+        setLoading(false);
+      })
+      .catch((error: unknown) => {
+        console.warn("dispenser failed", error);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [clickid, country, place, page, cerco, premiumLevel, preferredAge, hooksKey]);
+
+  const goTo = useCallback(
+    (next: number) => {
+      if (pageIsLocked(next, { premiumLevel, hooks })) {
+        setHook("paginazione");
+        return;
+      }
+      storePage(next);
+      setPage(next);
+      window.scrollTo({ top: 0 });
+    },
+    [premiumLevel, hooks],
+  );
+
+  const search = useCallback(
+    (next: SearchPlace) => {
+      setChanging(false);
+      chosen.current = true;
+      rememberPlace(next);
+      setPlace(next);
+      // A new place starts at page 1.
+      setPage(1);
+      storePage(1);
+      if (samePlace(next, place)) chosen.current = false;
+    },
+    [place],
+  );
 
   if (!member) return <Navigate to="/signup" />;
   if (failed) return <p className="error center">{t("errore_generico")}</p>;
   if (!result) return <p className="muted center">{t("app_loading")}</p>;
+  const placeName = result.city ?? regions.find((r) => r.code === result.region)?.name ?? "";
+  const count = pageCount(result.totali);
   return (
     <section className="find">
       <h1 className="find-header" data-testid="find-header">
-        {t(member.cerco === "uomo" ? "find_available_men" : "find_available", {
-          count: result.totali,
-          place: regionName,
-        })}
+        <button
+          type="button"
+          className="find-place"
+          title={t("find_change_place")}
+          aria-haspopup="dialog"
+          onClick={() => setChanging(true)}
+        >
+          {t(member.cerco === "uomo" ? "find_available_men" : "find_available", {
+            count: result.totali,
+            place: placeName,
+          })}
+        </button>
       </h1>
       {result.profili.length === 0 && <p className="muted">{t("find_empty")}</p>}
-      <ul className="grid">
+      <ul className="grid find-grid" data-page={result.page} aria-busy={loading}>
         {result.profili.map((angel) => (
           <li key={angel.id} className="card angel" data-testid="angel-card" data-angel-id={angel.id}>
             <Link
@@ -88,7 +199,18 @@ export function FindPage() {
           </li>
         ))}
       </ul>
+      <Pager page={result.page} count={count} onPage={goTo} />
       <OutOfLikesPopup likes={likes} />
+      {changing && country && (
+        <ChangeRegionPopup
+          country={country}
+          regions={regions}
+          current={{ region: result.region, city: result.city }}
+          onSearch={search}
+          onClose={() => setChanging(false)}
+        />
+      )}
+      {hook && <HookPopup hook={hook} onClose={() => setHook(null)} />}
     </section>
   );
 }

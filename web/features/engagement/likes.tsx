@@ -3,6 +3,7 @@ import { Popup } from "../../components/ui/Popup";
 import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
 import { store } from "../../lib/storage";
+import { requireVerified } from "../profile/PhoneVerify";
 import { useSession } from "../session/session";
 
 /** How long the mi_piace_inviato tooltip stays. */
@@ -90,6 +91,8 @@ export function useLikes(): Likes {
   const like = useCallback(
     (angel: { id: number; screenName: string }) => {
       if (!room || !clickid) return;
+      // The spec: an unverified member cannot emit like events; the phone prompt opens instead.
+      if (!requireVerified(member)) return;
       pending.current.add(angel.id);
       room.send({
         event: "like",
@@ -102,7 +105,7 @@ export function useLikes(): Likes {
         },
       });
     },
-    [room, clickid, country],
+    [room, clickid, country, member],
   );
 
   const closeOutOfLikes = useCallback(() => setOutOfLikes(false), []);

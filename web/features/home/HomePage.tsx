@@ -3,13 +3,14 @@ import { useEffect, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
-import { useSession } from "../session/session";
+import { useMemberHome, useSession } from "../session/session";
 
 type Review = { utente: string; eta: number; recensione: string; stelle: number; isSample: boolean };
 
 export function HomePage({ brand }: { brand: PublicBrand }) {
   const { t, locale } = useI18n();
   const { state } = useSession();
+  const home = useMemberHome();
   const [reviews, setReviews] = useState<Review[]>([]);
   useEffect(() => {
     api.api.testimonials
@@ -18,7 +19,7 @@ export function HomePage({ brand }: { brand: PublicBrand }) {
       .then(setReviews)
       .catch(() => setReviews([]));
   }, [locale]);
-  if (state.status === "member") return <Navigate to="/find" />;
+  if (state.status === "member") return <Navigate to={home} />;
   return (
     <div className="home">
       <section className="hero">

@@ -10,6 +10,7 @@ import {
 } from "react";
 import type { ServerEvent } from "../../../party/events";
 import type { SessionUser } from "../../../worker/contracts/auth";
+import type { ClientFlow } from "../../../worker/contracts/flow";
 import { api } from "../../lib/api";
 import { connectRoom, type Room } from "../../lib/party";
 import { store } from "../../lib/storage";
@@ -23,7 +24,7 @@ export interface SessionBody {
   confirmed_email: boolean;
   regalo_messaggi: number | null;
   user: Member;
-  flusso: { optin: string; messaggi_inviti: boolean };
+  flusso: ClientFlow;
 }
 
 /** The spec's session popups, in the order they are shown when several apply. */
@@ -36,7 +37,7 @@ export type SessionPopup =
 type SessionState =
   | { status: "loading" }
   | { status: "visitor" }
-  | { status: "member"; token: string; member: Member };
+  | { status: "member"; token: string; member: Member; flow: ClientFlow };
 
 interface SessionApi {
   state: SessionState;
@@ -83,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     store.set("trackerId", body.clickid);
     store.set("country", body.user.country);
     if (body.user.city) store.set("city", body.user.city);
-    setState({ status: "member", token: body.token, member: body.user });
+    setState({ status: "member", token: body.token, member: body.user, flow: body.flusso });
     setPopups(popupsFor(body));
     clearTimeout(giftTimer.current);
     const gift = body.regalo_messaggi;
@@ -188,4 +189,10 @@ export function useSession(): SessionApi {
   const value = useContext(SessionContext);
   if (!value) throw new Error("useSession outside SessionProvider");
   return value;
+}
+
+/** The spec: a member's home is /find, or /match when the flow uses invitations (messaggi_inviti). */
+export function useMemberHome(): "/find" | "/match" {
+  const { state } = useSession();
+  return state.status === "member" && state.flow.messaggi_inviti ? "/match" : "/find";
 }

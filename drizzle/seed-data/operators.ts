@@ -1,0 +1,66 @@
+// Demo operators of the console at /ops, for local runs and tests only (the seed never runs in production).
+// The hashes are Argon2id at the current cost (worker/core/password.ts) of the passwords written beside them,
+// computed once so the seed needs no Wasm in Node and stays deterministic.
+export interface DemoOperator {
+  email: string;
+  /** The local password, documented here on purpose: these accounts exist only in local databases. */
+  password: string;
+  passwordHash: string;
+  displayName: string;
+  role: "operator" | "supervisor" | "admin";
+  capacity: number;
+  language: "it" | "en" | "es" | "fr";
+}
+
+export const demoOperators: DemoOperator[] = [
+  {
+    email: "giulia@ops.example",
+    password: "operator-demo-1",
+    passwordHash:
+      "$argon2id$v=19$m=19456,t=2,p=1$m/EWatapY/VANTzpot3AyQ$VQoW9Z2FLovT1bWsBPjUNDKOsH7gw0yOB8X0Y4cEoZw",
+    displayName: "Giulia",
+    role: "operator",
+    capacity: 3,
+    language: "it",
+  },
+  {
+    email: "tom@ops.example",
+    password: "operator-demo-2",
+    passwordHash:
+      "$argon2id$v=19$m=19456,t=2,p=1$NpQ8Mgpp3VG9eS6dhgj9vw$nV8aGPmQgnV+Wu6SD4hmCg/iwT7SSsYwwwoljFo0rn4",
+    displayName: "Tom",
+    role: "operator",
+    capacity: 2,
+    language: "en",
+  },
+  {
+    email: "lucia@ops.example",
+    password: "supervisor-demo-1",
+    passwordHash:
+      "$argon2id$v=19$m=19456,t=2,p=1$PcdxfSMGBcfeW7S52+nEbw$2zD4AzILOkaIXth+7LK7ZKRp273R8fVI/AxyTpjV01U",
+    displayName: "Lucía",
+    role: "supervisor",
+    capacity: 5,
+    language: "es",
+  },
+  {
+    email: "admin@ops.example",
+    password: "admin-demo-1",
+    passwordHash:
+      "$argon2id$v=19$m=19456,t=2,p=1$MwSfCxgBaf0BZebf6lLlxQ$MpNiKa3w3o759bSkoJaW6jlOtI5RNMQdRy/pNknc30E",
+    displayName: "Admin",
+    role: "admin",
+    capacity: 5,
+    language: "en",
+  },
+];
+
+/** Persona notes for the first angels of each country (ids 1-3: Italy; 301-302: Spain; 601: the UK). */
+export const demoPersonaNotes: Record<number, string> = {
+  1: "Nurse on night shifts, loves cooking risotto and cycling by the lake on Sundays. Playful, never explicit; asks about the member's day.",
+  2: "University student of architecture, shy at first, warms up fast. Mentions her cat Olivia.",
+  3: "Runs a small flower shop; romantic, writes long messages, likes old Italian songs.",
+  301: "Flamenco teacher from Sevilla, direct and funny, uses short messages and lots of questions.",
+  302: "Works in a travel agency, dreams of Japan; asks the member where he would travel.",
+  601: "Primary school teacher in London, loves quiz nights at the pub and bad puns.",
+};

@@ -1,0 +1,399 @@
+// The single chat screen's rules (accounts-community.md, "Chat rules"): empty messages, the growing
+// textarea, the chat height, typing for 5000 ms, the phone verification of unverified members, blurred
+// replies and their hook, the invite lock and its lift, the pending message with fine_crediti, future
+// lines hidden, the 'has visited you' note and the sanitised 'benvenuto' HTML. Lines the server cannot
+// produce on demand (likes as messages, a benvenuto message, a line from the future, a blurred reply to an
+// unverified member, who cannot write) are served through a mocked conversation answer: those rules are
+// the client's; the server's side is in tests/worker/chat-lock.test.ts and chat.test.ts.
+import type { Page, WebSocketRoute } from "@playwright/test";
+import { apiCall, expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
+
+/** The first angel of the member's /find grid: its id and name. */
+async function firstAngel(page: Page) {
+  await page.goto(`${origin("it")}/find`);
+  const card = page.getByTestId("angel-card").first();
+  await expect(card).toBeVisible();
+  return {
+    id: Number(await card.getAttribute("data-angel-id")),
+    name: ((await card.locator("strong").textContent()) ?? "").trim(),
+  };
+}
+
+const line = (id: number, angelId: number, type: string, msg: string, offsetMs: number, extra = {}) => ({
+  id,
+  msg,
+  angelId,
+  time: new Date(Date.now() + offsetMs).toISOString(),
+  type,
+  letto: true,
+  blurredMessage: false,
+  idNotifica: null,
+  clientId: null,
+  ...extra,
+});
+
+/** Serves the conversation with these lines instead of the server's. */
+const mockConversation = (page: Page, angelId: number, lines: unknown[], extra = {}) =>
+  page.route(`**/get/messages/*/${angelId}`, (route) =>
+    route.fulfill({
+      json: { messages: lines, lock: null, inviteAccepted: false, angelPhone: null, ...extra },
+    }),
+  );
+
+async function setPremium(page: Page, clickid: string, premiumLevel: number) {
+  const call = apiCall("it", `/dev/members/${clickid}/premium`);
+  const response = await page.request.post(call.url, { headers: call.headers, data: { premiumLevel } });
+  expect(response.ok()).toBe(true);
+}
+
+test("a chat: empty messages, growing textarea, height, typing 5 s, replies a verified member reads", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signedInMember(page, "it", "chatrules");
+  const angel = await firstAngel(page);
+  await page.goto(`${origin("it")}/chats/${angel.id}`);
+  const input = page.getByTestId("chat-input");
+  const send = page.locator("form.composer button[type=submit]");
+  await expect(page.getByText(`Saluta ${angel.name}`)).toBeVisible();
+
+  // Chat height: the window's height under the top bar, capped at 1000 - 240 on large screens.
+  const box = async () => (await page.locator("section.chat").boundingBox())?.height ?? 0;
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  if (viewport.width <= 500) expect(await box()).toBeCloseTo(viewport.height - 53, 0);
+  else {
+    expect(await box()).toBeCloseTo(Math.min(viewport.height - 96, 760), 0);
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    expect(await box()).toBeCloseTo(760, 0);
+    await page.setViewportSize(viewport);
+  }
+
+  // Whitespace only is not sent, by button or Enter; the textarea starts at 43 px and grows.
+  expect((await input.boundingBox())?.height).toBeCloseTo(43, 0);
+  await input.fill("   \n  ");
+  await expect(send).toBeDisabled();
+  await input.press("Enter");
+  await expect(page.getByTestId("my-message")).toHaveCount(0);
+  await input.fill("Ciao!\nCome va?\nTutto bene?");
+  expect((await input.boundingBox())?.height).toBeGreaterThan(60);
+  await input.press("Enter");
+  await expect(page.getByTestId("my-message")).toHaveCount(1);
+  expect((await input.boundingBox())?.height).toBeCloseTo(43, 0);
+  // A member verified by phone sees no link to verify, and sees the angel's phone number.
+  await expect(page.getByTestId("verify-phone")).toHaveCount(0);
+  await expect(page.getByTestId("angel-phone")).toHaveText(/^Telefono: \+39 3\d{9}$/);
+
+  // The reply: 'typing' shows for 5000 ms, then the message appears (readable: the first reply).
+  await expect(page.getByTestId("typing")).toBeVisible({ timeout: 20_000 });
+  const typingFrom = Date.now();
+  await expect(page.getByTestId("angel-message")).toHaveCount(1, { timeout: 15_000 });
+  expect(Date.now() - typingFrom).toBeGreaterThanOrEqual(4500);
+  await expect(page.getByTestId("typing")).toHaveCount(0);
+  await expect(page.getByTestId("blurred-message")).toHaveCount(0);
+  await shot(page, "chat-rules-normal");
+
+  // A free member verified by phone reads the later replies too (they are blurred only to the unverified).
+  await input.fill("Dimmi di più");
+  await send.click();
+  await expect(page.getByTestId("angel-message")).toHaveCount(2, { timeout: 20_000 });
+  await expect(page.getByTestId("blurred-message")).toHaveCount(0);
+  await expect(page.getByTestId("angel-message").nth(1).locator("p")).not.toHaveText("");
+});
+
+test("an unverified member: likes and messages wait for a mobile number, then go out", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedInMember(page, "it", "chatphone", "7", { verified: false });
+  const angel = await firstAngel(page);
+
+  // A like asks for the phone instead of being sent.
+  const popup = page.getByTestId("phone-popup");
+  const card = page.getByTestId("angel-card").first();
+  await card.getByTestId("like-button").click();
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole("heading")).toHaveText("Verifica il tuo profilo");
+  await expect(page.getByTestId("like-tooltip")).toHaveCount(0);
+  await shotViewport(page, "chat-rules-phone-popup");
+  await popup.getByRole("button", { name: "Chiudi" }).click();
+  await expect(popup).toHaveCount(0);
+  await expect(card.getByTestId("like-button")).toHaveAttribute("aria-pressed", "false");
+
+  // A message is held on screen with the link to verify, and the prompt opens.
+  await page.goto(`${origin("it")}/chats/${angel.id}`);
+  await expect(page.getByTestId("angel-phone")).toHaveCount(0);
+  const input = page.getByTestId("chat-input");
+  await input.fill("Ciao, piacere!");
+  await input.press("Enter");
+  await expect(popup).toBeVisible();
+  const mine = page.getByTestId("my-message");
+  await expect(mine).toHaveCount(1);
+  await expect(mine.locator("time")).toHaveText("Non ancora inviato");
+  await expect(mine.getByTestId("verify-phone")).toHaveText(
+    "Verifica il tuo profilo con il numero di telefono",
+  );
+  await expect(input).toHaveValue("");
+
+  // A landline is refused; the message is still held.
+  await popup.getByLabel("Numero di cellulare").fill("02 1234 5678");
+  await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+  await expect(popup.getByRole("alert")).toHaveText(
+    "Inserisci un numero di cellulare valido di questo paese.",
+  );
+  await shotViewport(page, "chat-rules-phone-error");
+  await popup.getByRole("button", { name: "Chiudi" }).click();
+  await shot(page, "chat-rules-held");
+
+  // The link under the own message opens the prompt again; a mobile number verifies and sends.
+  await mine.getByTestId("verify-phone").click();
+  await expect(popup).toBeVisible();
+  await popup.getByLabel("Numero di cellulare").fill("347 123 4567");
+  await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+  await expect(popup).toHaveCount(0);
+  await expect(page.getByTestId("verify-phone")).toHaveCount(0);
+  await expect(mine.locator("time")).toHaveText(/^\d{2}:\d{2}$/);
+  await expect(page.getByTestId("angel-phone")).toBeVisible();
+  // Stored on the server: a reload shows it, and the angel answers.
+  await page.reload();
+  await expect(page.getByTestId("my-message")).toHaveCount(1);
+  await expect(page.getByTestId("my-message").locator("p")).toHaveText("Ciao, piacere!");
+  await expect(page.getByTestId("angel-message")).toHaveCount(1, { timeout: 20_000 });
+
+  // Likes go out now.
+  await page.goto(`${origin("it")}/find`);
+  await page.getByTestId("angel-card").nth(1).getByTestId("like-button").click();
+  await expect(page.getByTestId("like-tooltip")).toBeVisible();
+});
+
+test("a blurred reply: a teaser without the text, and verifying by phone reads it", async ({ page }) => {
+  await signedInMember(page, "it", "chatblur", "7", { verified: false });
+  const angel = await firstAngel(page);
+  let verified = false;
+  await page.route(`**/get/messages/*/${angel.id}`, (route) =>
+    route.fulfill({
+      json: {
+        messages: [
+          line(1, angel.id, "angel", "Ciao! Come stai?", -120_000),
+          verified
+            ? line(2, angel.id, "angel", "Ecco il mio segreto", -60_000)
+            : line(2, angel.id, "angel", "", -60_000, { blurredMessage: true }),
+        ],
+        lock: null,
+        inviteAccepted: false,
+        angelPhone: verified ? "+39 333 1234567" : null,
+      },
+    }),
+  );
+  await page.goto(`${origin("it")}/chats/${angel.id}`);
+  const blurred = page.getByTestId("blurred-message");
+  await expect(blurred).toHaveCount(1);
+  await expect(blurred).toHaveAttribute("aria-label", "Messaggio nascosto: tocca per leggerlo");
+  await blurred.click();
+  const hook = page.getByTestId("hook-popup-blurred");
+  await expect(hook).toBeVisible();
+  await expect(hook.getByRole("heading")).toHaveText("Leggi la sua risposta");
+  await expect(hook.getByTestId("hook-teaser")).toContainText(`${angel.name} ti ha scritto`);
+  await expect(hook.getByTestId("hook-teaser").locator("img")).toHaveAttribute("src", /\.jpg$/);
+  await expect(hook).not.toContainText("Ecco il mio segreto");
+  await shotViewport(page, "chat-rules-blurred");
+
+  await expect(hook.getByTestId("hook-verify")).toHaveText("Verifica il telefono");
+  await hook.getByTestId("hook-verify").click();
+  await expect(hook).toHaveCount(0);
+  const popup = page.getByTestId("phone-popup");
+  await popup.getByLabel("Numero di cellulare").fill("+39 347 1234567");
+  verified = true;
+  await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+  await expect(popup).toHaveCount(0);
+  // The conversation is asked again: the reply is readable and her phone shows.
+  await expect(page.getByText("Ecco il mio segreto")).toBeVisible();
+  await expect(blurred).toHaveCount(0);
+  await expect(page.getByTestId("angel-phone")).toHaveText("Telefono: +39 333 1234567");
+  await expect(page.getByTestId("angel-phone")).toHaveAttribute("href", "tel:+393331234567");
+});
+
+test("an invitation locks the chat until the angel accepts; the server refuses a message meanwhile", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The room socket goes through the test, which can play the angel's like back into it.
+  let socket: WebSocketRoute | null = null;
+  await page.routeWebSocket(/\/parties\//, (ws) => {
+    ws.connectToServer();
+    socket = ws;
+  });
+  await signedInMember(page, "it", "chatlock", "9");
+  await page.goto(`${origin("it")}/match`);
+  const top = page.locator('[data-testid="match-card"][data-state="top"]');
+  await expect(top).toBeVisible();
+  const angelId = Number(await top.getAttribute("data-angel-id"));
+  const name = ((await top.getByTestId("match-name").textContent()) ?? "").trim();
+  await page.getByTestId("match-invite").click();
+  await page.getByRole("dialog").getByPlaceholder("Scrivi un messaggio").fill("Ciao, accetti il mio invito?");
+  await page.getByRole("dialog").getByRole("button", { name: "Invia" }).click();
+  await expect(page.getByTestId("invite-sent")).toBeVisible();
+  await page.getByTestId("invite-close").click();
+
+  // The server's answer: the invite is the first message and not accepted yet.
+  await page.goto(`${origin("it")}/chats/${angelId}`);
+  const note = page.getByTestId("chat-locked");
+  await expect(note).toHaveText(
+    `${name} non ha ancora accettato il tuo invito: potrai chattare appena lo accetta.`,
+  );
+  const input = page.getByTestId("chat-input");
+  const send = page.locator("form.composer button[type=submit]");
+  await expect(input).toBeDisabled();
+  await expect(send).toBeDisabled();
+  await shot(page, "chat-rules-invite-lock");
+
+  // Another angel's like back changes nothing; hers lifts the lock at once, without a reload.
+  const likeBack = (id: number) =>
+    JSON.stringify({
+      event: "notification",
+      data: {
+        id: 999_000 + id,
+        type: "like",
+        categoriaNotifica: "risposta_a_like",
+        letto: false,
+        angelId: id,
+        screenName: name,
+        time: new Date().toISOString(),
+        msg: "risposta_a_like",
+        blurred: false,
+        default_photo: null,
+      },
+    });
+  await expect.poll(() => socket !== null).toBe(true);
+  (socket as unknown as WebSocketRoute).send(likeBack(angelId + 1));
+  await page.waitForTimeout(300);
+  await expect(input).toBeDisabled();
+  (socket as unknown as WebSocketRoute).send(likeBack(angelId));
+  await expect(note).toHaveCount(0);
+  await expect(input).toBeEnabled();
+
+  // That like back was played by the test: the server has no acceptance and refuses the message, which
+  // stays in the textarea, and the chat locks again.
+  await input.fill("Allora, ci sentiamo?");
+  await send.click();
+  await expect(note).toHaveText("Non puoi scrivere in questa conversazione.");
+  await expect(input).toHaveValue("Allora, ci sentiamo?");
+  await expect(page.getByTestId("my-message")).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId("my-message")).toHaveCount(1);
+  await expect(page.getByTestId("chat-locked")).toBeVisible();
+});
+
+test("on a flow with invitations the first message from the chat screen is an invite", async ({ page }) => {
+  await signedInMember(page, "it", "chatinvite", "9");
+  const angel = await firstAngel(page);
+  await page.goto(`${origin("it")}/chats/${angel.id}`);
+  await expect(page.getByTestId("chat-invite-hint")).toHaveText(
+    `Il primo messaggio è un invito: potrai chattare appena ${angel.name} lo accetta.`,
+  );
+  const input = page.getByTestId("chat-input");
+  await input.fill("Ciao, ti va di conoscerci?");
+  await input.press("Enter");
+  // Stored as an invite (and a like): the chat locks until she accepts, also after a reload.
+  await expect(page.getByTestId("chat-locked")).toHaveText(
+    `${angel.name} non ha ancora accettato il tuo invito: potrai chattare appena lo accetta.`,
+  );
+  await expect(page.getByTestId("chat-invite-hint")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("my-message").locator("p")).toHaveText("Ciao, ti va di conoscerci?");
+  await expect(page.getByTestId("chat-locked")).toBeVisible();
+  await expect(page.getByTestId("chat-input")).toBeDisabled();
+  await page.goto(`${origin("it")}/find`);
+  await expect(
+    page.locator(`[data-testid="angel-card"][data-angel-id="${angel.id}"]`).getByTestId("like-button"),
+  ).toHaveAttribute("aria-pressed", "true");
+});
+
+test("a message refused for credits stays pending, opens fine_crediti and comes back in the textarea", async ({
+  page,
+}) => {
+  const member = await signedInMember(page, "it", "chatpending");
+  // A paid member with the sign-up's 5 credits cannot pay a message worth 10.
+  await setPremium(page, member.clickid, 1);
+  const angel = await firstAngel(page);
+  await page.goto(`${origin("it")}/chats/${angel.id}`);
+  const input = page.getByTestId("chat-input");
+  await input.fill("Messaggio in attesa");
+  await input.press("Enter");
+  const popup = page.getByTestId("hook-popup-fine_crediti");
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText("Hai finito i crediti");
+  await expect(input).toHaveValue("Messaggio in attesa");
+  await expect(page.getByTestId("chat-pending")).toHaveText(
+    "Il tuo messaggio è in attesa: verrà inviato appena ricarichi i crediti.",
+  );
+  await expect(page.getByTestId("my-message")).toHaveCount(0);
+  await shot(page, "chat-rules-pending");
+  await popup.getByRole("button", { name: "Chiudi" }).click();
+
+  // Leaving the chat and coming back (no reload) restores it.
+  await page.getByRole("link", { name: "Indietro" }).click();
+  await expect(page).toHaveURL(/\/find$/);
+  await page.goBack();
+  await expect(page.getByTestId("chat-input")).toHaveValue("Messaggio in attesa");
+  await expect(page.getByTestId("chat-pending")).toBeVisible();
+});
+
+test("future lines stay hidden, only likes say 'has visited you', benvenuto HTML is sanitised", async ({
+  page,
+}) => {
+  await signedInMember(page, "it", "chathtml");
+  const angel = await firstAngel(page);
+  await mockConversation(page, angel.id, [line(1, angel.id, "like", "like", -60_000)]);
+  await page.goto(`${origin("it")}/chats/${angel.id}`);
+  await expect(page.getByTestId("chat-visited")).toHaveText(`${angel.name} ti ha visitato: salutala!`);
+
+  await page.unroute(`**/get/messages/*/${angel.id}`);
+  const payload =
+    '<p>Benvenuto <b>Marco</b>!</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' +
+    '<a href="javascript:window.__xss=3">apri</a> <a href="https://example.com/faq">FAQ</a>';
+  await mockConversation(page, angel.id, [
+    line(1, angel.id, "angel", payload, -60_000, { idNotifica: "benvenuto" }),
+    line(2, angel.id, "angel", "Dal futuro", 3_600_000),
+  ]);
+  await page.reload();
+  const welcome = page.getByTestId("welcome-message");
+  await expect(welcome.locator("b")).toHaveText("Marco");
+  await expect(welcome.locator("img, script")).toHaveCount(0);
+  await expect(welcome.locator("a").first()).not.toHaveAttribute("href");
+  await expect(welcome.locator("a").last()).toHaveAttribute("href", "https://example.com/faq");
+  await welcome.locator("a").first().click();
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.getByText("Dal futuro")).toHaveCount(0);
+  await expect(page.getByTestId("angel-message")).toHaveCount(1);
+  await expect(page.getByTestId("chat-visited")).toHaveCount(0);
+});
+
+test("a message still sending when the page reloads goes out on the next visit, stored once", async ({
+  page,
+}) => {
+  // The room never hears this page's chat events until `deliver` turns true, as on a dying connection.
+  let deliver = false;
+  await page.routeWebSocket(/\/parties\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((frame) => {
+      if (deliver || !String(frame).includes('"event":"chat"')) server.send(frame);
+    });
+  });
+  await signedInMember(page, "it", "chatoutbox");
+  const angel = await firstAngel(page);
+  await page.goto(`${origin("it")}/chats/${angel.id}`);
+  await page.getByTestId("chat-input").fill("Ci sei? Ti scrivo prima di partire");
+  await page.locator("form.composer button[type=submit]").click();
+  const mine = page.getByTestId("my-message");
+  await expect(mine).toHaveClass(/sending/);
+  await expect(mine).toContainText("Invio…");
+
+  deliver = true;
+  await page.reload();
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText("Ci sei? Ti scrivo prima di partire");
+  await expect(mine).not.toHaveClass(/sending/);
+  // Stored once, although the first send may have reached the room too: a second visit shows one line.
+  await page.reload();
+  await expect(page.getByTestId("angel-message").or(mine).first()).toBeVisible();
+  await expect(mine).toHaveCount(1);
+  expect(await page.evaluate(() => localStorage.getItem("outbox"))).toBeNull();
+});

@@ -1,0 +1,283 @@
+// The find screen on two brands: the header's real total, the pager (blocks of 5, page 2, reload, page 1
+// on a new place, a stored page past the end), the change-region popup with its city autocomplete, the
+// paginazione and cambia_regione hooks of a free member, a paid member's other regions and pages, and the
+// grid's 6 columns from 1200 px. Screenshots of each state on it and en.
+import type { Page } from "@playwright/test";
+import { apiCall, expect, origin, regionOf, shot, shotViewport, signedInMember, test } from "./helpers";
+
+const texts = {
+  it: {
+    header: (count: number, place: string) => `${count} donne disponibili in ${place}`,
+    page: (n: number) => `Pagina ${n}`,
+    notFound: "Città non trovata",
+    cityQuery: "Com",
+    city: "Como",
+    otherRegion: { code: "lazio", name: "Lazio" },
+  },
+  en: {
+    header: (count: number, place: string) => `${count} women available in ${place}`,
+    page: (n: number) => `Page ${n}`,
+    notFound: "City not found",
+    cityQuery: "Gre",
+    city: "Greenwich",
+    otherRegion: { code: "scotland", name: "Scotland" },
+  },
+} as const;
+type Market = keyof typeof texts;
+
+/** The dispenser's own answer for a place (the member's session, page 1): what the header must show. */
+async function dispenserTotal(
+  page: Page,
+  market: Market,
+  token: string,
+  place: { region?: string; city?: string },
+): Promise<{ totali: number; region: string | null; city: string | null }> {
+  const call = apiCall(market, "/dispenser");
+  const response = await page.request.post(call.url, {
+    headers: { ...call.headers, authorization: `Bearer ${token}` },
+    data: { country: market, page: 1, ...place },
+  });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+async function regionTotal(page: Page, market: Market, token: string, region: string): Promise<number> {
+  const call = apiCall(market, "/dispenser/totalRegion");
+  const response = await page.request.post(call.url, {
+    headers: { ...call.headers, authorization: `Bearer ${token}` },
+    data: { country: market, region },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { totali: number }).totali;
+}
+
+async function setPremium(page: Page, market: Market, clickid: string, premiumLevel: number) {
+  const call = apiCall(market, `/dev/members/${clickid}/premium`);
+  const response = await page.request.post(call.url, { headers: call.headers, data: { premiumLevel } });
+  expect(response.status()).toBe(200);
+}
+
+/** The grid's photos in view have loaded (for the screenshots; the others load lazily). */
+const photosLoaded = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>(".find-grid img")]
+      .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+      .every((img) => img.complete && img.naturalWidth > 0),
+  );
+
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+const cardIds = (page: Page) =>
+  page.getByTestId("angel-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-angel-id")));
+const pagerButton = (page: Page, market: Market, n: number) =>
+  page.getByTestId("pager").getByRole("button", { name: texts[market].page(n), exact: true });
+
+async function expectCurrentPage(page: Page, market: Market, n: number) {
+  await expect(pagerButton(page, market, n)).toHaveAttribute("aria-current", "page");
+  await expect(page.locator(".find-grid")).toHaveAttribute("data-page", String(n));
+  await expect(page.locator(".find-grid")).toHaveAttribute("aria-busy", "false");
+}
+
+async function openChangeRegion(page: Page) {
+  await page.getByTestId("find-header").getByRole("button").click();
+  const popup = page.getByTestId("change-region-popup");
+  await expect(popup).toBeVisible();
+  await expect(popup.locator('select[name="region"] option')).not.toHaveCount(1);
+  await expect(popup.locator('select[name="region"]')).not.toHaveValue("");
+  return popup;
+}
+
+for (const market of ["it", "en"] as const) {
+  const text = texts[market];
+  const home = regionOf[market];
+
+  test(`${market}: real total, pager, page 2 kept on reload, a new place forces page 1, cambia_regione`, async ({
+    page,
+  }) => {
+    const member = await signedInMember(page, market, "find-pager");
+    const total = await regionTotal(page, market, member.token, home.code);
+    const pages = Math.ceil(total / 5);
+    expect(pages, "the seed has more than one page in the member's region").toBeGreaterThan(1);
+
+    await page.goto(`${origin(market)}/find`);
+    await expect(page.getByTestId("find-header")).toHaveText(text.header(total, home.name));
+    await expect(page.getByTestId("angel-card")).toHaveCount(5);
+    // One block: the numbers 1 to min(5, pages), page 1 current, no earlier block.
+    await expect(page.getByTestId("pager").getByRole("button", { name: /\d$/ })).toHaveCount(
+      Math.min(5, pages),
+    );
+    await expectCurrentPage(page, market, 1);
+    await expect(page.getByTestId("pager-previous")).toBeDisabled();
+    await expect(page.getByTestId("pager-next")).toBeEnabled({ enabled: pages > 5 });
+    await photosLoaded(page);
+    await shot(page, `find-${market}`);
+
+    // Page 2 from the bottom of a scrolled page: other angels, stored, back at the top.
+    const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+    await page.setViewportSize({ width: viewport.width, height: 320 });
+    const firstPage = await cardIds(page);
+    await page.getByTestId("pager").scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await pagerButton(page, market, 2).click();
+    await expectCurrentPage(page, market, 2);
+    const secondPage = await cardIds(page);
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
+    expect(await stored(page, "page")).toBe("2");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.setViewportSize(viewport);
+
+    // A reload keeps page 2 (same seed, same angels).
+    await page.reload();
+    await expectCurrentPage(page, market, 2);
+    expect(await cardIds(page)).toEqual(secondPage);
+
+    // A city of the member's own region (allowed to a free member): page 1 and the city's own total.
+    const cityAnswer = await dispenserTotal(page, market, member.token, {
+      region: home.code,
+      city: text.city,
+    });
+    let popup = await openChangeRegion(page);
+    await popup.getByTestId("city-input").fill(text.cityQuery);
+    await popup.getByRole("option", { name: new RegExp(`^${text.city}\\b`) }).click();
+    await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
+    await expect(popup).toHaveCount(0);
+    await expect(page.getByTestId("find-header")).toHaveText(text.header(cityAnswer.totali, text.city));
+    expect(await stored(page, "page")).toBe("1");
+    expect(await stored(page, "city")).toBe(text.city);
+    await expect(page.getByTestId("angel-card")).toHaveCount(Math.min(5, cityAnswer.totali));
+
+    // Another region: refused to a free member; the cambia_regione hook, and their own region still shows.
+    popup = await openChangeRegion(page);
+    await popup.locator('select[name="region"]').selectOption(text.otherRegion.code);
+    await expect(popup.getByTestId("city-input")).toHaveValue("");
+    await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
+    const hook = page.getByTestId("hook-popup-cambia_regione");
+    await expect(hook).toBeVisible();
+    await expect(hook.getByTestId("hook-header")).toBeVisible();
+    await photosLoaded(page);
+    await shotViewport(page, `hook-cambia-regione-${market}`);
+    await hook.getByRole("button", { name: /^(Chiudi|Close)$/ }).click();
+    await expect(hook).toHaveCount(0);
+    await expect(page.getByTestId("find-header")).toHaveText(text.header(total, home.name));
+    expect(await stored(page, "city")).toBeNull();
+    await expectCurrentPage(page, market, 1);
+  });
+
+  test(`${market}: paid member searches other regions and cities with the autocomplete`, async ({ page }) => {
+    const member = await signedInMember(page, market, "find-paid");
+    await setPremium(page, market, member.clickid, 2);
+    const total = await regionTotal(page, market, member.token, home.code);
+    await page.goto(`${origin(market)}/find`);
+    await expect(page.getByTestId("find-header")).toHaveText(text.header(total, home.name));
+
+    // Paid members browse past the first block.
+    if (total > 25) {
+      await page.getByTestId("pager-next").click();
+      await expectCurrentPage(page, market, 6);
+      await expect(page.getByTestId("hook-popup-paginazione")).toHaveCount(0);
+      await page.getByTestId("pager-previous").click();
+      await expectCurrentPage(page, market, 1);
+    }
+
+    const popup = await openChangeRegion(page);
+    const input = popup.getByTestId("city-input");
+    const suggestions = popup.getByTestId("city-suggestions");
+    // Two characters: no suggestions, and no request made for them.
+    await input.fill(text.cityQuery.slice(0, 2));
+    await page.waitForTimeout(600);
+    await expect(suggestions).toHaveCount(0);
+    await expect(input).toHaveAttribute("aria-expanded", "false");
+    // Three: the suggestions, the city among them.
+    await input.fill(text.cityQuery);
+    await expect(suggestions).toBeVisible();
+    await expect(popup.getByRole("option", { name: new RegExp(`^${text.city}\\b`) })).toBeVisible();
+    await expect(input).toHaveAttribute("aria-expanded", "true");
+    await photosLoaded(page);
+    await shotViewport(page, `find-change-region-${market}`);
+
+    // A city not picked from the list is refused.
+    await input.fill("Xyzzyville");
+    await expect(popup.getByTestId("city-none")).toBeVisible();
+    await expect(suggestions).toHaveCount(0);
+    await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
+    await expect(popup.getByTestId("change-region-error")).toContainText(text.notFound);
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+
+    // Another region: served, with its own total, no hook.
+    const otherTotal = await regionTotal(page, market, member.token, text.otherRegion.code);
+    await popup.locator('select[name="region"]').selectOption(text.otherRegion.code);
+    await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
+    await expect(page.getByTestId("find-header")).toHaveText(text.header(otherTotal, text.otherRegion.name));
+    await expect(page.getByTestId("hook-popup-cambia_regione")).toHaveCount(0);
+
+    // A city picked from the list (of the member's home region): the header names it, with its total.
+    const cityAnswer = await dispenserTotal(page, market, member.token, {
+      region: home.code,
+      city: text.city,
+    });
+    expect(cityAnswer.city).toBe(text.city);
+    expect(cityAnswer.totali).not.toBe(total);
+    const again = await openChangeRegion(page);
+    await again.getByTestId("city-input").fill(text.cityQuery);
+    await again.getByRole("option", { name: new RegExp(`^${text.city}\\b`) }).click();
+    await expect(again.locator('select[name="region"]')).toHaveValue(home.code);
+    await again.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
+    await expect(page.getByTestId("find-header")).toHaveText(text.header(cityAnswer.totali, text.city));
+    expect(await stored(page, "city")).toBe(text.city);
+    // The search place is not the profile's region.
+    expect((await dispenserTotal(page, market, member.token, {})).region).toBe(home.code);
+  });
+}
+
+test("en: a free member on flow 7 gets the paginazione hook past page 5; a stored page past the end gives page 1", async ({
+  page,
+}) => {
+  const market = "en";
+  const member = await signedInMember(page, market, "find-hook", "7");
+  const total = await regionTotal(page, market, member.token, regionOf.en.code);
+  expect(total, "London has more than 5 pages in the seed").toBeGreaterThan(25);
+  await page.goto(`${origin(market)}/find`);
+  await expectCurrentPage(page, market, 1);
+  await expect(page.getByTestId("pager-next")).toBeEnabled();
+  const ids = await cardIds(page);
+
+  await page.getByTestId("pager-next").click();
+  const hook = page.getByTestId("hook-popup-paginazione");
+  await expect(hook).toBeVisible();
+  await expect(hook).toContainText("Want to see more profiles?");
+  await photosLoaded(page);
+  await shotViewport(page, "hook-paginazione-en");
+  await hook.getByRole("button", { name: "Close" }).click();
+  await expect(hook).toHaveCount(0);
+  await expectCurrentPage(page, market, 1);
+  expect(await cardIds(page)).toEqual(ids);
+  expect(await stored(page, "page")).toBe("1");
+
+  // A stored page the member may not see, or past the last page, falls back to page 1.
+  for (const storedPage of ["6", "99"]) {
+    await page.evaluate((p) => localStorage.setItem("page", p), storedPage);
+    await page.reload();
+    await expectCurrentPage(page, market, 1);
+    expect(await stored(page, "page")).toBe("1");
+  }
+});
+
+test("it: the grid has 6 columns from 1200 px, fewer below", async ({ page }) => {
+  await signedInMember(page, "it", "find-grid");
+  await page.goto(`${origin("it")}/find`);
+  await expect(page.getByTestId("angel-card")).toHaveCount(5);
+  const columns = () =>
+    page
+      .locator(".find-grid")
+      .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").filter(Boolean).length);
+  for (const [width, expected] of [
+    [1280, 6],
+    [1200, 6],
+    [1100, 4],
+    [390, 2],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(columns, `${width} px`).toBe(expected);
+  }
+});

@@ -1,0 +1,68 @@
+// The operator console: a member on the operators flow (8) writes to an angel; an operator signs in at /ops
+// in another browser, takes the conversation from the queue, sees both profiles and the persona notes, and
+// replies; the member sees the angel typing, then the reply. A supervisor also opens the audit log.
+import { OPERATORS_FLUX_ID } from "../../drizzle/seed";
+import { demoOperators } from "../../drizzle/seed-data/operators";
+import { expect, newDevice, origin, shot, signedInMember, test } from "./helpers";
+
+const ANGEL = 1; // the seed's first Italian angel; she has persona notes
+const MESSAGE = "Ciao! Sei ancora sveglia?";
+const REPLY = "Ciao! Sì, stavo proprio pensando a te";
+
+test("an operator answers a member from the console", async ({ page, browser }, info) => {
+  // One operator per project, so the two projects' runs never share a lease count.
+  const operator = demoOperators.find((o) =>
+    info.project.name === "mobile" ? o.role === "supervisor" : o.email.startsWith("giulia"),
+  );
+  if (!operator) throw new Error("the seed's demo operators changed");
+
+  const member = await signedInMember(page, "it", "ops", OPERATORS_FLUX_ID);
+  await page.goto(`${origin("it")}/chats/${ANGEL}`);
+  await page.getByTestId("chat-input").fill(MESSAGE);
+  await page.locator("form.composer button[type=submit]").click();
+  await expect(page.getByTestId("my-message")).toContainText(MESSAGE);
+
+  const desk = await newDevice(browser, info.project.use);
+  const ops = await desk.newPage();
+  await ops.goto(`${origin("it")}/ops`);
+  await expect(ops).toHaveURL(/\/ops\/login$/);
+  await expect(ops.locator("form.ops-login")).toBeVisible();
+  await shot(ops, "ops-login");
+  // A wrong password says so.
+  await ops.locator('input[name="email"]').fill(operator.email);
+  await ops.locator('input[name="password"]').fill("not-my-password");
+  await ops.locator("form.ops-login button[type=submit]").click();
+  await expect(ops.getByRole("alert")).toBeVisible();
+  await ops.locator('input[name="password"]').fill(operator.password);
+  await ops.locator("form.ops-login button[type=submit]").click();
+  await expect(ops.getByTestId("ops-operator")).toContainText(operator.displayName);
+
+  // The queue refreshes by itself; the member's conversation is there, not taken yet.
+  const item = ops.locator(`[data-testid="ops-queue-item"][data-clickid="${member.clickid}"]`);
+  await expect(item).toContainText(MESSAGE);
+  await shot(ops, "ops-queue");
+  await item.getByRole("button").click();
+  await expect(ops).toHaveURL(new RegExp(`/ops/c/${member.clickid}/${ANGEL}$`));
+  await expect(ops.getByTestId("ops-member-message")).toHaveText(new RegExp(MESSAGE.replace("?", "\\?")));
+  await expect(ops.getByTestId("ops-member-profile")).toContainText("Lombardia");
+  await expect(ops.getByTestId("ops-angel-profile")).toBeVisible();
+  await expect(ops.getByTestId("ops-notes")).toContainText("risotto");
+  await expect(ops.locator(".ops-lease.mine")).toHaveText(/\d:\d\d/);
+  await expect(ops.getByTestId("ops-angel-profile").locator("img")).toHaveJSProperty("complete", true);
+  await shot(ops, "ops-conversation");
+
+  await ops.locator('textarea[name="reply"]').fill(REPLY);
+  await ops.locator("form.composer button[type=submit]").click();
+  await expect(ops.getByTestId("ops-angel-message")).toContainText(REPLY);
+
+  // The member: the angel types first (5 s), then the reply arrives.
+  await expect(page.getByTestId("typing")).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId("angel-message")).toContainText(REPLY, { timeout: 15_000 });
+
+  if (operator.role === "supervisor") {
+    await ops.goto(`${origin("it")}/ops/audit`);
+    await expect(ops.locator('[data-testid="ops-audit-row"][data-action="reply"]').first()).toBeVisible();
+    await shot(ops, "ops-audit");
+  }
+  await desk.close();
+});

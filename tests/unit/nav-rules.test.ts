@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import {
+  bottomSections,
+  desktopSearchSection,
+  isSingleChat,
+  sectionTitle,
+  showsBottomMenu,
+} from "../../web/components/nav/nav-rules";
+
+describe("bottom menu visibility", () => {
+  it("shows on the member sections and the chat list", () => {
+    for (const path of ["/find", "/match", "/chats", "/chats/", "/notifications", "/profile", "/user/12"])
+      expect(showsBottomMenu(path), path).toBe(true);
+  });
+  it("hides on a single chat, purchase, vip_plan and unsubscribe pages", () => {
+    for (const path of [
+      "/chats/42",
+      "/chats/42/",
+      "/purchase",
+      "/purchase/3",
+      "/vip_plan",
+      "/vip_plan/cred",
+      "/unsubscribe",
+      "/unsubscribe/",
+    ])
+      expect(showsBottomMenu(path), path).toBe(false);
+  });
+  it("does not take look-alike paths for hidden ones", () => {
+    expect(showsBottomMenu("/purchases-history")).toBe(true);
+    expect(showsBottomMenu("/vip_planner")).toBe(true);
+    expect(isSingleChat("/chats")).toBe(false);
+  });
+});
+
+describe("entries", () => {
+  it("omits find when the flow uses invitations", () => {
+    expect(bottomSections(false)).toEqual(["find", "match", "chats", "notifications", "profile"]);
+    expect(bottomSections(true)).toEqual(["match", "chats", "notifications", "profile"]);
+  });
+  it("links the desktop search to find for members seeking men, else match", () => {
+    expect(desktopSearchSection("uomo")).toBe("find");
+    expect(desktopSearchSection("donna")).toBe("match");
+  });
+  it("titles the mobile top bar by section", () => {
+    expect(sectionTitle("/chats/3")).toBe("nav_chats");
+    expect(sectionTitle("/notifications")).toBe("nav_notifications");
+    expect(sectionTitle("/user/3")).toBe("nav_title_user");
+  });
+});

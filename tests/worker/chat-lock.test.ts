@@ -1,0 +1,257 @@
+// The chat rules the server enforces (accounts-community.md, chat rules; worker/chat/chat-lock.ts): the
+// phone verification, unverified members' chat, like and invite events refused, the invite lock until the
+// angel accepts, and the angel's phone number only for verified or premium members.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accounts } from "../../drizzle/schema/accounts";
+import { messages } from "../../drizzle/schema/chat";
+import { invites, likes } from "../../drizzle/schema/engagement";
+import { flows } from "../../drizzle/schema/flows";
+import type { ConversationAnswer } from "../../worker/contracts/chat";
+import { marketMobile } from "../../worker/profile/phone";
+import { inDb } from "../fixtures/db";
+import { call, createMember, hosts, type TestMember, verifiedMember } from "../fixtures/members";
+import { openSocket, type TestSocket } from "../fixtures/socket";
+
+const ANGEL = 1; // the seed's first Italian angel
+
+async function connect(member: TestMember): Promise<TestSocket> {
+  const response = await openSocket(member.clickid, { token: member.token });
+  if (!response.socket) throw new Error(`socket refused: ${response.status}`);
+  return response.socket;
+}
+
+const account = async (clickid: string) => {
+  const [row] = await inDb((db) => db.select().from(accounts).where(eq(accounts.clickid, clickid)));
+  if (!row) throw new Error(`no account ${clickid}`);
+  return row;
+};
+
+const setAccount = (clickid: string, values: Partial<typeof accounts.$inferInsert>) =>
+  inDb((db) => db.update(accounts).set(values).where(eq(accounts.clickid, clickid)));
+
+const verifyPhone = (member: TestMember, phone: string, host: string = hosts.it) =>
+  call(`/api/users/${member.clickid}/phone`, {
+    method: "POST",
+    host,
+    token: member.token,
+    body: JSON.stringify({ phone }),
+  });
+
+async function conversation(member: TestMember, angelId = ANGEL): Promise<ConversationAnswer> {
+  const response = await call(`/get/messages/${member.clickid}/${angelId}`, { token: member.token });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ConversationAnswer;
+}
+
+describe("phone verification", () => {
+  it("accepts only mobile numbers of the brand's market", () => {
+    expect(marketMobile("it", "347 123 4567")).toBe("+393471234567");
+    expect(marketMobile("it", "+39 347 1234567")).toBe("+393471234567");
+    expect(marketMobile("it", "02 1234 5678")).toBeNull(); // a Milan landline
+    expect(marketMobile("it", "+34 612 345 678")).toBeNull(); // a Spanish mobile on the Italian brand
+    expect(marketMobile("es", "612 345 678")).toBe("+34612345678");
+    expect(marketMobile("en", "07400 123456")).toBe("+447400123456");
+    expect(marketMobile("en", "+353 85 123 4567")).toBe("+353851234567");
+    expect(marketMobile("en", "hello")).toBeNull();
+  });
+
+  it("stores the number, verifies the member and answers the member", async () => {
+    const member = await createMember();
+    expect((await account(member.clickid)).verifiedUser).toBe(false);
+
+    const bad = await verifyPhone(member, "02 1234 5678");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      error: { code: "invalid_input", field: "phone", messageKey: "errore_telefono" },
+    });
+    expect((await account(member.clickid)).verifiedUser).toBe(false);
+
+    const ok = await verifyPhone(member, "347 123 4567");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({
+      result: "OK",
+      phone: "+393471234567",
+      user: { clickid: member.clickid, verifiedUser: true },
+    });
+    const row = await account(member.clickid);
+    expect([row.phone, row.verifiedUser]).toEqual(["+393471234567", true]);
+    // The session says so too (a reload keeps the verification).
+    const verify = await call("/users/verify", {
+      method: "POST",
+      body: JSON.stringify({ token: member.token }),
+    });
+    expect(((await verify.json()) as { user: { verifiedUser: boolean } }).user.verifiedUser).toBe(true);
+  });
+
+  it("reads a national number by the brand's country and refuses another member's or no session", async () => {
+    const spanish = await createMember({ region: "andalucia" }, hosts.es);
+    expect((await verifyPhone(spanish, "612 345 678", hosts.es)).status).toBe(200);
+    expect((await account(spanish.clickid)).phone).toBe("+34612345678");
+
+    const alice = await createMember();
+    const bob = await createMember();
+    const forged = await call(`/api/users/${alice.clickid}/phone`, {
+      method: "POST",
+      token: bob.token,
+      body: JSON.stringify({ phone: "347 123 4567" }),
+    });
+    expect(forged.status).toBe(403);
+    const anonymous = await call(`/api/users/${alice.clickid}/phone`, {
+      method: "POST",
+      body: JSON.stringify({ phone: "347 123 4567" }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await account(alice.clickid)).verifiedUser).toBe(false);
+  });
+});
+
+describe("an unverified member", () => {
+  it("cannot send a chat message, a like or an invite: nothing is stored or spent", async () => {
+    const member = await createMember();
+    const before = await account(member.clickid);
+    const socket = await connect(member);
+
+    socket.send({ event: "chat", data: { msg: "Ciao!", angelId: ANGEL, clientId: "unverified-chat-1" } });
+    await socket.next(
+      "error",
+      (e) => e.data.code === "unverified" && e.data.clientId === "unverified-chat-1",
+    );
+    socket.send({ event: "like", data: { angelId: ANGEL, trackerId: member.clickid } });
+    await socket.next("error", (e) => e.data.code === "unverified");
+    socket.send({ event: "match", data: { angelId: 2, trackerId: member.clickid, type: "like" } });
+    await socket.next("error", (e) => e.data.code === "unverified" && e.data.clientId === undefined);
+
+    const after = await account(member.clickid);
+    expect([after.creditiMessaggi, after.creditiIcebreaker, after.creditiLike]).toEqual([
+      before.creditiMessaggi,
+      before.creditiIcebreaker,
+      before.creditiLike,
+    ]);
+    expect(await inDb((db) => db.select().from(messages).where(eq(messages.accountId, after.id)))).toEqual(
+      [],
+    );
+    expect(await inDb((db) => db.select().from(likes).where(eq(likes.accountId, after.id)))).toEqual([]);
+    expect(after.messaggioPending).toBeNull();
+
+    // Once verified by phone, the same message goes through.
+    expect((await verifyPhone(member, "+39 347 1234567")).status).toBe(200);
+    socket.send({ event: "chat", data: { msg: "Ciao!", angelId: ANGEL, clientId: "unverified-chat-2" } });
+    const sent = await socket.next("chat", (e) => e.data.clientId === "unverified-chat-2");
+    expect(sent.data).toMatchObject({ type: "personal", msg: "Ciao!" });
+    socket.close();
+  });
+
+  it("cannot send an invite either", async () => {
+    const member = await inviteFlowMember(false);
+    const socket = await connect(member);
+    socket.send({ event: "invite", data: { angelId: ANGEL, msg: "Ciao", clientId: "unverified-invite-1" } });
+    await socket.next(
+      "error",
+      (e) => e.data.code === "unverified" && e.data.clientId === "unverified-invite-1",
+    );
+    const row = await account(member.clickid);
+    expect(await inDb((db) => db.select().from(invites).where(eq(invites.accountId, row.id)))).toEqual([]);
+    socket.close();
+  });
+});
+
+const INVITE_FLOW = "invite-lock-test";
+async function inviteFlowMember(verified = true): Promise<TestMember> {
+  await inDb(async (db) => {
+    const [base] = await db.select().from(flows).where(eq(flows.fluxId, "7"));
+    await db
+      .insert(flows)
+      .values({ fluxId: INVITE_FLOW, config: { ...(base?.config as object), messaggi_inviti: true } })
+      .onConflictDoNothing();
+  });
+  const member = verified ? await verifiedMember() : await createMember();
+  await setAccount(member.clickid, { fluxId: INVITE_FLOW });
+  return member;
+}
+
+describe("the invite lock", () => {
+  it("refuses chat messages until the angel accepts the invite, then lets them through", async () => {
+    const member = await inviteFlowMember();
+    const socket = await connect(member);
+    expect(await conversation(member)).toMatchObject({ messages: [], lock: null, inviteAccepted: false });
+
+    socket.send({
+      event: "invite",
+      data: { angelId: ANGEL, msg: "Ti va di conoscerci?", clientId: "lock-inv-1" },
+    });
+    await socket.next("invite", (e) => e.data.clientId === "lock-inv-1" && e.data.status === "sent");
+    expect(await conversation(member)).toMatchObject({ lock: "invite", inviteAccepted: false });
+
+    const row = await account(member.clickid);
+    socket.send({ event: "chat", data: { msg: "Ci sei?", angelId: ANGEL, clientId: "lock-chat-1" } });
+    await socket.next("error", (e) => e.data.code === "chat_locked" && e.data.clientId === "lock-chat-1");
+    const stored = () => inDb((db) => db.select().from(messages).where(eq(messages.accountId, row.id)));
+    expect((await stored()).map((m) => m.msg)).toEqual(["Ti va di conoscerci?"]);
+    // Refused for the lock, not for credits: it is not the pending message and spends nothing.
+    const after = await account(member.clickid);
+    expect(after.messaggioPending).toBeNull();
+    expect(after.creditiMessaggi).toBe(row.creditiMessaggi);
+
+    // The angel accepts by liking back (the tests' like-back rate is 1, after 800-1000 ms): the invite's
+    // acceptance is the like back's time, and from then on the conversation is open.
+    const back = await socket.next(
+      "notification",
+      (e) => e.data.angelId === ANGEL && e.data.categoriaNotifica === "risposta_a_like",
+      5000,
+    );
+    expect(Date.parse(back.data.time)).toBeLessThanOrEqual(Date.now());
+    expect(await conversation(member)).toMatchObject({ lock: null, inviteAccepted: true });
+
+    socket.send({ event: "chat", data: { msg: "Ci sei?", angelId: ANGEL, clientId: "lock-chat-2" } });
+    await socket.next("chat", (e) => e.data.clientId === "lock-chat-2");
+    expect((await stored()).map((m) => m.msg)).toEqual(["Ti va di conoscerci?", "Ci sei?"]);
+    socket.close();
+  });
+
+  it("does not lock a flow without invitations, and the angel's first message opens it", async () => {
+    const member = await verifiedMember();
+    const row = await account(member.clickid);
+    const socket = await connect(member);
+    socket.send({ event: "chat", data: { msg: "Ciao", angelId: ANGEL, clientId: "nolock-1" } });
+    await socket.next("chat", (e) => e.data.clientId === "nolock-1");
+    expect((await conversation(member)).lock).toBeNull();
+    socket.close();
+
+    // On an invitation flow, a conversation the angel opened is not locked.
+    const invited = await inviteFlowMember();
+    const invitedRow = await account(invited.clickid);
+    await inDb((db) =>
+      db.insert(messages).values({
+        accountId: invitedRow.id,
+        angelId: ANGEL,
+        type: "angel",
+        msg: "Ciao, sono io",
+        time: new Date(Date.now() - 60_000),
+      }),
+    );
+    expect((await conversation(invited)).lock).toBeNull();
+    expect(row.id).not.toBe(invitedRow.id);
+  });
+
+  it("always locks the spec's locked angel ids", async () => {
+    const member = await verifiedMember();
+    expect((await conversation(member, 111111)).lock).toBe("angel");
+    const socket = await connect(member);
+    socket.send({ event: "chat", data: { msg: "Ciao", angelId: 111111, clientId: "locked-angel-1" } });
+    await socket.next("error", (e) => e.data.code === "chat_locked" && e.data.clientId === "locked-angel-1");
+    socket.close();
+  });
+});
+
+describe("the angel's phone number", () => {
+  it("shows only to verified or premium members", async () => {
+    const member = await createMember();
+    expect((await conversation(member)).angelPhone).toBeNull();
+    await setAccount(member.clickid, { premiumLevel: 1 });
+    expect((await conversation(member)).angelPhone).toMatch(/^\+39 3\d{9}$/);
+    await setAccount(member.clickid, { premiumLevel: 0 });
+    expect((await verifyPhone(member, "347 123 4567")).status).toBe(200);
+    expect((await conversation(member)).angelPhone).toMatch(/^\+39 3\d{9}$/);
+  });
+});

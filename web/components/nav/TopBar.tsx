@@ -1,0 +1,47 @@
+import { Link } from "@tanstack/react-router";
+import type { PublicBrand } from "../../../worker/contracts/brand";
+import { useSession } from "../../features/session/session";
+import { useI18n } from "../../i18n/i18n";
+import { useNavEntries } from "./entries";
+import { NavIcon } from "./icons";
+import { sectionLabel, sectionPath } from "./nav-rules";
+import { UnreadBadge } from "./UnreadBadge";
+import "./nav.css";
+
+/** The desktop top bar (wider than 500 px): logo, sections with their counters, credits, logout. */
+export function TopBar({ brand }: { brand: PublicBrand }) {
+  const { t } = useI18n();
+  const { signOut } = useSession();
+  const { top, credits } = useNavEntries();
+  return (
+    <header className="topbar">
+      <Link to="/" className="brand compact">
+        <img src={brand.logo_url} alt="" width={32} height={32} />
+        <span>{brand.title}</span>
+      </Link>
+      <nav className="topnav" aria-label={t("nav_main")} data-testid="topnav">
+        {top.map(({ section, count }) => (
+          <Link
+            key={section}
+            to={sectionPath[section]}
+            activeProps={{ className: "active", "aria-current": "page" }}
+            className={`nav-${section}`}
+            data-testid={`nav-${section}`}
+          >
+            {section === "notifications" && <NavIcon name="notifications" size={20} />}
+            <span className="nav-label">{t(sectionLabel[section])}</span>
+            <UnreadBadge section={section} count={count} />
+          </Link>
+        ))}
+        {credits !== null && (
+          <span className="credits" data-testid="credits">
+            {t("nav_credits", { count: credits })}
+          </span>
+        )}
+        <button type="button" className="link-button" onClick={() => void signOut()}>
+          {t("nav_logout")}
+        </button>
+      </nav>
+    </header>
+  );
+}

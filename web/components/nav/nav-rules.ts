@@ -1,0 +1,59 @@
+// The navigation's rules as pure functions of the pathname, so they are unit-tested without a browser.
+import type { MessageKey } from "../../i18n/en";
+
+/** The spec's mobile layout: 500 px wide or less. */
+export const MOBILE_MAX_WIDTH = 500;
+export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
+
+/** A single conversation (/chats/{id}); /chats itself is the list. */
+export const isSingleChat = (pathname: string) => /^\/chats\/[^/]+\/?$/.test(pathname);
+
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** The spec: the bottom menu is hidden on purchase, single chat, vip_plan and unsubscribe. */
+export function showsBottomMenu(pathname: string): boolean {
+  if (isSingleChat(pathname)) return false;
+  return !["/purchase", "/vip_plan", "/unsubscribe"].some((p) => under(pathname, p));
+}
+
+/** The member's sections, in the bottom menu's order. */
+export const sections = ["find", "match", "chats", "notifications", "profile"] as const;
+export type Section = (typeof sections)[number];
+
+export const sectionPath: Record<Section, `/${Section}`> = {
+  find: "/find",
+  match: "/match",
+  chats: "/chats",
+  notifications: "/notifications",
+  profile: "/profile",
+};
+
+export const sectionLabel: Record<Section, MessageKey> = {
+  find: "nav_find",
+  match: "nav_match",
+  chats: "nav_chats",
+  notifications: "nav_notifications",
+  profile: "nav_profile",
+};
+
+/** The bottom menu's entries: no find entry when the flow uses invitations (messaggi_inviti). */
+export const bottomSections = (invites: boolean): readonly Section[] =>
+  invites ? sections.filter((s) => s !== "find") : sections;
+
+/** The desktop top bar's search entry: find when the member seeks men, else match (the spec). */
+export const desktopSearchSection = (cerco: string | null | undefined): Section =>
+  cerco === "uomo" ? "find" : "match";
+
+/** The mobile top bar's title for a path. */
+export function sectionTitle(pathname: string): MessageKey {
+  if (isSingleChat(pathname)) return "nav_chats";
+  if (under(pathname, "/user")) return "nav_title_user";
+  const section = sections.find((s) => under(pathname, sectionPath[s]));
+  return section ? sectionLabel[section] : "nav_title_home";
+}
+
+/** The bottom menu's short labels. */
+export const shortLabel: Record<Section, MessageKey> = {
+  ...sectionLabel,
+  notifications: "nav_short_notifications",
+};

@@ -1,0 +1,32 @@
+import { Fragment, type ReactNode } from "react";
+import { parseSafeHtml, type SafeNode } from "./safe-html";
+
+function render(nodes: SafeNode[]): ReactNode[] {
+  return nodes.map((node, i) => {
+    // biome-ignore lint/suspicious/noArrayIndexKey: a static tree, rendered once per message.
+    if (typeof node === "string") return <Fragment key={i}>{node}</Fragment>;
+    const children = render(node.children);
+    switch (node.tag) {
+      case "br":
+        // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+        return <br key={i} />;
+      case "a":
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+          <a key={i} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
+            {children}
+          </a>
+        );
+      default: {
+        const Tag = node.tag;
+        // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+        return <Tag key={i}>{children}</Tag>;
+      }
+    }
+  });
+}
+
+/** The 'benvenuto' message's HTML through the allow-list reader: elements and escaped text only. */
+export function SafeHtml({ html }: { html: string }) {
+  return <>{render(parseSafeHtml(html))}</>;
+}

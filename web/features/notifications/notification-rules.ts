@@ -1,0 +1,135 @@
+// Notification popups, polling and replay: the spec's constants and the pure rules behind them.
+import { z } from "zod";
+import type { ChatNotifica } from "../../../party/events";
+import type { ChatMessage } from "../../../worker/contracts/chat";
+import { LIKE_REPLY_CATEGORY, type Notification } from "../../../worker/contracts/engagement";
+
+/** The spec: the first notification poll 40 s after start… */
+export const FIRST_POLL_MS = 40_000;
+/** …then every 10 s. */
+export const POLL_INTERVAL_MS = 10_000;
+/** The spec: a tab hidden for more than 180,000 ms reloads the page when visible again. */
+export const HIDDEN_RELOAD_MS = 180_000;
+/** The spec's chat preview length (characters, then an ellipsis). */
+export const PREVIEW_LENGTH = 25;
+
+/** A chat preview: the first 25 characters plus '…' when the text is longer. */
+export function preview(text: string, length = PREVIEW_LENGTH): string {
+  const chars = Array.from(text.trim());
+  return chars.length > length ? `${chars.slice(0, length).join("")}…` : chars.join("");
+}
+
+export const popupKinds = ["like", "match", "visit", "message"] as const;
+export const PopupItem = z.object({
+  /** Dedupe key: n:{id} for a notification, m:{id} for a chat message. */
+  key: z.string(),
+  kind: z.enum(popupKinds),
+  angelId: z.number(),
+  screenName: z.string().nullable(),
+  photo: z.string().nullable(),
+  /** The message text (message popups). */
+  text: z.string().nullable(),
+  /** A message of the brain's schedule: opening it records lettura_pressing. */
+  pressing: z.boolean().optional(),
+});
+export type PopupItem = z.infer<typeof PopupItem>;
+
+/** A popup for an angel's like, like reply (match) or visit; null for anything else. */
+export function popupFromNotification(n: Notification): PopupItem | null {
+  if (!n.angelId || n.letto) return null;
+  const kind =
+    n.type === "visita"
+      ? "visit"
+      : n.type === "like"
+        ? n.categoriaNotifica === LIKE_REPLY_CATEGORY
+          ? "match"
+          : "like"
+        : null;
+  if (!kind) return null;
+  return {
+    key: `n:${n.id}`,
+    kind,
+    angelId: n.angelId,
+    screenName: n.screenName,
+    photo: n.default_photo,
+    text: null,
+  };
+}
+
+/** A popup for an angel's chat message; the member's own lines and likes give none. */
+export function popupFromMessage(
+  m: ChatMessage,
+  angel: { screenName: string | null; photo: string | null },
+  notifica?: ChatNotifica,
+): PopupItem | null {
+  if (m.type === "personal" || m.type === "like") return null;
+  const item: PopupItem = {
+    key: `m:${m.id}`,
+    kind: "message",
+    angelId: m.angelId,
+    ...angel,
+    text: preview(m.msg),
+  };
+  return notifica?.pressing ? { ...item, pressing: true } : item;
+}
+
+export type NotificaDisplay = { show: false } | { show: true; afterMs: number };
+
+/**
+ * The spec's display rule of a chat notification: when a delay (ritardo) is set the client waits offset
+ * ms before showing; a 'full' notification is ignored when delayed; 'wait_ai' is never shown. A message
+ * without display data shows at once.
+ */
+export function notificaDisplay(n: ChatNotifica | undefined): NotificaDisplay {
+  if (!n) return { show: true, afterMs: 0 };
+  if (n.type === "wait_ai") return { show: false };
+  if (n.ritardo) return n.type === "full" ? { show: false } : { show: true, afterMs: Math.max(0, n.offset) };
+  return { show: true, afterMs: 0 };
+}
+
+/** One popup at a time: the first item is shown, the rest wait; a key is shown once. */
+export interface PopupQueue {
+  readonly seen: readonly string[];
+  readonly items: readonly PopupItem[];
+}
+export const emptyQueue: PopupQueue = { seen: [], items: [] };
+
+export function enqueue(queue: PopupQueue, item: PopupItem): PopupQueue {
+  if (queue.seen.includes(item.key)) return queue;
+  return { seen: [...queue.seen, item.key], items: [...queue.items, item] };
+}
+
+/** Marks keys as known without showing them (the list loaded at start). */
+export const markSeen = (queue: PopupQueue, keys: readonly string[]): PopupQueue => ({
+  ...queue,
+  seen: [...new Set([...queue.seen, ...keys])],
+});
+
+/** Closes the popup on show; the next one in line takes its place. */
+export const dismiss = (queue: PopupQueue): PopupQueue => ({ ...queue, items: queue.items.slice(1) });
+
+export const currentPopup = (queue: PopupQueue): PopupItem | null => queue.items[0] ?? null;
+
+/** The spec: no notification popup on a single chat, a purchase or a vip_plan page (and an open one closes). */
+export function popupBlocked(pathname: string): boolean {
+  return (
+    /^\/chats\/[^/]+\/?$/.test(pathname) ||
+    /^\/purchase(\/|$)/.test(pathname) ||
+    /^\/vip_plan(\/|$)/.test(pathname)
+  );
+}
+
+/** notificheInPending: the popups kept while the tab was hidden; anything unreadable counts as none. */
+export function parsePending(raw: string | null): PopupItem[] {
+  if (!raw) return [];
+  try {
+    const parsed = z.array(PopupItem).safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A tab hidden for more than 180 s reloads when it shows again. */
+export const reloadsAfterHidden = (hiddenAt: number | null, now: number): boolean =>
+  hiddenAt !== null && now - hiddenAt > HIDDEN_RELOAD_MS;

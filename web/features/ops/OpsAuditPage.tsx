@@ -1,0 +1,92 @@
+import { useEffect, useState } from "react";
+import type { z } from "zod";
+import type { AuditEntry } from "../../../worker/ops/ops.contracts";
+import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { opsApi } from "./ops-api";
+import { useOps } from "./ops-session";
+
+type Entry = z.infer<typeof AuditEntry>;
+const PAGE = 50;
+
+const actionKeys: Record<string, MessageKey> = {
+  login: "ops_action_login",
+  logout: "ops_action_logout",
+  take: "ops_action_take",
+  release: "ops_action_release",
+  reply: "ops_action_reply",
+  note_edit: "ops_action_note_edit",
+  lease_expired: "ops_action_lease_expired",
+};
+
+/** The audit log for supervisors and admins, newest first, a page at a time. */
+export function OpsAuditPage() {
+  const { t, locale } = useI18n();
+  const { expired } = useOps();
+  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [more, setMore] = useState(false);
+
+  async function load(before?: number) {
+    const query = before ? { limit: String(PAGE), before: String(before) } : { limit: String(PAGE) };
+    const response = await opsApi.audit.$get({ query });
+    if (response.status === 401) return expired();
+    if (!response.ok) return;
+    const page = (await response.json()).entries;
+    setEntries((list) => (before && list ? [...list, ...page] : page));
+    setMore(page.length === PAGE);
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page once.
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, []);
+
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" });
+  return (
+    <section className="ops-audit">
+      <header className="ops-page-head">
+        <h1>{t("ops_audit_title")}</h1>
+      </header>
+      {entries?.length === 0 && <p className="muted">{t("ops_audit_empty")}</p>}
+      {entries && entries.length > 0 && (
+        <div className="card ops-table-wrap">
+          <table className="ops-table">
+            <thead>
+              <tr>
+                <th>{t("ops_audit_time")}</th>
+                <th>{t("ops_audit_operator")}</th>
+                <th>{t("ops_audit_action")}</th>
+                <th>{t("ops_audit_member")}</th>
+                <th>{t("ops_audit_angel")}</th>
+                <th>{t("ops_audit_details")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id} data-testid="ops-audit-row" data-action={e.action}>
+                  <td data-label={t("ops_audit_time")}>{time.format(new Date(e.time))}</td>
+                  <td data-label={t("ops_audit_operator")}>{e.operatorName ?? t("ops_audit_system")}</td>
+                  <td data-label={t("ops_audit_action")}>
+                    {actionKeys[e.action] ? t(actionKeys[e.action] as MessageKey) : e.action}
+                  </td>
+                  <td data-label={t("ops_audit_member")}>{e.accountId ?? "—"}</td>
+                  <td data-label={t("ops_audit_angel")}>{e.angelId ?? "—"}</td>
+                  <td data-label={t("ops_audit_details")} className="ops-details">
+                    {e.details
+                      ? Object.entries(e.details)
+                          .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+                          .join(" · ")
+                      : "—"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {more && (
+        <button type="button" className="button small" onClick={() => void load(entries?.at(-1)?.id)}>
+          {t("ops_audit_more")}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link, Outlet } from "@tanstack/react-router";
+import { type Locale, locales } from "../../../worker/contracts/locales";
+import { useI18n } from "../../i18n/i18n";
+import { useOps } from "./ops-session";
+import "./ops.css";
+
+/** The console's own frame (not the member layout): title, navigation, language, operator and logout. */
+export function OpsLayout() {
+  const { t, locale } = useI18n();
+  const { state, signOut, setLanguage } = useOps();
+  const operator = state.status === "operator" ? state.operator : null;
+  const names = new Intl.DisplayNames([locale], { type: "language" });
+  return (
+    <div className="ops">
+      <header className="ops-bar">
+        <Link to="/ops" className="ops-title">
+          {t("ops_title")}
+        </Link>
+        {operator && (
+          <nav className="ops-nav" aria-label={t("ops_title")}>
+            <Link to="/ops" activeOptions={{ exact: true }} activeProps={{ className: "active" }}>
+              {t("ops_nav_queue")}
+            </Link>
+            {operator.role !== "operator" && (
+              <Link to="/ops/audit" activeProps={{ className: "active" }}>
+                {t("ops_nav_audit")}
+              </Link>
+            )}
+          </nav>
+        )}
+        <div className="ops-bar-end">
+          <select
+            className="ops-language"
+            aria-label={t("ops_language")}
+            value={locale}
+            onChange={(e) => setLanguage(e.target.value as Locale)}
+          >
+            {locales.map((l) => (
+              <option key={l} value={l}>
+                {names.of(l) ?? l}
+              </option>
+            ))}
+          </select>
+          {operator && (
+            <>
+              <span className="ops-who" data-testid="ops-operator">
+                {t("ops_signed_in_as", {
+                  name: operator.displayName,
+                  role: t(`ops_role_${operator.role}`),
+                })}
+              </span>
+              <button type="button" className="button small" onClick={() => void signOut()}>
+                {t("ops_logout")}
+              </button>
+            </>
+          )}
+        </div>
+      </header>
+      <main className="ops-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

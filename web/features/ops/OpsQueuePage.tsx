@@ -1,0 +1,118 @@
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import type { z } from "zod";
+import type { Operator, QueueItem } from "../../../worker/ops/ops.contracts";
+import { FormMessage } from "../../components/ui/FormMessage";
+import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { errorOf } from "../../lib/api";
+import { opsApi, opsErrorKey } from "./ops-api";
+import { useOps } from "./ops-session";
+import { usePolling } from "./use-polling";
+
+/** How often the queue asks again: new conversations and other operators' leases show within seconds. */
+const QUEUE_REFRESH_MS = 4000;
+
+type Queue = { items: z.infer<typeof QueueItem>[]; held: number; capacity: number };
+
+export function OpsQueuePage({ operator }: { operator: Operator }) {
+  const { t, locale } = useI18n();
+  const { expired } = useOps();
+  const navigate = useNavigate();
+  const [queue, setQueue] = useState<Queue | null>(null);
+  const [error, setError] = useState<{ key: MessageKey; capacity?: number } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = async () => {
+    const response = await opsApi.queue.$get();
+    if (response.status === 401) return expired();
+    if (response.ok) setQueue(await response.json());
+  };
+  usePolling(load, QUEUE_REFRESH_MS, "queue");
+
+  async function take(item: Queue["items"][number]) {
+    const key = `${item.clickid}/${item.angelId}`;
+    setBusy(key);
+    setError(null);
+    try {
+      const param = { clickid: item.clickid, angelId: String(item.angelId) };
+      const response = await opsApi.conversations[":clickid"][":angelId"].take.$post({ param });
+      if (response.ok) {
+        await navigate({ to: "/ops/c/$clickid/$angelId", params: param });
+        return;
+      }
+      if (response.status === 401) return expired();
+      setError({ key: opsErrorKey((await errorOf(response)).code), capacity: operator.capacity });
+      await load();
+    } catch {
+      setError({ key: "ops_error_generic" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" });
+  return (
+    <section className="ops-queue">
+      <header className="ops-page-head">
+        <h1>{t("ops_queue_title")}</h1>
+        {queue && (
+          <p className="muted" data-testid="ops-held">
+            {t("ops_queue_held", { held: queue.held, capacity: queue.capacity })}
+          </p>
+        )}
+      </header>
+      {error && (
+        <FormMessage tone="error">
+          {t(error.key, { capacity: error.capacity ?? operator.capacity })}
+        </FormMessage>
+      )}
+      {queue && queue.items.length === 0 && <p className="muted ops-empty">{t("ops_queue_empty")}</p>}
+      <ul className="ops-list">
+        {queue?.items.map((item) => {
+          const key = `${item.clickid}/${item.angelId}`;
+          const mine = item.lease?.operatorId === operator.id;
+          const param = { clickid: item.clickid, angelId: String(item.angelId) };
+          return (
+            <li key={key} className="card ops-item" data-testid="ops-queue-item" data-clickid={item.clickid}>
+              <div className="ops-item-main">
+                <p className="ops-item-who">
+                  <strong>{item.memberName ?? t("ops_member_no_name")}</strong>
+                  <span aria-hidden="true"> → </span>
+                  <strong>{item.angelName}</strong>
+                  <span className="badge ops-brand">{item.brandId}</span>
+                </p>
+                <p className="ops-item-last">{item.lastMessage}</p>
+                <p className="muted small">
+                  {t("ops_waiting_since", { time: time.format(new Date(item.waitingSince)) })}
+                </p>
+              </div>
+              <div className="ops-item-side">
+                {item.lease && !mine && (
+                  <span className="ops-lease other">
+                    {t("ops_taken_by", { name: item.lease.operatorName })}
+                  </span>
+                )}
+                {mine ? (
+                  <Link to="/ops/c/$clickid/$angelId" params={param} className="button small primary">
+                    {t("ops_open")}
+                  </Link>
+                ) : (
+                  !item.lease && (
+                    <button
+                      type="button"
+                      className="button small primary"
+                      disabled={busy === key}
+                      onClick={() => void take(item)}
+                    >
+                      {t("ops_take")}
+                    </button>
+                  )
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { Navigate } from "@tanstack/react-router";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { type Locale, locales } from "../../../worker/contracts/locales";
+import type { Operator } from "../../../worker/ops/ops.contracts";
+import { I18nProvider, useI18n } from "../../i18n/i18n";
+import { opsApi, opsStore } from "./ops-api";
+
+type OpsState = { status: "loading" } | { status: "signedOut" } | { status: "operator"; operator: Operator };
+
+interface OpsSession {
+  state: OpsState;
+  signIn(token: string, operator: Operator): void;
+  signOut(): Promise<void>;
+  /** Called when the API answers 401: the token is gone (logout elsewhere, expiry). */
+  expired(): void;
+  language: Locale;
+  setLanguage(language: Locale): void;
+}
+
+const OpsContext = createContext<OpsSession | null>(null);
+
+export function useOps(): OpsSession {
+  const value = useContext(OpsContext);
+  if (!value) throw new Error("useOps outside the console");
+  return value;
+}
+
+const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
+
+/**
+ * The console's session and language: the operator's token (not a member's), checked with /me at start;
+ * the language is the operator's preference, which the language picker changes.
+ */
+export function OpsSessionProvider({ children }: { children: ReactNode }) {
+  const site = useI18n().locale;
+  const [state, setState] = useState<OpsState>(() =>
+    opsStore.token() ? { status: "loading" } : { status: "signedOut" },
+  );
+  const [chosen, setChosen] = useState<string | null>(() => opsStore.language());
+
+  useEffect(() => {
+    if (!opsStore.token()) return;
+    let live = true;
+    opsApi.me
+      .$get()
+      .then(async (response) => {
+        if (!live) return;
+        if (response.ok) setState({ status: "operator", operator: await response.json() });
+        else {
+          opsStore.setToken(null);
+          setState({ status: "signedOut" });
+        }
+      })
+      .catch(() => live && setState({ status: "signedOut" }));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const signIn = useCallback((token: string, operator: Operator) => {
+    opsStore.setToken(token);
+    setState({ status: "operator", operator });
+  }, []);
+  const expired = useCallback(() => {
+    opsStore.setToken(null);
+    setState({ status: "signedOut" });
+  }, []);
+  const signOut = useCallback(async () => {
+    await opsApi.logout.$post().catch(() => undefined);
+    expired();
+  }, [expired]);
+
+  const operator = state.status === "operator" ? state.operator : null;
+  // Signed in: the operator's preference. On the login page: the last choice in this browser, or the site's.
+  const language: Locale = operator?.language ?? (isLocale(chosen) ? chosen : site);
+  const setLanguage = useCallback((next: Locale) => {
+    opsStore.setLanguage(next);
+    setChosen(next);
+    setState((s) => (s.status === "operator" ? { ...s, operator: { ...s.operator, language: next } } : s));
+    // Saved as the operator's preference (a failure only loses that; the console switches anyway).
+    if (opsStore.token()) void opsApi.me.language.$put({ json: { language: next } }).catch(() => undefined);
+  }, []);
+
+  const value = useMemo(
+    () => ({ state, signIn, signOut, expired, language, setLanguage }),
+    [state, signIn, signOut, expired, language, setLanguage],
+  );
+  return (
+    <OpsContext.Provider value={value}>
+      <I18nProvider locale={language}>{children}</I18nProvider>
+    </OpsContext.Provider>
+  );
+}
+
+/** Console pages other than the login need a signed-in operator. */
+export function RequireOperator({ children }: { children: (operator: Operator) => ReactNode }) {
+  const { state } = useOps();
+  const { t } = useI18n();
+  if (state.status === "loading") return <p className="muted center">{t("app_loading")}</p>;
+  if (state.status === "signedOut") return <Navigate to="/ops/login" replace />;
+  return <>{children(state.operator)}</>;
+}

@@ -1,0 +1,50 @@
+// Chat and invite events the room has not answered yet, kept in local storage so that a message shown as
+// "sending" is not lost when the page reloads or closes first: the next connection sends them again, and the
+// room stores a clientId once, so a message that did arrive is not stored twice.
+import type { ClientEvent } from "../../party/events";
+import { store } from "./storage";
+
+export type Outgoing = Extract<ClientEvent, { event: "chat" | "invite" }>;
+export interface OutboxEntry {
+  clickid: string;
+  event: Outgoing;
+  at: number;
+}
+
+/** Older unanswered messages are dropped rather than sent a day late. */
+export const OUTBOX_MAX_AGE_MS = 86_400_000;
+
+export function parseOutbox(raw: string | null): OutboxEntry[] {
+  if (!raw) return [];
+  try {
+    const entries: unknown = JSON.parse(raw);
+    return Array.isArray(entries) ? (entries as OutboxEntry[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The entries of one member still worth sending, oldest first. */
+export function dueEntries(entries: OutboxEntry[], clickid: string, now: number): OutboxEntry[] {
+  return entries.filter((e) => e.clickid === clickid && now - e.at < OUTBOX_MAX_AGE_MS);
+}
+
+export function withoutClientId(entries: OutboxEntry[], clientId: string): OutboxEntry[] {
+  return entries.filter((e) => e.event.data.clientId !== clientId);
+}
+
+export const outbox = {
+  add(clickid: string, event: Outgoing, now = Date.now()) {
+    const entries = dueEntries(parseOutbox(store.get("outbox")), clickid, now);
+    store.set("outbox", JSON.stringify([...entries, { clickid, event, at: now }]));
+  },
+  /** The room answered this clientId (stored, refused or failed): nothing left to resend. */
+  answered(clientId: string) {
+    const entries = parseOutbox(store.get("outbox"));
+    const left = withoutClientId(entries, clientId);
+    if (left.length === entries.length) return;
+    if (left.length) store.set("outbox", JSON.stringify(left));
+    else store.remove("outbox");
+  },
+  due: (clickid: string, now = Date.now()) => dueEntries(parseOutbox(store.get("outbox")), clickid, now),
+};

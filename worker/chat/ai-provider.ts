@@ -1,0 +1,73 @@
+// The `ai` reply provider (DESIGN.md section 5): an OpenAI-compatible chat-completions API, called with
+// fetch. Off unless AI_API_URL, AI_API_KEY and AI_MODEL are all set; a flow asking for it without them,
+// or a failed call, falls back to the scripted bank so the member is never left without an answer.
+import { z } from "zod";
+import type { Locale } from "../contracts/locales";
+import { logEvent } from "../core/log";
+import type { Bindings } from "../env";
+import { type ReplyProvider, scriptedProvider } from "./reply-provider";
+
+export interface AiConfig {
+  /** The API's base URL, e.g. https://api.openai.com/v1; the call goes to {base}/chat/completions. */
+  url: string;
+  apiKey: string;
+  model: string;
+}
+
+export function aiConfig(env: Pick<Bindings, "AI_API_URL" | "AI_API_KEY" | "AI_MODEL">): AiConfig | null {
+  if (!env.AI_API_URL || !env.AI_API_KEY || !env.AI_MODEL) return null;
+  return { url: env.AI_API_URL.replace(/\/+$/, ""), apiKey: env.AI_API_KEY, model: env.AI_MODEL };
+}
+
+/** The longest wait for the model; the reply is delayed 20-40 s anyway, so this never shows. */
+export const AI_TIMEOUT_MS = 10_000;
+
+const languageNames: Record<Locale, string> = { it: "Italian", en: "English", es: "Spanish", fr: "French" };
+
+/** The persona's rules: the same limits as the scripted bank, and no claim of being a real person. */
+export function systemPrompt(language: Locale): string {
+  return [
+    "You write the replies of a fictional profile on a dating chat service; the service tells its members",
+    "that profiles are fictional and run by operators. Never claim to be a real person.",
+    `Reply in ${languageNames[language]}, in one or two short, friendly sentences.`,
+    "Be tasteful and never explicit. Never ask for money, never give or ask for contact details outside",
+    "the service, and never agree a concrete meeting time or place.",
+  ].join(" ");
+}
+
+const Completion = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+});
+
+export function aiProvider(config: AiConfig, fetcher: typeof fetch = fetch): ReplyProvider {
+  return {
+    id: "ai",
+    async reply(input) {
+      try {
+        const response = await fetcher(`${config.url}/chat/completions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${config.apiKey}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            model: config.model,
+            messages: [
+              { role: "system", content: systemPrompt(input.language) },
+              { role: "user", content: input.userMessage },
+            ],
+            max_tokens: 200,
+            temperature: 0.8,
+          }),
+          signal: AbortSignal.timeout(AI_TIMEOUT_MS),
+        });
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        const parsed = Completion.safeParse(await response.json());
+        const text = parsed.success ? parsed.data.choices[0]?.message.content?.trim() : "";
+        if (!text) throw new Error("no reply text in the answer");
+        return text.slice(0, 2000);
+      } catch (error) {
+        // The message text never goes to the log; the reason does.
+        logEvent("warn", "chat.ai.fallback", { model: config.model, error: String(error) });
+        return scriptedProvider.reply(input);
+      }
+    },
+  };
+}

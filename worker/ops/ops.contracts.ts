@@ -1,0 +1,133 @@
+// The console's wire shapes (zod), shared by the Worker's /ops/api routes and the web console.
+import { z } from "zod";
+import { Locale } from "../contracts/locales";
+
+export const operatorRoles = ["operator", "supervisor", "admin"] as const;
+export const OperatorRole = z.enum(operatorRoles);
+export type OperatorRole = z.infer<typeof OperatorRole>;
+
+/** Roles that may edit persona notes and read the audit log. */
+export const supervising: readonly OperatorRole[] = ["supervisor", "admin"];
+
+export const auditActions = [
+  "login",
+  "logout",
+  "take",
+  "release",
+  "reply",
+  "note_edit",
+  "lease_expired",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const OpsLoginRequest = z.object({
+  email: z.string().trim().min(3).max(254),
+  password: z.string().min(1).max(200),
+});
+
+export const Operator = z.object({
+  id: z.number(),
+  email: z.string(),
+  displayName: z.string(),
+  role: OperatorRole,
+  capacity: z.number(),
+  language: Locale,
+});
+export type Operator = z.infer<typeof Operator>;
+
+/** A conversation: one member (by clickid) and one angel. */
+export const ConversationRef = z.object({
+  clickid: z.string().min(1).max(64),
+  angelId: z.coerce.number().int().min(1),
+});
+
+export const Lease = z.object({
+  clickid: z.string(),
+  angelId: z.number(),
+  operatorId: z.number(),
+  operatorName: z.string(),
+  /** ISO time at which the lease ends unless the operator replies or releases first. */
+  expiresAt: z.string(),
+});
+export type Lease = z.infer<typeof Lease>;
+
+export const QueueItem = z.object({
+  clickid: z.string(),
+  angelId: z.number(),
+  memberName: z.string().nullable(),
+  angelName: z.string(),
+  brandId: z.string(),
+  /** The member's oldest message still without an angel message after it: what the wait counts from. */
+  waitingSince: z.string(),
+  lastMessage: z.string(),
+  lease: Lease.nullable(),
+});
+export type QueueItem = z.infer<typeof QueueItem>;
+
+export const OpsMessage = z.object({
+  id: z.number(),
+  /** personal (the member), angel or like. */
+  type: z.string(),
+  msg: z.string(),
+  time: z.string(),
+  /** An angel message whose time has not come yet: stored, not yet shown to the member. */
+  scheduled: z.boolean(),
+  provider: z.string().nullable(),
+});
+
+export const MemberProfile = z.object({
+  clickid: z.string(),
+  name: z.string().nullable(),
+  age: z.number().nullable(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  brandId: z.string(),
+  brandTitle: z.string(),
+  language: Locale,
+  premiumLevel: z.number(),
+  creditiMessaggi: z.number(),
+  creditiIcebreaker: z.number(),
+  verified: z.boolean(),
+  description: z.string().nullable(),
+});
+
+export const AngelProfile = z.object({
+  id: z.number(),
+  screenName: z.string(),
+  photo: z.string(),
+  age: z.number(),
+  city: z.string(),
+  region: z.string(),
+  country: z.string(),
+  about: z.string(),
+  description: z.string(),
+});
+
+export const PersonaNotes = z.object({
+  notes: z.string(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+
+export const ConversationView = z.object({
+  messages: z.array(OpsMessage),
+  member: MemberProfile,
+  angel: AngelProfile,
+  notes: PersonaNotes,
+  lease: Lease.nullable(),
+});
+
+export const ReplyRequest = z.object({ msg: z.string().trim().min(1).max(2000) });
+export const NotesRequest = z.object({ notes: z.string().max(5000) });
+
+export const AuditEntry = z.object({
+  id: z.number(),
+  time: z.string(),
+  action: z.string(),
+  operatorId: z.number().nullable(),
+  operatorName: z.string().nullable(),
+  accountId: z.number().nullable(),
+  angelId: z.number().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});

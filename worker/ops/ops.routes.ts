@@ -1,0 +1,464 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { getServerByName } from "partyserver";
+import { operators } from "../../drizzle/schema/ops";
+import type { UserRoom } from "../../party/user-room";
+import { ErrorBody } from "../contracts/auth";
+import { Locale } from "../contracts/locales";
+import { AppError, unauthorized } from "../core/errors";
+import { bearerSecurity, featureApp } from "../core/openapi";
+import { hashPassword, verifyPassword } from "../core/password";
+import type { AppEnv } from "../env";
+import { clear, clientIp, isBlocked, recordFailure } from "../ratelimit/rate-limit";
+import {
+  AuditEntry,
+  ConversationRef,
+  ConversationView,
+  Lease,
+  NotesRequest,
+  Operator,
+  OperatorRole,
+  OpsLoginRequest,
+  OpsMessage,
+  PersonaNotes,
+  QueueItem,
+  ReplyRequest,
+  supervising,
+} from "./ops.contracts";
+import {
+  angelById,
+  audit,
+  auditLog,
+  awaitingReply,
+  conversationView,
+  leaseMs,
+  type OperatorRow,
+  operatorByEmail,
+  operatorMember,
+  personaNotes,
+  savePersonaNotes,
+  toLease,
+} from "./ops.service";
+import type { OpsDesk } from "./ops-desk";
+import { signOperatorToken, verifyOperatorToken } from "./ops-token";
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
+const error = (description: string) => ({ description, ...json(ErrorBody) });
+const Ok = z.object({ result: z.literal("OK") });
+
+export const opsErrors = {
+  wrongCredentials: () => new AppError(401, "wrong_credentials", "E-mail or password is wrong."),
+  disabled: () => new AppError(403, "operator_disabled", "This operator account is disabled."),
+  tooManyFailures: () => new AppError(429, "too_many_attempts", "Too many failed attempts, try again later."),
+  forbidden: () => new AppError(403, "forbidden", "Your role may not do this."),
+  noConversation: () =>
+    new AppError(404, "no_conversation", "No such conversation on a flow answered by operators."),
+  taken: (by: string) => new AppError(409, "already_taken", `${by} is already answering this conversation.`),
+  capacity: (capacity: number) =>
+    new AppError(
+      409,
+      "at_capacity",
+      `You already hold ${capacity} conversations: reply or release one first.`,
+    ),
+  notHolder: () =>
+    new AppError(
+      409,
+      "not_lease_holder",
+      "Take the conversation before replying; your lease may have ended.",
+    ),
+};
+
+/** The desk is one Durable Object for the whole service: every lease goes through it. */
+const desk = (env: AppEnv["Bindings"]) =>
+  env.OPS_DESK.get(env.OPS_DESK.idFromName("desk")) as DurableObjectStub<OpsDesk>;
+
+/** Requires an operator token (not a member's) of an enabled operator at the token's session version. */
+const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header("authorization") ?? "";
+  const token = header.startsWith("Bearer ") ? header.slice(7) : "";
+  const claims = token ? await verifyOperatorToken(c.env.JWT_SECRET, token) : null;
+  if (!claims) throw unauthorized();
+  const [row] = await c.var.db.select().from(operators).where(eq(operators.id, claims.operatorId));
+  if (!row || row.disabled || row.sessionVersion !== claims.sessionVersion) throw unauthorized();
+  c.set("operator", row);
+  await next();
+});
+
+const requireSupervisor = createMiddleware<AppEnv>(async (c, next) => {
+  if (!supervising.includes(c.var.operator.role as OperatorRole)) throw opsErrors.forbidden();
+  await next();
+});
+
+const publicOperator = (o: OperatorRow): z.infer<typeof Operator> => ({
+  id: o.id,
+  email: o.email,
+  displayName: o.displayName,
+  role: OperatorRole.parse(o.role),
+  capacity: o.capacity,
+  language: Locale.catch("en").parse(o.language),
+});
+
+const conversationParams = { params: ConversationRef };
+
+const login = createRoute({
+  method: "post",
+  path: "/ops/api/login",
+  tags: ["ops"],
+  summary: "Operator login (not a member session): an operator token for the console",
+  request: body(OpsLoginRequest),
+  responses: {
+    200: { description: "Logged in", ...json(z.object({ token: z.string(), operator: Operator })) },
+    401: error("wrong_credentials"),
+    403: error("operator_disabled"),
+    429: error("too_many_attempts"),
+  },
+});
+
+const logout = createRoute({
+  method: "post",
+  path: "/ops/api/logout",
+  tags: ["ops"],
+  summary: "Ends every console session of the operator",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  responses: { 200: { description: "Logged out", ...json(Ok) }, 401: error("No operator token") },
+});
+
+const me = createRoute({
+  method: "get",
+  path: "/ops/api/me",
+  tags: ["ops"],
+  summary: "The signed-in operator",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  responses: { 200: { description: "The operator", ...json(Operator) }, 401: error("No operator token") },
+});
+
+const setLanguage = createRoute({
+  method: "put",
+  path: "/ops/api/me/language",
+  tags: ["ops"],
+  summary: "The console's language for this operator",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  request: body(z.object({ language: Locale })),
+  responses: {
+    401: error("No operator token, or it has ended"),
+    200: { description: "Saved", ...json(Operator) },
+  },
+});
+
+const queue = createRoute({
+  method: "get",
+  path: "/ops/api/queue",
+  tags: ["ops"],
+  summary: "Conversations awaiting an angel reply on operator flows, oldest wait first, with their leases",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  responses: {
+    401: error("No operator token, or it has ended"),
+    200: {
+      description: "The queue",
+      ...json(z.object({ items: z.array(QueueItem), held: z.number(), capacity: z.number() })),
+    },
+  },
+});
+
+const take = createRoute({
+  method: "post",
+  path: "/ops/api/conversations/{clickid}/{angelId}/take",
+  tags: ["ops"],
+  summary: "Lease the conversation (OPS_LEASE_MS); exactly one operator gets it",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  request: conversationParams,
+  responses: {
+    401: error("No operator token, or it has ended"),
+    200: { description: "Leased (or renewed)", ...json(z.object({ lease: Lease })) },
+    404: error("no_conversation"),
+    409: error("already_taken, at_capacity"),
+  },
+});
+
+const release = createRoute({
+  method: "post",
+  path: "/ops/api/conversations/{clickid}/{angelId}/release",
+  tags: ["ops"],
+  summary: "Give the conversation back to the queue",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  request: conversationParams,
+  responses: {
+    401: error("No operator token, or it has ended"),
+    200: { description: "Released", ...json(Ok) },
+    409: error("not_lease_holder"),
+  },
+});
+
+const view = createRoute({
+  method: "get",
+  path: "/ops/api/conversations/{clickid}/{angelId}",
+  tags: ["ops"],
+  summary: "A conversation with every message (scheduled ones marked), both profiles and the persona notes",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  request: conversationParams,
+  responses: {
+    401: error("No operator token, or it has ended"),
+    200: { description: "The conversation", ...json(ConversationView) },
+    404: error("no_conversation"),
+  },
+});
+
+const reply = createRoute({
+  method: "post",
+  path: "/ops/api/conversations/{clickid}/{angelId}/reply",
+  tags: ["ops"],
+  summary: "Reply as the angel (lease holder only): through the member's room, typing first; ends the lease",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  request: { ...conversationParams, ...body(ReplyRequest) },
+  responses: {
+    401: error("No operator token, or it has ended"),
+    200: { description: "Scheduled for delivery", ...json(z.object({ message: OpsMessage })) },
+    404: error("no_conversation"),
+    409: error("not_lease_holder"),
+  },
+});
+
+const notes = createRoute({
+  method: "put",
+  path: "/ops/api/angels/{angelId}/notes",
+  tags: ["ops"],
+  summary: "Edit an angel's persona notes (supervisor, admin)",
+  security: bearerSecurity,
+  middleware: [requireOperator, requireSupervisor] as const,
+  request: { params: z.object({ angelId: z.coerce.number().int().min(1) }), ...body(NotesRequest) },
+  responses: {
+    401: error("No operator token, or it has ended"),
+    200: { description: "Saved", ...json(PersonaNotes) },
+    403: error("forbidden: operators read the notes only"),
+    404: error("No such angel"),
+  },
+});
+
+const auditRoute = createRoute({
+  method: "get",
+  path: "/ops/api/audit",
+  tags: ["ops"],
+  summary: "Every operator action and lease expiry, newest first (supervisor, admin)",
+  security: bearerSecurity,
+  middleware: [requireOperator, requireSupervisor] as const,
+  request: {
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+      before: z.coerce.number().int().min(1).optional(),
+      operatorId: z.coerce.number().int().min(1).optional(),
+    }),
+  },
+  responses: {
+    401: error("No operator token, or it has ended"),
+    200: { description: "Entries", ...json(z.object({ entries: z.array(AuditEntry) })) },
+    403: error("forbidden"),
+  },
+});
+
+/** The member and angel of a conversation the console may act on, or 404. */
+async function conversationOf(c: Context<AppEnv>, ref: z.infer<typeof ConversationRef>) {
+  const [member, angel] = await Promise.all([
+    operatorMember(c.var.db, ref.clickid),
+    angelById(c.var.db, ref.angelId),
+  ]);
+  if (!member || !angel) throw opsErrors.noConversation();
+  return { member, angel };
+}
+
+const operatorKey = (id: number) => `operator:${id}`;
+
+export const opsRoutes = featureApp()
+  .openapi(login, async (c) => {
+    const { email, password } = c.req.valid("json");
+    const ip = clientIp(c.req.raw);
+    const operator = await operatorByEmail(c.var.db, email);
+    // The limits are checked before any hashing, as for members (worker/auth/login.service.ts).
+    const blocked = await Promise.all([
+      isBlocked(c.env, "loginFailuresPerIp", ip),
+      operator ? isBlocked(c.env, "loginFailuresPerAccount", operatorKey(operator.id)) : false,
+    ]);
+    if (blocked.some(Boolean)) throw opsErrors.tooManyFailures();
+    const { valid, needsRehash } = await verifyPassword(password, operator?.passwordHash ?? null);
+    if (!operator || !valid) {
+      await Promise.all([
+        recordFailure(c.env, "loginFailuresPerIp", ip),
+        operator ? recordFailure(c.env, "loginFailuresPerAccount", operatorKey(operator.id)) : null,
+      ]);
+      throw opsErrors.wrongCredentials();
+    }
+    if (operator.disabled) throw opsErrors.disabled();
+    await clear(c.env, "loginFailuresPerAccount", operatorKey(operator.id));
+    if (needsRehash) {
+      await c.var.db
+        .update(operators)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(operators.id, operator.id));
+    }
+    await audit(c.var.db, { operatorId: operator.id, action: "login" });
+    const token = await signOperatorToken(c.env.JWT_SECRET, {
+      operatorId: operator.id,
+      sessionVersion: operator.sessionVersion,
+    });
+    return c.json({ token, operator: publicOperator(operator) }, 200);
+  })
+  .openapi(logout, async (c) => {
+    const operator = c.var.operator;
+    await c.var.db
+      .update(operators)
+      .set({ sessionVersion: sql`${operators.sessionVersion} + 1` })
+      .where(eq(operators.id, operator.id));
+    await audit(c.var.db, { operatorId: operator.id, action: "logout" });
+    return c.json({ result: "OK" as const }, 200);
+  })
+  .openapi(me, (c) => c.json(publicOperator(c.var.operator), 200))
+  .openapi(setLanguage, async (c) => {
+    const operator = c.var.operator;
+    const { language } = c.req.valid("json");
+    await c.var.db.update(operators).set({ language }).where(eq(operators.id, operator.id));
+    return c.json(publicOperator({ ...operator, language }), 200);
+  })
+  .openapi(queue, async (c) => {
+    const operator = c.var.operator;
+    const [items, leases] = await Promise.all([awaitingReply(c.var.db), desk(c.env).leases()]);
+    const byConversation = new Map(leases.map((l) => [`${l.clickid}:${l.angelId}`, l]));
+    return c.json(
+      {
+        items: items.map((item) => {
+          const lease = byConversation.get(`${item.clickid}:${item.angelId}`);
+          return { ...item, lease: lease ? toLease(lease) : null };
+        }),
+        held: leases.filter((l) => l.operatorId === operator.id).length,
+        capacity: operator.capacity,
+      },
+      200,
+    );
+  })
+  .openapi(take, async (c) => {
+    const operator = c.var.operator;
+    const ref = c.req.valid("param");
+    const { member } = await conversationOf(c, ref);
+    const result = await desk(c.env).take({
+      clickid: ref.clickid,
+      angelId: ref.angelId,
+      accountId: member.id,
+      operatorId: operator.id,
+      operatorName: operator.displayName,
+      capacity: operator.capacity,
+      leaseMs: leaseMs(c.env),
+    });
+    if (!result.ok) {
+      if (result.reason === "taken") throw opsErrors.taken(result.lease.operatorName);
+      throw opsErrors.capacity(operator.capacity);
+    }
+    const lease = toLease(result.lease);
+    await audit(c.var.db, {
+      operatorId: operator.id,
+      action: "take",
+      accountId: member.id,
+      angelId: ref.angelId,
+      details: { clickid: ref.clickid, expiresAt: lease.expiresAt },
+    });
+    return c.json({ lease }, 200);
+  })
+  .openapi(release, async (c) => {
+    const operator = c.var.operator;
+    const ref = c.req.valid("param");
+    const ended = await desk(c.env).end(ref.clickid, ref.angelId, operator.id);
+    if (!ended) throw opsErrors.notHolder();
+    await audit(c.var.db, {
+      operatorId: operator.id,
+      action: "release",
+      accountId: ended.accountId,
+      angelId: ref.angelId,
+      details: { clickid: ref.clickid },
+    });
+    return c.json({ result: "OK" as const }, 200);
+  })
+  .openapi(view, async (c) => {
+    const ref = c.req.valid("param");
+    const { member, angel } = await conversationOf(c, ref);
+    const [conversation, lease] = await Promise.all([
+      conversationView(c.var.db, member, angel),
+      desk(c.env).lease(ref.clickid, ref.angelId),
+    ]);
+    return c.json({ ...conversation, lease: lease ? toLease(lease) : null }, 200);
+  })
+  .openapi(reply, async (c) => {
+    const operator = c.var.operator;
+    const ref = c.req.valid("param");
+    const { msg } = c.req.valid("json");
+    const { member } = await conversationOf(c, ref);
+    // Ending the lease first makes the reply once-only: a second click, or another tab, finds no lease.
+    const ended = await desk(c.env).end(ref.clickid, ref.angelId, operator.id);
+    if (!ended) throw opsErrors.notHolder();
+    // Through the member's room, like every angel reply: stored, typing on every tab, then delivered.
+    // The binding is declared untyped in env.ts; the room class is the one wrangler.toml binds to it.
+    const rooms = c.env.UserRoom as unknown as DurableObjectNamespace<UserRoom>;
+    const room = await getServerByName(rooms, ref.clickid);
+    const sent = await room
+      .sendAngelReply({ angelId: ref.angelId, msg, provider: "operators" })
+      .catch(async (error: unknown) => {
+        // The reply may not have gone out: the operator gets the conversation back to look and retry.
+        await desk(c.env).take({
+          ...ended,
+          capacity: operator.capacity,
+          leaseMs: Math.max(1000, ended.expiresAt - Date.now()),
+        });
+        throw error;
+      });
+    if (!sent) throw opsErrors.noConversation();
+    await audit(c.var.db, {
+      operatorId: operator.id,
+      action: "reply",
+      accountId: member.id,
+      angelId: ref.angelId,
+      details: { clickid: ref.clickid, messageId: sent.id, length: msg.length },
+    });
+    return c.json(
+      {
+        message: {
+          id: sent.id,
+          type: sent.type,
+          msg,
+          time: sent.time,
+          scheduled: Date.parse(sent.time) > Date.now(),
+          provider: "operators",
+        },
+      },
+      200,
+    );
+  })
+  .openapi(notes, async (c) => {
+    const operator = c.var.operator;
+    const { angelId } = c.req.valid("param");
+    const { notes: text } = c.req.valid("json");
+    if (!(await angelById(c.var.db, angelId))) throw new AppError(404, "not_found", "No such angel.");
+    await savePersonaNotes(c.var.db, angelId, text, operator.id);
+    await audit(c.var.db, {
+      operatorId: operator.id,
+      action: "note_edit",
+      angelId,
+      details: { length: text.length },
+    });
+    return c.json(await personaNotes(c.var.db, angelId), 200);
+  })
+  .openapi(auditRoute, async (c) => {
+    const query = c.req.valid("query");
+    return c.json({ entries: await auditLog(c.var.db, query) }, 200);
+  });
+
+/** Unknown console API paths answer JSON, not the SPA. */
+opsRoutes.all("/ops/api/*", (c) =>
+  c.json({ error: { code: "not_found", message: "No such API route." } }, 404),
+);
