@@ -3,11 +3,14 @@ import { replyBank } from "../drizzle/seed-data/reply-bank";
 import { brands } from "../worker/brands/registry";
 import { aiConfig, aiProvider } from "../worker/chat/ai-provider";
 import {
+  type Balances,
   markMessageRead,
   messageById,
   messagesAfter,
+  pendingMessageOf,
   replyContext,
   type SendMemory,
+  type SendResult,
   sendMemberMessage,
   storeAngelMessage,
 } from "../worker/chat/chat.service";
@@ -318,7 +321,19 @@ export class UserRoom extends Server<Bindings> {
     ]);
   }
 
-  private async handleChat(connection: Connection, data: Extract<ClientEvent, { event: "chat" }>["data"]) {
+  private handleChat(connection: Connection, data: Extract<ClientEvent, { event: "chat" }>["data"]) {
+    return this.sendAsMember(data, connection);
+  }
+
+  /**
+   * A member's message through the gate: stored and echoed to every tab with the new balances, and the
+   * angel's reply planned; refused (for credits, kept as the pending message) or failed, told to the tab that
+   * sent it, if any.
+   */
+  private async sendAsMember(
+    data: { angelId: number; msg: string; clientId: string },
+    connection?: Connection,
+  ): Promise<SendResult> {
     const result = await withDb(this.env, (db) =>
       sendMemberMessage(
         db,
@@ -328,7 +343,7 @@ export class UserRoom extends Server<Bindings> {
     );
     if (!result.ok) {
       if (result.reason === "refused") {
-        connection.send(
+        connection?.send(
           encodeEvent({
             event: "refused",
             data: { clientId: data.clientId, event: result.decision.event, hook: result.decision.hook },
@@ -336,17 +351,39 @@ export class UserRoom extends Server<Bindings> {
         );
         this.send({ event: "creditiResidui", data: result.balances });
       } else {
-        connection.send(
+        connection?.send(
           encodeEvent({ event: "error", data: { code: result.reason, clientId: data.clientId } }),
         );
         // The account is gone or disabled while its tabs are open: they reload into the disabled popup.
         if (result.reason === "unknown_account") await this.restart("account_unavailable");
       }
-      return;
+      return result;
     }
     this.send({ event: "chat", data: result.message, notifica: notificaFor("own") });
     this.send({ event: "creditiResidui", data: result.balances });
     if (!result.duplicate) await this.scheduleReply(data.angelId, data.msg);
+    return result;
+  }
+
+  /**
+   * Called over Durable Object RPC once a purchase's credits are granted (worker/credits): every tab gets
+   * the new balances, a paid member's pressing stops, and the message that was refused for credits (the
+   * pending one) goes out as the member wrote it. Its clientId is the refused send's, so a resend by the
+   * client is stored once. Answers whether the pending message was sent, and the balances after it.
+   */
+  async afterPurchase(granted: Balances & { premiumLevel: number }) {
+    const balances = {
+      creditiMessaggi: granted.creditiMessaggi,
+      creditiIcebreaker: granted.creditiIcebreaker,
+    };
+    this.sendMemory = { last: null };
+    this.send({ event: "creditiResidui", data: balances });
+    if (granted.premiumLevel > 0) await this.stopBrain();
+    const pending = await withDb(this.env, (db) => pendingMessageOf(db, this.name));
+    if (!pending) return { pendingSent: false, ...balances };
+    const clientId = pending.clientId ?? `pending-${hashOf(`${pending.angelId}:${pending.msg}`)}`;
+    const sent = await this.sendAsMember({ ...pending, clientId });
+    return sent.ok ? { pendingSent: true, ...sent.balances } : { pendingSent: false, ...balances };
   }
 
   private async scheduleReply(angelId: number, userMessage: string) {
@@ -533,6 +570,17 @@ export class UserRoom extends Server<Bindings> {
     );
   }
 
+  /** A member who became premium gets no more pressing: the schedule's steps left are dropped. */
+  private async stopBrain() {
+    const state = await this.ctx.storage.get<BrainState>(BRAIN_KEY);
+    if (state?.state !== "running") return;
+    const queue = await this.ctx.storage.list<QueueItem>({ prefix: QUEUE_PREFIX });
+    const steps = [...queue].filter(([, item]) => item.step.kind === "brain").map(([key]) => key);
+    await this.ctx.storage.delete(steps);
+    await this.pauseBrain("premium");
+    await this.scheduleAlarm();
+  }
+
   private async pauseBrain(reason: "premium" | "ended") {
     await this.ctx.storage.put(BRAIN_KEY, {
       ...((await this.ctx.storage.get<BrainState>(BRAIN_KEY)) ?? { startedAt: Date.now() }),
@@ -542,9 +590,11 @@ export class UserRoom extends Server<Bindings> {
   }
 
   private async runBrainStep(item: QueueItem, step: Extract<Step, { kind: "brain" }>) {
+    const ctx = await withDb(this.env, (db) => replyContext(db, this.name));
+    // A member who became premium since the schedule started gets no more pressing.
+    if (ctx && ctx.premiumLevel > 0) return this.stopBrain();
     if (step.action === "message") {
       const message = await withDb(this.env, async (db) => {
-        const ctx = await replyContext(db, this.name);
         if (!ctx) return null;
         const language = brands[ctx.brandId as keyof typeof brands]?.public.language ?? "en";
         const openers = replyBank[language].openers;

@@ -1,7 +1,16 @@
 import type { Context } from "hono";
-import { routePartykitRequest } from "partyserver";
+import { getServerByName, routePartykitRequest } from "partyserver";
+import type { UserRoom } from "../party/user-room";
 import { verifyToken } from "./core/tokens";
-import type { AppEnv } from "./env";
+import type { AppEnv, Bindings } from "./env";
+
+/**
+ * The member's room, for calls over Durable Object RPC (an operator's reply, a purchase's pending message).
+ * The binding is declared untyped in env.ts; the room class is the one wrangler.toml binds to it.
+ */
+export function memberRoom(env: Bindings, clickid: string) {
+  return getServerByName(env.UserRoom as unknown as DurableObjectNamespace<UserRoom>, clickid);
+}
 
 /**
  * WebSocket upgrades to /parties/user-room/{clickid}?token=...: the token is checked here, before the

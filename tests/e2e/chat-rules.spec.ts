@@ -334,6 +334,22 @@ test("a message refused for credits stays pending, opens fine_crediti and comes 
   await page.goBack();
   await expect(page.getByTestId("chat-input")).toHaveValue("Messaggio in attesa");
   await expect(page.getByTestId("chat-pending")).toBeVisible();
+
+  // A purchase (the payments' grant, through the local stand-in): the pending message goes out by itself.
+  const call = apiCall("it", `/dev/members/${member.clickid}/purchase`);
+  const bought = await page.request.post(call.url, {
+    headers: call.headers,
+    data: { credits: 100, premiumLevel: 1, reference: `e2e-${member.clickid}` },
+  });
+  expect(await bought.json()).toMatchObject({ applied: true, pendingSent: true, creditiMessaggi: 95 });
+  const mine = page.getByTestId("my-message");
+  await expect(mine).toHaveCount(1);
+  await expect(mine.locator("p")).toHaveText("Messaggio in attesa");
+  await expect(mine).not.toHaveClass(/sending|refused/);
+  await expect(page.getByTestId("chat-pending")).toHaveCount(0);
+  await expect(page.getByTestId("chat-input")).toHaveValue("");
+  await expect(page.getByTestId("typing")).toBeVisible({ timeout: 15_000 });
+  await shot(page, "chat-rules-pending-sent");
 });
 
 test("future lines stay hidden, only likes say 'has visited you', benvenuto HTML is sanitised", async ({

@@ -132,6 +132,23 @@ describe("the brain's engagement schedule", () => {
     socket.close();
   });
 
+  it("stops at the next step once the member has become premium, whatever made them so", async () => {
+    const member = await createMember();
+    const socket = await connect(member);
+    brain(socket, member);
+    await socket.next("notification");
+    // Not through a purchase (which tells the room at once): the room finds out at its next step.
+    await inDb((db) =>
+      db.update(accounts).set({ premiumLevel: 2 }).where(eq(accounts.clickid, member.clickid)),
+    );
+    expect((await socket.next("pausePressing")).data.reason).toBe("premium");
+    await new Promise((r) => setTimeout(r, 1000));
+    const rows = await stored(member.clickid);
+    expect(rows.notifications).toHaveLength(1);
+    expect(rows.messages).toHaveLength(0);
+    socket.close();
+  });
+
   it("steps that fail after storing are retried without a second row or a second delivery", async () => {
     const member = await createMember();
     const socket = await connect(member);

@@ -1,10 +1,11 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
+import { events } from "../../drizzle/schema/tracking";
 import { cursorOf, encodeCursor } from "../../party/events";
 import { type SendMemory, sendMemberMessage } from "../../worker/chat/chat.service";
 import type { ChatMessage } from "../../worker/contracts/chat";
@@ -102,7 +103,11 @@ describe("sending a message", () => {
     const refused = await socket.next("refused");
     expect(refused.data).toEqual({ clientId: "zero-credits-02", event: "ko_msg", hook: "fine_crediti" });
     const stored = await account(member.clickid);
-    expect(stored?.messaggioPending).toEqual({ msg: "senza crediti", angelId: ANGEL });
+    expect(stored?.messaggioPending).toEqual({
+      msg: "senza crediti",
+      angelId: ANGEL,
+      clientId: "zero-credits-02",
+    });
     expect(stored?.creditiMessaggi).toBe(0);
     expect((await history(member)).map((m) => m.msg)).toEqual(["primo"]);
     // An icebreaker to another angel is refused with ko_icebreaker.
@@ -110,6 +115,19 @@ describe("sending a message", () => {
     expect((await socket.next("refused", (e) => e.data.clientId === "zero-credits-03")).data.event).toBe(
       "ko_icebreaker",
     );
+    // Each refusal is recorded as the spec's KPI event.
+    const accountId = stored?.id ?? 0;
+    const kpi = await inDb((db) =>
+      db
+        .select({ type: events.type, angelId: events.angelId })
+        .from(events)
+        .where(and(eq(events.accountId, accountId), inArray(events.type, ["ko_msg", "ko_icebreaker"])))
+        .orderBy(events.id),
+    );
+    expect(kpi).toEqual([
+      { type: "ko_msg", angelId: ANGEL },
+      { type: "ko_icebreaker", angelId: 3 },
+    ]);
     socket.close();
   });
 
@@ -582,7 +600,11 @@ describe("the chat rules", () => {
     await setBalances(member.clickid, { creditiMessaggi: 0 });
     chat(socket, "in attesa", "pending-rule-2");
     await socket.next("refused", (e) => e.data.clientId === "pending-rule-2");
-    expect((await account(member.clickid))?.messaggioPending).toEqual({ msg: "in attesa", angelId: ANGEL });
+    expect((await account(member.clickid))?.messaggioPending).toEqual({
+      msg: "in attesa",
+      angelId: ANGEL,
+      clientId: "pending-rule-2",
+    });
     await setBalances(member.clickid, { creditiMessaggi: 3 });
     chat(socket, "in attesa", "pending-rule-3");
     await socket.next("chat", (e) => e.data.clientId === "pending-rule-3");

@@ -14,8 +14,16 @@ import { type GateDecision, gateDecision } from "./message-gate";
 
 type MessageRow = typeof messages.$inferSelect;
 
-/** accounts.messaggio_pending: the message refused for credits, sent after a purchase. */
-const PendingMessage = z.object({ msg: z.string(), angelId: z.number() });
+/**
+ * accounts.messaggio_pending: the message refused for credits, sent after a purchase. Its clientId is the
+ * refused send's, so the send after the purchase and a resend by the client are stored once.
+ */
+export const PendingMessage = z.object({
+  msg: z.string(),
+  angelId: z.number(),
+  clientId: z.string().optional(),
+});
+export type PendingMessage = z.infer<typeof PendingMessage>;
 
 /**
  * A stored message as its reader may see it: a blurred message's text never leaves the server for a
@@ -171,11 +179,14 @@ async function trySend(db: Db, input: SendInput, memory: SendMemory): Promise<Se
   // A conversation started before this message stays open: its first message and an acceptance are fixed.
   const result = await decideAndWrite(db, input, memory, state, context, row.conversationStarted);
   if (result === "changed" || !("refused" in result)) return result;
-  // The spec keeps the refused message as the pending one, sent after a purchase.
-  await db
-    .update(accounts)
-    .set({ messaggioPending: { msg: input.msg, angelId: input.angelId } })
-    .where(eq(accounts.id, account.id));
+  // The spec keeps the refused message as the pending one, sent after a purchase, and the refusal is one
+  // of its KPI events (ko_icebreaker or ko_msg), recorded here where it is decided.
+  const pending: PendingMessage = { msg: input.msg, angelId: input.angelId, clientId: input.clientId };
+  await db.execute(sql`
+    with pending as (
+      update accounts set messaggio_pending = ${JSON.stringify(pending)}::jsonb where id = ${account.id}
+    )
+    insert into events (account_id, type, angel_id) values (${account.id}, ${result.refused.event}, ${input.angelId})`);
   return { ok: false, reason: "refused", decision: result.refused, balances };
 }
 
@@ -442,11 +453,26 @@ export async function conversations(db: Db, brand: PublicBrand, accountId: numbe
     .sort((a, b) => b.time.localeCompare(a.time));
 }
 
-/** What the room needs to answer a member: the brand (for the language) and the flow. */
+/** What the room needs to answer a member: the brand (for the language), the flow and the premium level. */
 export async function replyContext(db: Db, clickid: string) {
   const [row] = await db
-    .select({ brandId: accounts.brandId, fluxId: accounts.fluxId, username: accounts.username })
+    .select({
+      brandId: accounts.brandId,
+      fluxId: accounts.fluxId,
+      username: accounts.username,
+      premiumLevel: accounts.premiumLevel,
+    })
     .from(accounts)
     .where(eq(accounts.clickid, clickid));
   return row ?? null;
+}
+
+/** The member's message refused for credits and kept for after a purchase, if any. */
+export async function pendingMessageOf(db: Db, clickid: string): Promise<PendingMessage | null> {
+  const [row] = await db
+    .select({ pending: accounts.messaggioPending })
+    .from(accounts)
+    .where(eq(accounts.clickid, clickid));
+  const parsed = PendingMessage.safeParse(row?.pending);
+  return parsed.success ? parsed.data : null;
 }

@@ -2,9 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { getServerByName } from "partyserver";
 import { operators } from "../../drizzle/schema/ops";
-import type { UserRoom } from "../../party/user-room";
 import { ErrorBody } from "../contracts/auth";
 import { Locale } from "../contracts/locales";
 import { AppError, unauthorized } from "../core/errors";
@@ -12,6 +10,7 @@ import { bearerSecurity, featureApp } from "../core/openapi";
 import { hashPassword, verifyPassword } from "../core/password";
 import type { AppEnv } from "../env";
 import { clear, clientIp, isBlocked, recordFailure } from "../ratelimit/rate-limit";
+import { memberRoom } from "../realtime";
 import {
   AuditEntry,
   ConversationRef,
@@ -403,9 +402,7 @@ export const opsRoutes = featureApp()
     const ended = await desk(c.env).end(ref.clickid, ref.angelId, operator.id);
     if (!ended) throw opsErrors.notHolder();
     // Through the member's room, like every angel reply: stored, typing on every tab, then delivered.
-    // The binding is declared untyped in env.ts; the room class is the one wrangler.toml binds to it.
-    const rooms = c.env.UserRoom as unknown as DurableObjectNamespace<UserRoom>;
-    const room = await getServerByName(rooms, ref.clickid);
+    const room = await memberRoom(c.env, ref.clickid);
     const sent = await room
       .sendAngelReply({ angelId: ref.angelId, msg, provider: "operators" })
       .catch(async (error: unknown) => {

@@ -36,9 +36,9 @@ export function ChatPage({ angelId }: { angelId: number }) {
   // A pending message (refused for credits) to this angel comes back into the textarea.
   const [pending, setPending] = useState(() => {
     const p = pendingMessage.get();
-    return p?.angelId === angelId ? p.msg : null;
+    return p?.angelId === angelId ? p : null;
   });
-  const [text, setText] = useState(pending ?? "");
+  const [text, setText] = useState(pending?.msg ?? "");
   const [typing, setTyping] = useState(false);
   const [hook, setHook] = useState<"blurred" | "fine_crediti" | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -100,6 +100,13 @@ export function ChatPage({ angelId }: { angelId: number }) {
           clearTimeout(typingTimer.current);
           setTyping(false);
         }
+        const sentPending = pendingMessage.get();
+        if (sentPending && event.data.clientId === sentPending.clientId) {
+          // The pending message went out after a purchase: it is a line now, no longer in the textarea.
+          pendingMessage.set(null);
+          setPending(null);
+          setText((t) => (t.trim() === sentPending.msg ? "" : t));
+        }
         setLines((l) => merge(l, event.data));
       } else if (event.event === "notification" && acceptsInvite(event.data, angelId)) {
         // The angel liked the member back: the invite is accepted and the chat opens now.
@@ -140,8 +147,9 @@ export function ChatPage({ angelId }: { angelId: number }) {
         if (msg === undefined) return; // another tab's or another chat's message
         // The refused message becomes the pending one: out of the conversation, back in the textarea.
         setLines((l) => l.filter((line) => line.clientId !== event.data.clientId));
-        pendingMessage.set({ angelId, msg });
-        setPending(msg);
+        const refused = { angelId, msg, clientId: event.data.clientId };
+        pendingMessage.set(refused);
+        setPending(refused);
         setText(msg);
         setHook(event.data.hook);
       }

@@ -7,6 +7,8 @@
 export interface PendingMessage {
   angelId: number;
   msg: string;
+  /** The refused send's id: the room sends the message under it after a purchase. */
+  clientId: string;
 }
 
 let pending: PendingMessage | null = null;

@@ -1,0 +1,71 @@
+// Credits bought: the one place where a purchase adds message credits and sets the premium level, with its
+// ledger row, exactly once per payment reference (the ledger's unique (balance, reference) key). Payments
+// call it from whichever path learns of the payment first (return page, status check, webhook); then the
+// member's room sends the message that was pending for lack of credits (party/user-room.ts afterPurchase).
+import { eq, sql } from "drizzle-orm";
+import { accounts } from "../../drizzle/schema/accounts";
+import { creditLedger } from "../../drizzle/schema/credits";
+import type { Db } from "../core/db";
+
+export interface Purchase {
+  clickid: string;
+  /** Message credits the plan adds (crediti plus crediti_promo). */
+  credits: number;
+  /** The plan's premium level (0 for a plain credit top-up of a free member). */
+  premiumLevel: number;
+  /** The provider's payment reference: a second grant with it changes nothing. */
+  reference: string;
+}
+
+export type GrantResult =
+  | {
+      ok: true;
+      /** False when this reference was granted before (nothing changed). */
+      applied: boolean;
+      creditiMessaggi: number;
+      creditiIcebreaker: number;
+      premiumLevel: number;
+    }
+  | { ok: false; reason: "unknown_account" };
+
+/** Adds a purchase's credits in one transaction on the locked account row, with its ledger row. */
+export function grantPurchase(db: Db, purchase: Purchase): Promise<GrantResult> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select()
+      .from(accounts)
+      .where(eq(accounts.clickid, purchase.clickid))
+      .for("update");
+    if (!account || account.disabled) return { ok: false, reason: "unknown_account" };
+    const [ledger] = await tx
+      .insert(creditLedger)
+      .values({
+        accountId: account.id,
+        balance: "messaggi",
+        delta: purchase.credits,
+        balanceAfter: account.creditiMessaggi + purchase.credits,
+        reason: "purchase",
+        reference: `purchase:${purchase.reference}`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: creditLedger.id });
+    if (!ledger) {
+      const { creditiMessaggi, creditiIcebreaker, premiumLevel } = account;
+      return { ok: true, applied: false, creditiMessaggi, creditiIcebreaker, premiumLevel };
+    }
+    const [updated] = await tx
+      .update(accounts)
+      .set({
+        creditiMessaggi: sql`${accounts.creditiMessaggi} + ${purchase.credits}`,
+        premiumLevel: sql`greatest(${accounts.premiumLevel}, ${purchase.premiumLevel})`,
+      })
+      .where(eq(accounts.id, account.id))
+      .returning({
+        creditiMessaggi: accounts.creditiMessaggi,
+        creditiIcebreaker: accounts.creditiIcebreaker,
+        premiumLevel: accounts.premiumLevel,
+      });
+    if (!updated) throw new Error("the locked account row was not updated");
+    return { ok: true, applied: true, ...updated };
+  });
+}
