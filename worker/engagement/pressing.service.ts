@@ -28,6 +28,18 @@ async function liveAccount(db: Db, clickid: string) {
   return account && !account.disabled ? account : null;
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The angel's like of the member at `time`; false when she had liked the member already (one per direction). */
+async function insertAngelLike(tx: Tx, accountId: number, angelId: number, time: Date): Promise<boolean> {
+  const [like] = await tx
+    .insert(likes)
+    .values({ accountId, angelId, fromAngel: true, source: "angel", createdAt: time })
+    .onConflictDoNothing()
+    .returning({ id: likes.id });
+  return Boolean(like);
+}
+
 /**
  * The angel likes the member back at `time`: the angel's like, a like notification of category
  * risposta_a_like, and the acceptance of a pending invite to that angel. Null when the angel had already
@@ -40,18 +52,7 @@ export async function scheduleLikeBack(
   const account = await liveAccount(db, input.clickid);
   if (!account) return null;
   return db.transaction(async (tx) => {
-    const [like] = await tx
-      .insert(likes)
-      .values({
-        accountId: account.id,
-        angelId: input.angelId,
-        fromAngel: true,
-        source: "angel",
-        createdAt: input.time,
-      })
-      .onConflictDoNothing()
-      .returning({ id: likes.id });
-    if (!like) return null;
+    if (!(await insertAngelLike(tx, account.id, input.angelId, input.time))) return null;
     const [notification] = await tx
       .insert(notifications)
       .values({
@@ -181,19 +182,8 @@ export async function brainEngagement(
     const done = await stepNotification(tx, account.id, input.angelId, input.kind, input.time);
     if (done) return { notificationId: done.id, angelId: input.angelId, time: input.time };
     if (input.kind === "like") {
-      const [like] = await tx
-        .insert(likes)
-        .values({
-          accountId: account.id,
-          angelId: input.angelId,
-          fromAngel: true,
-          source: "angel",
-          createdAt: input.time,
-        })
-        .onConflictDoNothing()
-        .returning({ id: likes.id });
       // The angel liked the member before: no second like, no notification.
-      if (!like) return null;
+      if (!(await insertAngelLike(tx, account.id, input.angelId, input.time))) return null;
     } else {
       await tx
         .insert(visits)

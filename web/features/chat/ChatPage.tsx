@@ -220,40 +220,27 @@ export function ChatPage({ angelId }: { angelId: number }) {
     pendingMessage.set(null);
     setPending(null);
     setText("");
+    // The member's own line, until the room's echo replaces it (by clientId) with the stored message.
+    const ownLine = (state: "held" | "sending"): Line => ({
+      id: -Date.now(),
+      msg,
+      angelId,
+      time: new Date().toISOString(),
+      type: "personal",
+      letto: true,
+      blurredMessage: false,
+      idNotifica: null,
+      clientId,
+      state,
+    });
     // The spec: unverified members cannot emit chat events. The message shows held, with the link to
     // verify, and goes out once the member has entered a phone number.
     if (!member?.verifiedUser) {
-      setLines((l) =>
-        merge(l, {
-          id: -Date.now(),
-          msg,
-          angelId,
-          time: new Date().toISOString(),
-          type: "personal",
-          letto: true,
-          blurredMessage: false,
-          idNotifica: null,
-          clientId,
-          state: "held",
-        }),
-      );
+      setLines((l) => merge(l, ownLine("held")));
       phonePrompt.open();
       return;
     }
-    setLines((l) =>
-      merge(l, {
-        id: -Date.now(),
-        msg,
-        angelId,
-        time: new Date().toISOString(),
-        type: "personal",
-        letto: true,
-        blurredMessage: false,
-        idNotifica: null,
-        clientId,
-        state: "sending",
-      }),
-    );
+    setLines((l) => merge(l, ownLine("sending")));
     if (invitations && icebreaker) {
       // On a flow with invitations the first message is an invite (a like and a message): the angel
       // accepts it by liking back, and the chat stays locked until then.
