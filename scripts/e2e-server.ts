@@ -34,6 +34,8 @@ await withTestDatabase({}, (db) => {
         DB_WS_PROXY: db.DB_WS_PROXY,
         APP_ENV: "local",
         JWT_SECRET: "e2e-tests-secret-of-at-least-32-bytes-long",
+        // The deployed version the room announces: a page that ran another one reloads.
+        SOFTWARE_VERSION: "e2e-2026.11",
         ANGEL_REPLY_MIN_MS: "6000",
         ANGEL_REPLY_MAX_MS: "7000",
         // The brain's schedule stays out of the way of the other specs (its steps are 10 minutes apart).

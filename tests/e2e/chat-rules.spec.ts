@@ -6,18 +6,7 @@
 // unverified member, who cannot write) are served through a mocked conversation answer: those rules are
 // the client's; the server's side is in tests/worker/chat-lock.test.ts and chat.test.ts.
 import type { Page, WebSocketRoute } from "@playwright/test";
-import { apiCall, expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
-
-/** The first angel of the member's /find grid: its id and name. */
-async function firstAngel(page: Page) {
-  await page.goto(`${origin("it")}/find`);
-  const card = page.getByTestId("angel-card").first();
-  await expect(card).toBeVisible();
-  return {
-    id: Number(await card.getAttribute("data-angel-id")),
-    name: ((await card.locator("strong").textContent()) ?? "").trim(),
-  };
-}
+import { apiCall, expect, firstAngel, origin, shot, shotViewport, signedInMember, test } from "./helpers";
 
 const line = (id: number, angelId: number, type: string, msg: string, offsetMs: number, extra = {}) => ({
   id,

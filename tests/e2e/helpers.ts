@@ -215,6 +215,17 @@ export async function signedInMember(
   return member;
 }
 
+/** The first angel of the member's /find grid: its id and screen name. */
+export async function firstAngel(page: Page, market: Market = "it") {
+  await page.goto(`${origin(market)}/find`);
+  const card = page.getByTestId("angel-card").first();
+  await expect(card).toBeVisible();
+  return {
+    id: Number(await card.getAttribute("data-angel-id")),
+    name: ((await card.locator("strong").textContent()) ?? "").trim(),
+  };
+}
+
 /** Fills the sign-up form's fields (the fixed form unless sono/cerco are given). */
 export async function fillSignup(
   page: Page,

@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import {
   apiCall,
   expect,
+  firstAngel,
   newDevice,
   origin,
   randomIp,
@@ -68,14 +69,6 @@ async function memberSeekingMen(page: Page, market: "it" | "es") {
   }, member);
 }
 
-/** An angel of the member's first /find page. */
-async function firstAngelId(page: Page, market: "it" | "es") {
-  await page.goto(`${origin(market)}/find`);
-  const card = page.getByTestId("angel-card").first();
-  await expect(card).toBeVisible();
-  return Number(await card.getAttribute("data-angel-id"));
-}
-
 for (const market of ["it", "es"] as const) {
   const text = texts[market];
 
@@ -126,7 +119,7 @@ for (const market of ["it", "es"] as const) {
   test(`${market}: mobile top bar, side menu and bottom menu`, async ({ page, isMobile }) => {
     test.skip(!isMobile, "the mobile navigation is for 500 px or less");
     await signedInMember(page, market, "nav");
-    const angelId = await firstAngelId(page, market);
+    const angelId = (await firstAngel(page, market)).id;
     const menu = page.getByTestId("bottom-menu");
     await expect(menu).toBeVisible();
     const entries = menu.getByRole("link");

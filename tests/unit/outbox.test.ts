@@ -22,6 +22,18 @@ describe("the unsent-message outbox", () => {
     expect(parseOutbox(null)).toEqual([]);
   });
 
+  it("drops entries that are not an unsent chat or invite, keeping the good ones", () => {
+    const good = chat("client-0001", 1);
+    const stored = [
+      good,
+      { clickid: "member-a", at: 2, event: { event: "like", data: { angelId: 7 } } },
+      { clickid: "member-a", at: "yesterday", event: good.event },
+      { clickid: "member-a", at: 3, event: { event: "chat", data: { msg: "", angelId: 7, clientId: "x" } } },
+      "hello",
+    ];
+    expect(parseOutbox(JSON.stringify(stored))).toEqual([good]);
+  });
+
   it("resends only the member's own entries younger than a day, oldest first", () => {
     const now = 10 * OUTBOX_MAX_AGE_MS;
     const entries = [

@@ -156,6 +156,21 @@ describe("tabs", () => {
     tabA.close();
     tabB.close();
   });
+
+  it("restarts every tab when the member disables the profile", async () => {
+    const member = await verifiedMember();
+    const tabs = [await connect(member), await connect(member)];
+    const response = await call("/users/disableProfile", {
+      method: "POST",
+      token: member.token,
+      body: JSON.stringify({ clickid: member.clickid }),
+    });
+    expect(response.status).toBe(200);
+    for (const tab of tabs) {
+      await tab.next("restart", (e) => e.data.reason === "account_disabled");
+      tab.close();
+    }
+  });
 });
 
 describe("softwareVersion", () => {

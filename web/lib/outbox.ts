@@ -1,24 +1,31 @@
 // Chat and invite events the room has not answered yet, kept in local storage so that a message shown as
 // "sending" is not lost when the page reloads or closes first: the next connection sends them again, and the
 // room stores a clientId once, so a message that did arrive is not stored twice.
-import type { ClientEvent } from "../../party/events";
+import { z } from "zod";
+import { ClientEvent } from "../../party/events";
 import { store } from "./storage";
 
 export type Outgoing = Extract<ClientEvent, { event: "chat" | "invite" }>;
-export interface OutboxEntry {
-  clickid: string;
-  event: Outgoing;
-  at: number;
-}
+const OutboxEntry = z.object({
+  clickid: z.string(),
+  event: ClientEvent.refine((e): e is Outgoing => e.event === "chat" || e.event === "invite"),
+  at: z.number(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
 /** Older unanswered messages are dropped rather than sent a day late. */
 export const OUTBOX_MAX_AGE_MS = 86_400_000;
 
+/** What local storage holds, checked entry by entry: damaged or foreign entries are dropped, not sent. */
 export function parseOutbox(raw: string | null): OutboxEntry[] {
   if (!raw) return [];
   try {
     const entries: unknown = JSON.parse(raw);
-    return Array.isArray(entries) ? (entries as OutboxEntry[]) : [];
+    if (!Array.isArray(entries)) return [];
+    return entries.flatMap((entry) => {
+      const parsed = OutboxEntry.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    });
   } catch {
     return [];
   }

@@ -23,6 +23,7 @@ import { requireSession } from "../core/middleware";
 import { bearerSecurity, featureApp } from "../core/openapi";
 import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
+import { memberRoom } from "../realtime";
 import { changeEmail, disableProfile, resendActivation } from "./account.service";
 import { registerAccount, sendSignupMail, sessionUser } from "./auth.service";
 import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
@@ -287,5 +288,13 @@ export const authRoutes = featureApp()
   .openapi(disable, async (c) => {
     if (c.req.valid("json").clickid !== c.var.session.clickid) throw forbidden();
     await disableProfile(authContext(c), await sessionAccount(c));
+    // The member's other tabs reload (and show the user-disabled popup). Disabling is done either way.
+    await memberRoom(c.env, c.var.session.clickid)
+      .then((room) => room.restart("account_disabled"))
+      .catch((error: unknown) =>
+        logEvent("error", "auth.disable_restart_failed", {
+          error: error instanceof Error ? error.name : String(error),
+        }),
+      );
     return c.json({ result: "OK" as const }, 200);
   });
