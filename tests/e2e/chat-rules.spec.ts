@@ -6,7 +6,17 @@
 // unverified member, who cannot write) are served through a mocked conversation answer: those rules are
 // the client's; the server's side is in tests/worker/chat-lock.test.ts and chat.test.ts.
 import type { Page, WebSocketRoute } from "@playwright/test";
-import { apiCall, expect, firstAngel, origin, shot, shotViewport, signedInMember, test } from "./helpers";
+import {
+  anyWidth,
+  apiCall,
+  expect,
+  firstAngel,
+  origin,
+  shot,
+  shotViewport,
+  signedInMember,
+  test,
+} from "./helpers";
 
 const line = (id: number, angelId: number, type: string, msg: string, offsetMs: number, extra = {}) => ({
   id,
@@ -270,30 +280,34 @@ test("an invitation locks the chat until the angel accepts; the server refuses a
   await expect(page.getByTestId("chat-locked")).toBeVisible();
 });
 
-test("on a flow with invitations the first message from the chat screen is an invite", async ({ page }) => {
-  await signedInMember(page, "it", "chatinvite", "9");
-  const angel = await firstAngel(page);
-  await page.goto(`${origin("it")}/chats/${angel.id}`);
-  await expect(page.getByTestId("chat-invite-hint")).toHaveText(
-    `Il primo messaggio è un invito: potrai chattare appena ${angel.name} lo accetta.`,
-  );
-  const input = page.getByTestId("chat-input");
-  await input.fill("Ciao, ti va di conoscerci?");
-  await input.press("Enter");
-  // Stored as an invite (and a like): the chat locks until she accepts, also after a reload.
-  await expect(page.getByTestId("chat-locked")).toHaveText(
-    `${angel.name} non ha ancora accettato il tuo invito: potrai chattare appena lo accetta.`,
-  );
-  await expect(page.getByTestId("chat-invite-hint")).toHaveCount(0);
-  await page.reload();
-  await expect(page.getByTestId("my-message").locator("p")).toHaveText("Ciao, ti va di conoscerci?");
-  await expect(page.getByTestId("chat-locked")).toBeVisible();
-  await expect(page.getByTestId("chat-input")).toBeDisabled();
-  await page.goto(`${origin("it")}/find`);
-  await expect(
-    page.locator(`[data-testid="angel-card"][data-angel-id="${angel.id}"]`).getByTestId("like-button"),
-  ).toHaveAttribute("aria-pressed", "true");
-});
+test(
+  "on a flow with invitations the first message from the chat screen is an invite",
+  anyWidth,
+  async ({ page }) => {
+    await signedInMember(page, "it", "chatinvite", "9");
+    const angel = await firstAngel(page);
+    await page.goto(`${origin("it")}/chats/${angel.id}`);
+    await expect(page.getByTestId("chat-invite-hint")).toHaveText(
+      `Il primo messaggio è un invito: potrai chattare appena ${angel.name} lo accetta.`,
+    );
+    const input = page.getByTestId("chat-input");
+    await input.fill("Ciao, ti va di conoscerci?");
+    await input.press("Enter");
+    // Stored as an invite (and a like): the chat locks until she accepts, also after a reload.
+    await expect(page.getByTestId("chat-locked")).toHaveText(
+      `${angel.name} non ha ancora accettato il tuo invito: potrai chattare appena lo accetta.`,
+    );
+    await expect(page.getByTestId("chat-invite-hint")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId("my-message").locator("p")).toHaveText("Ciao, ti va di conoscerci?");
+    await expect(page.getByTestId("chat-locked")).toBeVisible();
+    await expect(page.getByTestId("chat-input")).toBeDisabled();
+    await page.goto(`${origin("it")}/find`);
+    await expect(
+      page.locator(`[data-testid="angel-card"][data-angel-id="${angel.id}"]`).getByTestId("like-button"),
+    ).toHaveAttribute("aria-pressed", "true");
+  },
+);
 
 test("a message refused for credits stays pending, opens fine_crediti and comes back in the textarea", async ({
   page,
@@ -341,64 +355,68 @@ test("a message refused for credits stays pending, opens fine_crediti and comes 
   await shot(page, "chat-rules-pending-sent");
 });
 
-test("future lines stay hidden, only likes say 'has visited you', benvenuto HTML is sanitised", async ({
-  page,
-}) => {
-  await signedInMember(page, "it", "chathtml");
-  const angel = await firstAngel(page);
-  await mockConversation(page, angel.id, [line(1, angel.id, "like", "like", -60_000)]);
-  await page.goto(`${origin("it")}/chats/${angel.id}`);
-  await expect(page.getByTestId("chat-visited")).toHaveText(`${angel.name} ti ha visitato: salutala!`);
+test(
+  "future lines stay hidden, only likes say 'has visited you', benvenuto HTML is sanitised",
+  anyWidth,
+  async ({ page }) => {
+    await signedInMember(page, "it", "chathtml");
+    const angel = await firstAngel(page);
+    await mockConversation(page, angel.id, [line(1, angel.id, "like", "like", -60_000)]);
+    await page.goto(`${origin("it")}/chats/${angel.id}`);
+    await expect(page.getByTestId("chat-visited")).toHaveText(`${angel.name} ti ha visitato: salutala!`);
 
-  await page.unroute(`**/get/messages/*/${angel.id}`);
-  const payload =
-    '<p>Benvenuto <b>Marco</b>!</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' +
-    '<a href="javascript:window.__xss=3">apri</a> <a href="https://example.com/faq">FAQ</a>';
-  await mockConversation(page, angel.id, [
-    line(1, angel.id, "angel", payload, -60_000, { idNotifica: "benvenuto" }),
-    line(2, angel.id, "angel", "Dal futuro", 3_600_000),
-  ]);
-  await page.reload();
-  const welcome = page.getByTestId("welcome-message");
-  await expect(welcome.locator("b")).toHaveText("Marco");
-  await expect(welcome.locator("img, script")).toHaveCount(0);
-  await expect(welcome.locator("a").first()).not.toHaveAttribute("href");
-  await expect(welcome.locator("a").last()).toHaveAttribute("href", "https://example.com/faq");
-  await welcome.locator("a").first().click();
-  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-  await expect(page.getByText("Dal futuro")).toHaveCount(0);
-  await expect(page.getByTestId("angel-message")).toHaveCount(1);
-  await expect(page.getByTestId("chat-visited")).toHaveCount(0);
-});
+    await page.unroute(`**/get/messages/*/${angel.id}`);
+    const payload =
+      '<p>Benvenuto <b>Marco</b>!</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' +
+      '<a href="javascript:window.__xss=3">apri</a> <a href="https://example.com/faq">FAQ</a>';
+    await mockConversation(page, angel.id, [
+      line(1, angel.id, "angel", payload, -60_000, { idNotifica: "benvenuto" }),
+      line(2, angel.id, "angel", "Dal futuro", 3_600_000),
+    ]);
+    await page.reload();
+    const welcome = page.getByTestId("welcome-message");
+    await expect(welcome.locator("b")).toHaveText("Marco");
+    await expect(welcome.locator("img, script")).toHaveCount(0);
+    await expect(welcome.locator("a").first()).not.toHaveAttribute("href");
+    await expect(welcome.locator("a").last()).toHaveAttribute("href", "https://example.com/faq");
+    await welcome.locator("a").first().click();
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await expect(page.getByText("Dal futuro")).toHaveCount(0);
+    await expect(page.getByTestId("angel-message")).toHaveCount(1);
+    await expect(page.getByTestId("chat-visited")).toHaveCount(0);
+  },
+);
 
-test("a message still sending when the page reloads goes out on the next visit, stored once", async ({
-  page,
-}) => {
-  // The room never hears this page's chat events until `deliver` turns true, as on a dying connection.
-  let deliver = false;
-  await page.routeWebSocket(/\/parties\//, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((frame) => {
-      if (deliver || !String(frame).includes('"event":"chat"')) server.send(frame);
+test(
+  "a message still sending when the page reloads goes out on the next visit, stored once",
+  anyWidth,
+  async ({ page }) => {
+    // The room never hears this page's chat events until `deliver` turns true, as on a dying connection.
+    let deliver = false;
+    await page.routeWebSocket(/\/parties\//, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((frame) => {
+        if (deliver || !String(frame).includes('"event":"chat"')) server.send(frame);
+      });
     });
-  });
-  await signedInMember(page, "it", "chatoutbox");
-  const angel = await firstAngel(page);
-  await page.goto(`${origin("it")}/chats/${angel.id}`);
-  await page.getByTestId("chat-input").fill("Ci sei? Ti scrivo prima di partire");
-  await page.locator("form.composer button[type=submit]").click();
-  const mine = page.getByTestId("my-message");
-  await expect(mine).toHaveClass(/sending/);
-  await expect(mine).toContainText("Invio…");
+    await signedInMember(page, "it", "chatoutbox");
+    const angel = await firstAngel(page);
+    await page.goto(`${origin("it")}/chats/${angel.id}`);
+    await page.getByTestId("chat-input").fill("Ci sei? Ti scrivo prima di partire");
+    await page.locator("form.composer button[type=submit]").click();
+    const mine = page.getByTestId("my-message");
+    await expect(mine).toHaveClass(/sending/);
+    await expect(mine).toContainText("Invio…");
 
-  deliver = true;
-  await page.reload();
-  await expect(mine).toHaveCount(1);
-  await expect(mine).toContainText("Ci sei? Ti scrivo prima di partire");
-  await expect(mine).not.toHaveClass(/sending/);
-  // Stored once, although the first send may have reached the room too: a second visit shows one line.
-  await page.reload();
-  await expect(page.getByTestId("angel-message").or(mine).first()).toBeVisible();
-  await expect(mine).toHaveCount(1);
-  expect(await page.evaluate(() => localStorage.getItem("outbox"))).toBeNull();
-});
+    deliver = true;
+    await page.reload();
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText("Ci sei? Ti scrivo prima di partire");
+    await expect(mine).not.toHaveClass(/sending/);
+    // Stored once, although the first send may have reached the room too: a second visit shows one line.
+    await page.reload();
+    await expect(page.getByTestId("angel-message").or(mine).first()).toBeVisible();
+    await expect(mine).toHaveCount(1);
+    expect(await page.evaluate(() => localStorage.getItem("outbox"))).toBeNull();
+  },
+);

@@ -1,7 +1,7 @@
 // /chats on two brands: the empty text for a new member; then a conversation with a 25-character preview,
 // the unread count when the angel replies (in the top bar or the bottom menu, in messaggiNonLetti and on
 // the conversation), the message popup, and the count cleared once the chat is opened.
-import { expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
+import { anyWidth, expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
 
 const texts = {
   it: { empty: "Ancora nessun messaggio: saluta qualcuno che ti piace!", title: "Chat" },
@@ -81,7 +81,7 @@ for (const market of ["it", "es"] as const) {
     await expect.poll(() => page.evaluate(() => localStorage.getItem("messaggiNonLetti"))).toBe("0");
   });
 
-  test(`${market}: flow 0000 has the legal footer on the chats page`, async ({ page }) => {
+  test(`${market}: flow 0000 has the legal footer on the chats page`, anyWidth, async ({ page }) => {
     await signedInMember(page, market, "chats", "0000");
     await page.goto(`${origin(market)}/chats`);
     const footer = page.getByTestId("chats-footer");

@@ -3,7 +3,17 @@
 // paginazione and cambia_regione hooks of a free member, a paid member's other regions and pages, and the
 // grid's 6 columns from 1200 px. Screenshots of each state on it and en.
 import type { Page } from "@playwright/test";
-import { apiCall, expect, origin, regionOf, shot, shotViewport, signedInMember, test } from "./helpers";
+import {
+  anyWidth,
+  apiCall,
+  expect,
+  origin,
+  regionOf,
+  shot,
+  shotViewport,
+  signedInMember,
+  test,
+} from "./helpers";
 
 const texts = {
   it: {
@@ -263,7 +273,7 @@ test("en: a free member on flow 7 gets the paginazione hook past page 5; a store
   }
 });
 
-test("it: the grid has 6 columns from 1200 px, fewer below", async ({ page }) => {
+test("it: the grid has 6 columns from 1200 px, fewer below", anyWidth, async ({ page }) => {
   await signedInMember(page, "it", "find-grid");
   await page.goto(`${origin("it")}/find`);
   await expect(page.getByTestId("angel-card")).toHaveCount(5);

@@ -1,6 +1,7 @@
 // Google sign-up (button → fake Google → back → set-region popup → region saved) and Google login.
 import type { APIRequestContext } from "@playwright/test";
 import {
+  anyWidth,
   apiCall,
   expect,
   origin,
@@ -79,22 +80,26 @@ test("Google sign-up: consents first, then back with the set-region popup, and t
   await expect(page.getByTestId("doi-popup")).toHaveCount(0);
 });
 
-test("Google login of an existing member from the login page (English)", async ({ page, request }) => {
-  const email = uniqueEmail("google-login");
-  await registerViaApi(request, "en", email);
-  await googleAccount(request, email);
-  await page.goto(`${origin("en")}/login`);
-  const google = page.getByRole("link", { name: "Log in with Google" });
-  await expect(google).toHaveAttribute("href", /intent=login/);
-  await google.click();
-  await expect(page).toHaveURL(/\/find$/);
-  await expect(page.getByTestId("find-header")).toContainText("London");
-  await expect(page.getByTestId("region-popup")).toHaveCount(0);
-  await page.getByRole("link", { name: "Profile" }).click();
-  await expect(page.getByTestId("profile-email")).toHaveText(email);
-});
+test(
+  "Google login of an existing member from the login page (English)",
+  anyWidth,
+  async ({ page, request }) => {
+    const email = uniqueEmail("google-login");
+    await registerViaApi(request, "en", email);
+    await googleAccount(request, email);
+    await page.goto(`${origin("en")}/login`);
+    const google = page.getByRole("link", { name: "Log in with Google" });
+    await expect(google).toHaveAttribute("href", /intent=login/);
+    await google.click();
+    await expect(page).toHaveURL(/\/find$/);
+    await expect(page.getByTestId("find-header")).toContainText("London");
+    await expect(page.getByTestId("region-popup")).toHaveCount(0);
+    await page.getByRole("link", { name: "Profile" }).click();
+    await expect(page.getByTestId("profile-email")).toHaveText(email);
+  },
+);
 
-test("a refused Google code shows the message with a way back (Spanish)", async ({ page }) => {
+test("a refused Google code shows the message with a way back (Spanish)", anyWidth, async ({ page }) => {
   await page.goto(`${origin("es")}/loginWithGoogle?code=made-up&state=made-up`);
   await expect(page.getByRole("alert")).toHaveText(
     "No se pudo iniciar sesión con Google: inténtalo de nuevo.",

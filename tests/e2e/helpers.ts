@@ -69,6 +69,12 @@ export async function newDevice(
   return context;
 }
 
+/**
+ * The tag of a test that takes no screenshot and whose behaviour does not depend on the width: it runs at
+ * 1280 px only (the 390 px project leaves it out), which keeps the suite's time down.
+ */
+export const anyWidth = { tag: "@any-width" };
+
 /** The test fixture: every test's context has its own IP and (unless `showCookieBanner`) accepted cookies. */
 export const test = base.extend<{ showCookieBanner: boolean }>({
   showCookieBanner: [false, { option: true }],

@@ -1,5 +1,15 @@
 // The auto sign-up landers: /asignup, /find for a visitor, /loginWithGoogle without a code, /external_email.
-import { expect, mailLink, origin, regionOf, shot, test, tickConsents, uniqueEmail } from "./helpers";
+import {
+  anyWidth,
+  expect,
+  mailLink,
+  origin,
+  regionOf,
+  shot,
+  test,
+  tickConsents,
+  uniqueEmail,
+} from "./helpers";
 
 test("/asignup with an e-mail: region and consents only, then a member at /find (Italian)", async ({
   page,
@@ -39,7 +49,7 @@ test("/asignup with an e-mail: region and consents only, then a member at /find 
   await mailLink(request, "it", email, "welcome", "/autologin");
 });
 
-test("an invalid e-mail in the link gets 1004 from the server (Italian)", async ({ page }) => {
+test("an invalid e-mail in the link gets 1004 from the server (Italian)", anyWidth, async ({ page }) => {
   await page.goto(`${origin("it")}/asignup?email=mario.rossi@@example`);
   await page.locator('select[name="region"]').selectOption(regionOf.it.code);
   await tickConsents(page);
@@ -54,7 +64,7 @@ test("an invalid e-mail in the link gets 1004 from the server (Italian)", async 
   await expect(page.locator('input[name="email"]')).toHaveValue("mario.rossi@@example");
 });
 
-test("landers without an e-mail go to /signup keeping the query (Italian)", async ({ page }) => {
+test("landers without an e-mail go to /signup keeping the query (Italian)", anyWidth, async ({ page }) => {
   for (const path of ["/asignup", "/find", "/loginWithGoogle"]) {
     await page.goto(`${origin("it")}${path}?tid=abc&source=news`);
     await expect(page).toHaveURL(`${origin("it")}/signup?tid=abc&source=news`);
@@ -62,17 +72,21 @@ test("landers without an e-mail go to /signup keeping the query (Italian)", asyn
   }
 });
 
-test("/find and /loginWithGoogle with an e-mail are landers for a visitor (English)", async ({ page }) => {
-  const email = uniqueEmail("find-lander");
-  await page.goto(`${origin("en")}/loginWithGoogle?email=${encodeURIComponent(email)}`);
-  await expect(page.getByTestId("lander")).toContainText(`create your free account for ${email}`);
-  await page.goto(`${origin("en")}/find?email=${encodeURIComponent(email)}`);
-  await expect(page.getByTestId("lander")).toContainText(email);
-  await page.locator('select[name="region"]').selectOption(regionOf.en.code);
-  await tickConsents(page);
-  await page.getByRole("button", { name: "Start chatting" }).click();
-  await expect(page.getByTestId("find-header")).toContainText("London");
-});
+test(
+  "/find and /loginWithGoogle with an e-mail are landers for a visitor (English)",
+  anyWidth,
+  async ({ page }) => {
+    const email = uniqueEmail("find-lander");
+    await page.goto(`${origin("en")}/loginWithGoogle?email=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId("lander")).toContainText(`create your free account for ${email}`);
+    await page.goto(`${origin("en")}/find?email=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId("lander")).toContainText(email);
+    await page.locator('select[name="region"]').selectOption(regionOf.en.code);
+    await tickConsents(page);
+    await page.getByRole("button", { name: "Start chatting" }).click();
+    await expect(page.getByTestId("find-header")).toContainText("London");
+  },
+);
 
 test("/external_email signs up through extSign_register; without an e-mail it logs and goes on (Spanish)", async ({
   page,

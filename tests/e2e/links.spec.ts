@@ -1,89 +1,92 @@
 // The mail links: /autologin and /autologin_telegram from the welcome mail, and their failures.
-import { expect, mailLink, newDevice, origin, registerViaApi, test, uniqueEmail } from "./helpers";
+import { anyWidth, expect, mailLink, newDevice, origin, registerViaApi, test, uniqueEmail } from "./helpers";
 
 const red = (path: string) => btoa(path).replaceAll("/", "~").replaceAll("+", "*");
 
-test("the welcome mail's /autologin link logs in on another device and goes to its target (Italian and English)", async ({
-  browser,
-  request,
-}, testInfo) => {
-  for (const market of ["it", "en"] as const) {
-    const email = uniqueEmail(`autologin-${market}`);
-    await registerViaApi(request, market, email);
-    const link = await mailLink(request, market, email, "welcome", "/autologin");
-    expect(new URL(link).searchParams.get("red")).toBe("L2ZpbmQ=");
+test(
+  "the welcome mail's /autologin link logs in on another device and goes to its target (Italian and English)",
+  anyWidth,
+  async ({ browser, request }, testInfo) => {
+    for (const market of ["it", "en"] as const) {
+      const email = uniqueEmail(`autologin-${market}`);
+      await registerViaApi(request, market, email);
+      const link = await mailLink(request, market, email, "welcome", "/autologin");
+      expect(new URL(link).searchParams.get("red")).toBe("L2ZpbmQ=");
 
-    const device = await newDevice(browser, testInfo.project.use);
-    const page = await device.newPage();
+      const device = await newDevice(browser, testInfo.project.use);
+      const page = await device.newPage();
+      const sent = page.waitForRequest((r) => r.url().endsWith("/users/autoLogin"));
+      await page.goto(link);
+      expect((await sent).postDataJSON()).toMatchObject({ channel: "email" });
+      await expect(page).toHaveURL(/\/find$/);
+      await expect(page.getByTestId("find-header")).toContainText(market === "it" ? "donne" : "women");
+      expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+      await device.close();
+    }
+  },
+);
+
+test(
+  "/autologin_telegram uses the telegram channel and follows a decoded target (Italian)",
+  anyWidth,
+  async ({ page, request }) => {
+    const email = uniqueEmail("telegram");
+    await registerViaApi(request, "it", email);
+    const token = new URL(await mailLink(request, "it", email, "welcome", "/autologin")).searchParams.get(
+      "token",
+    );
     const sent = page.waitForRequest((r) => r.url().endsWith("/users/autoLogin"));
-    await page.goto(link);
-    expect((await sent).postDataJSON()).toMatchObject({ channel: "email" });
-    await expect(page).toHaveURL(/\/find$/);
-    await expect(page.getByTestId("find-header")).toContainText(market === "it" ? "donne" : "women");
-    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
-    await device.close();
-  }
-});
+    await page.goto(`${origin("it")}/autologin_telegram?red=${red("/profile")}&token=${token}`);
+    expect((await sent).postDataJSON()).toMatchObject({ channel: "telegram" });
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId("profile-email")).toHaveText(email);
+  },
+);
 
-test("/autologin_telegram uses the telegram channel and follows a decoded target (Italian)", async ({
-  page,
-  request,
-}) => {
-  const email = uniqueEmail("telegram");
-  await registerViaApi(request, "it", email);
-  const token = new URL(await mailLink(request, "it", email, "welcome", "/autologin")).searchParams.get(
-    "token",
-  );
-  const sent = page.waitForRequest((r) => r.url().endsWith("/users/autoLogin"));
-  await page.goto(`${origin("it")}/autologin_telegram?red=${red("/profile")}&token=${token}`);
-  expect((await sent).postDataJSON()).toMatchObject({ channel: "telegram" });
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByTestId("profile-email")).toHaveText(email);
-});
+test(
+  "auto-login failures are logged and go to / or /find (English)",
+  anyWidth,
+  async ({ browser, request }, testInfo) => {
+    const email = uniqueEmail("autologin-bad");
+    await registerViaApi(request, "en", email);
+    const token = new URL(await mailLink(request, "en", email, "welcome", "/autologin")).searchParams.get(
+      "token",
+    );
 
-test("auto-login failures are logged and go to / or /find (English)", async ({
-  browser,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail("autologin-bad");
-  await registerViaApi(request, "en", email);
-  const token = new URL(await mailLink(request, "en", email, "welcome", "/autologin")).searchParams.get(
-    "token",
-  );
+    const visit = async (query: string) => {
+      const device = await newDevice(browser, testInfo.project.use);
+      const page = await device.newPage();
+      const warnings: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "warning") warnings.push(m.text());
+      });
+      await page.goto(`${origin("en")}/autologin${query}`);
+      return { device, page, warnings };
+    };
 
-  const visit = async (query: string) => {
-    const device = await newDevice(browser, testInfo.project.use);
-    const page = await device.newPage();
-    const warnings: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "warning") warnings.push(m.text());
-    });
-    await page.goto(`${origin("en")}/autologin${query}`);
-    return { device, page, warnings };
-  };
+    // No token: home, as a visitor.
+    let v = await visit(`?red=${red("/find")}`);
+    await expect(v.page).toHaveURL(`${origin("en")}/`);
+    await expect(v.page.locator(".hero")).toBeVisible();
+    expect(v.warnings.join("\n")).toContain("autologin: the link has no token");
+    await v.device.close();
 
-  // No token: home, as a visitor.
-  let v = await visit(`?red=${red("/find")}`);
-  await expect(v.page).toHaveURL(`${origin("en")}/`);
-  await expect(v.page.locator(".hero")).toBeVisible();
-  expect(v.warnings.join("\n")).toContain("autologin: the link has no token");
-  await v.device.close();
+    // A refused token: home, as a visitor.
+    v = await visit(`?red=${red("/profile")}&token=not.a.token`);
+    await expect(v.page).toHaveURL(`${origin("en")}/`);
+    await expect(v.page.locator(".hero")).toBeVisible();
+    await expect.poll(() => v.warnings.join("\n")).toContain("autologin: the token was refused");
+    await v.device.close();
 
-  // A refused token: home, as a visitor.
-  v = await visit(`?red=${red("/profile")}&token=not.a.token`);
-  await expect(v.page).toHaveURL(`${origin("en")}/`);
-  await expect(v.page.locator(".hero")).toBeVisible();
-  await expect.poll(() => v.warnings.join("\n")).toContain("autologin: the token was refused");
-  await v.device.close();
+    // A target that is not base64: logged in, to /find.
+    v = await visit(`?red=%25%25nope&token=${token}`);
+    await expect(v.page).toHaveURL(/\/find$/);
+    expect(v.warnings.join("\n")).toContain("autologin: red is not base64");
+    await v.device.close();
 
-  // A target that is not base64: logged in, to /find.
-  v = await visit(`?red=%25%25nope&token=${token}`);
-  await expect(v.page).toHaveURL(/\/find$/);
-  expect(v.warnings.join("\n")).toContain("autologin: red is not base64");
-  await v.device.close();
-
-  // A target on another site: logged in, to /find.
-  v = await visit(`?red=${red("https://evil.example/phish")}&token=${token}`);
-  await expect(v.page).toHaveURL(/\/find$/);
-  await v.device.close();
-});
+    // A target on another site: logged in, to /find.
+    v = await visit(`?red=${red("https://evil.example/phish")}&token=${token}`);
+    await expect(v.page).toHaveURL(/\/find$/);
+    await v.device.close();
+  },
+);

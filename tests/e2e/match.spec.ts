@@ -4,6 +4,7 @@
 // file_like hook, a failed dispenser call, the empty state and screenshots on two brands.
 import type { CDPSession, Page } from "@playwright/test";
 import {
+  anyWidth,
   apiCall,
   expect,
   likeUntilOutOfCredits,
@@ -168,63 +169,65 @@ async function touchSwipe(page: Page, cdp: CDPSession, dx: number) {
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp: at(8) });
 }
 
-test("mouse swipes: right likes, left dislikes; slower than 300 px/s or vertical does nothing", async ({
-  page,
-}) => {
-  const frames = recordFrames(page);
-  const member = await signedInMember(page, "it", "match-mouse");
-  await openMatch(page, "it");
+test(
+  "mouse swipes: right likes, left dislikes; slower than 300 px/s or vertical does nothing",
+  anyWidth,
+  async ({ page }) => {
+    const frames = recordFrames(page);
+    const member = await signedInMember(page, "it", "match-mouse");
+    await openMatch(page, "it");
 
-  // The spec's threshold, with exact event times: 220 px/s snaps back and sends nothing.
-  const first = await topId(page);
-  const cdp = await page.context().newCDPSession(page);
-  await timedMouseDrag(page, cdp, 90, 220);
-  await expect(topCard(page)).toHaveAttribute("style", /translateX\(0px\)/);
-  await page.waitForTimeout(300);
-  expect(await topId(page)).toBe(first);
+    // The spec's threshold, with exact event times: 220 px/s snaps back and sends nothing.
+    const first = await topId(page);
+    const cdp = await page.context().newCDPSession(page);
+    await timedMouseDrag(page, cdp, 90, 220);
+    await expect(topCard(page)).toHaveAttribute("style", /translateX\(0px\)/);
+    await page.waitForTimeout(300);
+    expect(await topId(page)).toBe(first);
 
-  // A slow drag (100 px/s) snaps back and sends nothing.
-  await timedMouseDrag(page, cdp, 160, 100);
-  await expect(topCard(page)).toHaveAttribute("data-angel-id", String(first));
-  await expect(topCard(page)).toHaveAttribute("style", /translateX\(0px\)/);
-  // A fast vertical drag is blocked: nothing moves, nothing is sent.
-  await mouseDrag(page, 0, 260, 6, 0);
-  await expect(topCard(page)).toHaveAttribute("data-angel-id", String(first));
-  await page.waitForTimeout(400);
-  expect(frames.matches()).toEqual([]);
+    // A slow drag (100 px/s) snaps back and sends nothing.
+    await timedMouseDrag(page, cdp, 160, 100);
+    await expect(topCard(page)).toHaveAttribute("data-angel-id", String(first));
+    await expect(topCard(page)).toHaveAttribute("style", /translateX\(0px\)/);
+    // A fast vertical drag is blocked: nothing moves, nothing is sent.
+    await mouseDrag(page, 0, 260, 6, 0);
+    await expect(topCard(page)).toHaveAttribute("data-angel-id", String(first));
+    await page.waitForTimeout(400);
+    expect(frames.matches()).toEqual([]);
 
-  // A fast flick to the right likes the top angel. (Every timed drag carries its own event times: with
-  // real-time steps a loaded machine can stretch a flick past the gesture's 600 ms and make it a drag.)
-  const liked = first;
-  await timedMouseDrag(page, cdp, 320, 1600);
-  await expect(topCard(page)).not.toHaveAttribute("data-angel-id", String(liked));
-  await expect(page.locator(`[data-testid="match-card"][data-angel-id="${liked}"]`)).toHaveCount(0);
-  await expect.poll(() => likedOnServer(page, "it", member)).toContain(liked);
+    // A fast flick to the right likes the top angel. (Every timed drag carries its own event times: with
+    // real-time steps a loaded machine can stretch a flick past the gesture's 600 ms and make it a drag.)
+    const liked = first;
+    await timedMouseDrag(page, cdp, 320, 1600);
+    await expect(topCard(page)).not.toHaveAttribute("data-angel-id", String(liked));
+    await expect(page.locator(`[data-testid="match-card"][data-angel-id="${liked}"]`)).toHaveCount(0);
+    await expect.poll(() => likedOnServer(page, "it", member)).toContain(liked);
 
-  // 450 px/s with exact event times is a swipe: this one goes left.
-  const fast = await topId(page);
-  await timedMouseDrag(page, cdp, -90, 450);
-  await expect(page.locator(`[data-testid="match-card"][data-angel-id="${fast}"]`)).toHaveCount(0);
+    // 450 px/s with exact event times is a swipe: this one goes left.
+    const fast = await topId(page);
+    await timedMouseDrag(page, cdp, -90, 450);
+    await expect(page.locator(`[data-testid="match-card"][data-angel-id="${fast}"]`)).toHaveCount(0);
 
-  // A fast flick to the left dislikes the next one: it never comes back from the dispenser.
-  const disliked = await topId(page);
-  await timedMouseDrag(page, cdp, -320, 1600);
-  await expect(page.locator(`[data-testid="match-card"][data-angel-id="${disliked}"]`)).toHaveCount(0);
-  await expect.poll(() => frames.matches().length).toBe(3);
-  const [likeFrame, fastFrame, dislikeFrame] = frames.matches();
-  expect(fastFrame).toMatchObject({ angelId: fast, type: "dislike" });
-  expect(likeFrame).toMatchObject({ trackerId: member.clickid, angelId: liked, type: "like" });
-  expect(dislikeFrame).toMatchObject({ trackerId: member.clickid, angelId: disliked, type: "dislike" });
-  expect(likeFrame?.mongoId).toMatch(/\S/);
-  expect(dislikeFrame?.mongoId).toMatch(/\S/);
-  await expect
-    .poll(async () => {
-      const ids = await matchableIds(page, "it", member);
-      return ids.includes(disliked) || ids.includes(liked);
-    })
-    .toBe(false);
-  expect(await likedOnServer(page, "it", member)).not.toContain(disliked);
-});
+    // A fast flick to the left dislikes the next one: it never comes back from the dispenser.
+    const disliked = await topId(page);
+    await timedMouseDrag(page, cdp, -320, 1600);
+    await expect(page.locator(`[data-testid="match-card"][data-angel-id="${disliked}"]`)).toHaveCount(0);
+    await expect.poll(() => frames.matches().length).toBe(3);
+    const [likeFrame, fastFrame, dislikeFrame] = frames.matches();
+    expect(fastFrame).toMatchObject({ angelId: fast, type: "dislike" });
+    expect(likeFrame).toMatchObject({ trackerId: member.clickid, angelId: liked, type: "like" });
+    expect(dislikeFrame).toMatchObject({ trackerId: member.clickid, angelId: disliked, type: "dislike" });
+    expect(likeFrame?.mongoId).toMatch(/\S/);
+    expect(dislikeFrame?.mongoId).toMatch(/\S/);
+    await expect
+      .poll(async () => {
+        const ids = await matchableIds(page, "it", member);
+        return ids.includes(disliked) || ids.includes(liked);
+      })
+      .toBe(false);
+    expect(await likedOnServer(page, "it", member)).not.toContain(disliked);
+  },
+);
 
 test("a touch swipe removes the card (390 px, touch)", async ({ page }, info) => {
   test.skip(info.project.name !== "mobile", "touch emulation runs on the mobile project");
@@ -252,68 +255,74 @@ test("a touch swipe removes the card (390 px, touch)", async ({ page }, info) =>
   expect(frames.matches()).toHaveLength(1);
 });
 
-test("the cross and heart buttons; the stack refills below 5 cards without repeating an id", async ({
-  page,
-}) => {
-  const frames = recordFrames(page);
-  const requests: Record<string, unknown>[] = [];
-  page.on("request", (request) => {
-    if (request.url().endsWith("/dispenser/match")) requests.push(request.postDataJSON());
-  });
-  const member = await signedInMember(page, "it", "match-buttons");
-  await openMatch(page, "it");
+test(
+  "the cross and heart buttons; the stack refills below 5 cards without repeating an id",
+  anyWidth,
+  async ({ page }) => {
+    const frames = recordFrames(page);
+    const requests: Record<string, unknown>[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/dispenser/match")) requests.push(request.postDataJSON());
+    });
+    const member = await signedInMember(page, "it", "match-buttons");
+    await openMatch(page, "it");
 
-  const hearted = await topId(page);
-  await page.getByTestId("match-like").click();
-  await expect(page.locator(`[data-testid="match-card"][data-angel-id="${hearted}"]`)).toHaveCount(0);
-  await expect.poll(() => likedOnServer(page, "it", member)).toContain(hearted);
+    const hearted = await topId(page);
+    await page.getByTestId("match-like").click();
+    await expect(page.locator(`[data-testid="match-card"][data-angel-id="${hearted}"]`)).toHaveCount(0);
+    await expect.poll(() => likedOnServer(page, "it", member)).toContain(hearted);
 
-  const tops = [hearted];
-  for (let i = 0; i < 9; i++) {
+    const tops = [hearted];
+    for (let i = 0; i < 9; i++) {
+      const id = await topId(page);
+      tops.push(id);
+      await page.getByTestId("match-dislike").click();
+      await expect(page.locator(`[data-testid="match-card"][data-angel-id="${id}"]`)).toHaveCount(0);
+    }
+    // Ten cards went, two pages' worth: the stack was refilled and is back to 5 or more.
+    await expect.poll(() => held(page)).toBeGreaterThanOrEqual(5);
+    const drawn = await page
+      .locator('[data-testid="match-card"]')
+      .evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-angel-id"))));
+    expect(new Set([...tops, ...drawn]).size).toBe(tops.length + drawn.length);
+    expect(frames.matches().map((f) => f.angelId)).toEqual(tops);
+    expect(frames.matches().map((f) => f.type)).toEqual(["like", ...Array(9).fill("dislike")]);
+    expect(requests.length).toBeGreaterThan(1);
+    expect(requests[0]).toMatchObject({
+      country: "it",
+      page: 1,
+      region: regionOf.it.code,
+      premiumLevel: 0,
+      trackerId: member.clickid,
+    });
+  },
+);
+
+test(
+  "flow 7 has the chat bubble; flow 9 the invite button; flow 0000 goes to /find",
+  anyWidth,
+  async ({ page }) => {
+    await signedInMember(page, "it", "match-flow7", "7");
+    await openMatch(page, "it");
+    await expect(page.getByTestId("match-invite")).toHaveCount(0);
     const id = await topId(page);
-    tops.push(id);
-    await page.getByTestId("match-dislike").click();
-    await expect(page.locator(`[data-testid="match-card"][data-angel-id="${id}"]`)).toHaveCount(0);
-  }
-  // Ten cards went, two pages' worth: the stack was refilled and is back to 5 or more.
-  await expect.poll(() => held(page)).toBeGreaterThanOrEqual(5);
-  const drawn = await page
-    .locator('[data-testid="match-card"]')
-    .evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-angel-id"))));
-  expect(new Set([...tops, ...drawn]).size).toBe(tops.length + drawn.length);
-  expect(frames.matches().map((f) => f.angelId)).toEqual(tops);
-  expect(frames.matches().map((f) => f.type)).toEqual(["like", ...Array(9).fill("dislike")]);
-  expect(requests.length).toBeGreaterThan(1);
-  expect(requests[0]).toMatchObject({
-    country: "it",
-    page: 1,
-    region: regionOf.it.code,
-    premiumLevel: 0,
-    trackerId: member.clickid,
-  });
-});
+    await page.getByTestId("match-chat").click();
+    await expect(page).toHaveURL(new RegExp(`/chats/${id}$`));
+    // The next member signs in on a page that has no session of its own (no late write of the old token).
+    const forget = () => page.evaluate(() => localStorage.removeItem("token"));
+    await forget();
 
-test("flow 7 has the chat bubble; flow 9 the invite button; flow 0000 goes to /find", async ({ page }) => {
-  await signedInMember(page, "it", "match-flow7", "7");
-  await openMatch(page, "it");
-  await expect(page.getByTestId("match-invite")).toHaveCount(0);
-  const id = await topId(page);
-  await page.getByTestId("match-chat").click();
-  await expect(page).toHaveURL(new RegExp(`/chats/${id}$`));
-  // The next member signs in on a page that has no session of its own (no late write of the old token).
-  const forget = () => page.evaluate(() => localStorage.removeItem("token"));
-  await forget();
+    await signedInMember(page, "it", "match-flow9", "9");
+    await openMatch(page, "it");
+    await expect(page.getByTestId("match-chat")).toHaveCount(0);
+    await expect(page.getByTestId("match-invite")).toBeVisible();
 
-  await signedInMember(page, "it", "match-flow9", "9");
-  await openMatch(page, "it");
-  await expect(page.getByTestId("match-chat")).toHaveCount(0);
-  await expect(page.getByTestId("match-invite")).toBeVisible();
-
-  await forget();
-  await signedInMember(page, "it", "match-flow0000", "0000");
-  await page.goto(`${origin("it")}/match`);
-  await expect(page).toHaveURL(/\/find$/);
-});
+    await forget();
+    await signedInMember(page, "it", "match-flow0000", "0000");
+    await page.goto(`${origin("it")}/match`);
+    await expect(page).toHaveURL(/\/find$/);
+  },
+);
 
 test("invite modal: inactive while empty, confirmation, auto-close after 4 s as a like, early close", async ({
   page,
@@ -384,32 +393,36 @@ async function spendLikeCredits(page: Page, market: Market, member: Member) {
   return likeUntilOutOfCredits(page, member, ids);
 }
 
-test("without like credits a right swipe and an invite open the file_like popup", async ({ page }) => {
-  const member = await signedInMember(page, "it", "match-nolikes", "9");
-  await page.goto(`${origin("it")}/find`);
-  expect(await spendLikeCredits(page, "it", member)).toBe(0);
-  await openMatch(page, "it");
+test(
+  "without like credits a right swipe and an invite open the file_like popup",
+  anyWidth,
+  async ({ page }) => {
+    const member = await signedInMember(page, "it", "match-nolikes", "9");
+    await page.goto(`${origin("it")}/find`);
+    expect(await spendLikeCredits(page, "it", member)).toBe(0);
+    await openMatch(page, "it");
 
-  // A refused right swipe: the popup opens and the card comes back on top.
-  const first = await topId(page);
-  await page.getByTestId("match-like").click();
-  const popup = page.getByTestId("file-like-popup");
-  await expect(popup).toBeVisible();
-  await expect(popup.getByRole("heading")).toHaveText("Hai finito i mi piace");
-  await expect(topCard(page)).toHaveAttribute("data-angel-id", String(first));
-  await popup.getByRole("button").click();
-  await expect(popup).toHaveCount(0);
+    // A refused right swipe: the popup opens and the card comes back on top.
+    const first = await topId(page);
+    await page.getByTestId("match-like").click();
+    const popup = page.getByTestId("file-like-popup");
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole("heading")).toHaveText("Hai finito i mi piace");
+    await expect(topCard(page)).toHaveAttribute("data-angel-id", String(first));
+    await popup.getByRole("button").click();
+    await expect(popup).toHaveCount(0);
 
-  // A refused invite: the modal gives way to the popup and the card stays.
-  await page.getByTestId("match-invite").click();
-  await page.getByPlaceholder("Scrivi un messaggio").fill("Ciao");
-  await page.getByRole("button", { name: "Invia" }).click();
-  await expect(popup).toBeVisible();
-  await expect(page.getByTestId("invite-modal")).toHaveCount(0);
-  await expect(page.getByTestId("invite-sent")).toHaveCount(0);
-  expect(await topId(page)).toBe(first);
-  expect(await likedOnServer(page, "it", member)).not.toContain(first);
-});
+    // A refused invite: the modal gives way to the popup and the card stays.
+    await page.getByTestId("match-invite").click();
+    await page.getByPlaceholder("Scrivi un messaggio").fill("Ciao");
+    await page.getByRole("button", { name: "Invia" }).click();
+    await expect(popup).toBeVisible();
+    await expect(page.getByTestId("invite-modal")).toHaveCount(0);
+    await expect(page.getByTestId("invite-sent")).toHaveCount(0);
+    expect(await topId(page)).toBe(first);
+    expect(await likedOnServer(page, "it", member)).not.toContain(first);
+  },
+);
 
 test("a failed dispenser call shows a retry; the about is cut at 300; an empty stack links to /find", async ({
   page,

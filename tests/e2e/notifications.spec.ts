@@ -3,7 +3,7 @@
 // The server's like-backs and visits come at random after 20-40 s, too slow here: the list test answers
 // GET /get/notifications with page.route (our own API's list shape); the read calls reach the real server.
 import type { Page, Request } from "@playwright/test";
-import { expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
+import { anyWidth, expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
 
 const texts = {
   it: {
@@ -284,7 +284,7 @@ for (const market of ["it", "es"] as const) {
     await shot(page, `notifications-page-${market}`);
   });
 
-  test(`${market}: no popup on a single chat; the chat button opens the chat`, async ({ page }) => {
+  test(`${market}: no popup on a single chat; the chat button opens the chat`, anyWidth, async ({ page }) => {
     await page.clock.install();
     const member = await signedInMember(page, market, "notif-chat");
     const angels = await angelsOnFind(page, market);
@@ -312,42 +312,46 @@ for (const market of ["it", "es"] as const) {
     await expect(popup).toHaveCount(0);
   });
 
-  test(`${market}: missed while hidden, replayed when visible; a long absence reloads`, async ({ page }) => {
-    await page.clock.install();
-    const member = await signedInMember(page, market, "notif-hidden");
-    const angels = await angelsOnFind(page, market);
-    const a = angels[0];
-    if (!a) throw new Error("an angel expected");
-    await serveNotifications(page, member.clickid, () => [fake(921, a, "like")]);
-    await page.reload();
-    await expect(page.getByTestId("angel-card").first()).toBeVisible();
-    await setVisibility(page, "hidden");
-    await page.clock.fastForward(40_000);
-    const pending = () => page.evaluate(() => localStorage.getItem("notificheInPending") ?? "");
-    await expect.poll(pending).toContain('"n:921"');
-    const popup = page.getByTestId("notification-popup");
-    await expect(popup).toHaveCount(0);
-    await setVisibility(page, "visible");
-    await expect(popup).toHaveAttribute("data-kind", "like");
-    await expect(popup).toContainText(a.name);
-    await expect.poll(pending).toBe("");
-    await popup.getByTestId("notification-popup-close").click();
+  test(
+    `${market}: missed while hidden, replayed when visible; a long absence reloads`,
+    anyWidth,
+    async ({ page }) => {
+      await page.clock.install();
+      const member = await signedInMember(page, market, "notif-hidden");
+      const angels = await angelsOnFind(page, market);
+      const a = angels[0];
+      if (!a) throw new Error("an angel expected");
+      await serveNotifications(page, member.clickid, () => [fake(921, a, "like")]);
+      await page.reload();
+      await expect(page.getByTestId("angel-card").first()).toBeVisible();
+      await setVisibility(page, "hidden");
+      await page.clock.fastForward(40_000);
+      const pending = () => page.evaluate(() => localStorage.getItem("notificheInPending") ?? "");
+      await expect.poll(pending).toContain('"n:921"');
+      const popup = page.getByTestId("notification-popup");
+      await expect(popup).toHaveCount(0);
+      await setVisibility(page, "visible");
+      await expect(popup).toHaveAttribute("data-kind", "like");
+      await expect(popup).toContainText(a.name);
+      await expect.poll(pending).toBe("");
+      await popup.getByTestId("notification-popup-close").click();
 
-    // Hidden for 100 s: no reload. Hidden for more than 180 s: a reload.
-    await page.evaluate(() => {
-      (window as unknown as { marker: number }).marker = 1;
-    });
-    const marker = () => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 0);
-    await setVisibility(page, "hidden");
-    await page.clock.fastForward(100_000);
-    await setVisibility(page, "visible");
-    await page.waitForTimeout(500);
-    expect(await marker()).toBe(1);
-    await setVisibility(page, "hidden");
-    await page.clock.fastForward(180_001);
-    const reloaded = page.waitForEvent("load");
-    await setVisibility(page, "visible");
-    await reloaded;
-    expect(await marker()).toBe(0);
-  });
+      // Hidden for 100 s: no reload. Hidden for more than 180 s: a reload.
+      await page.evaluate(() => {
+        (window as unknown as { marker: number }).marker = 1;
+      });
+      const marker = () => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 0);
+      await setVisibility(page, "hidden");
+      await page.clock.fastForward(100_000);
+      await setVisibility(page, "visible");
+      await page.waitForTimeout(500);
+      expect(await marker()).toBe(1);
+      await setVisibility(page, "hidden");
+      await page.clock.fastForward(180_001);
+      const reloaded = page.waitForEvent("load");
+      await setVisibility(page, "visible");
+      await reloaded;
+      expect(await marker()).toBe(0);
+    },
+  );
 }

@@ -2,6 +2,7 @@
 // ages 18-89, double opt-in), the validation order, the server's error codes, the double opt-in popup's
 // change of address and the activation link from the outbox.
 import {
+  anyWidth,
   expect,
   fillSignup,
   logout,
@@ -230,46 +231,56 @@ test("one browser signing up twice: 1009 for the same address, 1003 for another 
   await shot(page, "signup-1003");
 });
 
-test("too many registration attempts from one device give 1007 (English)", async ({ page, request }) => {
-  const email = uniqueEmail("limit");
-  await registerViaApi(request, "en", email);
-  await page.goto(`${origin("en")}/signup?tid=e2e-limit`);
-  await fillSignup(page, { email, region: regionOf.en.code });
-  await tickConsents(page);
-  const submit = page.getByRole("button", { name: "Sign up", exact: true });
-  // The device limit is 5 sign-ups an hour: each of these counts, then the sixth is refused.
-  for (let attempt = 1; attempt <= 5; attempt++) {
+test(
+  "too many registration attempts from one device give 1007 (English)",
+  anyWidth,
+  async ({ page, request }) => {
+    const email = uniqueEmail("limit");
+    await registerViaApi(request, "en", email);
+    await page.goto(`${origin("en")}/signup?tid=e2e-limit`);
+    await fillSignup(page, { email, region: regionOf.en.code });
+    await tickConsents(page);
+    const submit = page.getByRole("button", { name: "Sign up", exact: true });
+    // The device limit is 5 sign-ups an hour: each of these counts, then the sixth is refused.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = page.waitForResponse((r) => r.url().endsWith("/users/register"));
+      await submit.click();
+      expect((await answer).status()).toBe(409);
+      await expect(page.getByRole("alert")).toHaveText("This e-mail is already registered: try to log in.");
+    }
     const answer = page.waitForResponse((r) => r.url().endsWith("/users/register"));
     await submit.click();
-    expect((await answer).status()).toBe(409);
-    await expect(page.getByRole("alert")).toHaveText("This e-mail is already registered: try to log in.");
-  }
-  const answer = page.waitForResponse((r) => r.url().endsWith("/users/register"));
-  await submit.click();
-  expect((await answer).status()).toBe(429);
-  await expect(page.getByRole("alert")).toHaveText("Too many registration attempts: please try again later.");
-});
+    expect((await answer).status()).toBe(429);
+    await expect(page.getByRole("alert")).toHaveText(
+      "Too many registration attempts: please try again later.",
+    );
+  },
+);
 
-test("the spinner and the disabled button while the sign-up is on its way (Italian)", async ({ page }) => {
-  await page.goto(`${origin("it")}/signup?tid=e2e-spinner`);
-  await fillSignup(page, { email: uniqueEmail("spinner"), region: regionOf.it.code });
-  await tickConsents(page);
-  // Hold the answer back to see the pending state.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/users/register", async (route) => {
-    await held;
-    await route.continue();
-  });
-  const submit = page.locator('form.signup button[type="submit"]');
-  await submit.click();
-  await expect(submit).toBeDisabled();
-  await expect(submit.getByRole("status", { name: "Caricamento…" })).toBeVisible();
-  release();
-  await expect(page).toHaveURL(/\/find$/);
-});
+test(
+  "the spinner and the disabled button while the sign-up is on its way (Italian)",
+  anyWidth,
+  async ({ page }) => {
+    await page.goto(`${origin("it")}/signup?tid=e2e-spinner`);
+    await fillSignup(page, { email: uniqueEmail("spinner"), region: regionOf.it.code });
+    await tickConsents(page);
+    // Hold the answer back to see the pending state.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/users/register", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const submit = page.locator('form.signup button[type="submit"]');
+    await submit.click();
+    await expect(submit).toBeDisabled();
+    await expect(submit.getByRole("status", { name: "Caricamento…" })).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/\/find$/);
+  },
+);
 
 test("/ms is the mainstream variant of the same form (English)", async ({ page }) => {
   await page.goto(`${origin("en")}/ms`);

@@ -32,6 +32,11 @@ export interface Room {
   ack(id: number, read: boolean): void;
   /** The spec's brain event: sent once per page session, after clickid, unless pressing was paused. */
   startBrain(data: ClientBrain): void;
+  /**
+   * While set, this page ignores the room's restart: it is the page that disables the account, and it
+   * reloads on its own schedule (after its done message); the member's other tabs restart at once.
+   */
+  ownRestart(on: boolean): void;
   close(): void;
 }
 
@@ -64,6 +69,7 @@ export function connectRoom(opts: { clickid: string; token: string; lastSeen?: (
   let helloSent = false;
   let outage = false;
   let removed = false;
+  let restartOwned = false;
 
   const socket = new PartySocket({
     host: location.host,
@@ -132,7 +138,7 @@ export function connectRoom(opts: { clickid: string; token: string; lastSeen?: (
       notifications = r.state;
       if (!r.fresh) return;
     } else if (event.event === "restart") {
-      window.location.reload();
+      if (!restartOwned) window.location.reload();
       return;
     } else if (event.event === "softwareVersion") {
       store.set("softwareVersion", event.data.version);
@@ -157,6 +163,9 @@ export function connectRoom(opts: { clickid: string; token: string; lastSeen?: (
     startBrain(data) {
       brain = data;
       sendBrain();
+    },
+    ownRestart(on) {
+      restartOwned = on;
     },
     close: () => socket.close(),
   };

@@ -17,7 +17,7 @@ type ConfirmData = "procedi" | "annulla";
 /** /profile, for now the own data and the settings section with "Disable profile". */
 export function ProfilePage() {
   const { t } = useI18n();
-  const { state } = useSession();
+  const { state, room } = useSession();
   const member = state.status === "member" ? state.member : null;
   const { regions } = useRegions(
     member?.country === "es" || member?.country === "en" ? member.country : "it",
@@ -35,6 +35,8 @@ export function ProfilePage() {
     }
     setStep("working");
     setFailed(false);
+    // The room restarts the member's other tabs; this one shows its done message first.
+    room?.ownRestart(true);
     try {
       const response = await api.users.disableProfile.$post({ json: { clickid: member.clickid } });
       if (!response.ok) throw new Error(`disableProfile answered ${response.status}`);
@@ -43,6 +45,7 @@ export function ProfilePage() {
       reload.current = setTimeout(() => window.location.reload(), DISABLE_RELOAD_MS);
     } catch (error) {
       console.warn("the profile could not be disabled", error);
+      room?.ownRestart(false);
       setFailed(true);
       setStep("idle");
     }
