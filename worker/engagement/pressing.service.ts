@@ -40,6 +40,25 @@ async function insertAngelLike(tx: Tx, accountId: number, angelId: number, time:
   return Boolean(like);
 }
 
+/** The angel's visit of the member's profile at `time`. */
+function insertAngelVisit(tx: Tx, accountId: number, angelId: number, time: Date) {
+  return tx.insert(visits).values({ accountId, angelId, fromAngel: true, createdAt: time });
+}
+
+/** The member's notification of what an angel did; the answer the room delivers at `time`. */
+async function notifyMember(
+  tx: Tx,
+  values: Omit<typeof notifications.$inferInsert, "time"> & {
+    accountId: number;
+    angelId: number;
+    time: Date;
+  },
+): Promise<Scheduled> {
+  const [notification] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
+  if (!notification) throw new Error("insert returned no notification");
+  return { notificationId: notification.id, angelId: values.angelId, time: values.time };
+}
+
 /**
  * The angel likes the member back at `time`: the angel's like, a like notification of category
  * risposta_a_like, and the acceptance of a pending invite to that angel. Null when the angel had already
@@ -53,18 +72,14 @@ export async function scheduleLikeBack(
   if (!account) return null;
   return db.transaction(async (tx) => {
     if (!(await insertAngelLike(tx, account.id, input.angelId, input.time))) return null;
-    const [notification] = await tx
-      .insert(notifications)
-      .values({
-        accountId: account.id,
-        angelId: input.angelId,
-        type: "like",
-        categoriaNotifica: LIKE_REPLY_CATEGORY,
-        msg: notificationMessageKeys.likeReply,
-        time: input.time,
-      })
-      .returning({ id: notifications.id });
-    if (!notification) throw new Error("insert returned no notification");
+    const scheduled = await notifyMember(tx, {
+      accountId: account.id,
+      angelId: input.angelId,
+      type: "like",
+      categoriaNotifica: LIKE_REPLY_CATEGORY,
+      msg: notificationMessageKeys.likeReply,
+      time: input.time,
+    });
     await tx
       .update(invites)
       .set({ acceptedAt: input.time })
@@ -75,7 +90,7 @@ export async function scheduleLikeBack(
           isNull(invites.acceptedAt),
         ),
       );
-    return { notificationId: notification.id, angelId: input.angelId, time: input.time };
+    return scheduled;
   });
 }
 
@@ -103,21 +118,14 @@ export async function scheduleAngelVisit(
     .limit(1);
   if (!angel) return null;
   return db.transaction(async (tx) => {
-    await tx
-      .insert(visits)
-      .values({ accountId: account.id, angelId: angel.id, fromAngel: true, createdAt: input.time });
-    const [notification] = await tx
-      .insert(notifications)
-      .values({
-        accountId: account.id,
-        angelId: angel.id,
-        type: "visita",
-        msg: notificationMessageKeys.visita,
-        time: input.time,
-      })
-      .returning({ id: notifications.id });
-    if (!notification) throw new Error("insert returned no notification");
-    return { notificationId: notification.id, angelId: angel.id, time: input.time };
+    await insertAngelVisit(tx, account.id, angel.id, input.time);
+    return notifyMember(tx, {
+      accountId: account.id,
+      angelId: angel.id,
+      type: "visita",
+      msg: notificationMessageKeys.visita,
+      time: input.time,
+    });
   });
 }
 
@@ -185,21 +193,14 @@ export async function brainEngagement(
       // The angel liked the member before: no second like, no notification.
       if (!(await insertAngelLike(tx, account.id, input.angelId, input.time))) return null;
     } else {
-      await tx
-        .insert(visits)
-        .values({ accountId: account.id, angelId: input.angelId, fromAngel: true, createdAt: input.time });
+      await insertAngelVisit(tx, account.id, input.angelId, input.time);
     }
-    const [notification] = await tx
-      .insert(notifications)
-      .values({
-        accountId: account.id,
-        angelId: input.angelId,
-        type: input.kind,
-        msg: input.kind === "like" ? notificationMessageKeys.like : notificationMessageKeys.visita,
-        time: input.time,
-      })
-      .returning({ id: notifications.id });
-    if (!notification) throw new Error("insert returned no notification");
-    return { notificationId: notification.id, angelId: input.angelId, time: input.time };
+    return notifyMember(tx, {
+      accountId: account.id,
+      angelId: input.angelId,
+      type: input.kind,
+      msg: input.kind === "like" ? notificationMessageKeys.like : notificationMessageKeys.visita,
+      time: input.time,
+    });
   });
 }
