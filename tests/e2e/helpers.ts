@@ -18,11 +18,12 @@ export type Market = keyof typeof hosts;
 export const origin = (market: Market) => `http://${hosts[market]}:${port}`;
 /**
  * Node (the API requests of the tests) does not resolve *.localhost as Chromium does: API calls go to
- * 127.0.0.1 with the brand's Host header.
+ * 127.0.0.1 with the brand's Host header. Each on a connection of its own: a kept-alive one that the server
+ * closed while idle was reset under a request now and then (ECONNRESET).
  */
 export const apiCall = (market: Market, path: string) => ({
   url: `http://127.0.0.1:${port}${path}`,
-  headers: { host: `${hosts[market]}:${port}` },
+  headers: { host: `${hosts[market]}:${port}`, connection: "close" },
 });
 /** A region of each market's seed. */
 export const regionOf: Record<Market, { code: string; name: string }> = {

@@ -10,6 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   // Two: most of a test is waiting (typing, replies, timers), so two run side by side on two cores.
   workers: 2,
+  // One more try for a failed test: on a slow machine a run has met a reset connection. A test that passes
+  // only on its retry is listed as "flaky" in the report, to be looked at, not as passed.
+  retries: 1,
   reporter: [["list"]],
   // Per port, so two runs side by side (checkouts, helpers) do not clean each other's artifacts.
   outputDir: `../../test-results/e2e-${port}`,

@@ -5,6 +5,7 @@ import { api } from "../../lib/api";
 import { store } from "../../lib/storage";
 import { requireVerified } from "../profile/PhoneVerify";
 import { useSession } from "../session/session";
+import { storeVisited } from "./visited";
 
 /** How long the mi_piace_inviato tooltip stays. */
 export const LIKE_TOOLTIP_MS = 2000;
@@ -53,7 +54,7 @@ export function useLikes(): Likes {
       .then((body) => {
         if (cancelled) return;
         writeLiked(body.profiliLike);
-        store.set("profiliVisitati", body.navigation.profiliVisitati);
+        storeVisited(body.navigation.profiliVisitati);
         setLiked(new Set(body.profiliLike));
       })
       .catch((error: unknown) => console.warn("likes: navigation state unavailable", error));

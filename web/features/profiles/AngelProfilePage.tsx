@@ -4,8 +4,8 @@ import type { AngelCard } from "../../../worker/contracts/discovery";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
-import { store } from "../../lib/storage";
 import { LikeButton, OutOfLikesPopup, useLikes } from "../engagement/likes";
+import { storeVisited } from "../engagement/visited";
 import { useSession } from "../session/session";
 
 /** The spec's hair colours, as the dispenser sends them, with their labels. */
@@ -60,7 +60,7 @@ export function AngelProfilePage({ angelId }: { angelId: number }) {
     api.api.collect.visited
       .$post({ json: { angelId, trackerId: clickid } })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((body) => store.set("profiliVisitati", body.profiliVisitati))
+      .then((body) => storeVisited(body.profiliVisitati, angelId))
       .catch((error: unknown) => console.warn("profile: the visit was not recorded", error));
   }, [angelId, clickid]);
 
