@@ -288,7 +288,8 @@ export const authRoutes = featureApp()
   .openapi(disable, async (c) => {
     if (c.req.valid("json").clickid !== c.var.session.clickid) throw forbidden();
     await disableProfile(authContext(c), await sessionAccount(c));
-    // The member's other tabs reload (and show the user-disabled popup). Disabling is done either way.
+    // The member's other tabs reload, as a visitor's: the sessions ended with the account. A room that
+    // cannot be told does not undo the disabling.
     await memberRoom(c.env, c.var.session.clickid)
       .then((room) => room.restart("account_disabled"))
       .catch((error: unknown) =>
