@@ -75,6 +75,10 @@ export async function newDevice(
  * 1280 px only (the 390 px project leaves it out), which keeps the suite's time down.
  */
 export const anyWidth = { tag: "@any-width" };
+/** The tag of a test of what only a wide screen has (the desktop top bar): it runs at 1280 px only. */
+export const wideOnly = { tag: "@wide-only" };
+/** The tag of a test of what only a narrow screen has (the bottom menu, touch): it runs at 390 px only. */
+export const narrowOnly = { tag: "@narrow-only" };
 
 /** The test fixture: every test's context has its own IP and (unless `showCookieBanner`) accepted cookies. */
 export const test = base.extend<{ showCookieBanner: boolean }>({

@@ -9,6 +9,7 @@ import {
   expect,
   likeUntilOutOfCredits,
   type Market,
+  narrowOnly,
   origin,
   regionOf,
   shot,
@@ -229,8 +230,8 @@ test(
   },
 );
 
-test("a touch swipe removes the card (390 px, touch)", async ({ page }, info) => {
-  test.skip(info.project.name !== "mobile", "touch emulation runs on the mobile project");
+// Touch emulation is the mobile project's.
+test("a touch swipe removes the card (390 px, touch)", narrowOnly, async ({ page }) => {
   const frames = recordFrames(page);
   await signedInMember(page, "es", "match-touch");
   await openMatch(page, "es");

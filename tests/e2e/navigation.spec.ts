@@ -6,6 +6,7 @@ import {
   apiCall,
   expect,
   firstAngel,
+  narrowOnly,
   newDevice,
   origin,
   randomIp,
@@ -15,6 +16,7 @@ import {
   signedInMember,
   test,
   uniqueEmail,
+  wideOnly,
 } from "./helpers";
 
 const texts = {
@@ -72,8 +74,8 @@ async function memberSeekingMen(page: Page, market: "it" | "es") {
 for (const market of ["it", "es"] as const) {
   const text = texts[market];
 
-  test(`${market}: desktop top bar`, async ({ page, browser, isMobile }) => {
-    test.skip(isMobile, "the desktop top bar is for screens wider than 500 px");
+  // The desktop top bar is for screens wider than 500 px.
+  test(`${market}: desktop top bar`, wideOnly, async ({ page, browser }) => {
     const member = await signedInMember(page, market, "nav");
     await page.goto(`${origin(market)}/match`);
     const nav = page.getByTestId("topnav");
@@ -116,8 +118,8 @@ for (const market of ["it", "es"] as const) {
     await context.close();
   });
 
-  test(`${market}: mobile top bar, side menu and bottom menu`, async ({ page, isMobile }) => {
-    test.skip(!isMobile, "the mobile navigation is for 500 px or less");
+  // The mobile navigation is for 500 px or less.
+  test(`${market}: mobile top bar, side menu and bottom menu`, narrowOnly, async ({ page }) => {
     await signedInMember(page, market, "nav");
     const angelId = (await firstAngel(page, market)).id;
     const menu = page.getByTestId("bottom-menu");
@@ -181,8 +183,7 @@ for (const market of ["it", "es"] as const) {
     await expect(menu).toBeVisible();
   });
 
-  test(`${market}: no find entry in a flow with invitations`, async ({ page, isMobile }) => {
-    test.skip(!isMobile, "the bottom menu is for 500 px or less");
+  test(`${market}: no find entry in a flow with invitations`, narrowOnly, async ({ page }) => {
     await signedInMember(page, market, "nav-inviti", "9");
     await page.goto(`${origin(market)}/match`);
     const menu = page.getByTestId("bottom-menu");

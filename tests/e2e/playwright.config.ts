@@ -37,10 +37,11 @@ export default defineConfig({
     {
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // Tests of behaviour that is the same at every width (helpers.ts `anyWidth`) run at 1280 px only.
-      grepInvert: /@any-width/,
+      // Tests of behaviour that is the same at every width (helpers.ts `anyWidth`) run at 1280 px only, as
+      // do those of the wide screen's own parts (`wideOnly`); `narrowOnly` ones run here only.
+      grepInvert: /@any-width|@wide-only/,
     },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@narrow-only/ },
   ],
   webServer: {
     command: "tsx scripts/e2e-server.ts",

@@ -1,6 +1,5 @@
 // The brain (party/user-room.ts): the engagement schedule the client's brain event starts.
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
@@ -10,16 +9,13 @@ import { likes, notifications, visits } from "../../drizzle/schema/engagement";
 import { brainActions, type UserRoom } from "../../party/user-room";
 import { inDb } from "../fixtures/db";
 import { call, createMember, type TestMember } from "../fixtures/members";
-import { openSocket, type TestSocket } from "../fixtures/socket";
+import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
 
 async function connect(member: TestMember): Promise<TestSocket> {
   const response = await openSocket(member.clickid, { token: member.token });
   if (!response.socket) throw new Error(`socket refused: ${response.status}`);
   return response.socket;
 }
-
-const room = (clickid: string) =>
-  env.UserRoom.get(env.UserRoom.idFromName(clickid)) as unknown as DurableObjectStub<UserRoom>;
 
 const brain = (socket: TestSocket, member: TestMember) =>
   socket.send({
@@ -153,7 +149,7 @@ describe("the brain's engagement schedule", () => {
     const member = await createMember();
     const socket = await connect(member);
     // The first three steps (a visit, a like, the message) each fail once after their database work.
-    await runInDurableObject(room(member.clickid), (instance: UserRoom) => {
+    await runInDurableObject(roomOf(member.clickid), (instance: UserRoom) => {
       instance.failStepsAfterWork = 3;
     });
     brain(socket, member);

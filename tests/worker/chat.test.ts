@@ -1,5 +1,4 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
@@ -11,7 +10,7 @@ import { type SendMemory, sendMemberMessage } from "../../worker/chat/chat.servi
 import type { ChatMessage } from "../../worker/contracts/chat";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
-import { openSocket, type TestSocket } from "../fixtures/socket";
+import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
 
 const ANGEL = 1; // the seed's first Italian angel
 
@@ -29,8 +28,6 @@ const setBalances = (clickid: string, values: Partial<typeof accounts.$inferInse
 
 const account = (clickid: string) =>
   inDb(async (db) => (await db.select().from(accounts).where(eq(accounts.clickid, clickid)))[0]);
-
-const room = (clickid: string) => env.UserRoom.get(env.UserRoom.idFromName(clickid));
 
 async function history(member: TestMember, angelId = ANGEL): Promise<ChatMessage[]> {
   const response = await call(`/get/messages/${member.clickid}/${angelId}`, { token: member.token });
@@ -358,11 +355,11 @@ describe("the angel's reply", () => {
     chat(socket, "Ciao", "alarm-0000-01");
     await socket.next("chat", (e) => e.data.clientId === "alarm-0000-01");
     await new Promise((r) => setTimeout(r, 700));
-    await runDurableObjectAlarm(room(member.clickid));
+    await runDurableObjectAlarm(roomOf(member.clickid));
     await socket.next("chat", (e) => e.data.type === "angel", 3000);
     // The queue is empty now: running the alarm again delivers nothing new.
     const count = socket.events.filter((e) => e.event === "chat" && e.data.type === "angel").length;
-    await runDurableObjectAlarm(room(member.clickid));
+    await runDurableObjectAlarm(roomOf(member.clickid));
     await new Promise((r) => setTimeout(r, 200));
     expect(socket.events.filter((e) => e.event === "chat" && e.data.type === "angel").length).toBe(count);
     socket.close();

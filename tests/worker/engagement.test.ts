@@ -1,5 +1,4 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
@@ -22,7 +21,7 @@ import {
 } from "../../worker/engagement/pressing.config";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
-import { openSocket, type TestSocket } from "../fixtures/socket";
+import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
 
 type LikeEvent = Extract<ServerEvent, { event: "like" }>;
 
@@ -41,8 +40,6 @@ const account = (clickid: string) =>
 
 const setAccount = (clickid: string, values: Partial<typeof accounts.$inferInsert>) =>
   inDb((db) => db.update(accounts).set(values).where(eq(accounts.clickid, clickid)));
-
-const room = (clickid: string) => env.UserRoom.get(env.UserRoom.idFromName(clickid));
 
 /** The spec's like event fields. */
 const like = (socket: TestSocket, member: TestMember, angelId: number) =>
@@ -408,9 +405,9 @@ describe("the angels' side (pressing)", () => {
     like(socket, member, 71);
     await likeAck(socket, 71);
     await new Promise((r) => setTimeout(r, 1100));
-    await runDurableObjectAlarm(room(member.clickid));
+    await runDurableObjectAlarm(roomOf(member.clickid));
     await socket.next("notification", (e) => e.data.angelId === 71, 3000);
-    await runDurableObjectAlarm(room(member.clickid));
+    await runDurableObjectAlarm(roomOf(member.clickid));
     await new Promise((r) => setTimeout(r, 200));
     expect(socket.events.filter((e) => e.event === "notification")).toHaveLength(1);
     socket.close();

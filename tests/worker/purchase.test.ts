@@ -2,16 +2,14 @@
 // credits are granted once per reference with a ledger row, every tab gets the balances, the message that was
 // refused for credits goes out by itself, and a member who became premium gets no more pressing.
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
-import type { UserRoom } from "../../party/user-room";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
-import { openSocket, type TestSocket } from "../fixtures/socket";
+import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
 
 const ANGEL = 1;
 
@@ -26,9 +24,6 @@ const buy = (clickid: string, body: { credits: number; premiumLevel: number; ref
 
 const account = (clickid: string) =>
   inDb(async (db) => (await db.select().from(accounts).where(eq(accounts.clickid, clickid)))[0]);
-
-const room = (clickid: string) =>
-  env.UserRoom.get(env.UserRoom.idFromName(clickid)) as unknown as DurableObjectStub<UserRoom>;
 
 describe("a purchase", () => {
   it("grants its credits once and sends the pending message to every tab, stored and charged once", async () => {
@@ -133,7 +128,7 @@ describe("a purchase", () => {
     const response = await buy(member.clickid, { credits: 100, premiumLevel: 1, reference: "pay-brain-1" });
     expect(response.status).toBe(200);
     expect((await socket.next("pausePressing")).data.reason).toBe("premium");
-    const left = await runInDurableObject(room(member.clickid), async (_room, state) => {
+    const left = await runInDurableObject(roomOf(member.clickid), async (_room, state) => {
       const queue = await state.storage.list<{ step: { kind: string } }>({ prefix: "q:" });
       return [...queue.values()].filter((item) => item.step.kind === "brain").length;
     });

@@ -1,7 +1,6 @@
 // The room's delivery guarantees and its socket events (party/user-room.ts): cursors, acks, tabs,
 // at-least-once alarms, softwareVersion, restart and oldSocketRemoved.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
@@ -10,7 +9,7 @@ import { cursorOf, encodeCursor } from "../../party/events";
 import type { UserRoom } from "../../party/user-room";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
-import { openSocket, type TestSocket } from "../fixtures/socket";
+import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
 
 const ANGEL = 1;
 
@@ -19,9 +18,6 @@ async function connect(member: TestMember, query: Record<string, string> = {}): 
   if (!response.socket) throw new Error(`socket refused: ${response.status}`);
   return response.socket;
 }
-
-const room = (clickid: string) =>
-  env.UserRoom.get(env.UserRoom.idFromName(clickid)) as unknown as DurableObjectStub<UserRoom>;
 
 const accountId = async (clickid: string) =>
   inDb(async (db) => (await db.select().from(accounts).where(eq(accounts.clickid, clickid)))[0]?.id ?? 0);
@@ -136,7 +132,7 @@ describe("tabs", () => {
     expect(await closed).toBe(4000);
     expect(otherTab.events.some((e) => e.event === "oldSocketRemoved")).toBe(false);
     // The fresh socket and the other tab still get the member's events.
-    await room(member.clickid).restart("ops");
+    await roomOf(member.clickid).restart("ops");
     await fresh.next("restart");
     await otherTab.next("restart", (e) => e.data.reason === "ops");
     fresh.close();
@@ -196,18 +192,18 @@ describe("at-least-once alarms", () => {
     const member = await verifiedMember();
     const socket = await connect(member);
     // The first queue step fails after its database work (the reply is read), before its delivery.
-    await runInDurableObject(room(member.clickid), (instance: UserRoom) => {
+    await runInDurableObject(roomOf(member.clickid), (instance: UserRoom) => {
       instance.failStepsAfterWork = 1;
     });
     socket.send({ event: "chat", data: { msg: "ciao", angelId: ANGEL, clientId: "retry-alarm-01" } });
     await socket.next("typing", () => true, 5000);
     // The failed delivery is put back 1 s later; running the alarm now delivers nothing new.
     await new Promise((r) => setTimeout(r, 700));
-    await runDurableObjectAlarm(room(member.clickid));
+    await runDurableObjectAlarm(roomOf(member.clickid));
     expect(socket.events.some((e) => e.event === "chat" && e.data.type === "angel")).toBe(false);
     const reply = await socket.next("chat", (e) => e.data.type === "angel", 5000);
     await new Promise((r) => setTimeout(r, 300));
-    await runDurableObjectAlarm(room(member.clickid));
+    await runDurableObjectAlarm(roomOf(member.clickid));
     expect(chatIds(socket).filter((id) => id === reply.data.id)).toHaveLength(1);
     const id = await accountId(member.clickid);
     const stored = await inDb((db) =>
@@ -226,7 +222,7 @@ describe("a failing event", () => {
     const member = await verifiedMember();
     const socket = await connect(member);
     // The room's chat handler fails once, as a database outage would.
-    await runInDurableObject(room(member.clickid), (instance: UserRoom) => {
+    await runInDurableObject(roomOf(member.clickid), (instance: UserRoom) => {
       const patched = instance as unknown as { handleChat: (...args: unknown[]) => Promise<void> };
       const original = patched.handleChat.bind(instance);
       patched.handleChat = async () => {
