@@ -1,9 +1,8 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
 import { replyBank } from "../drizzle/seed-data/reply-bank";
-import { brands } from "../worker/brands/registry";
+import { brandOf } from "../worker/brands/registry";
 import { aiConfig, aiProvider } from "../worker/chat/ai-provider";
 import {
-  type Balances,
   markMessageRead,
   messageById,
   messagesAfter,
@@ -16,6 +15,14 @@ import {
 } from "../worker/chat/chat.service";
 import { operatorsProvider, type ReplyProvider, scriptedProvider } from "../worker/chat/reply-provider";
 import { type ChatMessage, TYPING_MS } from "../worker/contracts/chat";
+import type { Balances } from "../worker/contracts/credits";
+import {
+  ClientEvent,
+  encodeEvent,
+  parseCursor,
+  parseFrame,
+  type ServerEvent,
+} from "../worker/contracts/realtime";
 import { pgCode, withDb } from "../worker/core/db";
 import { loadFlow } from "../worker/core/flows";
 import { logEvent } from "../worker/core/log";
@@ -35,7 +42,6 @@ import {
   scheduleLikeBack,
 } from "../worker/engagement/pressing.service";
 import type { Bindings } from "../worker/env";
-import { ClientEvent, encodeEvent, parseCursor, parseFrame, type ServerEvent } from "./events";
 
 /** One step of the room's alarm queue. */
 type Step =
@@ -393,7 +399,7 @@ export class UserRoom extends Server<Bindings> {
       const ctx = await replyContext(db, this.name);
       if (!ctx) return null;
       const flow = await loadFlow(db, ctx.fluxId);
-      const language = brands[ctx.brandId as keyof typeof brands]?.public.language ?? "en";
+      const language = brandOf(ctx.brandId).public.language;
       const provider = this.provider(flow.provider_animazione);
       const msg = await provider.reply({ language, userMessage, userName: ctx.username });
       return msg ? { msg, provider: provider.id } : null;
@@ -596,7 +602,7 @@ export class UserRoom extends Server<Bindings> {
     if (step.action === "message") {
       const message = await withDb(this.env, async (db) => {
         if (!ctx) return null;
-        const language = brands[ctx.brandId as keyof typeof brands]?.public.language ?? "en";
+        const language = brandOf(ctx.brandId).public.language;
         const openers = replyBank[language].openers;
         // The same step picks the same line: a second run is the same message (stored once anyway).
         const line = openers[hashOf(item.id) % openers.length] ?? "";

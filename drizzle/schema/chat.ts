@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { messageTypes } from "../../worker/contracts/chat";
 import { accounts } from "./accounts";
 
 /**
@@ -14,7 +15,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     angelId: integer("angel_id").notNull(),
-    type: text("type").notNull(),
+    type: text("type", { enum: messageTypes }).notNull(),
     msg: text("msg").notNull(),
     time: timestamp("time", { withTimezone: true }).notNull(),
     letto: boolean("letto").notNull().default(false),

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { notificationTypes } from "../../worker/contracts/engagement";
 import { accounts } from "./accounts";
 import { messages } from "./chat";
 
@@ -94,7 +95,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     angelId: integer("angel_id"),
-    type: text("type").notNull(),
+    type: text("type", { enum: notificationTypes }).notNull(),
     categoriaNotifica: text("categoria_notifica"),
     msg: text("msg"),
     letto: boolean("letto").notNull().default(false),

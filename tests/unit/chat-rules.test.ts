@@ -16,7 +16,7 @@ import { LIKE_REPLY_CATEGORY, type Notification } from "../../worker/contracts/e
 
 const now = Date.parse("2026-11-23T12:00:00Z");
 let id = 0;
-const line = (type: string, offsetMs = -60_000, extra: Partial<Line> = {}): Line => ({
+const line = (type: Line["type"], offsetMs = -60_000, extra: Partial<Line> = {}): Line => ({
   id: ++id,
   msg: type,
   angelId: 5,

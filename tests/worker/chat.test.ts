@@ -5,9 +5,9 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { events } from "../../drizzle/schema/tracking";
-import { cursorOf, encodeCursor } from "../../party/events";
 import { type SendMemory, sendMemberMessage } from "../../worker/chat/chat.service";
 import type { ChatMessage } from "../../worker/contracts/chat";
+import { cursorOf, encodeCursor } from "../../worker/contracts/realtime";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
 import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
@@ -418,7 +418,7 @@ describe("GET /get/messages", () => {
     const line = (angelId: number, msg: string, offsetMs: number) => ({
       accountId: a?.id ?? 0,
       angelId,
-      type: "angel",
+      type: "angel" as const,
       msg,
       time: new Date(Date.now() + offsetMs),
     });

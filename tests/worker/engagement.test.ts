@@ -8,9 +8,9 @@ import { creditLedger } from "../../drizzle/schema/credits";
 import { dislikes, invites, likes, notifications, visits } from "../../drizzle/schema/engagement";
 import { flows } from "../../drizzle/schema/flows";
 import { events } from "../../drizzle/schema/tracking";
-import type { ServerEvent } from "../../party/events";
 import type { ChatMessage } from "../../worker/contracts/chat";
 import { logEventTypes, type Notification } from "../../worker/contracts/engagement";
+import type { ServerEvent } from "../../worker/contracts/realtime";
 import {
   answersLike,
   delayedTime,

@@ -5,8 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { messages } from "../../drizzle/schema/chat";
-import { cursorOf, encodeCursor } from "../../party/events";
 import type { UserRoom } from "../../party/user-room";
+import { cursorOf, encodeCursor } from "../../worker/contracts/realtime";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
 import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
@@ -38,7 +38,13 @@ describe("delivery after a reconnection", () => {
       db
         .insert(messages)
         .values(
-          ["uno", "due", "tre"].map((msg) => ({ accountId: id, angelId: ANGEL, type: "angel", msg, time })),
+          ["uno", "due", "tre"].map((msg) => ({
+            accountId: id,
+            angelId: ANGEL,
+            type: "angel" as const,
+            msg,
+            time,
+          })),
         )
         .returning(),
     );
@@ -72,7 +78,7 @@ describe("acknowledgements", () => {
           ["a", "b"].map((msg) => ({
             accountId: id,
             angelId: ANGEL,
-            type: "angel",
+            type: "angel" as const,
             msg,
             time: new Date(Date.now() - 1000),
           })),

@@ -1,5 +1,6 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../worker/app";
+import { type ApiError, ErrorBody } from "../../worker/contracts/errors";
 import { store } from "./storage";
 
 /** The typed API client (Hono RPC): a renamed field in the Worker breaks this build. */
@@ -10,24 +11,14 @@ export const api = hc<AppType>("/", {
   },
 });
 
-export interface ApiErrorBody {
-  error?: {
-    code?: string;
-    message?: string;
-    field?: string;
-    messageKey?: string;
-    email?: string;
-    url?: string;
-  };
-}
+/** An error answer as the client reads it: every field may be missing (a proxy's page, a network failure). */
+export type ApiErrorFields = Partial<ApiError>;
 
 /** Reads an error answer without trusting its shape. */
-export async function errorOf(response: {
-  json(): Promise<unknown>;
-}): Promise<NonNullable<ApiErrorBody["error"]>> {
+export async function errorOf(response: { json(): Promise<unknown> }): Promise<ApiErrorFields> {
   try {
-    const body = (await response.json()) as ApiErrorBody;
-    return body.error ?? {};
+    const parsed = ErrorBody.safeParse(await response.json());
+    return parsed.success ? parsed.data.error : {};
   } catch {
     return {};
   }

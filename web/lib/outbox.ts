@@ -2,7 +2,7 @@
 // "sending" is not lost when the page reloads or closes first: the next connection sends them again, and the
 // room stores a clientId once, so a message that did arrive is not stored twice.
 import { z } from "zod";
-import { ClientEvent } from "../../party/events";
+import { ClientEvent } from "../../worker/contracts/realtime";
 import { store } from "./storage";
 
 export type Outgoing = Extract<ClientEvent, { event: "chat" | "invite" }>;

@@ -5,7 +5,7 @@ import {
   encodeCursor,
   parseFrame,
   ServerEvent,
-} from "../../party/events";
+} from "../../worker/contracts/realtime";
 import { api } from "./api";
 import { receive, type StreamState, startStream } from "./delivery";
 import { outbox } from "./outbox";

@@ -6,7 +6,6 @@ import { brands } from "../brands/registry";
 import {
   ChangeEmailRequest,
   DisableRequest,
-  ErrorBody,
   ForgotRequest,
   LinkTokenRequest,
   LoginRequest,
@@ -20,7 +19,7 @@ import { forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
-import { bearerSecurity, featureApp } from "../core/openapi";
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
 import { memberRoom } from "../realtime";
@@ -30,9 +29,7 @@ import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
 import { requestPasswordReset, resetPassword } from "./recovery.service";
 import { authContext, Session, sessionAccount, sessionBody } from "./session";
 
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
-const error = (description: string) => ({ description, ...json(ErrorBody) });
 const Ok = z.object({ result: z.literal("OK") });
 
 const signupRoute = <P extends string>(path: P) =>
@@ -44,9 +41,11 @@ const signupRoute = <P extends string>(path: P) =>
     request: body(SignupRequest),
     responses: {
       200: { description: "Signed up", ...json(Session.extend({ result: z.literal("OK") })) },
-      400: error("A field is invalid (1004 invalid e-mail, 1005 banned e-mail)"),
-      409: error("1000 e-mail exists, 1003 same device, 1006 other country's site, 1009 welcome mail sent"),
-      429: error("1007 too many registration attempts"),
+      400: errorResponse("A field is invalid (1004 invalid e-mail, 1005 banned e-mail)"),
+      409: errorResponse(
+        "1000 e-mail exists, 1003 same device, 1006 other country's site, 1009 welcome mail sent",
+      ),
+      429: errorResponse("1007 too many registration attempts"),
     },
   });
 
@@ -61,10 +60,10 @@ const authenticate = createRoute({
       description: "Logged in",
       ...json(Session.extend({ account_active: z.literal(true), message: z.string() })),
     },
-    400: error("E-mail or password missing"),
-    401: error("1001 wrong e-mail or password"),
-    403: error("1008 account disabled"),
-    429: error("Too many failed attempts for this account or address"),
+    400: errorResponse("E-mail or password missing"),
+    401: errorResponse("1001 wrong e-mail or password"),
+    403: errorResponse("1008 account disabled"),
+    429: errorResponse("Too many failed attempts for this account or address"),
   },
 });
 
@@ -105,7 +104,7 @@ const logout = createRoute({
   summary: "Log out everywhere: every earlier session token stops working",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  responses: { 200: { description: "Logged out", ...json(Ok) }, 401: error("No valid session") },
+  responses: { 200: { description: "Logged out", ...json(Ok) }, 401: errorResponse("No valid session") },
 });
 
 const forgot = createRoute({
@@ -116,8 +115,8 @@ const forgot = createRoute({
   request: body(ForgotRequest),
   responses: {
     200: { description: "Sent (email_inviata)", ...json(Ok) },
-    400: error("E-mail missing"),
-    404: error("utente_inesistente: no account with this address"),
+    400: errorResponse("E-mail missing"),
+    404: errorResponse("utente_inesistente: no account with this address"),
   },
 });
 
@@ -129,7 +128,7 @@ const reset = createRoute({
   request: body(ResetRequest),
   responses: {
     200: { description: "Changed", ...json(Ok.extend({ user: z.object({ clickid: z.string() }) })) },
-    400: error("token_expired, or the password is too short"),
+    400: errorResponse("token_expired, or the password is too short"),
   },
 });
 
@@ -146,8 +145,8 @@ const changeEmailRoute = createRoute({
       description: "Changed",
       ...json(Ok.extend({ user: z.object({ email: z.string(), valid_email: z.boolean() }) })),
     },
-    400: error("errore_email / errore_stessa_mail"),
-    409: error("email_esistente"),
+    400: errorResponse("errore_email / errore_stessa_mail"),
+    409: errorResponse("email_esistente"),
   },
 });
 
@@ -160,8 +159,8 @@ const resend = createRoute({
   middleware: [requireSession] as const,
   responses: {
     200: { description: "Sent", ...json(Ok) },
-    400: error("already_confirmed"),
-    409: error("1009 the mail was sent less than 5 minutes ago"),
+    400: errorResponse("already_confirmed"),
+    409: errorResponse("1009 the mail was sent less than 5 minutes ago"),
   },
 });
 
@@ -173,8 +172,8 @@ const confirm = createRoute({
   request: body(LinkTokenRequest),
   responses: {
     200: { description: "Confirmed", ...json(Session) },
-    400: error("token_expired"),
-    403: error("1008 account disabled"),
+    400: errorResponse("token_expired"),
+    403: errorResponse("1008 account disabled"),
   },
 });
 
@@ -186,8 +185,8 @@ const autoLoginRoute = createRoute({
   request: body(LinkTokenRequest),
   responses: {
     200: { description: "Logged in", ...json(Session) },
-    400: error("token_expired"),
-    403: error("1008 account disabled"),
+    400: errorResponse("token_expired"),
+    403: errorResponse("1008 account disabled"),
   },
 });
 
@@ -199,7 +198,10 @@ const disable = createRoute({
   security: bearerSecurity,
   middleware: [requireSession] as const,
   request: body(DisableRequest),
-  responses: { 200: { description: "Disabled", ...json(Ok) }, 403: error("Another member's clickid") },
+  responses: {
+    200: { description: "Disabled", ...json(Ok) },
+    403: errorResponse("Another member's clickid"),
+  },
 });
 
 async function signUp(c: Context<AppEnv>, utente: z.infer<typeof SignupRequest>["utente"]) {

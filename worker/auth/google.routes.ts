@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ErrorBody } from "../contracts/auth";
-import { featureApp } from "../core/openapi";
+import { errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
 import {
   Gender,
@@ -16,9 +15,6 @@ import {
   startGoogle,
 } from "./google.service";
 import { authContext, Session, sessionBody } from "./session";
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
-const error = (description: string) => ({ description, ...json(ErrorBody) });
 
 const StartQuery = z.object({
   intent: GoogleIntent.default("login").openapi({ description: "the page the button was on" }),
@@ -65,8 +61,8 @@ const start = createRoute({
       description: "To Google's authorization page; sets the HttpOnly state cookie (10 minutes)",
       headers: z.object({ location: z.string(), "set-cookie": z.string() }),
     },
-    400: error("A query field is invalid"),
-    503: error("google_unavailable: no Google client is configured"),
+    400: errorResponse("A query field is invalid"),
+    503: errorResponse("google_unavailable: no Google client is configured"),
   },
 });
 
@@ -83,12 +79,14 @@ const callback = <P extends string>(path: P) =>
     request: { body: { ...json(GoogleRequest), required: true } },
     responses: {
       200: { description: "Signed in (login true) or signed up (login false)", ...json(GoogleResponse) },
-      400: error("google_state (no, expired or other cookie, or wrong state), google_code (refused code)"),
-      403: error("1008 account disabled, google_email_unverified"),
-      409: error("1003 another account was registered from this device"),
-      429: error("1007 too many registration attempts"),
-      502: error("google_error (Google unreachable), google_token (unusable ID token)"),
-      503: error("google_unavailable: no Google client is configured"),
+      400: errorResponse(
+        "google_state (no, expired or other cookie, or wrong state), google_code (refused code)",
+      ),
+      403: errorResponse("1008 account disabled, google_email_unverified"),
+      409: errorResponse("1003 another account was registered from this device"),
+      429: errorResponse("1007 too many registration attempts"),
+      502: errorResponse("google_error (Google unreachable), google_token (unusable ID token)"),
+      503: errorResponse("google_unavailable: no Google client is configured"),
     },
   });
 

@@ -150,3 +150,13 @@ export const brands: Record<BrandId, Brand> = {
     },
   },
 };
+
+const isBrandId = (id: string): id is BrandId => (brandIds as readonly string[]).includes(id);
+
+/**
+ * The brand of a stored id (an account's brand_id). An id that left the registry reads as the default
+ * brand, so an old account still gets its pages and mails in a language.
+ */
+export function brandOf(id: string): Brand {
+  return brands[isBrandId(id) ? id : defaultBrandId];
+}

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
-import type { Cursor } from "../../party/events";
 import type { PublicBrand } from "../contracts/brand";
 import type { ChatMessage } from "../contracts/chat";
+import type { Balances } from "../contracts/credits";
+import type { Cursor } from "../contracts/realtime";
 import { type Db, pgCode } from "../core/db";
 import { angelPhotoUrl } from "../photos/photo-url";
 import { blurNewReply, canReadBlurred, type Reader } from "./blurred";
@@ -43,11 +44,6 @@ export function toChatMessage(m: MessageRow, reader?: Reader): ChatMessage {
     idNotifica: m.idNotifica,
     clientId: m.clientId,
   };
-}
-
-export interface Balances {
-  creditiMessaggi: number;
-  creditiIcebreaker: number;
 }
 
 export type SendResult =

@@ -1,10 +1,7 @@
+import type { MemberCredits } from "../contracts/credits";
+
 /** What a member's balances allow for one message (the spec's send permission, both documents). */
-export interface GateBalances {
-  premiumLevel: number;
-  creditiMessaggi: number;
-  creditiIcebreaker: number;
-  valoreMessaggio: number;
-}
+export type GateBalances = Omit<MemberCredits, "creditiLike">;
 
 export type GateDecision =
   | { allowed: true; balance: "messaggi" | "icebreaker" | null; cost: number }

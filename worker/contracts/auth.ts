@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MemberCredits } from "./credits";
 import { preferredAges } from "./discovery";
 import { Country } from "./locales";
 
@@ -153,28 +154,13 @@ export const SessionUser = z.object({
   city: z.string().nullable(),
   cerco: z.string(),
   fluxId: z.string(),
-  premiumLevel: z.number(),
-  creditiMessaggi: z.number(),
-  creditiIcebreaker: z.number(),
-  creditiLike: z.number(),
-  valoreMessaggio: z.number(),
+  ...MemberCredits.shape,
   confirmed_email: z.boolean(),
   verifiedUser: z.boolean(),
   /** The spec's user_info.preferred_age: the ages the dispenser and the match stack show; null for all. */
   preferred_age: z.enum(preferredAges).nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
-
-export const ErrorBody = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    field: z.string().optional(),
-    messageKey: z.string().optional(),
-    email: z.string().optional(),
-    url: z.string().optional(),
-  }),
-});
 
 /** The spec's link-token alphabet: "~" stands for "/" and "*" for "+". */
 export function decodeLinkParam(value: string): string {

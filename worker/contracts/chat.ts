@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+/** The spec's message types: personal (sent by the member), like, or angel (an angel's message). */
+export const messageTypes = ["personal", "like", "angel"] as const;
+export const MessageType = z.enum(messageTypes);
+export type MessageType = z.infer<typeof MessageType>;
+
 /** A chat line as the client shows it (the spec's message fields plus the server id). */
 export const ChatMessage = z.object({
   id: z.number(),
@@ -7,8 +12,7 @@ export const ChatMessage = z.object({
   angelId: z.number(),
   /** ISO time; messages whose time is in the future are never sent to the client. */
   time: z.string(),
-  /** personal (sent by the member), like, or angel. */
-  type: z.string(),
+  type: MessageType,
   letto: z.boolean(),
   blurredMessage: z.boolean(),
   idNotifica: z.string().nullable(),

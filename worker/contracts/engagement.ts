@@ -18,10 +18,15 @@ export const logEventTypes = [
 export const LogEventType = z.enum(logEventTypes);
 export type LogEventType = z.infer<typeof LogEventType>;
 
-/** The notification types this feature lists (the spec's like and visita; messaggio and purchKo are elsewhere). */
-export const notificationTypes = ["like", "visita"] as const;
+/** The spec's notification types. */
+export const notificationTypes = ["like", "visita", "messaggio", "purchKo"] as const;
 export const NotificationType = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof NotificationType>;
+
+/** The types the notifications page lists, one tab each (the spec's likes and visits). */
+export const listedNotificationTypes = ["like", "visita"] as const;
+export const ListedNotificationType = z.enum(listedNotificationTypes);
+export type ListedNotificationType = z.infer<typeof ListedNotificationType>;
 
 /** categoriaNotifica of an angel's like that answers the member's own like: a match. */
 export const LIKE_REPLY_CATEGORY = "risposta_a_like";
@@ -36,7 +41,7 @@ export const notificationMessageKeys = {
 /** One notification as the client lists it and as the room pushes it (the spec's notification fields). */
 export const Notification = z.object({
   id: z.number(),
-  type: z.string(),
+  type: NotificationType,
   /** 'risposta_a_like' for an angel's like that answers the member's like (a match); else null. */
   categoriaNotifica: z.string().nullable(),
   letto: z.boolean(),

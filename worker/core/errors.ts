@@ -1,20 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-
-/** What the client may need beside the code: the field to mark, the message key, a hook, an address or URL. */
-export interface ErrorExtra {
-  field?: string;
-  messageKey?: string;
-  hook?: string;
-  /** 1003: the (masked) address the device already registered with. */
-  email?: string;
-  /** 1006: where to go instead. */
-  url?: string;
-}
-
-export interface ErrorBody {
-  error: { code: string; message: string } & ErrorExtra;
-}
+import type { ErrorBody, ErrorExtra } from "../contracts/errors";
 
 /** The one error type of the API: a stable `code`, an English message, and what the client needs. */
 export class AppError extends HTTPException {

@@ -1,4 +1,5 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, type z } from "@hono/zod-openapi";
+import { ErrorBody } from "../contracts/errors";
 import type { AppEnv } from "../env";
 
 /** A feature sub-app: request validation failures answer 400 naming the first bad field. */
@@ -18,3 +19,9 @@ export function featureApp() {
 }
 
 export const bearerSecurity = [{ bearer: [] as string[] }];
+
+/** A JSON body or answer of a route description. */
+export const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+
+/** An error answer of a route description: the API's one error body. */
+export const errorResponse = (description: string) => ({ description, ...json(ErrorBody) });

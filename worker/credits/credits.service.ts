@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
+import type { Balances } from "../contracts/credits";
 import type { Db } from "../core/db";
 
 export interface Purchase {
@@ -18,14 +19,12 @@ export interface Purchase {
 }
 
 export type GrantResult =
-  | {
+  | ({
       ok: true;
       /** False when this reference was granted before (nothing changed). */
       applied: boolean;
-      creditiMessaggi: number;
-      creditiIcebreaker: number;
       premiumLevel: number;
-    }
+    } & Balances)
   | { ok: false; reason: "unknown_account" };
 
 /** Adds a purchase's credits in one transaction on the locked account row, with its ledger row. */

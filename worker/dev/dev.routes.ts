@@ -2,10 +2,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
-import { ErrorBody } from "../contracts/auth";
+import { Balances, PremiumLevel } from "../contracts/credits";
 import { AppError } from "../core/errors";
 import { localOnly } from "../core/middleware";
-import { featureApp } from "../core/openapi";
+import { errorResponse, featureApp } from "../core/openapi";
 import { grantPurchase } from "../credits/credits.service";
 import { memberRoom } from "../realtime";
 
@@ -31,10 +31,7 @@ const setPremium = createRoute({
         "application/json": { schema: z.object({ clickid: z.string(), premiumLevel: z.number().int() }) },
       },
     },
-    404: {
-      description: "in production, or no such member",
-      content: { "application/json": { schema: ErrorBody } },
-    },
+    404: errorResponse("in production, or no such member"),
   },
 });
 
@@ -68,18 +65,14 @@ const purchase = createRoute({
         "application/json": {
           schema: z.object({
             applied: z.boolean(),
-            creditiMessaggi: z.number().int(),
-            creditiIcebreaker: z.number().int(),
-            premiumLevel: z.number().int(),
+            ...Balances.shape,
+            premiumLevel: PremiumLevel,
             pendingSent: z.boolean(),
           }),
         },
       },
     },
-    404: {
-      description: "in production, or no such member",
-      content: { "application/json": { schema: ErrorBody } },
-    },
+    404: errorResponse("in production, or no such member"),
   },
 });
 

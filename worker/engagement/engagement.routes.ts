@@ -1,11 +1,11 @@
 // Notifications, the navigation counters, visits and the client's KPI events. Likes, match events and
 // invites travel over the member's room socket (party/user-room.ts), as the spec's realtime events.
 import { createRoute, z } from "@hono/zod-openapi";
-import { ErrorBody } from "../contracts/auth";
-import { LogEventType, Notification, NotificationType } from "../contracts/engagement";
+import { MemberCredits } from "../contracts/credits";
+import { ListedNotificationType, LogEventType, Notification } from "../contracts/engagement";
 import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
-import { bearerSecurity, featureApp } from "../core/openapi";
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import {
   listNotifications,
   logClientEvent,
@@ -15,11 +15,9 @@ import {
   visitedAngels,
 } from "./notifications.service";
 
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
-const error = (description: string) => ({ description, ...json(ErrorBody) });
 const denied = {
-  401: error("No valid session"),
-  403: error("Another member's trackerId or clickid"),
+  401: errorResponse("No valid session"),
+  403: errorResponse("Another member's trackerId or clickid"),
 } as const;
 
 const MemberId = z.string().min(1).max(64);
@@ -56,7 +54,7 @@ const ReadRequest = z
     /** Marks this angel's notifications read. */
     angelId: AngelId.optional(),
     /** Marks the notifications of this type read (the likes or visits tab opened). */
-    type: NotificationType.optional(),
+    type: ListedNotificationType.optional(),
   })
   .refine((b) => b.angelId !== undefined || b.type !== undefined, {
     message: "send angelId, type or both",
@@ -73,7 +71,7 @@ const readNotifications = createRoute({
   request: { body: { ...json(ReadRequest), required: true } },
   responses: {
     200: { description: "How many were marked", ...json(z.object({ result: Ok, updated: z.number() })) },
-    400: error("invalid_input naming the field"),
+    400: errorResponse("invalid_input naming the field"),
     ...denied,
   },
 });
@@ -82,13 +80,10 @@ const Navigation = z.object({
   navigation: z.object({
     /** Comma list of the angel ids whose profile the member opened, most recent first. */
     profiliVisitati: z.string(),
-    creditiMessaggi: z.number(),
     /** Message credits of a subscription; no plan grants them separately yet, so 0. */
     creditiMessaggiAbbonamento: z.number(),
-    creditiIcebreaker: z.number(),
-    /** Like credits (a free member at 0 or less gets the file_like hook). */
-    creditiLike: z.number(),
-    premiumLevel: z.number(),
+    /** creditiLike: a free member at 0 or less gets the file_like hook. */
+    ...MemberCredits.omit({ valoreMessaggio: true }).shape,
   }),
   /** [sic, the spec's name] Visible unread chat messages. */
   undreadedMessages: z.number(),
@@ -125,8 +120,8 @@ const collectVisited = createRoute({
       description: "profiliVisitati: the comma list the client keeps in local storage",
       ...json(z.object({ result: Ok, profiliVisitati: z.string() })),
     },
-    400: error("invalid_input naming the field"),
-    404: error("unknown_angel"),
+    400: errorResponse("invalid_input naming the field"),
+    404: errorResponse("unknown_angel"),
     ...denied,
   },
 });
@@ -146,7 +141,7 @@ const logEventRoute = createRoute({
   },
   responses: {
     200: { description: "Stored", ...json(z.object({ result: Ok })) },
-    400: error("invalid_input naming the field (an unknown type)"),
+    400: errorResponse("invalid_input naming the field (an unknown type)"),
     ...denied,
   },
 });

@@ -7,9 +7,14 @@ import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { likes, notifications, visits } from "../../drizzle/schema/engagement";
 import { events } from "../../drizzle/schema/tracking";
-import type { Cursor } from "../../party/events";
-import { brands } from "../brands/registry";
-import { type LogEventType, type Notification, notificationTypes } from "../contracts/engagement";
+import { brandOf } from "../brands/registry";
+import {
+  type ListedNotificationType,
+  type LogEventType,
+  listedNotificationTypes,
+  type Notification,
+} from "../contracts/engagement";
+import type { Cursor } from "../contracts/realtime";
 import type { Db } from "../core/db";
 import { angelPhotoUrl } from "../photos/photo-url";
 
@@ -19,13 +24,12 @@ export const NOTIFICATION_LIST_LIMIT = 200;
 export const PROFILE_LIST_LIMIT = 500;
 
 const visible = sql`${notifications.time} <= now()`;
-const listedTypes = inArray(notifications.type, [...notificationTypes]);
+const listedTypes = inArray(notifications.type, [...listedNotificationTypes]);
 
 /** The angel's default photo on the member's brand: /{brand folder for the angel's country}/{id}.jpg. */
 function angelPhoto(brandId: string, angelCountry: string | null, angelId: number | null): string | null {
-  const brand = brands[brandId as keyof typeof brands];
-  if (!brand || !angelCountry || angelId === null) return null;
-  return angelPhotoUrl(brand.public, angelCountry, angelId);
+  if (!angelCountry || angelId === null) return null;
+  return angelPhotoUrl(brandOf(brandId).public, angelCountry, angelId);
 }
 
 async function selectNotifications(db: Db, where: SQL, order: "newest" | "oldest", limit: number) {
@@ -102,7 +106,7 @@ export function notificationsAfter(db: Db, clickid: string, after: Cursor): Prom
 export async function markNotificationsRead(
   db: Db,
   accountId: number,
-  by: { angelId?: number; type?: string },
+  by: { angelId?: number; type?: ListedNotificationType },
 ): Promise<number> {
   const where = [eq(notifications.accountId, accountId), eq(notifications.letto, false), visible];
   if (by.angelId !== undefined) where.push(eq(notifications.angelId, by.angelId));

@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import { invites, likes, notifications, visits } from "../../drizzle/schema/engagement";
-import { LIKE_REPLY_CATEGORY, notificationMessageKeys } from "../contracts/engagement";
+import { LIKE_REPLY_CATEGORY, type NotificationType, notificationMessageKeys } from "../contracts/engagement";
 import type { Db } from "../core/db";
 
 export interface Scheduled {
@@ -161,7 +161,13 @@ export async function brainAudience(db: Db, input: { clickid: string; count: num
 }
 
 /** The notification of one brain step, if that step already ran. */
-async function stepNotification(db: Db, accountId: number, angelId: number, type: string, time: Date) {
+async function stepNotification(
+  db: Db,
+  accountId: number,
+  angelId: number,
+  type: NotificationType,
+  time: Date,
+) {
   const [row] = await db
     .select({ id: notifications.id })
     .from(notifications)

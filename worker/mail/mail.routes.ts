@@ -6,7 +6,7 @@ import { mailOutbox, mailSuppressions } from "../../drizzle/schema/mail";
 import { AppError } from "../core/errors";
 import { logEvent } from "../core/log";
 import { localOnly } from "../core/middleware";
-import { featureApp } from "../core/openapi";
+import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { escapeHtml } from "./templates";
 
@@ -16,10 +16,6 @@ export const OUTBOX_LIMIT = 100;
 export const WEBHOOK_MAX_AGE_S = 15 * 60;
 /** Tokens remembered per isolate to refuse a replay inside the age window (Mailgun's are single use). */
 const SEEN_TOKENS_MAX = 10_000;
-
-const ErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
 
 /**
  * Malformed JSON answers 400 in the app's error shape: the body validator's own HTTPException would
@@ -63,7 +59,7 @@ const outboxPage = createRoute({
   request: { query: OutboxQuery },
   responses: {
     200: { description: "an HTML page", content: { "text/html": { schema: z.string() } } },
-    404: { description: "in production", content: { "application/json": { schema: ErrorBody } } },
+    404: errorResponse("in production"),
   },
 });
 
@@ -79,7 +75,7 @@ const outboxJson = createRoute({
       description: "messages, newest first",
       content: { "application/json": { schema: z.object({ messages: z.array(OutboxMessage) }) } },
     },
-    404: { description: "in production", content: { "application/json": { schema: ErrorBody } } },
+    404: errorResponse("in production"),
   },
 });
 
@@ -120,14 +116,8 @@ const mailRemove = createRoute({
         "application/json": { schema: z.object({ result: z.literal("OK"), suppressed: z.boolean() }) },
       },
     },
-    400: {
-      description: "the body is not Mailgun's event",
-      content: { "application/json": { schema: ErrorBody } },
-    },
-    401: {
-      description: "missing, wrong, stale or reused signature",
-      content: { "application/json": { schema: ErrorBody } },
-    },
+    400: errorResponse("the body is not Mailgun's event"),
+    401: errorResponse("missing, wrong, stale or reused signature"),
   },
 });
 

@@ -3,14 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { operators } from "../../drizzle/schema/ops";
-import { ErrorBody } from "../contracts/auth";
 import { Locale } from "../contracts/locales";
-import { AppError, unauthorized } from "../core/errors";
-import { bearerSecurity, featureApp } from "../core/openapi";
-import { hashPassword, verifyPassword } from "../core/password";
-import type { AppEnv } from "../env";
-import { clear, clientIp, isBlocked, recordFailure } from "../ratelimit/rate-limit";
-import { memberRoom } from "../realtime";
 import {
   AuditEntry,
   ConversationRef,
@@ -25,7 +18,13 @@ import {
   QueueItem,
   ReplyRequest,
   supervising,
-} from "./ops.contracts";
+} from "../contracts/ops";
+import { AppError, unauthorized } from "../core/errors";
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import { hashPassword, verifyPassword } from "../core/password";
+import type { AppEnv } from "../env";
+import { clear, clientIp, isBlocked, recordFailure } from "../ratelimit/rate-limit";
+import { memberRoom } from "../realtime";
 import {
   angelById,
   audit,
@@ -43,9 +42,7 @@ import {
 import type { OpsDesk } from "./ops-desk";
 import { signOperatorToken, verifyOperatorToken } from "./ops-token";
 
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
-const error = (description: string) => ({ description, ...json(ErrorBody) });
 const Ok = z.object({ result: z.literal("OK") });
 
 export const opsErrors = {
@@ -110,9 +107,9 @@ const login = createRoute({
   request: body(OpsLoginRequest),
   responses: {
     200: { description: "Logged in", ...json(z.object({ token: z.string(), operator: Operator })) },
-    401: error("wrong_credentials"),
-    403: error("operator_disabled"),
-    429: error("too_many_attempts"),
+    401: errorResponse("wrong_credentials"),
+    403: errorResponse("operator_disabled"),
+    429: errorResponse("too_many_attempts"),
   },
 });
 
@@ -123,7 +120,7 @@ const logout = createRoute({
   summary: "Ends every console session of the operator",
   security: bearerSecurity,
   middleware: [requireOperator] as const,
-  responses: { 200: { description: "Logged out", ...json(Ok) }, 401: error("No operator token") },
+  responses: { 200: { description: "Logged out", ...json(Ok) }, 401: errorResponse("No operator token") },
 });
 
 const me = createRoute({
@@ -133,7 +130,10 @@ const me = createRoute({
   summary: "The signed-in operator",
   security: bearerSecurity,
   middleware: [requireOperator] as const,
-  responses: { 200: { description: "The operator", ...json(Operator) }, 401: error("No operator token") },
+  responses: {
+    200: { description: "The operator", ...json(Operator) },
+    401: errorResponse("No operator token"),
+  },
 });
 
 const setLanguage = createRoute({
@@ -145,7 +145,7 @@ const setLanguage = createRoute({
   middleware: [requireOperator] as const,
   request: body(z.object({ language: Locale })),
   responses: {
-    401: error("No operator token, or it has ended"),
+    401: errorResponse("No operator token, or it has ended"),
     200: { description: "Saved", ...json(Operator) },
   },
 });
@@ -158,7 +158,7 @@ const queue = createRoute({
   security: bearerSecurity,
   middleware: [requireOperator] as const,
   responses: {
-    401: error("No operator token, or it has ended"),
+    401: errorResponse("No operator token, or it has ended"),
     200: {
       description: "The queue",
       ...json(z.object({ items: z.array(QueueItem), held: z.number(), capacity: z.number() })),
@@ -175,10 +175,10 @@ const take = createRoute({
   middleware: [requireOperator] as const,
   request: conversationParams,
   responses: {
-    401: error("No operator token, or it has ended"),
+    401: errorResponse("No operator token, or it has ended"),
     200: { description: "Leased (or renewed)", ...json(z.object({ lease: Lease })) },
-    404: error("no_conversation"),
-    409: error("already_taken, at_capacity"),
+    404: errorResponse("no_conversation"),
+    409: errorResponse("already_taken, at_capacity"),
   },
 });
 
@@ -191,9 +191,9 @@ const release = createRoute({
   middleware: [requireOperator] as const,
   request: conversationParams,
   responses: {
-    401: error("No operator token, or it has ended"),
+    401: errorResponse("No operator token, or it has ended"),
     200: { description: "Released", ...json(Ok) },
-    409: error("not_lease_holder"),
+    409: errorResponse("not_lease_holder"),
   },
 });
 
@@ -206,9 +206,9 @@ const view = createRoute({
   middleware: [requireOperator] as const,
   request: conversationParams,
   responses: {
-    401: error("No operator token, or it has ended"),
+    401: errorResponse("No operator token, or it has ended"),
     200: { description: "The conversation", ...json(ConversationView) },
-    404: error("no_conversation"),
+    404: errorResponse("no_conversation"),
   },
 });
 
@@ -221,10 +221,10 @@ const reply = createRoute({
   middleware: [requireOperator] as const,
   request: { ...conversationParams, ...body(ReplyRequest) },
   responses: {
-    401: error("No operator token, or it has ended"),
+    401: errorResponse("No operator token, or it has ended"),
     200: { description: "Scheduled for delivery", ...json(z.object({ message: OpsMessage })) },
-    404: error("no_conversation"),
-    409: error("not_lease_holder"),
+    404: errorResponse("no_conversation"),
+    409: errorResponse("not_lease_holder"),
   },
 });
 
@@ -237,10 +237,10 @@ const notes = createRoute({
   middleware: [requireOperator, requireSupervisor] as const,
   request: { params: z.object({ angelId: z.coerce.number().int().min(1) }), ...body(NotesRequest) },
   responses: {
-    401: error("No operator token, or it has ended"),
+    401: errorResponse("No operator token, or it has ended"),
     200: { description: "Saved", ...json(PersonaNotes) },
-    403: error("forbidden: operators read the notes only"),
-    404: error("No such angel"),
+    403: errorResponse("forbidden: operators read the notes only"),
+    404: errorResponse("No such angel"),
   },
 });
 
@@ -259,9 +259,9 @@ const auditRoute = createRoute({
     }),
   },
   responses: {
-    401: error("No operator token, or it has ended"),
+    401: errorResponse("No operator token, or it has ended"),
     200: { description: "Entries", ...json(z.object({ entries: z.array(AuditEntry) })) },
-    403: error("forbidden"),
+    403: errorResponse("forbidden"),
   },
 });
 

@@ -4,11 +4,11 @@ import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { regions } from "../../drizzle/schema/geo";
 import { angelPersonaNotes, operators, opsAuditLog } from "../../drizzle/schema/ops";
-import { brands } from "../brands/registry";
+import { brandOf } from "../brands/registry";
+import type { AuditAction, Lease, QueueItem } from "../contracts/ops";
 import type { Db } from "../core/db";
 import { logEvent } from "../core/log";
 import { angelPhotoUrl } from "../photos/photo-url";
-import type { AuditAction, Lease, QueueItem } from "./ops.contracts";
 import type { DeskLease } from "./ops-desk";
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -146,8 +146,7 @@ type Angel = typeof angels.$inferSelect;
 
 /** Everything the console shows beside a conversation, angel replies not yet delivered included. */
 export async function conversationView(db: Db, member: Account, angel: Angel) {
-  const brand = brands[member.brandId as keyof typeof brands] ?? Object.values(brands)[0];
-  if (!brand) throw new Error("no brand in the registry");
+  const brand = brandOf(member.brandId);
   const rows = await db
     .select()
     .from(messages)

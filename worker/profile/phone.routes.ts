@@ -5,14 +5,12 @@ import { eq } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { sessionUser } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session";
-import { ErrorBody, SessionUser } from "../contracts/auth";
+import { SessionUser } from "../contracts/auth";
 import { Country } from "../contracts/locales";
 import { AppError, forbidden, unauthorized } from "../core/errors";
 import { requireSession } from "../core/middleware";
-import { bearerSecurity, featureApp } from "../core/openapi";
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { marketMobile } from "./phone";
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 
 export const PhoneRequest = z.object({
   /** A mobile number of the brand's market, with or without its international prefix. */
@@ -35,9 +33,9 @@ const verifyPhone = createRoute({
       description: "Verified",
       ...json(z.object({ result: z.literal("OK"), phone: z.string(), user: SessionUser })),
     },
-    400: { description: "invalid_input on phone (errore_telefono)", ...json(ErrorBody) },
-    401: { description: "No valid session", ...json(ErrorBody) },
-    403: { description: "Another member's clickid", ...json(ErrorBody) },
+    400: errorResponse("invalid_input on phone (errore_telefono)"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
   },
 });
 

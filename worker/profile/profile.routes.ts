@@ -7,14 +7,11 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { cities, regions } from "../../drizzle/schema/geo";
 import { type Account, sessionUser } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session";
-import { ErrorBody, SessionUser } from "../contracts/auth";
+import { SessionUser } from "../contracts/auth";
 import type { Db } from "../core/db";
 import { AppError, forbidden, unauthorized } from "../core/errors";
 import { requireSession } from "../core/middleware";
-import { bearerSecurity, featureApp } from "../core/openapi";
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
-const error = (description: string) => ({ description, ...json(ErrorBody) });
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 
 const ProfileUpdate = z.object({
   /** Region code of the brand's country, as listed by GET /api/get/regions/{country}. */
@@ -75,9 +72,11 @@ const updateProfile = createRoute({
   },
   responses: {
     200: { description: "Updated", ...json(z.object({ result: z.literal("OK"), user: SessionUser })) },
-    400: error("invalid_input naming the field: region (errore_citta), city (citta_non_trovata), body"),
-    401: error("No valid session"),
-    403: error("Another member's clickid"),
+    400: errorResponse(
+      "invalid_input naming the field: region (errore_citta), city (citta_non_trovata), body",
+    ),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
   },
 });
 

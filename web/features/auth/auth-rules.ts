@@ -3,7 +3,7 @@
 import { type SignupField, signupFields } from "../../../worker/contracts/auth";
 import { COMPLIANT_FLUX_ID } from "../../../worker/contracts/flow";
 import { isMessageKey, type Message, type MessageKey } from "../../i18n/i18n";
-import type { ApiErrorBody } from "../../lib/api";
+import type { ApiErrorFields } from "../../lib/api";
 
 /** The two sign-up forms of the spec, as the flows' `signupForm` (drizzle/seed.ts) describes them. */
 export interface SignupForm {
@@ -40,7 +40,7 @@ export interface SignupFailure {
 const isField = (f: string | undefined): f is SignupField => signupFields.some((s) => s === f);
 
 /** What the form shows for an error answer of /users/register (the spec's catalogue, section 8). */
-export function signupFailure(error: NonNullable<ApiErrorBody["error"]>): SignupFailure {
+export function signupFailure(error: ApiErrorFields): SignupFailure {
   switch (error.code) {
     case "1000":
       return { message: { key: "errore_1000" }, field: "email" };

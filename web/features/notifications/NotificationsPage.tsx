@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import type { Notification, NotificationType } from "../../../worker/contracts/engagement";
+import type { ListedNotificationType, Notification } from "../../../worker/contracts/engagement";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { en, type MessageKey } from "../../i18n/en";
 import { useI18n } from "../../i18n/i18n";
@@ -27,17 +27,17 @@ function when(iso: string, locale: string, t: ReturnType<typeof useI18n>["t"]): 
 export function NotificationsPage() {
   const { t, locale } = useI18n();
   const { messages, markRead } = useNotifications();
-  const [tab, setTab] = useState<NotificationType>("like");
+  const [tab, setTab] = useState<ListedNotificationType>("like");
   const likes = messages?.filter((m) => m.type === "like") ?? [];
   const visits = messages?.filter((m) => m.type === "visita") ?? [];
   const hasVisits = visits.length > 0;
-  const open: NotificationType = tab === "visita" && hasVisits ? "visita" : "like";
+  const open: ListedNotificationType = tab === "visita" && hasVisits ? "visita" : "like";
   const shown = open === "visita" ? visits : likes;
   const unreadShown = shown.some((m) => !m.letto);
   const loaded = messages !== null;
 
   // The open tab's entries are read once shown, and again when a new unread one arrives on it.
-  const marked = useRef<NotificationType | null>(null);
+  const marked = useRef<ListedNotificationType | null>(null);
   useEffect(() => {
     if (!loaded || (marked.current === open && !unreadShown)) return;
     marked.current = open;

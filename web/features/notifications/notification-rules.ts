@@ -1,8 +1,8 @@
 // Notification popups, polling and replay: the spec's constants and the pure rules behind them.
 import { z } from "zod";
-import type { ChatNotifica } from "../../../party/events";
 import type { ChatMessage } from "../../../worker/contracts/chat";
 import { LIKE_REPLY_CATEGORY, type Notification } from "../../../worker/contracts/engagement";
+import type { ChatNotifica } from "../../../worker/contracts/realtime";
 
 /** The spec: the first notification poll 40 s after start… */
 export const FIRST_POLL_MS = 40_000;

@@ -10,7 +10,7 @@ import {
   useState,
 } from "react";
 import type { ChatMessage } from "../../../worker/contracts/chat";
-import type { Notification, NotificationType } from "../../../worker/contracts/engagement";
+import type { ListedNotificationType, Notification } from "../../../worker/contracts/engagement";
 import { api } from "../../lib/api";
 import { insertNewestFirst } from "../../lib/delivery";
 import { store } from "../../lib/storage";
@@ -52,7 +52,7 @@ interface NotificationsApi {
   messages: readonly Notification[] | null;
   unread: number;
   /** Marks one tab's notifications read (server and local list). */
-  markRead(type: NotificationType): void;
+  markRead(type: ListedNotificationType): void;
   /** The member's conversations, newest first; null until loaded. */
   conversations: readonly Conversation[] | null;
   /** Unread angel messages over all conversations. */
@@ -325,7 +325,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   }, [clickid, offer]);
 
   const markRead = useCallback(
-    (type: NotificationType) => {
+    (type: ListedNotificationType) => {
       if (!clickid) return;
       setMessages(
         (list) => list?.map((m) => (m.type === type && !m.letto ? { ...m, letto: true } : m)) ?? list,

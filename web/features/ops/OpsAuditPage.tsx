@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { z } from "zod";
-import type { AuditEntry } from "../../../worker/ops/ops.contracts";
+import type { AuditEntry } from "../../../worker/contracts/ops";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { opsApi } from "./ops-api";
 import { useOps } from "./ops-session";

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import type { ConversationView, Operator } from "../../../worker/ops/ops.contracts";
+import type { ConversationView, Operator } from "../../../worker/contracts/ops";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { errorOf } from "../../lib/api";

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import type { z } from "zod";
-import type { Operator, QueueItem } from "../../../worker/ops/ops.contracts";
+import type { Operator, QueueItem } from "../../../worker/contracts/ops";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { errorOf } from "../../lib/api";

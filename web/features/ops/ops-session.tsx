@@ -1,7 +1,7 @@
 import { Navigate } from "@tanstack/react-router";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { type Locale, locales } from "../../../worker/contracts/locales";
-import type { Operator } from "../../../worker/ops/ops.contracts";
+import type { Operator } from "../../../worker/contracts/ops";
 import { I18nProvider, useI18n } from "../../i18n/i18n";
 import { opsApi, opsStore } from "./ops-api";
 

@@ -8,9 +8,9 @@ import {
   useRef,
   useState,
 } from "react";
-import type { ServerEvent } from "../../../party/events";
 import type { SessionUser } from "../../../worker/contracts/auth";
 import type { ClientFlow } from "../../../worker/contracts/flow";
+import type { ServerEvent } from "../../../worker/contracts/realtime";
 import { api } from "../../lib/api";
 import { connectRoom, type Room } from "../../lib/party";
 import { store } from "../../lib/storage";

@@ -1,6 +1,7 @@
 // The realtime events, as JSON `{event, data}` frames, shared by the room and the web client.
 import { z } from "zod";
-import { ChatMessage, MESSAGE_MAX_LENGTH } from "../worker/contracts/chat";
+import { ChatMessage, MESSAGE_MAX_LENGTH } from "./chat";
+import { Balances } from "./credits";
 import {
   ClientInvite,
   ClientLike,
@@ -9,7 +10,7 @@ import {
   LikeAck,
   MatchAck,
   Notification,
-} from "../worker/contracts/engagement";
+} from "./engagement";
 
 export const ClientChat = z.object({
   msg: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH),
@@ -67,8 +68,6 @@ export const ClientEvent = z.discriminatedUnion("event", [
   z.object({ event: z.literal("brain"), data: ClientBrain }),
 ]);
 export type ClientEvent = z.infer<typeof ClientEvent>;
-
-export const Balances = z.object({ creditiMessaggi: z.number(), creditiIcebreaker: z.number() });
 
 /** The spec's display types of a chat notification (money-platform.md section 3). */
 export const notificaTypes = ["Default", "full", "wait_socket", "wait_ai"] as const;

@@ -1,6 +1,7 @@
 // The console's wire shapes (zod), shared by the Worker's /ops/api routes and the web console.
 import { z } from "zod";
-import { Locale } from "../contracts/locales";
+import { Balances } from "./credits";
+import { Locale } from "./locales";
 
 export const operatorRoles = ["operator", "supervisor", "admin"] as const;
 export const OperatorRole = z.enum(operatorRoles);
@@ -86,8 +87,7 @@ export const MemberProfile = z.object({
   brandTitle: z.string(),
   language: Locale,
   premiumLevel: z.number(),
-  creditiMessaggi: z.number(),
-  creditiIcebreaker: z.number(),
+  ...Balances.shape,
   verified: z.boolean(),
   description: z.string().nullable(),
 });

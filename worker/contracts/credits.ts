@@ -1,0 +1,20 @@
+// The balances a member sees, in one shape for every answer and socket event that carries them.
+import { z } from "zod";
+
+/** A credit count: an integer that never goes below zero (the database checks it too). */
+const Credits = z.number().int().min(0);
+
+/** The spec's message balances: creditiMessaggi (paid messages) and creditiIcebreaker (first messages). */
+export const Balances = z.object({ creditiMessaggi: Credits, creditiIcebreaker: Credits });
+export type Balances = z.infer<typeof Balances>;
+
+/** The spec's premium levels: 0 free, 1 and 2 paid. */
+export const PremiumLevel = z.number().int().min(0).max(2);
+
+/** Everything the credit bars and the gates read: the balances, like credits, the level and a message's price. */
+export const MemberCredits = Balances.extend({
+  creditiLike: z.number().int(),
+  premiumLevel: PremiumLevel,
+  valoreMessaggio: z.number().int().min(0),
+});
+export type MemberCredits = z.infer<typeof MemberCredits>;
