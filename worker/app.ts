@@ -23,7 +23,7 @@ import { opsRoutes } from "./ops/ops.routes";
 import { photoRoutes } from "./photos/photos.routes";
 import { phoneRoutes } from "./profile/phone.routes";
 import { profileRoutes } from "./profile/profile.routes";
-import { routeRealtime } from "./realtime";
+import { routeRealtime } from "./realtime/realtime.routes";
 
 /** The whole Worker app for a brand registry (tests pass their own to show a new entry is enough). */
 export function createApp(registry: BrandRegistry = brands, defaultId: string = defaultBrandId) {

@@ -1,13 +1,12 @@
 // The `ai` reply provider against a fake of an OpenAI-compatible chat-completions API (tests/fakes/openai.ts).
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { flows } from "../../drizzle/schema/flows";
 import { seedFlows } from "../../drizzle/seed";
-import { replyBank } from "../../drizzle/seed-data/reply-bank";
-import { aiConfig } from "../../worker/chat/ai-provider";
+import { replyBank } from "../../worker/chat/reply-bank";
 import { type FakeAiRequest, fakeAiReply } from "../fakes/openai";
+import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
 import { type TestMember, verifiedMember } from "../fixtures/members";
 import { openSocket, type TestSocket } from "../fixtures/socket";
@@ -31,21 +30,11 @@ async function aiMember(): Promise<{ member: TestMember; socket: TestSocket }> {
 }
 
 async function fakeRequests(): Promise<FakeAiRequest[]> {
-  const response = await fetch(`${env.AI_API_URL?.replace(/\/v1$/, "")}/__fake/requests`);
+  const response = await fetch(`${testConfig.ai?.url.replace(/\/v1$/, "")}/__fake/requests`);
   return ((await response.json()) as { requests: FakeAiRequest[] }).requests;
 }
 
 describe("the ai reply provider", () => {
-  it("is off unless the URL, key and model are all configured", () => {
-    expect(aiConfig({})).toBeNull();
-    expect(aiConfig({ AI_API_URL: "https://api.example/v1", AI_API_KEY: "k" })).toBeNull();
-    expect(aiConfig({ AI_API_URL: "https://api.example/v1/", AI_API_KEY: "k", AI_MODEL: "m" })).toEqual({
-      url: "https://api.example/v1",
-      apiKey: "k",
-      model: "m",
-    });
-  });
-
   it("answers an ai flow's member with the model's reply, asked in the brand's language", async () => {
     const { socket } = await aiMember();
     socket.send({ event: "chat", data: { msg: "Ciao, come va?", angelId: 1, clientId: "ai-provider-01" } });
@@ -54,7 +43,7 @@ describe("the ai reply provider", () => {
     const request = (await fakeRequests()).find((r) =>
       r.messages.some((m) => m.content === "Ciao, come va?"),
     );
-    expect(request?.model).toBe(env.AI_MODEL);
+    expect(request?.model).toBe(testConfig.ai?.model);
     expect(request?.messages[0]?.role).toBe("system");
     expect(request?.messages[0]?.content).toContain("Italian");
     expect(request?.messages[0]?.content).toContain("fictional");

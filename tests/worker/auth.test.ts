@@ -7,6 +7,7 @@ import { bannedEmails, events } from "../../drizzle/schema/tracking";
 import { decodeLinkParam } from "../../worker/contracts/auth";
 import { signToken } from "../../worker/core/tokens";
 import { limits, recordFailure } from "../../worker/ratelimit/rate-limit";
+import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
 import { call, createMember, randomIp, signupBody } from "../fixtures/members";
 
@@ -278,7 +279,7 @@ describe("auto-login links", () => {
   it("survives a logout but not a password change; refuses session and tampered tokens", async () => {
     const member = await createMember();
     const row = await account(member.clickid);
-    const link = await signToken(env.JWT_SECRET, "autologin", {
+    const link = await signToken(testConfig.jwtSecret, "autologin", {
       accountId: row?.id ?? 0,
       clickid: member.clickid,
       sessionVersion: row?.credentialsVersion ?? 0,

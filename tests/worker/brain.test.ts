@@ -1,4 +1,4 @@
-// The brain (party/user-room.ts): the engagement schedule the client's brain event starts.
+// The brain (worker/engagement/brain.ts): the engagement schedule the client's brain event starts.
 import { runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { likes, notifications, visits } from "../../drizzle/schema/engagement";
-import { brainActions, type UserRoom } from "../../party/user-room";
+import { brainActions } from "../../worker/engagement/brain";
 import { inDb } from "../fixtures/db";
 import { call, createMember, type TestMember } from "../fixtures/members";
 import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
@@ -149,8 +149,8 @@ describe("the brain's engagement schedule", () => {
     const member = await createMember();
     const socket = await connect(member);
     // The first three steps (a visit, a like, the message) each fail once after their database work.
-    await runInDurableObject(roomOf(member.clickid), (instance: UserRoom) => {
-      instance.failStepsAfterWork = 3;
+    await runInDurableObject(roomOf(member.clickid), (instance) => {
+      instance.failStepDeliveries = 3;
     });
     brain(socket, member);
     await socket.next("pausePressing", () => true, 20_000);

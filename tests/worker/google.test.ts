@@ -9,6 +9,7 @@ import { creditLedger } from "../../drizzle/schema/credits";
 import { createApp } from "../../worker/app";
 import { GOOGLE_COOKIE, openAttempt, sealAttempt } from "../../worker/auth/google.service";
 import { consume } from "../../worker/ratelimit/rate-limit";
+import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
 import { call, createMember, hosts } from "../fixtures/members";
 
@@ -16,7 +17,7 @@ type Json = Record<string, unknown> & {
   error?: { code: string; field?: string; messageKey?: string };
 };
 
-const fakeGoogle = new URL(env.GOOGLE_AUTH_URL ?? "").origin;
+const fakeGoogle = new URL(testConfig.google?.authUrl ?? "").origin;
 /** A made-up client address in 198.18.0.0/16, so per-IP limits count each test's requests on their own. */
 const randomIp = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 250) + 1}`;
 const googleEmail = () => `g.${crypto.randomUUID().slice(0, 12)}@example.com`;
@@ -113,7 +114,7 @@ describe("Google sign-in: the start route", () => {
       fluxId: "0000",
       returnTo: "/find",
     });
-    expect(`${location.origin}${location.pathname}`).toBe(env.GOOGLE_AUTH_URL);
+    expect(`${location.origin}${location.pathname}`).toBe(testConfig.google?.authUrl);
     const q = location.searchParams;
     expect(q.get("client_id")).toBe(env.GOOGLE_CLIENT_ID);
     expect(q.get("redirect_uri")).toBe("http://it.localhost/loginWithGoogle");
@@ -127,7 +128,7 @@ describe("Google sign-in: the start route", () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).not.toMatch(/Secure/);
     // The cookie holds the state and the verifier, signed: only its own challenge matches.
-    const attempt = await openAttempt(env.JWT_SECRET, cookie.slice(GOOGLE_COOKIE.length + 1));
+    const attempt = await openAttempt(testConfig.jwtSecret, cookie.slice(GOOGLE_COOKIE.length + 1));
     expect(attempt).toMatchObject({
       state: q.get("state"),
       intent: "signup",
@@ -354,9 +355,9 @@ describe("Google sign-in: the callback", () => {
     const email = googleEmail();
     const started = await start({ intent: "signup" });
     const { code, state } = await atGoogle(started.location, email);
-    const attempt = await openAttempt(env.JWT_SECRET, started.cookie.slice(GOOGLE_COOKIE.length + 1));
+    const attempt = await openAttempt(testConfig.jwtSecret, started.cookie.slice(GOOGLE_COOKIE.length + 1));
     if (!attempt) throw new Error("the start cookie did not open");
-    const other = await sealAttempt(env.JWT_SECRET, { ...attempt, codeVerifier: "x".repeat(43) });
+    const other = await sealAttempt(testConfig.jwtSecret, { ...attempt, codeVerifier: "x".repeat(43) });
     const { status, json } = await finish({ code, state }, `${GOOGLE_COOKIE}=${other}`);
     expect(status).toBe(400);
     expect(json).toMatchObject({ error: { code: "google_code" } });

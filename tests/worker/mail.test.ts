@@ -8,10 +8,11 @@ import { mailSent, mailSuppressions } from "../../drizzle/schema/mail";
 import { createApp } from "../../worker/app";
 import type { Brand } from "../../worker/brands/brand";
 import { brands } from "../../worker/brands/registry";
+import type { Config } from "../../worker/config";
 import { type Locale, locales } from "../../worker/contracts/locales";
-import type { Bindings } from "../../worker/env";
 import { type OutgoingMail, sendMail } from "../../worker/mail/mailer";
 import { type MailTemplate, mailTemplates, renderMail } from "../../worker/mail/templates";
+import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
 import { call, createMember, hosts } from "../fixtures/members";
 
@@ -23,17 +24,19 @@ const testEnv = z
   })
   .parse(env);
 
-const mailgunEnv: Bindings = {
-  ...env,
-  MAILGUN_API_KEY: testEnv.FAKE_MAILGUN_KEY,
-  MAILGUN_DOMAIN: "mg.amoreitalia.example",
-  MAILGUN_API_BASE: testEnv.FAKE_MAILGUN_URL,
+const mailgun = {
+  apiKey: testEnv.FAKE_MAILGUN_KEY,
+  domain: "mg.amoreitalia.example",
+  apiBase: testEnv.FAKE_MAILGUN_URL,
 };
+const mailgunConfig: Config = { ...testConfig, mailgun };
 
 const uniqueAddress = (tag: string) => `${tag}.${crypto.randomUUID().slice(0, 8)}@example.com`;
 
-const send = (mail: OutgoingMail, opts: { env?: Bindings; brand?: Brand } = {}) =>
-  inDb((db) => sendMail({ env: opts.env ?? env, db, brand: opts.brand ?? brands.amoreitalia }, mail));
+const send = (mail: OutgoingMail, opts: { config?: Config; brand?: Brand } = {}) =>
+  inDb((db) =>
+    sendMail({ config: opts.config ?? testConfig, db, brand: opts.brand ?? brands.amoreitalia }, mail),
+  );
 
 interface OutboxMessage {
   id: number;
@@ -245,7 +248,7 @@ describe("outbox (local, no Mailgun key)", () => {
     await expect(
       send(
         { template: "welcome", to, language: "en", link: "https://x.example/" },
-        { env: { ...env, APP_ENV: "production" } },
+        { config: { ...testConfig, appEnv: "production", local: false } },
       ),
     ).rejects.toThrow(/not configured/);
     expect(await outbox(to)).toHaveLength(0);
@@ -265,7 +268,7 @@ describe("Mailgun", () => {
     expect(
       await send(
         { template: "reset_password", to, language: "fr", link },
-        { env: mailgunEnv, brand: brands.lovechat },
+        { config: mailgunConfig, brand: brands.lovechat },
       ),
     ).toBe("sent");
     const [received, ...rest] = await mailgunReceived(to);
@@ -288,7 +291,7 @@ describe("Mailgun", () => {
     await expect(
       send(
         { template: "welcome", to, language: "en", link: "https://x.example/" },
-        { env: { ...mailgunEnv, MAILGUN_API_KEY: "wrong-key" } },
+        { config: { ...testConfig, mailgun: { ...mailgun, apiKey: "wrong-key" } } },
       ),
     ).rejects.toThrow(/401/);
     expect(await mailgunReceived(to)).toHaveLength(0);
@@ -309,7 +312,7 @@ describe("suppressed addresses", () => {
       link: "https://x.example/",
     };
     expect(await send(mail)).toBe("suppressed");
-    expect(await send(mail, { env: mailgunEnv })).toBe("suppressed");
+    expect(await send(mail, { config: mailgunConfig })).toBe("suppressed");
     expect(await outbox(to)).toHaveLength(0);
     expect(await mailgunReceived(to)).toHaveLength(0);
   });

@@ -5,7 +5,6 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { messages } from "../../drizzle/schema/chat";
-import type { UserRoom } from "../../party/user-room";
 import { cursorOf, encodeCursor } from "../../worker/contracts/realtime";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
@@ -198,8 +197,8 @@ describe("at-least-once alarms", () => {
     const member = await verifiedMember();
     const socket = await connect(member);
     // The first queue step fails after its database work (the reply is read), before its delivery.
-    await runInDurableObject(roomOf(member.clickid), (instance: UserRoom) => {
-      instance.failStepsAfterWork = 1;
+    await runInDurableObject(roomOf(member.clickid), (instance) => {
+      instance.failStepDeliveries = 1;
     });
     socket.send({ event: "chat", data: { msg: "ciao", angelId: ANGEL, clientId: "retry-alarm-01" } });
     await socket.next("typing", () => true, 5000);
@@ -227,14 +226,9 @@ describe("a failing event", () => {
   it("tells the sender that its message was not sent; the resend with the same id goes through once", async () => {
     const member = await verifiedMember();
     const socket = await connect(member);
-    // The room's chat handler fails once, as a database outage would.
-    await runInDurableObject(roomOf(member.clickid), (instance: UserRoom) => {
-      const patched = instance as unknown as { handleChat: (...args: unknown[]) => Promise<void> };
-      const original = patched.handleChat.bind(instance);
-      patched.handleChat = async () => {
-        patched.handleChat = original;
-        throw new Error("database unavailable");
-      };
+    // The next frame finds no database, as in an outage.
+    await runInDurableObject(roomOf(member.clickid), (instance) => {
+      instance.failDatabase = 1;
     });
     const data = { msg: "ci sei?", angelId: ANGEL, clientId: "failing-send-01" };
     socket.send({ event: "chat", data });

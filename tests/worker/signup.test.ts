@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
@@ -6,6 +5,7 @@ import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { CONSENT_TEXT_VERSION } from "../../worker/contracts/auth";
 import { signToken } from "../../worker/core/tokens";
+import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
 import { call, createMember, signupBody } from "../fixtures/members";
 
@@ -117,7 +117,7 @@ describe("sign-up", () => {
 });
 
 describe("session tokens", () => {
-  const secret = new TextEncoder().encode(env.JWT_SECRET);
+  const secret = new TextEncoder().encode(testConfig.jwtSecret);
 
   it("refuses tampered, foreign-key, alg=none, expired and link tokens", async () => {
     const member = await createMember();
@@ -143,7 +143,7 @@ describe("session tokens", () => {
       .setAudience("session")
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(secret);
-    const link = await signToken(env.JWT_SECRET, "reset", {
+    const link = await signToken(testConfig.jwtSecret, "reset", {
       accountId: Number(claims.sub),
       clickid: claims.cid,
       sessionVersion: claims.sv,

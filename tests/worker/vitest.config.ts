@@ -19,7 +19,7 @@ const fakeAi = await startFakeAi();
 export default defineConfig({
   plugins: [
     cloudflareTest({
-      main: "./worker/index.ts",
+      main: "./tests/worker/test-worker.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         // The real asset layer over the app's own index.html, so the HTML tests see what users get.
@@ -28,6 +28,8 @@ export default defineConfig({
           binding: "ASSETS",
           assetConfig: { not_found_handling: "single-page-application" },
         },
+        // The alarm queue's tests run it on a Durable Object of their own (tests/worker/test-worker.ts).
+        durableObjects: { QUEUE_PROBE: "QueueProbe" },
         bindings: {
           DATABASE_URL: databaseUrl,
           DB_WS_PROXY: wsProxy,

@@ -22,7 +22,7 @@ import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
-import { memberRoom } from "../realtime";
+import { memberRoom } from "../realtime/member-room";
 import { changeEmail, disableProfile, resendActivation } from "./account.service";
 import { registerAccount, sendSignupMail, sessionUser } from "./auth.service";
 import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
@@ -232,7 +232,7 @@ export const authRoutes = featureApp()
   })
   .openapi(verify, async (c) => {
     const { token } = c.req.valid("json");
-    const claims = await verifyToken(c.env.JWT_SECRET, "session", token);
+    const claims = await verifyToken(c.var.config.jwtSecret, "session", token);
     if (!claims) return c.json({ verify: 0 as const }, 200);
     const [account] = await c.var.db.select().from(accounts).where(eq(accounts.id, claims.accountId));
     if (!account || account.brandId !== c.var.brand.public.id) return c.json({ verify: 0 as const }, 200);

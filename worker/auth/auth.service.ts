@@ -5,6 +5,7 @@ import { regions } from "../../drizzle/schema/geo";
 import { mailSent } from "../../drizzle/schema/mail";
 import { bannedEmails } from "../../drizzle/schema/tracking";
 import type { Brand } from "../brands/brand";
+import type { Config } from "../config";
 import {
   CONSENT_TEXT_VERSION,
   emailPattern,
@@ -29,7 +30,9 @@ export type Account = typeof accounts.$inferSelect;
 /** What every auth operation needs: the request's database, secrets, brand, origin (for links) and IP. */
 export interface AuthContext {
   db: Db;
+  /** The bindings (the rate limiter's Durable Objects). */
   env: Bindings;
+  config: Config;
   brand: Brand;
   origin: string;
   ip: string;
@@ -113,8 +116,8 @@ export function sessionUser(a: Account): SessionUser {
   };
 }
 
-export function issueSession(env: Bindings, a: Account): Promise<string> {
-  return signToken(env.JWT_SECRET, "session", {
+export function issueSession(config: Config, a: Account): Promise<string> {
+  return signToken(config.jwtSecret, "session", {
     accountId: a.id,
     clickid: a.clickid,
     sessionVersion: a.sessionVersion,
@@ -309,7 +312,7 @@ export async function createAccount(
 /** The mail that follows a sign-up: the activation link for a double opt-in flow, else a welcome. */
 export async function sendSignupMail(ctx: AuthContext, account: Account, flow: PublicFlow) {
   if (flow.optin === "doi") return sendActivation(ctx, account);
-  const token = await signToken(ctx.env.JWT_SECRET, "autologin", {
+  const token = await signToken(ctx.config.jwtSecret, "autologin", {
     accountId: account.id,
     clickid: account.clickid,
     sessionVersion: account.credentialsVersion,
@@ -325,7 +328,7 @@ export async function sendSignupMail(ctx: AuthContext, account: Account, flow: P
 }
 
 export async function sendActivation(ctx: AuthContext, account: Account) {
-  const token = await signToken(ctx.env.JWT_SECRET, "confirm", {
+  const token = await signToken(ctx.config.jwtSecret, "confirm", {
     accountId: account.id,
     clickid: account.clickid,
     sessionVersion: account.credentialsVersion,

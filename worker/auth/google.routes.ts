@@ -99,10 +99,10 @@ const cookieOptions = (c: Context<AppEnv>) => ({
 
 async function finish(c: Context<AppEnv>, body: z.infer<typeof GoogleRequest>) {
   const ctx = authContext(c);
-  const attempt = await openAttempt(c.env.JWT_SECRET, getCookie(c, GOOGLE_COOKIE));
+  const attempt = await openAttempt(c.var.config.jwtSecret, getCookie(c, GOOGLE_COOKIE));
   // One attempt per cookie, whatever the outcome: the code it was for is spent or refused.
   deleteCookie(c, GOOGLE_COOKIE, cookieOptions(c));
-  const identity = await redeemGoogleCode(c.env, ctx.origin, attempt, body.code, body.state);
+  const identity = await redeemGoogleCode(c.var.config, ctx.origin, attempt, body.code, body.state);
   const { account, login } = await signInWithGoogle(ctx, identity, {
     intent: attempt?.intent ?? "login",
     sono: body.sono ?? attempt?.sono,
@@ -120,7 +120,7 @@ async function finish(c: Context<AppEnv>, body: z.infer<typeof GoogleRequest>) {
 
 export const googleRoutes = featureApp()
   .openapi(start, async (c) => {
-    const { url, cookie } = await startGoogle(c.env, new URL(c.req.url).origin, c.req.valid("query"));
+    const { url, cookie } = await startGoogle(c.var.config, new URL(c.req.url).origin, c.req.valid("query"));
     setCookie(c, GOOGLE_COOKIE, cookie, { ...cookieOptions(c), maxAge: GOOGLE_COOKIE_TTL_S });
     c.header("cache-control", "no-store");
     return c.redirect(url.toString(), 302);

@@ -13,10 +13,10 @@ import { and, eq } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
+import type { Config } from "../config";
 import { AppError } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
-import type { Bindings } from "../env";
 import {
   type Account,
   type AuthContext,
@@ -31,8 +31,6 @@ import {
 } from "./auth.service";
 import { loginErrors } from "./login.service";
 
-export const GOOGLE_AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth";
-export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
 export const GOOGLE_SCOPES = ["openid", "email", "profile"];
 /** The two spellings of Google's issuer that its ID tokens carry (OpenID Connect guide, "Validating"). */
 export const GOOGLE_ISSUERS: readonly string[] = ["accounts.google.com", "https://accounts.google.com"];
@@ -120,22 +118,10 @@ const IdTokenClaims = z.object({
 });
 export type GoogleIdentity = Pick<z.infer<typeof IdTokenClaims>, "sub" | "email" | "name">;
 
-interface GoogleConfig {
-  clientId: string;
-  clientSecret: string;
-  authUrl: string;
-  tokenUrl: string;
-}
-
 /** The client's settings, or 503 when this deployment has no Google client. */
-export function googleConfig(env: Bindings): GoogleConfig {
-  if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) throw googleErrors.unavailable();
-  return {
-    clientId: env.GOOGLE_CLIENT_ID,
-    clientSecret: env.GOOGLE_CLIENT_SECRET,
-    authUrl: env.GOOGLE_AUTH_URL || GOOGLE_AUTH_URL,
-    tokenUrl: env.GOOGLE_TOKEN_URL || GOOGLE_TOKEN_URL,
-  };
+function googleClient(config: Config): NonNullable<Config["google"]> {
+  if (!config.google) throw googleErrors.unavailable();
+  return config.google;
 }
 
 const cookieKey = (secret: string) => new TextEncoder().encode(secret);
@@ -170,26 +156,26 @@ export async function openAttempt(secret: string, cookie: string | undefined): P
 
 /** Google's authorization URL for a new attempt, and the sealed attempt for the cookie. */
 export async function startGoogle(
-  env: Bindings,
+  config: Config,
   origin: string,
   input: Omit<GoogleAttempt, "state" | "codeVerifier" | "redirectUri">,
 ): Promise<{ url: URL; cookie: string }> {
-  const config = googleConfig(env);
+  const google = googleClient(config);
   const attempt: GoogleAttempt = {
     ...input,
     state: generateState(),
     codeVerifier: generateCodeVerifier(),
     redirectUri: `${origin}${GOOGLE_REDIRECT_PATH}`,
   };
-  const client = new OAuth2Client(config.clientId, config.clientSecret, attempt.redirectUri);
+  const client = new OAuth2Client(google.clientId, google.clientSecret, attempt.redirectUri);
   const url = client.createAuthorizationURLWithPKCE(
-    config.authUrl,
+    google.authUrl,
     attempt.state,
     CodeChallengeMethod.S256,
     attempt.codeVerifier,
     GOOGLE_SCOPES,
   );
-  return { url, cookie: await sealAttempt(env.JWT_SECRET, attempt) };
+  return { url, cookie: await sealAttempt(config.jwtSecret, attempt) };
 }
 
 /**
@@ -197,20 +183,20 @@ export async function startGoogle(
  * identity. Throws google_state when the attempt is missing, expired, of another origin or of another state.
  */
 export async function redeemGoogleCode(
-  env: Bindings,
+  config: Config,
   origin: string,
   attempt: GoogleAttempt | null,
   code: string,
   state: string,
 ): Promise<GoogleIdentity> {
-  const config = googleConfig(env);
+  const google = googleClient(config);
   if (!attempt || attempt.state !== state || new URL(attempt.redirectUri).origin !== origin) {
     throw googleErrors.state();
   }
-  const client = new OAuth2Client(config.clientId, config.clientSecret, attempt.redirectUri);
+  const client = new OAuth2Client(google.clientId, google.clientSecret, attempt.redirectUri);
   let tokens: OAuth2Tokens;
   try {
-    tokens = await client.validateAuthorizationCode(config.tokenUrl, code, attempt.codeVerifier);
+    tokens = await client.validateAuthorizationCode(google.tokenUrl, code, attempt.codeVerifier);
   } catch (error) {
     if (error instanceof OAuth2RequestError) {
       // invalid_grant: a wrong, expired or replayed code, or a verifier that does not match the challenge.
@@ -237,8 +223,8 @@ export async function redeemGoogleCode(
   }
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   const forUs =
-    audiences.includes(config.clientId) &&
-    (audiences.length === 1 || claims.azp === config.clientId) &&
+    audiences.includes(google.clientId) &&
+    (audiences.length === 1 || claims.azp === google.clientId) &&
     GOOGLE_ISSUERS.includes(claims.iss) &&
     claims.exp + ID_TOKEN_LEEWAY_S > Date.now() / 1000;
   if (!forUs) {

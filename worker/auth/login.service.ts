@@ -78,7 +78,7 @@ export async function endSessions(ctx: AuthContext, accountId: number): Promise<
 
 /** The live, enabled account a link token names, or the link-expired error. */
 async function accountForLink(ctx: AuthContext, kind: "confirm" | "autologin", token: string) {
-  const claims = await verifyToken(ctx.env.JWT_SECRET, kind, token);
+  const claims = await verifyToken(ctx.config.jwtSecret, kind, token);
   if (!claims) throw loginErrors.linkExpired();
   const [account] = await ctx.db
     .select()

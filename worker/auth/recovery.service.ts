@@ -31,7 +31,7 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
   }
   const account = await findByEmail(ctx.db, ctx.brand, email);
   if (!account || account.disabled) throw recoveryErrors.unknownAddress();
-  const token = await signToken(ctx.env.JWT_SECRET, "reset", {
+  const token = await signToken(ctx.config.jwtSecret, "reset", {
     accountId: account.id,
     clickid: account.clickid,
     sessionVersion: account.credentialsVersion,
@@ -55,7 +55,7 @@ export async function resetPassword(
   input: { token: string; email: string; password: string },
 ): Promise<Account> {
   if (input.password.length < PASSWORD_MIN_LENGTH) throw recoveryErrors.shortPassword();
-  const claims = await verifyToken(ctx.env.JWT_SECRET, "reset", input.token);
+  const claims = await verifyToken(ctx.config.jwtSecret, "reset", input.token);
   if (!claims) throw loginErrors.linkExpired();
   const passwordHash = await hashPassword(input.password);
   const [account] = await ctx.db

@@ -15,6 +15,7 @@ export function authContext(c: Context<AppEnv>): AuthContext {
   return {
     db: c.var.db,
     env: c.env,
+    config: c.var.config,
     brand: c.var.brand,
     origin: new URL(c.req.url).origin,
     ip: clientIp(c.req.raw),
@@ -41,7 +42,7 @@ export const Session = z.object({
 export async function sessionBody(c: Context<AppEnv>, account: Account): Promise<z.infer<typeof Session>> {
   const flow = await loadFlow(c.var.db, account.fluxId);
   return {
-    token: await issueSession(c.env, account),
+    token: await issueSession(c.var.config, account),
     clickid: account.clickid,
     confirmed_email: account.confirmedEmail,
     regalo_messaggi: account.regaloMessaggi,

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { configOf } from "../config";
 import { hashPassword, hashPasswordWithCost, OWASP_ARGON2ID_OPTIONS } from "../core/password";
 import type { AppEnv } from "../env";
 
@@ -8,7 +9,7 @@ import type { AppEnv } from "../env";
  * Mounted before every middleware; absent in production.
  */
 export const benchRoutes = new Hono<AppEnv>()
-  .use("/__bench/*", async (c, next) => (c.env.APP_ENV === "production" ? c.notFound() : next()))
+  .use("/__bench/*", async (c, next) => (configOf(c.env).local ? next() : c.notFound()))
   // Reads its JSON body as a real handler does (workerd drops a keep-alive connection whose body is unread).
   .post("/__bench/bare", async (c) => c.json({ ok: true, body: await c.req.json() }))
   // One hash at the production cost, or (`?m=&t=`) at another of OWASP's equivalent Argon2id options.

@@ -2,22 +2,13 @@
 // fetch. Off unless AI_API_URL, AI_API_KEY and AI_MODEL are all set; a flow asking for it without them,
 // or a failed call, falls back to the scripted bank so the member is never left without an answer.
 import { z } from "zod";
+import type { Config } from "../config";
 import type { Locale } from "../contracts/locales";
 import { logEvent } from "../core/log";
-import type { Bindings } from "../env";
-import { type ReplyProvider, scriptedProvider } from "./reply-provider";
+import type { ReplyProvider } from "./reply-provider";
 
-export interface AiConfig {
-  /** The API's base URL, e.g. https://api.openai.com/v1; the call goes to {base}/chat/completions. */
-  url: string;
-  apiKey: string;
-  model: string;
-}
-
-export function aiConfig(env: Pick<Bindings, "AI_API_URL" | "AI_API_KEY" | "AI_MODEL">): AiConfig | null {
-  if (!env.AI_API_URL || !env.AI_API_KEY || !env.AI_MODEL) return null;
-  return { url: env.AI_API_URL.replace(/\/+$/, ""), apiKey: env.AI_API_KEY, model: env.AI_MODEL };
-}
+/** The API's base URL (e.g. https://api.openai.com/v1; the call goes to {base}/chat/completions), key and model. */
+export type AiConfig = NonNullable<Config["ai"]>;
 
 /** The longest wait for the model; the reply is delayed 20-40 s anyway, so this never shows. */
 export const AI_TIMEOUT_MS = 10_000;
@@ -39,7 +30,12 @@ const Completion = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
 });
 
-export function aiProvider(config: AiConfig, fetcher: typeof fetch = fetch): ReplyProvider {
+/** The model's reply; on any failure the `fallback` provider's (the scripted bank), so a member always gets one. */
+export function aiProvider(
+  config: AiConfig,
+  fallback: ReplyProvider,
+  fetcher: typeof fetch = fetch,
+): ReplyProvider {
   return {
     id: "ai",
     async reply(input) {
@@ -66,7 +62,7 @@ export function aiProvider(config: AiConfig, fetcher: typeof fetch = fetch): Rep
       } catch (error) {
         // The message text never goes to the log; the reason does.
         logEvent("warn", "chat.ai.fallback", { model: config.model, error: String(error) });
-        return scriptedProvider.reply(input);
+        return fallback.reply(input);
       }
     },
   };

@@ -4,12 +4,9 @@
 // worker/engagement/pressing.service.ts). The chat screen shows the same rules; these refuse on the server.
 import { eq, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
-import { CHAT_LOCKED, type ChatLock, LOCKED_ANGEL_IDS, UNVERIFIED } from "../contracts/chat";
+import { CHAT_LOCKED, type ChatLock, LOCKED_ANGEL_IDS, mayEmit, UNVERIFIED } from "../contracts/chat";
 import { DEFAULT_FLUX_ID } from "../contracts/flow";
 import type { Db } from "../core/db";
-
-/** "Verified" here is the phone verification (accounts.verified_user), not the token check of a session. */
-export const mayEmit = (account: { verifiedUser: boolean }): boolean => account.verifiedUser;
 
 /**
  * What a conversation's lock depends on, as columns of a select over `accounts` (so the chat send reads them

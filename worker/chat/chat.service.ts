@@ -3,15 +3,18 @@ import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
+import { brandOf } from "../brands/registry";
 import type { PublicBrand } from "../contracts/brand";
 import type { ChatMessage } from "../contracts/chat";
 import type { Balances } from "../contracts/credits";
 import type { Cursor } from "../contracts/realtime";
 import { type Db, pgCode } from "../core/db";
+import { stableHash } from "../core/hash";
 import { angelPhotoUrl } from "../photos/photo-url";
 import { blurNewReply, canReadBlurred, type Reader } from "./blurred";
 import { type ChatRefusal, chatRefusal, lockFacts } from "./chat-lock";
 import { type GateDecision, gateDecision } from "./message-gate";
+import { replyBank } from "./reply-bank";
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -326,6 +329,33 @@ export async function storeAngelMessage(
     .from(messages)
     .where(and(eq(messages.accountId, account.id), eq(messages.clientId, input.clientId)));
   return stored ? toChatMessage(stored, account) : null;
+}
+
+/**
+ * A message of the brain's schedule: an opener of the brand's language, picked and stored once per step
+ * (a step that runs twice picks the same line and stores nothing twice).
+ */
+export function pressingMessage(
+  db: Db,
+  input: {
+    clickid: string;
+    angelId: number;
+    brandId: string;
+    userName: string | null;
+    stepId: string;
+    time: Date;
+  },
+): Promise<ChatMessage | null> {
+  const openers = replyBank[brandOf(input.brandId).public.language].openers;
+  const line = openers[stableHash(input.stepId) % openers.length] ?? "";
+  return storeAngelMessage(db, {
+    clickid: input.clickid,
+    angelId: input.angelId,
+    msg: line.replaceAll("{name}", input.userName ?? ""),
+    time: input.time,
+    provider: "pressing",
+    clientId: `brain-${input.stepId}`,
+  });
 }
 
 const readerColumns = { premiumLevel: accounts.premiumLevel, verifiedUser: accounts.verifiedUser };

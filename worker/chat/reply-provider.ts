@@ -1,9 +1,14 @@
-import { replyBank } from "../../drizzle/seed-data/reply-bank";
+import type { Config } from "../config";
+import type { replyProviders } from "../contracts/flow";
 import type { Locale } from "../contracts/locales";
+import { aiProvider } from "./ai-provider";
+import { replyBank } from "./reply-bank";
+
+export type ReplyProviderId = (typeof replyProviders)[number];
 
 /** Where angel replies come from, chosen per flow (provider_animazione). */
 export interface ReplyProvider {
-  readonly id: "operators" | "scripted" | "ai";
+  readonly id: ReplyProviderId;
   /** The reply text, or null when a person (an operator) will answer instead. */
   reply(input: {
     language: Locale;
@@ -25,3 +30,13 @@ export const scriptedProvider: ReplyProvider = {
 
 /** Operators answer from the console; nothing is sent automatically. */
 export const operatorsProvider: ReplyProvider = { id: "operators", reply: () => null };
+
+/** The flow's reply provider; `ai` only when configured (AI_API_URL, AI_API_KEY, AI_MODEL), else scripted. */
+export function replyProviderFor(id: ReplyProviderId, config: Config): ReplyProvider {
+  const providers: Record<ReplyProviderId, () => ReplyProvider> = {
+    scripted: () => scriptedProvider,
+    operators: () => operatorsProvider,
+    ai: () => (config.ai ? aiProvider(config.ai, scriptedProvider) : scriptedProvider),
+  };
+  return providers[id]();
+}

@@ -49,6 +49,12 @@ export const ConversationAnswer = z.object({
 });
 export type ConversationAnswer = z.infer<typeof ConversationAnswer>;
 
+/**
+ * Unverified members cannot emit chat or like events (the spec's chat rules). "Verified" is the phone
+ * verification (accounts.verified_user), not the token check of a session.
+ */
+export const mayEmit = (account: { verifiedUser: boolean }): boolean => account.verifiedUser;
+
 /** Error codes of a refused chat message (room `error` event): the chat is locked, the member unverified. */
 export const CHAT_LOCKED = "chat_locked";
 export const UNVERIFIED = "unverified";

@@ -74,8 +74,8 @@ export const notificaTypes = ["Default", "full", "wait_socket", "wait_ai"] as co
 
 /**
  * How the client shows a chat message as a notification (popup): `ritardo` set means wait `offset` ms
- * first; a delayed 'full' is dropped and 'wait_ai' never shows. Which case sends which type is decided in
- * the room (see `notificaFor` in party/user-room.ts); `pressing` marks a message of the brain's schedule.
+ * first; a delayed 'full' is dropped and 'wait_ai' never shows. Which case sends which type is
+ * `notificaFor` below; `pressing` marks a message of the brain's schedule.
  */
 export const ChatNotifica = z.object({
   type: z.enum(notificaTypes),
@@ -84,6 +84,30 @@ export const ChatNotifica = z.object({
   pressing: z.boolean().optional(),
 });
 export type ChatNotifica = z.infer<typeof ChatNotifica>;
+
+/** Messages replayed to a reconnecting client wait this long before their popup (the page settles first). */
+export const REPLAY_OFFSET_MS = 2000;
+
+/**
+ * The display type of each case (the spec's chat notification, money-platform.md section 3):
+ * - a reply of a provider (scripted, operators, ai) delivered live: Default, shown at once;
+ * - a message of the brain's schedule (pressing): full, shown at once, marked `pressing`;
+ * - a message replayed to a reconnecting client: wait_socket, delayed by REPLAY_OFFSET_MS (so a
+ *   delayed-full is never a replayed pressing message's popup: it is dropped, as the spec says);
+ * - the echo of the member's own message: wait_ai (the answer is on its way; never shown).
+ */
+export function notificaFor(origin: "reply" | "pressing" | "replay" | "own"): ChatNotifica {
+  switch (origin) {
+    case "reply":
+      return { type: "Default", ritardo: false, offset: 0 };
+    case "pressing":
+      return { type: "full", ritardo: false, offset: 0, pressing: true };
+    case "replay":
+      return { type: "wait_socket", ritardo: true, offset: REPLAY_OFFSET_MS };
+    case "own":
+      return { type: "wait_ai", ritardo: false, offset: 0 };
+  }
+}
 
 /** Why the brain's schedule stopped: the member is premium, or every step has run. */
 export const PauseReason = z.enum(["premium", "ended"]);

@@ -1,9 +1,14 @@
 import { neonConfig, Pool } from "@neondatabase/serverless";
 import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
-import type { Bindings } from "../env";
 import { logEvent } from "./log";
 
 export type Db = NeonDatabase<Record<string, never>>;
+
+/** Where the database is: its connection string and, locally, the WebSocket-to-TCP proxy (worker/config.ts). */
+export interface DatabaseConfig {
+  url: string;
+  wsProxy: string | undefined;
+}
 
 // A query outside a transaction is one HTTP request to the database's SQL endpoint (Neon's low-latency
 // path for one-shot queries: no WebSocket, no Postgres start-up, a server-side connection pool), instead
@@ -36,12 +41,9 @@ function configureLocalProxy(proxy: string, databaseUrl: string) {
  * serves that transaction only (`maxUses: 1`: it closes when released, so it never sits idle holding a
  * database session while the request goes on, which the local PGlite, one session at a time, needs).
  */
-export function openDb(env: Pick<Bindings, "DATABASE_URL" | "DB_WS_PROXY">): {
-  db: Db;
-  end: () => Promise<void>;
-} {
-  if (env.DB_WS_PROXY) configureLocalProxy(env.DB_WS_PROXY, env.DATABASE_URL);
-  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1, maxUses: 1 });
+export function openDb(database: DatabaseConfig): { db: Db; end: () => Promise<void> } {
+  if (database.wsProxy) configureLocalProxy(database.wsProxy, database.url);
+  const pool = new Pool({ connectionString: database.url, max: 1, maxUses: 1 });
   // An idle client whose socket drops reports here (queries in flight get their own errors). A client
   // this pool is closing itself (the pool ending, or a transaction's connection after its one use) loses
   // its socket as expected: not worth a line. ("error" is the one Pool listener that keeps Pool.query on
@@ -62,11 +64,8 @@ export function openDb(env: Pick<Bindings, "DATABASE_URL" | "DB_WS_PROXY">): {
 }
 
 /** Runs `fn` with a database and closes the pool afterwards (for rooms and scripts, not requests). */
-export async function withDb<T>(
-  env: Pick<Bindings, "DATABASE_URL" | "DB_WS_PROXY">,
-  fn: (db: Db) => Promise<T>,
-) {
-  const { db, end } = openDb(env);
+export async function withDb<T>(database: DatabaseConfig, fn: (db: Db) => Promise<T>) {
+  const { db, end } = openDb(database);
   try {
     return await fn(db);
   } finally {

@@ -3,16 +3,22 @@ import { createMiddleware } from "hono/factory";
 import { accounts } from "../../drizzle/schema/accounts";
 import type { BrandRegistry } from "../brands/brand";
 import { brandResolver } from "../brands/resolve";
+import { configOf } from "../config";
 import type { AppEnv } from "../env";
 import { openDb } from "./db";
 import { AppError, unauthorized } from "./errors";
 import { type SessionClaims, verifyToken } from "./tokens";
 
-/** Resolves the brand from Host before anything else; production answers an unknown host with 404. */
+/**
+ * The typed config of the environment (parsed once per isolate) and the brand from Host, before anything
+ * else; production answers an unknown host with 404.
+ */
 export function brandMiddleware(registry: BrandRegistry, defaultId: string) {
   const resolve = brandResolver(registry, defaultId);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const brand = resolve(c.req.header("host"), c.env.APP_ENV !== "production");
+    const config = configOf(c.env);
+    c.set("config", config);
+    const brand = resolve(c.req.header("host"), config.local);
     if (!brand) {
       return c.html(
         "<!doctype html><html lang=en><meta charset=utf-8><title>Not found</title><h1>Unknown site</h1><p>No service is configured for this address.</p></html>",
@@ -27,7 +33,7 @@ export function brandMiddleware(registry: BrandRegistry, defaultId: string) {
 
 /** A database per request, closed after the response is sent. */
 export const dbMiddleware = createMiddleware<AppEnv>(async (c, next) => {
-  const { db, end } = openDb(c.env);
+  const { db, end } = openDb(c.var.config.database);
   c.set("db", db);
   try {
     await next();
@@ -57,7 +63,7 @@ async function bearerClaims(header: string | undefined, secret: string): Promise
 
 /** Requires a valid session token (Authorization: Bearer) of a live, enabled account. */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  const claims = await bearerClaims(c.req.header("authorization"), c.env.JWT_SECRET);
+  const claims = await bearerClaims(c.req.header("authorization"), c.var.config.jwtSecret);
   if (!claims) throw unauthorized();
   const [row] = await c.var.db.select({ id: accounts.id }).from(accounts).where(liveSession(claims));
   if (!row) throw unauthorized();
@@ -78,7 +84,7 @@ export const requireSessionToken = createMiddleware<{
   Bindings: AppEnv["Bindings"];
   Variables: AppEnv["Variables"] & { uncheckedSession: UncheckedSession };
 }>(async (c, next) => {
-  const claims = await bearerClaims(c.req.header("authorization"), c.env.JWT_SECRET);
+  const claims = await bearerClaims(c.req.header("authorization"), c.var.config.jwtSecret);
   if (!claims) throw unauthorized();
   c.set("uncheckedSession", {
     accountId: claims.accountId,
@@ -90,6 +96,6 @@ export const requireSessionToken = createMiddleware<{
 
 /** Routes that exist only outside production (the /dev pages and helpers): 404 in production. */
 export const localOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.env.APP_ENV === "production") throw new AppError(404, "not_found", "No such route.");
+  if (!c.var.config.local) throw new AppError(404, "not_found", "No such route.");
   await next();
 });

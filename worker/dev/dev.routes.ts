@@ -7,7 +7,7 @@ import { AppError } from "../core/errors";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp } from "../core/openapi";
 import { grantPurchase } from "../credits/credits.service";
-import { memberRoom } from "../realtime";
+import { memberRoom } from "../realtime/member-room";
 
 const setPremium = createRoute({
   method: "post",

@@ -238,7 +238,7 @@ export const mailRoutes = featureApp()
   })
   .openapi(mailRemove, async (c) => {
     const body = c.req.valid("json");
-    const verdict = await checkSignature(c.env.MAILGUN_WEBHOOK_SIGNING_KEY, body.signature);
+    const verdict = await checkSignature(c.var.config.mailgunWebhookSigningKey, body.signature);
     if (verdict !== "ok") {
       logEvent(verdict === "unconfigured" ? "error" : "warn", "mail.webhook_refused", {
         requestId: c.var.requestId,

@@ -2,19 +2,17 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { mailOutbox, mailSent, mailSuppressions } from "../../drizzle/schema/mail";
 import type { Brand } from "../brands/brand";
+import type { Config } from "../config";
 import type { Locale } from "../contracts/locales";
 import type { Db } from "../core/db";
 import { logEvent } from "../core/log";
-import type { Bindings } from "../env";
 import { type MailTemplate, renderMail } from "./templates";
 
-/** Mailgun's US endpoint; EU domains set MAILGUN_API_BASE to https://api.eu.mailgun.net. */
-export const MAILGUN_DEFAULT_API_BASE = "https://api.mailgun.net";
 /** A send that Mailgun has not accepted within this time fails rather than holding the request. */
 export const MAILGUN_TIMEOUT_MS = 10_000;
 
 export interface MailContext {
-  env: Bindings;
+  config: Config;
   db: Db;
   brand: Brand;
 }
@@ -41,7 +39,7 @@ const MailgunAccepted = z.object({ id: z.string(), message: z.string() });
  * production refuses (throws) rather than dropping it silently. Logs never carry the address, body or link.
  */
 export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<SendResult> {
-  const { env, db, brand } = ctx;
+  const { config, db, brand } = ctx;
   const fields = { template: mail.template, brand: brand.public.id, accountId: mail.accountId };
   const address = mail.to.trim();
 
@@ -64,9 +62,9 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
   });
 
   let result: SendResult;
-  if (env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN) {
+  if (config.mailgun) {
     const messageId = await postToMailgun(
-      { key: env.MAILGUN_API_KEY, domain: env.MAILGUN_DOMAIN, base: env.MAILGUN_API_BASE },
+      config.mailgun,
       {
         from,
         to: address,
@@ -79,7 +77,7 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
     );
     logEvent("info", "mail.sent", { ...fields, messageId });
     result = "sent";
-  } else if (env.APP_ENV === "local") {
+  } else if (config.local) {
     await db.insert(mailOutbox).values({
       brandId: brand.public.id,
       template: mail.template,
@@ -105,18 +103,18 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
 
 /** POST /v3/{domain}/messages with HTTP Basic auth `api:{key}`; answers Mailgun's message id. */
 async function postToMailgun(
-  account: { key: string; domain: string; base?: string },
+  account: NonNullable<Config["mailgun"]>,
   message: Record<string, string>,
   fields: Record<string, unknown>,
 ): Promise<string> {
-  const base = (account.base || MAILGUN_DEFAULT_API_BASE).replace(/\/+$/, "");
+  const base = account.apiBase.replace(/\/+$/, "");
   const form = new FormData();
   for (const [name, value] of Object.entries(message)) form.append(name, value);
   let response: Response;
   try {
     response = await fetch(`${base}/v3/${encodeURIComponent(account.domain)}/messages`, {
       method: "POST",
-      headers: { authorization: `Basic ${btoa(`api:${account.key}`)}` },
+      headers: { authorization: `Basic ${btoa(`api:${account.apiKey}`)}` },
       body: form,
       signal: AbortSignal.timeout(MAILGUN_TIMEOUT_MS),
     });

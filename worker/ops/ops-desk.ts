@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { opsAuditLog } from "../../drizzle/schema/ops";
+import { configOf } from "../config";
 import { withDb } from "../core/db";
 import { logEvent } from "../core/log";
-import type { Bindings } from "../env";
 
 /** One operator's hold on one conversation (a member and an angel) until `expiresAt` (ms). */
 export interface DeskLease {
@@ -47,7 +47,7 @@ const RETRY_MS = 5_000;
  * exactly one gets the lease. Capacity is checked the same way. The alarm ends expired leases and writes
  * their `lease_expired` audit rows to Postgres (kept in an outbox table until that write succeeds).
  */
-export class OpsDesk extends DurableObject<Bindings> {
+export class OpsDesk extends DurableObject<Cloudflare.Env> {
   private ready = false;
 
   private sql() {
@@ -163,7 +163,7 @@ export class OpsDesk extends DurableObject<Bindings> {
     const last = Math.max(0, ...expired.map((r) => r.rid));
     if (expired.length > 0) {
       try {
-        await withDb(this.env, (db) =>
+        await withDb(configOf(this.env).database, (db) =>
           db.insert(opsAuditLog).values(
             expired.map((r) => ({
               operatorId: r.operator_id,

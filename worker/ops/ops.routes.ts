@@ -24,14 +24,13 @@ import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi
 import { hashPassword, verifyPassword } from "../core/password";
 import type { AppEnv } from "../env";
 import { clear, clientIp, isBlocked, recordFailure } from "../ratelimit/rate-limit";
-import { memberRoom } from "../realtime";
+import { memberRoom } from "../realtime/member-room";
 import {
   angelById,
   audit,
   auditLog,
   awaitingReply,
   conversationView,
-  leaseMs,
   type OperatorRow,
   operatorByEmail,
   operatorMember,
@@ -75,7 +74,7 @@ const desk = (env: AppEnv["Bindings"]) =>
 const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
   const token = header.startsWith("Bearer ") ? header.slice(7) : "";
-  const claims = token ? await verifyOperatorToken(c.env.JWT_SECRET, token) : null;
+  const claims = token ? await verifyOperatorToken(c.var.config.jwtSecret, token) : null;
   if (!claims) throw unauthorized();
   const [row] = await c.var.db.select().from(operators).where(eq(operators.id, claims.operatorId));
   if (!row || row.disabled || row.sessionVersion !== claims.sessionVersion) throw unauthorized();
@@ -305,7 +304,7 @@ export const opsRoutes = featureApp()
         .where(eq(operators.id, operator.id));
     }
     await audit(c.var.db, { operatorId: operator.id, action: "login" });
-    const token = await signOperatorToken(c.env.JWT_SECRET, {
+    const token = await signOperatorToken(c.var.config.jwtSecret, {
       operatorId: operator.id,
       sessionVersion: operator.sessionVersion,
     });
@@ -354,7 +353,7 @@ export const opsRoutes = featureApp()
       operatorId: operator.id,
       operatorName: operator.displayName,
       capacity: operator.capacity,
-      leaseMs: leaseMs(c.env),
+      leaseMs: c.var.config.opsLeaseMs,
     });
     if (!result.ok) {
       if (result.reason === "taken") throw opsErrors.taken(result.lease.operatorName);
@@ -403,17 +402,15 @@ export const opsRoutes = featureApp()
     if (!ended) throw opsErrors.notHolder();
     // Through the member's room, like every angel reply: stored, typing on every tab, then delivered.
     const room = await memberRoom(c.env, ref.clickid);
-    const sent = await room
-      .sendAngelReply({ angelId: ref.angelId, msg, provider: "operators" })
-      .catch(async (error: unknown) => {
-        // The reply may not have gone out: the operator gets the conversation back to look and retry.
-        await desk(c.env).take({
-          ...ended,
-          capacity: operator.capacity,
-          leaseMs: Math.max(1000, ended.expiresAt - Date.now()),
-        });
-        throw error;
+    const sent = await room.sendAngelReply({ angelId: ref.angelId, msg }).catch(async (error: unknown) => {
+      // The reply may not have gone out: the operator gets the conversation back to look and retry.
+      await desk(c.env).take({
+        ...ended,
+        capacity: operator.capacity,
+        leaseMs: Math.max(1000, ended.expiresAt - Date.now()),
       });
+      throw error;
+    });
     if (!sent) throw opsErrors.noConversation();
     await audit(c.var.db, {
       operatorId: operator.id,

@@ -13,13 +13,6 @@ import type { DeskLease } from "./ops-desk";
 
 export type OperatorRow = typeof operators.$inferSelect;
 
-/** The default time an operator holds a conversation after taking it. */
-export const DEFAULT_LEASE_MS = 180_000;
-export const leaseMs = (env: { OPS_LEASE_MS?: string }) => {
-  const value = Number(env.OPS_LEASE_MS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_LEASE_MS;
-};
-
 export const toLease = (l: DeskLease): Lease => ({
   clickid: l.clickid,
   angelId: l.angelId,

@@ -1,4 +1,4 @@
-// Demo seed data: message bank of the scripted reply provider, per UI language.
+// The scripted reply provider's message bank, per UI language (the default provider of the demo flows).
 // "openers" start a conversation, "replies" answer whatever the user wrote. Some lines contain
 // the placeholder {name} (the user's name). Tasteful and never explicit; no money requests,
 // no off-platform contact, no claims of being real and no concrete meeting times.

@@ -1,0 +1,70 @@
+// The Worker's environment parsed once into a typed config (worker/config.ts).
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../../worker/config";
+
+const minimal = {
+  APP_ENV: "production",
+  DATABASE_URL: "postgres://app@db.example/app",
+  JWT_SECRET: "a-secret-of-at-least-thirty-two-bytes!",
+};
+
+describe("the Worker's configuration", () => {
+  it("has the spec's delays and the defaults when only the required vars are set", () => {
+    const config = parseConfig(minimal);
+    expect(config.local).toBe(false);
+    expect(config.chat).toEqual({ replyDelay: { minMs: 20_000, maxMs: 40_000 }, typingMs: 5000 });
+    expect(config.pressing).toEqual({
+      likeBack: { rate: 0.3, minMs: 20_000, maxMs: 40_000 },
+      visit: { minMs: 20_000, maxMs: 40_000, cooldownMs: 6 * 60 * 60 * 1000 },
+      brain: { minMs: 20_000, maxMs: 40_000 },
+    });
+    expect(config.opsLeaseMs).toBe(180_000);
+    expect([config.ai, config.mailgun, config.google]).toEqual([null, null, null]);
+  });
+
+  it("reads numbers as numbers and treats an empty var as unset", () => {
+    const config = parseConfig({ ...minimal, TYPING_MS: "200", ANGEL_LIKE_BACK_RATE: "1", OPS_LEASE_MS: "" });
+    expect(config.chat.typingMs).toBe(200);
+    expect(config.pressing.likeBack.rate).toBe(1);
+    expect(config.opsLeaseMs).toBe(180_000);
+  });
+
+  it("fails fast, naming the var but never its value, on a missing, short or malformed setting", () => {
+    const { JWT_SECRET: _, ...withoutSecret } = minimal;
+    expect(() => parseConfig(withoutSecret)).toThrow(/JWT_SECRET is required/);
+    expect(() => parseConfig({ ...minimal, JWT_SECRET: "short-secret" })).toThrow(
+      /JWT_SECRET must be at least 32 bytes/,
+    );
+    expect(() => parseConfig({ ...minimal, JWT_SECRET: "short-secret" })).not.toThrow(/short-secret/);
+    expect(() => parseConfig({ ...minimal, DATABASE_URL: "" })).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ ...minimal, APP_ENV: "staging" })).toThrow(/APP_ENV/);
+    expect(() => parseConfig({ ...minimal, ANGEL_LIKE_BACK_RATE: "7" })).toThrow(/ANGEL_LIKE_BACK_RATE/);
+    expect(() => parseConfig({ ...minimal, ANGEL_VISIT_MIN_MS: "soon" })).toThrow(/ANGEL_VISIT_MIN_MS/);
+  });
+
+  it("turns the ai provider, Mailgun and Google on only when all their settings are there", () => {
+    expect(parseConfig({ ...minimal, AI_API_URL: "https://api.example/v1", AI_API_KEY: "k" }).ai).toBeNull();
+    expect(
+      parseConfig({ ...minimal, AI_API_URL: "https://api.example/v1/", AI_API_KEY: "k", AI_MODEL: "m" }).ai,
+    ).toEqual({ url: "https://api.example/v1", apiKey: "k", model: "m" });
+    expect(parseConfig({ ...minimal, MAILGUN_API_KEY: "key" }).mailgun).toBeNull();
+    expect(parseConfig({ ...minimal, MAILGUN_API_KEY: "key", MAILGUN_DOMAIN: "mg.example" }).mailgun).toEqual(
+      {
+        apiKey: "key",
+        domain: "mg.example",
+        apiBase: "https://api.mailgun.net",
+      },
+    );
+    expect(parseConfig({ ...minimal, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).google).toEqual({
+      clientId: "id",
+      clientSecret: "s",
+      authUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+      tokenUrl: "https://oauth2.googleapis.com/token",
+    });
+  });
+
+  it("makes a window whose maximum is below its minimum a fixed delay", () => {
+    const config = parseConfig({ ...minimal, ANGEL_REPLY_MIN_MS: "6000", ANGEL_REPLY_MAX_MS: "10" });
+    expect(config.chat.replyDelay).toEqual({ minMs: 6000, maxMs: 6000 });
+  });
+});

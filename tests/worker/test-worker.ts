@@ -1,0 +1,60 @@
+// The Worker under test: the production entry, with the member's room replaced by a subclass that can fail
+// on purpose (as partyserver's own tests subclass their servers). wrangler.toml binds "UserRoom" to the
+// export of that name.
+import { DurableObject } from "cloudflare:workers";
+import type { Connection } from "partyserver";
+import { UserRoom } from "../../party/user-room";
+import type { RoomHost } from "../../worker/realtime/handlers";
+
+export { default, OpsDesk, RateLimiter } from "../../worker/index";
+
+export class TestUserRoom extends UserRoom {
+  /**
+   * The next n deliveries of a queue step (a chat message or a notification to the member's tabs) fail: the
+   * step fails after its database work and before its delivery, as a crash at the worst moment would.
+   */
+  failStepDeliveries = 0;
+  /** The next n frames find no database, as an outage would. */
+  failDatabase = 0;
+
+  private runningAlarm = false;
+
+  override async onAlarm() {
+    this.runningAlarm = true;
+    try {
+      await super.onAlarm();
+    } finally {
+      this.runningAlarm = false;
+    }
+  }
+
+  override broadcast(message: string, without?: string[]) {
+    const delivery = /^\{"event":"(chat|notification)"/.test(message);
+    if (this.runningAlarm && delivery && this.failStepDeliveries > 0) {
+      this.failStepDeliveries--;
+      throw new Error("test: the delivery failed");
+    }
+    super.broadcast(message, without);
+  }
+
+  protected override host(connection?: Connection): RoomHost {
+    const host = super.host(connection);
+    if (this.failDatabase <= 0) return host;
+    this.failDatabase--;
+    // The frame's first query finds no database (the room opens its pool on first use).
+    const config = {
+      ...host.config,
+      get database(): never {
+        throw new Error("test: database unavailable");
+      },
+    };
+    return { ...host, config };
+  }
+}
+
+export { TestUserRoom as UserRoom };
+
+/** A bare Durable Object for the alarm queue's own tests: its alarm does nothing, the tests run the queue. */
+export class QueueProbe extends DurableObject {
+  async alarm() {}
+}

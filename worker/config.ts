@@ -1,0 +1,160 @@
+// The Worker's configuration: its environment (wrangler.toml vars and secrets) parsed once with zod into
+// typed values. Nothing else reads `env.X` strings or parses numbers out of them.
+import { z } from "zod";
+import { TYPING_MS } from "./contracts/chat";
+import {
+  LIKE_BACK_RATE,
+  PRESSING_MAX_MS,
+  PRESSING_MIN_MS,
+  VISIT_COOLDOWN_MS,
+} from "./engagement/pressing.config";
+import type { Bindings } from "./env";
+
+/** The time an operator holds a conversation after taking it from the console's queue. */
+export const OPS_LEASE_MS = 180_000;
+/** Google's OAuth endpoints (the tests point them at the fake). */
+export const GOOGLE_AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth";
+export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
+/** Mailgun's US endpoint; EU domains set MAILGUN_API_BASE to https://api.eu.mailgun.net. */
+export const MAILGUN_DEFAULT_API_BASE = "https://api.mailgun.net";
+
+/** A delay window in ms; a random time inside it is drawn for each event. */
+export interface DelayWindow {
+  minMs: number;
+  maxMs: number;
+}
+
+export interface Config {
+  /** `production` as deployed; `local` for npm start, the tests and the benchmark. */
+  appEnv: "local" | "production";
+  /** Local runs serve the default brand on any host and expose the /dev and /__bench routes. */
+  local: boolean;
+  database: { url: string; wsProxy: string | undefined };
+  /** At least 32 bytes: signs session, link and operator tokens. */
+  jwtSecret: string;
+  /** The deployed client version; a client that reports another one is told to reload. */
+  softwareVersion: string | undefined;
+  chat: { replyDelay: DelayWindow; typingMs: number };
+  pressing: {
+    likeBack: DelayWindow & { rate: number };
+    visit: DelayWindow & { cooldownMs: number };
+    /** The wait between two steps of the brain's schedule. */
+    brain: DelayWindow;
+  };
+  opsLeaseMs: number;
+  /** The `ai` reply provider's OpenAI-compatible API; null when not configured (scripted answers instead). */
+  ai: { url: string; apiKey: string; model: string } | null;
+  /** Mailgun's HTTP API; null keeps mail in the local outbox (and refuses to send in production). */
+  mailgun: { apiKey: string; domain: string; apiBase: string } | null;
+  /** Verifies Mailgun's event webhooks at POST /cron/mailRemove; unset refuses them. */
+  mailgunWebhookSigningKey: string | undefined;
+  /** Google sign-in; null answers google_unavailable. */
+  google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string } | null;
+}
+
+/** An unset or empty var is absent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const text = optional(z.string().trim().min(1));
+const ms = (fallback: number) => optional(z.coerce.number().int().min(0)).transform((v) => v ?? fallback);
+const url = optional(z.url());
+
+const Environment = z.object({
+  APP_ENV: z.enum(["local", "production"]),
+  DATABASE_URL: z.string().min(1, "is required"),
+  DB_WS_PROXY: text,
+  JWT_SECRET: z
+    .string({ error: "is required" })
+    .refine((s) => new TextEncoder().encode(s).byteLength >= 32, "must be at least 32 bytes (256 bits)"),
+  SOFTWARE_VERSION: text,
+  ANGEL_REPLY_MIN_MS: ms(PRESSING_MIN_MS),
+  ANGEL_REPLY_MAX_MS: ms(PRESSING_MAX_MS),
+  TYPING_MS: ms(TYPING_MS),
+  ANGEL_LIKE_BACK_RATE: optional(z.coerce.number().min(0).max(1)).transform((v) => v ?? LIKE_BACK_RATE),
+  ANGEL_LIKE_BACK_MIN_MS: ms(PRESSING_MIN_MS),
+  ANGEL_LIKE_BACK_MAX_MS: ms(PRESSING_MAX_MS),
+  ANGEL_VISIT_MIN_MS: ms(PRESSING_MIN_MS),
+  ANGEL_VISIT_MAX_MS: ms(PRESSING_MAX_MS),
+  ANGEL_VISIT_COOLDOWN_MS: ms(VISIT_COOLDOWN_MS),
+  ANGEL_BRAIN_MIN_MS: ms(PRESSING_MIN_MS),
+  ANGEL_BRAIN_MAX_MS: ms(PRESSING_MAX_MS),
+  OPS_LEASE_MS: optional(z.coerce.number().int().min(1)).transform((v) => v ?? OPS_LEASE_MS),
+  AI_API_URL: url,
+  AI_API_KEY: text,
+  AI_MODEL: text,
+  MAILGUN_API_KEY: text,
+  MAILGUN_DOMAIN: text,
+  MAILGUN_API_BASE: url,
+  MAILGUN_WEBHOOK_SIGNING_KEY: text,
+  GOOGLE_CLIENT_ID: text,
+  GOOGLE_CLIENT_SECRET: text,
+  GOOGLE_AUTH_URL: url,
+  GOOGLE_TOKEN_URL: url,
+});
+
+/** A window whose max is below its min is the min (a fixed delay). */
+const window = (minMs: number, maxMs: number): DelayWindow => ({ minMs, maxMs: Math.max(minMs, maxMs) });
+
+/** The environment as a typed config; throws, naming every bad var (never its value), when it is not valid. */
+export function parseConfig(env: Record<string, unknown>): Config {
+  const parsed = Environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`);
+    throw new Error(`invalid Worker configuration: ${problems.join("; ")}`);
+  }
+  const e = parsed.data;
+  return {
+    appEnv: e.APP_ENV,
+    local: e.APP_ENV === "local",
+    database: { url: e.DATABASE_URL, wsProxy: e.DB_WS_PROXY },
+    jwtSecret: e.JWT_SECRET,
+    softwareVersion: e.SOFTWARE_VERSION,
+    chat: { replyDelay: window(e.ANGEL_REPLY_MIN_MS, e.ANGEL_REPLY_MAX_MS), typingMs: e.TYPING_MS },
+    pressing: {
+      likeBack: {
+        rate: e.ANGEL_LIKE_BACK_RATE,
+        ...window(e.ANGEL_LIKE_BACK_MIN_MS, e.ANGEL_LIKE_BACK_MAX_MS),
+      },
+      visit: {
+        ...window(e.ANGEL_VISIT_MIN_MS, e.ANGEL_VISIT_MAX_MS),
+        cooldownMs: e.ANGEL_VISIT_COOLDOWN_MS,
+      },
+      brain: window(e.ANGEL_BRAIN_MIN_MS, e.ANGEL_BRAIN_MAX_MS),
+    },
+    opsLeaseMs: e.OPS_LEASE_MS,
+    ai:
+      e.AI_API_URL && e.AI_API_KEY && e.AI_MODEL
+        ? { url: e.AI_API_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+        : null,
+    mailgun:
+      e.MAILGUN_API_KEY && e.MAILGUN_DOMAIN
+        ? {
+            apiKey: e.MAILGUN_API_KEY,
+            domain: e.MAILGUN_DOMAIN,
+            apiBase: e.MAILGUN_API_BASE ?? MAILGUN_DEFAULT_API_BASE,
+          }
+        : null,
+    mailgunWebhookSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            authUrl: e.GOOGLE_AUTH_URL ?? GOOGLE_AUTH_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL ?? GOOGLE_TOKEN_URL,
+          }
+        : null,
+  };
+}
+
+const parsedConfigs = new WeakMap<object, Config>();
+
+/** The config of an environment, parsed on first use in this isolate and kept with the env object. */
+export function configOf(env: Bindings): Config {
+  let config = parsedConfigs.get(env);
+  if (!config) {
+    config = parseConfig(env as unknown as Record<string, unknown>);
+    parsedConfigs.set(env, config);
+  }
+  return config;
+}

@@ -1,0 +1,84 @@
+// The member's room as the features' socket handlers see it: a small interface over the Durable Object
+// (party/user-room.ts) that holds the sockets. A handler sends to the member's tabs, enqueues timed steps
+// and uses the frame's database; it never sees partyserver.
+import type { Config } from "../config";
+import type { ChatMessage } from "../contracts/chat";
+import type { Balances } from "../contracts/credits";
+import { encodeEvent, type ServerEvent } from "../contracts/realtime";
+import { type Db, openDb } from "../core/db";
+import { AlarmQueue, type QueuedStep, type QueueStorage } from "./alarm-queue";
+
+/** A step of the room's alarm queue; each kind is run by the feature that enqueues it (handlers.ts). */
+export type RoomStep =
+  | { kind: "typing"; angelId: number }
+  | { kind: "deliver"; messageId: number }
+  | { kind: "notify"; notificationId: number }
+  | { kind: "brain"; action: BrainAction; angelId: number };
+export type BrainAction = "like" | "visita" | "message";
+export type RoomQueueItem = QueuedStep<RoomStep>;
+
+export interface Room {
+  /** The member's clickid: the room's name. */
+  readonly clickid: string;
+  readonly config: Config;
+  /** The frame's database: one pool for everything one frame, alarm or call does, closed after it. */
+  readonly db: Db;
+  /** Every open tab of the member gets the event. */
+  broadcast(event: ServerEvent): void;
+  /** The tab whose frame is handled gets the event (nobody, for alarms and calls from the Worker). */
+  reply(event: ServerEvent): void;
+  readonly queue: AlarmQueue<RoomStep>;
+  /** The room's durable key-value storage beside the queue (a feature's own keys). */
+  readonly storage: Pick<DurableObjectStorage, "get" | "put">;
+  /** A slot the room keeps in memory between frames (lost, harmlessly, when it hibernates). */
+  memo<T>(key: string, init: () => T): T;
+}
+
+/** What the Durable Object gives a frame: its name, config, storage, tabs and memory. */
+export interface RoomHost {
+  name: string;
+  config: Config;
+  storage: QueueStorage;
+  broadcast(text: string): void;
+  reply(text: string): void;
+  memory: Map<string, unknown>;
+}
+
+/** What the Worker may ask a member's room over Durable Object RPC (worker/realtime/member-room.ts). */
+export interface MemberRoomCalls {
+  /** Every tab of the member reloads (the account was disabled, or a session ended everywhere). */
+  restart(reason: string): Promise<void>;
+  /**
+   * A purchase's credits were granted: the tabs get the balances, a paid member's pressing stops, and the
+   * message refused for credits goes out. Answers whether it did, and the balances after it.
+   */
+  afterPurchase(granted: Balances & { premiumLevel: number }): Promise<Balances & { pendingSent: boolean }>;
+  /** An operator's reply, stored and delivered after its delay with the typing indicator before it. */
+  sendAngelReply(input: { angelId: number; msg: string; delayMs?: number }): Promise<ChatMessage | null>;
+}
+
+/** Runs `fn` for one frame, alarm or call with a Room over `host`; its database closes when `fn` is done. */
+export async function withRoom<T>(host: RoomHost, fn: (room: Room) => Promise<T>): Promise<T> {
+  const opened: { database?: ReturnType<typeof openDb> } = {};
+  const room: Room = {
+    clickid: host.name,
+    config: host.config,
+    get db() {
+      opened.database ??= openDb(host.config.database);
+      return opened.database.db;
+    },
+    broadcast: (event) => host.broadcast(encodeEvent(event)),
+    reply: (event) => host.reply(encodeEvent(event)),
+    queue: new AlarmQueue<RoomStep>(host.storage, (step) => ({ room: host.name, step: step.kind })),
+    storage: host.storage,
+    memo<T>(key: string, init: () => T): T {
+      if (!host.memory.has(key)) host.memory.set(key, init());
+      return host.memory.get(key) as T;
+    },
+  };
+  try {
+    return await fn(room);
+  } finally {
+    await opened.database?.end();
+  }
+}
