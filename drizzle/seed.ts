@@ -3,10 +3,10 @@
 // node-postgres client (scripts/ and tests).
 import type pg from "pg";
 import type { FlowConfig } from "../worker/contracts/flow";
-import { angelLooks } from "../worker/photos/looks";
 import { type CountryId, geo } from "./seed-data/geo";
 import { femaleNames } from "./seed-data/names";
 import { demoOperators, demoPersonaNotes } from "./seed-data/operators";
+import { angelLooks } from "./seed-data/portraits/looks";
 import { aboutLines, descriptionSentences } from "./seed-data/profile-texts";
 import { sampleTestimonials } from "./seed-data/testimonials";
 

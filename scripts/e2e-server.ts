@@ -4,7 +4,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { seedAngelPhotos } from "../drizzle/seed-photos.ts";
 import { startFakeGoogle } from "../tests/fakes/google.ts";
+import { withClient } from "./local-db.ts";
+import { withPhotoBucket } from "./photo-bucket.ts";
 import { withTestDatabase } from "./with-db.ts";
 
 const port = process.env.E2E_PORT ?? "8790";
@@ -21,7 +24,11 @@ if (
   process.exit(1);
 }
 
-await withTestDatabase({}, (db) => {
+await withTestDatabase({}, async (db) => {
+  // The demo portraits, where the site under test finds them (its photo bucket in persistDir).
+  await withClient(db.DATABASE_URL, (client) =>
+    withPhotoBucket(`${persistDir}/v3`, (bucket) => seedAngelPhotos(client, bucket)),
+  );
   return new Promise<void>((resolve) => {
     const vite = spawn("vite", ["preview", "--config", "web/vite.config.ts", "--port", port], {
       stdio: "inherit",

@@ -4,8 +4,10 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isEmpty, seed } from "../drizzle/seed.ts";
+import { hasAngelPhotos, seedAngelPhotos } from "../drizzle/seed-photos.ts";
 import { startLocalDatabase, withClient } from "./local-db.ts";
 import { applyMigrations } from "./migrate.ts";
+import { withPhotoBucket } from "./photo-bucket.ts";
 
 const dataDir = ".data";
 mkdirSync(dataDir, { recursive: true });
@@ -27,11 +29,18 @@ console.log(
   db.embedded ? "embedded PGlite database in .data/pglite" : "using the PostgreSQL server at DATABASE_URL",
 );
 await applyMigrations(db.databaseUrl);
+// Durable Objects and the photo bucket persist here (web/vite.config.ts's persistState, plus wrangler's v3).
+const persistRoot = `${dataDir}/wrangler/v3`;
 await withClient(db.databaseUrl, async (client) => {
   if (await isEmpty(client)) {
     console.log("seeding demo data…");
     await seed(client);
   }
+  await withPhotoBucket(persistRoot, async (bucket) => {
+    if (await hasAngelPhotos(client, bucket)) return;
+    console.log("drawing the demo portraits…");
+    await seedAngelPhotos(client, bucket);
+  });
 });
 
 const vite = spawn("vite", ["dev", "--config", "web/vite.config.ts", ...process.argv.slice(2)], {

@@ -1,6 +1,7 @@
 // The Worker's configuration: its environment (wrangler.toml vars and secrets) parsed once with zod into
 // typed values. Nothing else reads `env.X` strings or parses numbers out of them.
 import { z } from "zod";
+import { BrandCompany } from "./brands/brand";
 import { TYPING_MS } from "./contracts/chat";
 import {
   LIKE_BACK_RATE,
@@ -50,6 +51,8 @@ export interface Config {
   mailgunWebhookSigningKey: string | undefined;
   /** Google sign-in; null answers google_unavailable. */
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string } | null;
+  /** Each brand's company (name, address, VAT, contact, payment accounts), by brand id. */
+  brandCompanies: Readonly<Record<string, BrandCompany>>;
 }
 
 /** An unset or empty var is absent. */
@@ -90,6 +93,11 @@ const Environment = z.object({
   GOOGLE_CLIENT_SECRET: text,
   GOOGLE_AUTH_URL: url,
   GOOGLE_TOKEN_URL: url,
+  // A table of wrangler.toml's [vars] arrives as an object; a secret or a .dev.vars line as JSON text.
+  BRAND_COMPANIES: z.preprocess(
+    (v) => (typeof v === "string" ? JSON.parse(v) : v),
+    z.record(z.string(), BrandCompany, { error: "is required: each brand's company, see wrangler.toml" }),
+  ),
 });
 
 /** A window whose max is below its min is the min (a fixed delay). */
@@ -144,6 +152,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
             tokenUrl: e.GOOGLE_TOKEN_URL ?? GOOGLE_TOKEN_URL,
           }
         : null,
+    brandCompanies: e.BRAND_COMPANIES,
   };
 }
 

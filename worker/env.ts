@@ -17,6 +17,8 @@ export interface Bindings {
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   /** The operator console's leases: one object (named "desk") for the whole service (worker/ops). */
   OPS_DESK: DurableObjectNamespace<OpsDesk>;
+  /** Photos (R2): members' uploads and the demo portraits, served by worker/photos with long cache headers. */
+  PHOTOS: R2Bucket;
   /** The vars and secrets of README's configuration table, parsed by worker/config.ts. */
   [name: string]: unknown;
 }

@@ -1,7 +1,7 @@
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
-import type { AvatarOptions } from "../../worker/photos/avatar";
-import { renderAvatarJpeg } from "../../worker/photos/avatar";
+import type { AvatarOptions } from "../../drizzle/seed-data/portraits/avatar";
+import { renderAvatarJpeg } from "../../drizzle/seed-data/portraits/avatar";
 
 const decode = (bytes: Uint8Array) => jpeg.decode(bytes, { useTArray: true });
 

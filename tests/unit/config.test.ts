@@ -6,6 +6,15 @@ const minimal = {
   APP_ENV: "production",
   DATABASE_URL: "postgres://app@db.example/app",
   JWT_SECRET: "a-secret-of-at-least-thirty-two-bytes!",
+  BRAND_COMPANIES: {},
+};
+
+const company = {
+  company_name: "Amore SRL",
+  company_address: "Via Roma 1, Milano",
+  vat: "IT12345678901",
+  email: "care@amore.example",
+  tel: "+39 02 1234 5678",
 };
 
 describe("the Worker's configuration", () => {
@@ -61,6 +70,17 @@ describe("the Worker's configuration", () => {
       authUrl: "https://accounts.google.com/o/oauth2/v2/auth",
       tokenUrl: "https://oauth2.googleapis.com/token",
     });
+  });
+
+  it("reads each brand's company from a table or from JSON text, and refuses an incomplete one", () => {
+    const table = parseConfig({ ...minimal, BRAND_COMPANIES: { amoreitalia: company } });
+    expect(table.brandCompanies.amoreitalia).toEqual({ ...company, payment_accounts: {} });
+    const text = parseConfig({ ...minimal, BRAND_COMPANIES: JSON.stringify({ amoreitalia: company }) });
+    expect(text.brandCompanies).toEqual(table.brandCompanies);
+    const { vat: _, ...withoutVat } = company;
+    expect(() => parseConfig({ ...minimal, BRAND_COMPANIES: { amoreitalia: withoutVat } })).toThrow(
+      /BRAND_COMPANIES\.amoreitalia\.vat/,
+    );
   });
 
   it("makes a window whose maximum is below its minimum a fixed delay", () => {

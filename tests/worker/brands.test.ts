@@ -2,8 +2,11 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
-import type { Brand } from "../../worker/brands/brand";
+import type { BrandEntry } from "../../worker/brands/brand";
 import { brands } from "../../worker/brands/registry";
+import { parseConfig } from "../../worker/config";
+import type { PublicBrand } from "../../worker/contracts/brand";
+import { testConfig } from "../fixtures/config";
 import { call } from "../fixtures/members";
 
 async function page(host: string) {
@@ -55,9 +58,9 @@ describe("brand by host", () => {
     expect(await response.text()).toContain("Unknown site");
   });
 
-  it("serves a new brand from one registry entry", async () => {
+  it("serves a new brand from one registry entry and its company in the configuration", async () => {
     const base = brands.lovechat;
-    const fourth: Brand = {
+    const fourth: BrandEntry = {
       hosts: ["amourfrance.example", "fr.localhost"],
       public: {
         ...base.public,
@@ -69,15 +72,55 @@ describe("brand by host", () => {
       },
       server: base.server,
     };
+    const company = {
+      company_name: "Amour France SAS",
+      company_address: "1 rue Exemple, 75001 Paris",
+      vat: "FR00000000000",
+      email: "contact@amourfrance.example",
+      tel: "+33 1 00 00 00 00",
+    };
+    const companies = { ...testConfig.brandCompanies, amourfrance: company };
     const app = createApp({ ...brands, amourfrance: fourth }, "amoreitalia");
     const ctx = createExecutionContext();
     const get = (path: string) =>
-      app.fetch(new Request(`http://fr.localhost${path}`, { headers: { host: "fr.localhost" } }), env, ctx);
+      app.fetch(
+        new Request(`http://fr.localhost${path}`, { headers: { host: "fr.localhost" } }),
+        { ...env, BRAND_COMPANIES: companies },
+        ctx,
+      );
     const html = await (await get("/")).text();
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain("<title>Amour France</title>");
     expect(html).toContain("--brand-primary:#0055a4");
-    expect(((await (await get("/api/brand")).json()) as { id: string }).id).toBe("amourfrance");
+    const brand = (await (await get("/api/brand")).json()) as PublicBrand;
+    expect(brand.id).toBe("amourfrance");
+    expect([brand.company_name, brand.vat, brand.email]).toEqual([
+      company.company_name,
+      company.vat,
+      company.email,
+    ]);
     await waitOnExecutionContext(ctx);
+  });
+
+  it("does not serve a brand whose company is not configured, nor run without any company", async () => {
+    const app = createApp();
+    const ctx = createExecutionContext();
+    const { lovechat: _, ...others } = testConfig.brandCompanies;
+    const request = (host: string) => new Request(`http://${host}/api/brand`, { headers: { host } });
+    const unconfigured = await app.fetch(request("en.localhost"), { ...env, BRAND_COMPANIES: others }, ctx);
+    expect(unconfigured.status).toBe(500);
+    const configured = await app.fetch(request("it.localhost"), { ...env, BRAND_COMPANIES: others }, ctx);
+    expect(configured.status).toBe(200);
+    expect(() => parseConfig({ ...env, BRAND_COMPANIES: undefined })).toThrow(/BRAND_COMPANIES is required/);
+    await waitOnExecutionContext(ctx);
+  });
+
+  it("keeps company details out of the code-level registry", () => {
+    for (const entry of Object.values(brands)) {
+      for (const field of ["company_name", "company_address", "vat", "email", "tel"]) {
+        expect(entry.public).not.toHaveProperty(field);
+      }
+      expect(entry.server).not.toHaveProperty("paymentAccounts");
+    }
   });
 });

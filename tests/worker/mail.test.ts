@@ -7,12 +7,11 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { mailSent, mailSuppressions } from "../../drizzle/schema/mail";
 import { createApp } from "../../worker/app";
 import type { Brand } from "../../worker/brands/brand";
-import { brands } from "../../worker/brands/registry";
 import type { Config } from "../../worker/config";
 import { type Locale, locales } from "../../worker/contracts/locales";
 import { type OutgoingMail, sendMail } from "../../worker/mail/mailer";
 import { type MailTemplate, mailTemplates, renderMail } from "../../worker/mail/templates";
-import { testConfig } from "../fixtures/config";
+import { testBrands, testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
 import { call, createMember, hosts } from "../fixtures/members";
 
@@ -35,7 +34,7 @@ const uniqueAddress = (tag: string) => `${tag}.${crypto.randomUUID().slice(0, 8)
 
 const send = (mail: OutgoingMail, opts: { config?: Config; brand?: Brand } = {}) =>
   inDb((db) =>
-    sendMail({ config: opts.config ?? testConfig, db, brand: opts.brand ?? brands.amoreitalia }, mail),
+    sendMail({ config: opts.config ?? testConfig, db, brand: opts.brand ?? testBrands.amoreitalia }, mail),
   );
 
 interface OutboxMessage {
@@ -103,7 +102,7 @@ describe("templates", () => {
   it.each(cases)(
     "%s in %s is kept with the brand's sender, the link, the footer",
     async (template, language) => {
-      const brand = brands.amorespana;
+      const brand = testBrands.amorespana;
       const to = uniqueAddress(`tpl-${template}-${language}`);
       const link = `https://amorespana.example/confirmEmail?token=ab~cd*ef&lang=${language}`;
       expect(await send({ template, to, language, link }, { brand })).toBe("kept");
@@ -131,7 +130,7 @@ describe("templates", () => {
     for (const template of mailTemplates) {
       const rendered = locales.map((language) =>
         renderMail({
-          brand: brands.lovechat,
+          brand: testBrands.lovechat,
           template,
           language,
           to: "a@example.com",
@@ -145,13 +144,13 @@ describe("templates", () => {
 
   it("escapes every dynamic value in the HTML part", () => {
     const evil: Brand = {
-      ...brands.lovechat,
+      ...testBrands.lovechat,
       public: {
-        ...brands.lovechat.public,
+        ...testBrands.lovechat.public,
         title: `Evil <script>alert("title")</script>`,
         company_name: "<b>Corp</b>",
         company_address: `1 "Quote" St <img src=x onerror=alert(1)>`,
-        tema: { ...brands.lovechat.public.tema, primary: "red;background:url(javascript:alert(1))" },
+        tema: { ...testBrands.lovechat.public.tema, primary: "red;background:url(javascript:alert(1))" },
       },
     };
     for (const template of mailTemplates) {
@@ -175,7 +174,7 @@ describe("templates", () => {
   it("refuses a link that is not an absolute http(s) URL", () => {
     expect(() =>
       renderMail({
-        brand: brands.lovechat,
+        brand: testBrands.lovechat,
         template: "welcome",
         language: "en",
         to: "a@example.com",
@@ -268,7 +267,7 @@ describe("Mailgun", () => {
     expect(
       await send(
         { template: "reset_password", to, language: "fr", link },
-        { config: mailgunConfig, brand: brands.lovechat },
+        { config: mailgunConfig, brand: testBrands.lovechat },
       ),
     ).toBe("sent");
     const [received, ...rest] = await mailgunReceived(to);

@@ -4,7 +4,7 @@ import { creditLedger } from "../../drizzle/schema/credits";
 import { regions } from "../../drizzle/schema/geo";
 import { mailSent } from "../../drizzle/schema/mail";
 import { bannedEmails } from "../../drizzle/schema/tracking";
-import type { Brand } from "../brands/brand";
+import type { Brand, BrandRegistry } from "../brands/brand";
 import type { Config } from "../config";
 import {
   CONSENT_TEXT_VERSION,
@@ -161,7 +161,7 @@ export async function checkSameDevice(ctx: AuthContext, fingerprint: string | un
 }
 
 /** The brand serving a country, when it is not this one (code 1006). */
-function otherCountryUrl(registry: Record<string, Brand>, brand: Brand, country: string | undefined) {
+function otherCountryUrl(registry: BrandRegistry, brand: Brand, country: string | undefined) {
   if (!country || country === brand.public.country) return null;
   const other = Object.values(registry).find((b) => b.public.country === country);
   return other ? `https://${other.public.domain}/signup` : null;
@@ -188,7 +188,7 @@ export async function activationSentRecently(db: Db, accountId: number): Promise
  */
 export async function registerAccount(
   ctx: AuthContext,
-  registry: Record<string, Brand>,
+  registry: BrandRegistry,
   flow: PublicFlow,
   input: SignupPayload,
 ): Promise<Account> {

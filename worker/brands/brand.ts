@@ -1,4 +1,26 @@
+import { z } from "zod";
 import type { PublicBrand } from "../contracts/brand";
+
+export const paymentCompanies = ["adyen", "trustpay", "maxpay", "mollie", "coda", "paypal"] as const;
+
+/**
+ * The company behind a brand: what the legal pages, the mail footers and the payment providers need. It is
+ * configuration a real brand fills in (the BRAND_COMPANIES var of wrangler.toml), not code: the registry
+ * holds the brand's identity only.
+ */
+export const BrandCompany = z.object({
+  company_name: z.string().min(1),
+  company_address: z.string().min(1),
+  vat: z.string().min(1),
+  /** The brand's customer-care address and phone (contact page, legal pages, mails). */
+  email: z.email(),
+  tel: z.string().min(1),
+  /** Merchant accounts per payment provider (account names, never secrets). */
+  payment_accounts: z.partialRecord(z.enum(paymentCompanies), z.string().min(1)).default({}),
+});
+export type BrandCompany = z.infer<typeof BrandCompany>;
+
+type CompanyField = "company_name" | "company_address" | "vat" | "email" | "tel";
 
 /** Server-only settings of a brand: names of secrets and provider accounts, never their values. */
 export interface ServerBrand {
@@ -6,15 +28,33 @@ export interface ServerBrand {
   mailFrom: string;
   /** Name of the Worker secret holding the Telegram bot token. */
   telegramTokenSecret: string;
-  /** Merchant accounts per payment provider. */
-  paymentAccounts: Partial<Record<"adyen" | "trustpay" | "maxpay" | "mollie" | "coda" | "paypal", string>>;
+  /** Merchant accounts per payment provider (from the brand's company configuration). */
+  paymentAccounts: BrandCompany["payment_accounts"];
 }
 
-export interface Brand {
+/** One brand of the registry: its identity (hosts, names, theme, folders); the company comes from config. */
+export interface BrandEntry {
   /** Host names that select this brand (production domain and its local alias). */
+  hosts: readonly string[];
+  public: Omit<PublicBrand, CompanyField>;
+  server: Omit<ServerBrand, "paymentAccounts">;
+}
+
+/** A brand as a request sees it: the registry's entry with its company. */
+export interface Brand {
   hosts: readonly string[];
   public: PublicBrand;
   server: ServerBrand;
 }
 
-export type BrandRegistry = Readonly<Record<string, Brand>>;
+export type BrandRegistry = Readonly<Record<string, BrandEntry>>;
+
+/** The entry with its company's details. */
+export function withCompany(entry: BrandEntry, company: BrandCompany): Brand {
+  const { payment_accounts, ...details } = company;
+  return {
+    hosts: entry.hosts,
+    public: { ...entry.public, ...details },
+    server: { ...entry.server, paymentAccounts: payment_accounts },
+  };
+}

@@ -1,4 +1,4 @@
-import type { Brand } from "./brand";
+import type { BrandEntry } from "./brand";
 
 /** The closed set of brands; adding one means adding its id here and its entry below. */
 export const brandIds = ["amoreitalia", "amorespana", "lovechat"] as const;
@@ -7,13 +7,7 @@ export type BrandId = (typeof brandIds)[number];
 /** The brand served on localhost and, outside production, on unknown hosts. */
 export const defaultBrandId: BrandId = "amoreitalia";
 
-const demoCompany = {
-  company_name: "Demo Dating Ltd",
-  company_address: "Via Esempio 1, 20100 Milano, Italia",
-  vat: "IT00000000000",
-};
-
-export const brands: Record<BrandId, Brand> = {
+export const brands: Record<BrandId, BrandEntry> = {
   amoreitalia: {
     hosts: ["amoreitalia.example", "it.localhost"],
     public: {
@@ -24,9 +18,6 @@ export const brands: Record<BrandId, Brand> = {
       language: "it",
       logo_url: "/logos/amoreitalia.svg",
       logo_monocromo: "/logos/amoreitalia-mono.svg",
-      ...demoCompany,
-      email: "assistenza@amoreitalia.example",
-      tel: "+39 02 0000 0000",
       domain: "amoreitalia.example",
       mainstream: false,
       tema: {
@@ -56,7 +47,6 @@ export const brands: Record<BrandId, Brand> = {
     server: {
       mailFrom: "Amore Italia <noreply@amoreitalia.example>",
       telegramTokenSecret: "TELEGRAM_TOKEN_IT",
-      paymentAccounts: { adyen: "DemoIT" },
     },
   },
   amorespana: {
@@ -69,9 +59,6 @@ export const brands: Record<BrandId, Brand> = {
       language: "es",
       logo_url: "/logos/amorespana.svg",
       logo_monocromo: "/logos/amorespana-mono.svg",
-      ...demoCompany,
-      email: "soporte@amorespana.example",
-      tel: "+34 910 000 000",
       domain: "amorespana.example",
       mainstream: false,
       tema: {
@@ -101,7 +88,6 @@ export const brands: Record<BrandId, Brand> = {
     server: {
       mailFrom: "Amor España <noreply@amorespana.example>",
       telegramTokenSecret: "TELEGRAM_TOKEN_ES",
-      paymentAccounts: { adyen: "DemoES" },
     },
   },
   lovechat: {
@@ -114,9 +100,6 @@ export const brands: Record<BrandId, Brand> = {
       language: "en",
       logo_url: "/logos/lovechat.svg",
       logo_monocromo: "/logos/lovechat-mono.svg",
-      ...demoCompany,
-      email: "support@lovechat.example",
-      tel: "+44 20 0000 0000",
       domain: "lovechat.example",
       mainstream: true,
       tema: {
@@ -146,7 +129,6 @@ export const brands: Record<BrandId, Brand> = {
     server: {
       mailFrom: "LoveChat <noreply@lovechat.example>",
       telegramTokenSecret: "TELEGRAM_TOKEN_EN",
-      paymentAccounts: { adyen: "DemoEN" },
     },
   },
 };
@@ -157,6 +139,6 @@ const isBrandId = (id: string): id is BrandId => (brandIds as readonly string[])
  * The brand of a stored id (an account's brand_id). An id that left the registry reads as the default
  * brand, so an old account still gets its pages and mails in a language.
  */
-export function brandOf(id: string): Brand {
+export function brandOf(id: string): BrandEntry {
   return brands[isBrandId(id) ? id : defaultBrandId];
 }

@@ -1,21 +1,38 @@
-import type { Brand, BrandRegistry } from "./brand";
+import type { Config } from "../config";
+import { type Brand, type BrandEntry, type BrandRegistry, withCompany } from "./brand";
 
 /** Host name without port, lower-cased. */
 export function hostName(host: string | undefined | null): string {
   return (host ?? "").replace(/:\d+$/, "").toLowerCase();
 }
 
-/** Builds the host → brand lookup once per registry. */
+/** Builds the host → brand entry lookup once per registry. */
 export function brandResolver(registry: BrandRegistry, defaultId: string) {
-  const byHost = new Map<string, Brand>();
+  const byHost = new Map<string, BrandEntry>();
   for (const brand of Object.values(registry)) for (const host of brand.hosts) byHost.set(host, brand);
   const fallback = registry[defaultId];
   if (!fallback) throw new Error(`default brand ${defaultId} is not in the registry`);
-  return (host: string | undefined | null, allowFallback: boolean): Brand | undefined => {
+  return (host: string | undefined | null, allowFallback: boolean): BrandEntry | undefined => {
     const name = hostName(host);
     const found = byHost.get(name);
     if (found) return found;
     if (name === "localhost" || name === "127.0.0.1" || allowFallback) return fallback;
     return undefined;
   };
+}
+
+const withCompanies = new WeakMap<Config, Map<BrandEntry, Brand>>();
+
+/** The entry with its company from the configuration (merged once per isolate); throws when it has none. */
+export function brandWithCompany(entry: BrandEntry, config: Config): Brand {
+  let merged = withCompanies.get(config);
+  if (!merged) withCompanies.set(config, (merged = new Map()));
+  let brand = merged.get(entry);
+  if (!brand) {
+    const company = config.brandCompanies[entry.public.id];
+    if (!company) throw new Error(`BRAND_COMPANIES has no company for the brand ${entry.public.id}`);
+    brand = withCompany(entry, company);
+    merged.set(entry, brand);
+  }
+  return brand;
 }

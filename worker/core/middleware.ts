@@ -2,7 +2,7 @@ import { and, eq, not, type SQL } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { accounts } from "../../drizzle/schema/accounts";
 import type { BrandRegistry } from "../brands/brand";
-import { brandResolver } from "../brands/resolve";
+import { brandResolver, brandWithCompany } from "../brands/resolve";
 import { configOf } from "../config";
 import type { AppEnv } from "../env";
 import { openDb } from "./db";
@@ -18,14 +18,14 @@ export function brandMiddleware(registry: BrandRegistry, defaultId: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const config = configOf(c.env);
     c.set("config", config);
-    const brand = resolve(c.req.header("host"), config.local);
-    if (!brand) {
+    const entry = resolve(c.req.header("host"), config.local);
+    if (!entry) {
       return c.html(
         "<!doctype html><html lang=en><meta charset=utf-8><title>Not found</title><h1>Unknown site</h1><p>No service is configured for this address.</p></html>",
         404,
       );
     }
-    c.set("brand", brand);
+    c.set("brand", brandWithCompany(entry, config));
     c.set("requestId", crypto.randomUUID());
     await next();
   });

@@ -105,10 +105,7 @@ export class AlarmQueue<S> {
         logEvent("warn", "queue.step.retry", detail);
         const retry = { ...item, attempts, at: this.now() + RETRY_BASE_MS * 2 ** (attempts - 1) };
         // Both writes without an await between them: the storage commits them together.
-        const moved = [
-          this.storage.put(this.key(retry, this.order()), retry),
-          this.storage.delete(key),
-        ];
+        const moved = [this.storage.put(this.key(retry, this.order()), retry), this.storage.delete(key)];
         await Promise.all(moved);
       }
     }
