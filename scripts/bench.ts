@@ -379,7 +379,7 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
           // Paths are relative to rootPath, the built config's folder, and so are the module names.
           modules: [{ type: "ESModule", path: "index.js" }, ...wasmModules],
           bindings: {
-            ...workerOptions.bindings,
+            ...(workerOptions.bindings as Record<string, unknown>),
             DATABASE_URL: db.DATABASE_URL,
             DB_WS_PROXY: db.DB_WS_PROXY,
             JWT_SECRET,

@@ -7,10 +7,11 @@ import { benchRoutes } from "./bench/bench.routes";
 import type { BrandRegistry } from "./brands/brand";
 import { brandRoutes } from "./brands/brand.routes";
 import { brands, defaultBrandId } from "./brands/registry";
+import { brandMiddleware } from "./brands/resolve";
 import { chatRoutes } from "./chat/chat.routes";
 import { AppError } from "./core/errors";
 import { logEvent } from "./core/log";
-import { brandMiddleware, dbMiddleware } from "./core/middleware";
+import { configMiddleware, dbMiddleware } from "./core/middleware";
 import { devRoutes } from "./dev/dev.routes";
 import { discoveryRoutes } from "./discovery/discovery.routes";
 import { engagementRoutes } from "./engagement/engagement.routes";
@@ -29,6 +30,7 @@ import { routeRealtime } from "./realtime/realtime.routes";
 export function createApp(registry: BrandRegistry = brands, defaultId: string = defaultBrandId) {
   const app = new OpenAPIHono<AppEnv>();
   app.route("/", benchRoutes);
+  app.use("*", configMiddleware);
   app.use("*", brandMiddleware(registry, defaultId));
   app.use("*", dbMiddleware);
   app.onError((error, c) => {

@@ -6,7 +6,7 @@ import { mailOutbox } from "../../drizzle/schema/mail";
 import { bannedEmails, events } from "../../drizzle/schema/tracking";
 import { decodeLinkParam } from "../../worker/contracts/auth";
 import { signToken } from "../../worker/core/tokens";
-import { limits, recordFailure } from "../../worker/ratelimit/rate-limit";
+import { limits, recordFailure } from "../../worker/ratelimit/rate-limit.service";
 import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
 import { call, createMember, randomIp, signupBody } from "../fixtures/members";

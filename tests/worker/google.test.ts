@@ -8,7 +8,7 @@ import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { createApp } from "../../worker/app";
 import { GOOGLE_COOKIE, openAttempt, sealAttempt } from "../../worker/auth/google.service";
-import { consume } from "../../worker/ratelimit/rate-limit";
+import { consume } from "../../worker/ratelimit/rate-limit.service";
 import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
 import { call, createMember, hosts } from "../fixtures/members";

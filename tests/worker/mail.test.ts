@@ -9,7 +9,7 @@ import { createApp } from "../../worker/app";
 import type { Brand } from "../../worker/brands/brand";
 import type { Config } from "../../worker/config";
 import { type Locale, locales } from "../../worker/contracts/locales";
-import { type OutgoingMail, sendMail } from "../../worker/mail/mailer";
+import { type OutgoingMail, sendMail } from "../../worker/mail/mail.service";
 import { type MailTemplate, mailTemplates, renderMail } from "../../worker/mail/templates";
 import { testBrands, testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";

@@ -9,7 +9,7 @@ import { messages } from "../../drizzle/schema/chat";
 import { operators, opsAuditLog } from "../../drizzle/schema/ops";
 import { OPERATORS_FLUX_ID } from "../../drizzle/seed";
 import { demoOperators } from "../../drizzle/seed-data/operators";
-import { limiterName, limits } from "../../worker/ratelimit/rate-limit";
+import { limiterName, limits } from "../../worker/ratelimit/rate-limit.service";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
 import { openSocket, type TestSocket } from "../fixtures/socket";

@@ -13,7 +13,7 @@ import {
   type RateLimitEnv,
   type RateLimitName,
   recordFailure,
-} from "../../worker/ratelimit/rate-limit";
+} from "../../worker/ratelimit/rate-limit.service";
 
 const HOUR = 60 * 60 * 1000;
 

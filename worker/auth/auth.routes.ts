@@ -27,7 +27,7 @@ import { changeEmail, disableProfile, resendActivation } from "./account.service
 import { registerAccount, sendSignupMail, sessionUser } from "./auth.service";
 import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
 import { requestPasswordReset, resetPassword } from "./recovery.service";
-import { authContext, Session, sessionAccount, sessionBody } from "./session";
+import { authContext, Session, sessionAccount, sessionBody } from "./session.service";
 
 const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
 const Ok = z.object({ result: z.literal("OK") });

@@ -22,8 +22,8 @@ import { AppError } from "../core/errors";
 import { hashPassword } from "../core/password";
 import { signToken } from "../core/tokens";
 import type { Bindings } from "../env";
-import { sendMail } from "../mail/mailer";
-import { consume } from "../ratelimit/rate-limit";
+import { sendMail } from "../mail/mail.service";
+import { consume } from "../ratelimit/rate-limit.service";
 
 export type Account = typeof accounts.$inferSelect;
 

@@ -14,7 +14,7 @@ import {
   signInWithGoogle,
   startGoogle,
 } from "./google.service";
-import { authContext, Session, sessionBody } from "./session";
+import { authContext, Session, sessionBody } from "./session.service";
 
 const StartQuery = z.object({
   intent: GoogleIntent.default("login").openapi({ description: "the page the button was on" }),

@@ -6,7 +6,7 @@ import { AppError } from "../core/errors";
 import { logEvent } from "../core/log";
 import { hashPassword, verifyPassword } from "../core/password";
 import { verifyToken } from "../core/tokens";
-import { clear, isBlocked, recordFailure } from "../ratelimit/rate-limit";
+import { clear, isBlocked, recordFailure } from "../ratelimit/rate-limit.service";
 import { type Account, type AuthContext, findByEmail } from "./auth.service";
 
 export const loginErrors = {

@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from "../contracts/auth";
 import { AppError } from "../core/errors";
 import { hashPassword } from "../core/password";
 import { signToken, verifyToken } from "../core/tokens";
-import { sendMail } from "../mail/mailer";
+import { sendMail } from "../mail/mail.service";
 import { type Account, type AuthContext, findByEmail, normaliseEmail } from "./auth.service";
 import { loginErrors } from "./login.service";
 

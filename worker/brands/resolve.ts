@@ -1,4 +1,6 @@
+import { createMiddleware } from "hono/factory";
 import type { Config } from "../config";
+import type { AppEnv } from "../env";
 import { type Brand, type BrandEntry, type BrandRegistry, withCompany } from "./brand";
 
 /** Host name without port, lower-cased. */
@@ -35,4 +37,20 @@ export function brandWithCompany(entry: BrandEntry, config: Config): Brand {
     merged.set(entry, brand);
   }
   return brand;
+}
+
+/** The brand from Host, with its company, before any route; production answers an unknown host with 404. */
+export function brandMiddleware(registry: BrandRegistry, defaultId: string) {
+  const resolve = brandResolver(registry, defaultId);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const entry = resolve(c.req.header("host"), c.var.config.local);
+    if (!entry) {
+      return c.html(
+        "<!doctype html><html lang=en><meta charset=utf-8><title>Not found</title><h1>Unknown site</h1><p>No service is configured for this address.</p></html>",
+        404,
+      );
+    }
+    c.set("brand", brandWithCompany(entry, c.var.config));
+    await next();
+  });
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { angels } from "../../drizzle/schema/angels";
-import { sessionAccount } from "../auth/session";
+import { sessionAccount } from "../auth/session.service";
 import { ConversationAnswer } from "../contracts/chat";
 import { forbidden } from "../core/errors";
 import { logEvent } from "../core/log";

@@ -10,7 +10,7 @@ import type { Balances } from "../contracts/credits";
 import type { Cursor } from "../contracts/realtime";
 import { type Db, pgCode } from "../core/db";
 import { stableHash } from "../core/hash";
-import { angelPhotoUrl } from "../photos/photo-url";
+import { angelPhotoUrl } from "../photos/photos.service";
 import { blurNewReply, canReadBlurred, type Reader } from "./blurred";
 import { type ChatRefusal, chatRefusal, lockFacts } from "./chat-lock";
 import { type GateDecision, gateDecision } from "./message-gate";

@@ -1,35 +1,18 @@
 import { and, eq, not, type SQL } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { accounts } from "../../drizzle/schema/accounts";
-import type { BrandRegistry } from "../brands/brand";
-import { brandResolver, brandWithCompany } from "../brands/resolve";
 import { configOf } from "../config";
 import type { AppEnv } from "../env";
 import { openDb } from "./db";
 import { AppError, unauthorized } from "./errors";
 import { type SessionClaims, verifyToken } from "./tokens";
 
-/**
- * The typed config of the environment (parsed once per isolate) and the brand from Host, before anything
- * else; production answers an unknown host with 404.
- */
-export function brandMiddleware(registry: BrandRegistry, defaultId: string) {
-  const resolve = brandResolver(registry, defaultId);
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const config = configOf(c.env);
-    c.set("config", config);
-    const entry = resolve(c.req.header("host"), config.local);
-    if (!entry) {
-      return c.html(
-        "<!doctype html><html lang=en><meta charset=utf-8><title>Not found</title><h1>Unknown site</h1><p>No service is configured for this address.</p></html>",
-        404,
-      );
-    }
-    c.set("brand", brandWithCompany(entry, config));
-    c.set("requestId", crypto.randomUUID());
-    await next();
-  });
-}
+/** The typed config of the environment (parsed once per isolate) and the request's id, before anything else. */
+export const configMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("config", configOf(c.env));
+  c.set("requestId", crypto.randomUUID());
+  await next();
+});
 
 /** A database per request, closed after the response is sent. */
 export const dbMiddleware = createMiddleware<AppEnv>(async (c, next) => {

@@ -27,7 +27,7 @@ import {
 } from "../contracts/discovery";
 import type { Db } from "../core/db";
 import { liveSession, type UncheckedSession } from "../core/middleware";
-import { angelPhotoUrl } from "../photos/photo-url";
+import { angelPhotoUrl } from "../photos/photos.service";
 
 /** A 31-bit number from the client's seed: XORed into each angel's shuffle key to reorder them. */
 export function seedNumber(seed: string | number | undefined): number {

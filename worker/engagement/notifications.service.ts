@@ -16,7 +16,7 @@ import {
 } from "../contracts/engagement";
 import type { Cursor } from "../contracts/realtime";
 import type { Db } from "../core/db";
-import { angelPhotoUrl } from "../photos/photo-url";
+import { angelPhotoUrl } from "../photos/photos.service";
 
 /** The most notifications one list answers (newest first). */
 export const NOTIFICATION_LIST_LIMIT = 200;

@@ -23,7 +23,7 @@ import { AppError, unauthorized } from "../core/errors";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { hashPassword, verifyPassword } from "../core/password";
 import type { AppEnv } from "../env";
-import { clear, clientIp, isBlocked, recordFailure } from "../ratelimit/rate-limit";
+import { clear, clientIp, isBlocked, recordFailure } from "../ratelimit/rate-limit.service";
 import { memberRoom } from "../realtime/member-room";
 import {
   angelById,

@@ -8,7 +8,7 @@ import { brandOf } from "../brands/registry";
 import type { AuditAction, Lease, QueueItem } from "../contracts/ops";
 import type { Db } from "../core/db";
 import { logEvent } from "../core/log";
-import { angelPhotoUrl } from "../photos/photo-url";
+import { angelPhotoUrl } from "../photos/photos.service";
 import type { DeskLease } from "./ops-desk";
 
 export type OperatorRow = typeof operators.$inferSelect;

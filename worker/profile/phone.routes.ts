@@ -4,7 +4,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { sessionUser } from "../auth/auth.service";
-import { sessionAccount } from "../auth/session";
+import { sessionAccount } from "../auth/session.service";
 import { SessionUser } from "../contracts/auth";
 import { Country } from "../contracts/locales";
 import { AppError, forbidden, unauthorized } from "../core/errors";

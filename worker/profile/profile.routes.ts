@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { cities, regions } from "../../drizzle/schema/geo";
 import { type Account, sessionUser } from "../auth/auth.service";
-import { sessionAccount } from "../auth/session";
+import { sessionAccount } from "../auth/session.service";
 import { SessionUser } from "../contracts/auth";
 import type { Db } from "../core/db";
 import { AppError, forbidden, unauthorized } from "../core/errors";

@@ -185,7 +185,7 @@ async function call<T>(
     });
     return null;
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 

@@ -8,7 +8,7 @@ import { ClientFlow, clientFlow } from "../contracts/flow";
 import { unauthorized } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import type { AppEnv } from "../env";
-import { clientIp } from "../ratelimit/rate-limit";
+import { clientIp } from "../ratelimit/rate-limit.service";
 import { type Account, type AuthContext, issueSession, sessionUser } from "./auth.service";
 
 export function authContext(c: Context<AppEnv>): AuthContext {
