@@ -1,38 +1,19 @@
-import { and, between, eq, type SQL, sql } from "drizzle-orm";
+import { env } from "cloudflare:workers";
+import { and, between, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
-import { dislikes, likes } from "../../drizzle/schema/engagement";
+import { angelPhotoKey } from "../../drizzle/seed-photos";
 import type { AngelCard, DispenserResponse } from "../../worker/contracts/discovery";
-import type { Db } from "../../worker/core/db";
-import {
-  excludedFromMatch,
-  pageStatement,
-  regionTotalStatement,
-  seedNumber,
-} from "../../worker/discovery/dispenser.service";
 import { inDb } from "../fixtures/db";
+import { accountOf, countAngels, inItaly, post } from "../fixtures/dispenser";
 import { call, createMember, hosts, type TestMember } from "../fixtures/members";
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-async function post(path: string, token: string | undefined, body: Record<string, unknown>, host?: string) {
-  return call(path, { method: "POST", token, host, body: JSON.stringify({ country: "it", ...body }) });
-}
 
 async function dispenser(token: string, body: Record<string, unknown>, host?: string) {
   const response = await post("/dispenser", token, body, host);
   expect(response.status).toBe(200);
   return (await response.json()) as DispenserResponse;
-}
-
-async function match(token: string, body: Record<string, unknown>) {
-  const response = await post("/dispenser/match", token, { trackerId: "t", ...body });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { profiles: AngelCard[] }).profiles;
 }
 
 /** Every page of a place for one seed, in order. */
@@ -48,31 +29,12 @@ async function walk(token: string, body: Record<string, unknown>) {
   return { ids, totali: first.totali };
 }
 
-const accountOf = (member: TestMember) =>
-  inDb(async (db) => {
-    const [row] = await db.select().from(accounts).where(eq(accounts.clickid, member.clickid));
-    if (!row) throw new Error("no account");
-    return row;
-  });
-
 const setAccount = (member: TestMember, values: Partial<typeof accounts.$inferInsert>) =>
   inDb((db) => db.update(accounts).set(values).where(eq(accounts.clickid, member.clickid)));
 
-/** The real number of angels matching the conditions, counted apart from the service. */
-const countAngels = (...where: SQL[]) =>
-  inDb(async (db) => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(angels)
-      .where(and(...where));
-    return row?.n ?? 0;
-  });
-
-const inItaly = (region: string, gender = "donna") => [
-  eq(angels.country, "it"),
-  eq(angels.region, region),
-  eq(angels.gender, gender),
-];
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("POST /dispenser", () => {
   it("needs a session", async () => {
@@ -122,7 +84,13 @@ describe("POST /dispenser", () => {
         city: row?.city,
       });
     }
-    const photo = await call(page.profili[0]?.default_photo ?? "");
+    // The card's photo address is where the seed stores the angel's portrait (drizzle/seed-photos.ts).
+    const first = page.profili[0];
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+    await env.PHOTOS.put(angelPhotoKey("it", first?.id ?? 0), jpeg, {
+      httpMetadata: { contentType: "image/jpeg" },
+    });
+    const photo = await call(first?.default_photo ?? "");
     expect(photo.status).toBe(200);
     expect(photo.headers.get("content-type")).toBe("image/jpeg");
   });
@@ -343,89 +311,6 @@ describe("POST /dispenser", () => {
   });
 });
 
-describe("POST /dispenser/match", () => {
-  it("needs a session", async () => {
-    expect((await post("/dispenser/match", undefined, { trackerId: "x" })).status).toBe(401);
-  });
-
-  it("gives the member's region in the member's own order, leaving out the angels they liked", async () => {
-    const member = await createMember({ region: "piemonte" });
-    const account = await accountOf(member);
-    const all: number[] = [];
-    for (let page = 1; page < 100; page++) {
-      const profiles = await match(member.token, { region: "piemonte", page });
-      if (profiles.length === 0) break;
-      for (const p of profiles) expect(p).toMatchObject({ region: "piemonte", gender: "donna" });
-      all.push(...profiles.map((p) => p.id));
-    }
-    const real = await countAngels(...inItaly("piemonte"));
-    expect(all).toHaveLength(real);
-    expect(new Set(all).size).toBe(real);
-    // The member likes the first two; an angel's like of the member does not count as the member's.
-    const [first, second, third] = all;
-    if (first === undefined || second === undefined || third === undefined) throw new Error("too few");
-    await inDb((db) =>
-      db.insert(likes).values([
-        { accountId: account.id, angelId: first, fromAngel: false },
-        { accountId: account.id, angelId: second, fromAngel: false, source: "match" },
-        { accountId: account.id, angelId: third, fromAngel: true, source: "angel" },
-      ]),
-    );
-    const after = await match(member.token, { region: "piemonte", page: 1 });
-    expect(after.map((p) => p.id)).toEqual(all.slice(2, 7));
-    // A swipe to the left leaves the angel out as well.
-    await inDb((db) => db.insert(dislikes).values({ accountId: account.id, angelId: third }));
-    const afterDislike = await match(member.token, { region: "piemonte", page: 1 });
-    expect(afterDislike.map((p) => p.id)).toEqual(all.slice(3, 8));
-    // Another member sees the same angels in another order.
-    const other = await createMember({ region: "piemonte" });
-    const theirs = await match(other.token, { region: "piemonte", page: 1 });
-    expect(theirs.map((p) => p.id)).not.toEqual(all.slice(0, 5));
-  });
-
-  it("logs 'manca trackerId in match' when the trackerId is missing", async () => {
-    const member = await createMember({ region: "piemonte" });
-    const warn = vi.spyOn(console, "warn");
-    const lines = () => warn.mock.calls.map((args) => String(args[0]));
-    expect(
-      (await post("/dispenser/match", member.token, { region: "piemonte", trackerId: member.clickid }))
-        .status,
-    ).toBe(200);
-    expect(lines().filter((l) => l.includes("manca trackerId in match"))).toEqual([]);
-    expect((await post("/dispenser/match", member.token, { region: "piemonte" })).status).toBe(200);
-    const logged = lines().filter((l) => l.includes("manca trackerId in match"));
-    expect(logged).toHaveLength(1);
-    const line = JSON.parse(logged[0] ?? "{}") as Record<string, unknown>;
-    expect(line).toMatchObject({ level: "warn", event: "dispenser.match_tracker_missing" });
-    expect(JSON.stringify(line)).not.toContain(member.email);
-    expect(JSON.stringify(line)).not.toContain(member.token);
-  });
-
-  it("logs 'Problemi con chiamata dispenser Match' when the database call fails", async () => {
-    const member = await createMember({ region: "piemonte" });
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const realFetch = globalThis.fetch;
-    // The database's SQL endpoint is down for this one request.
-    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-      String(input instanceof Request ? input.url : input).includes("/sql")
-        ? Promise.reject(new TypeError("database unreachable"))
-        : realFetch(input, init),
-    );
-    const response = await post("/dispenser/match", member.token, { region: "piemonte", trackerId: "t" });
-    vi.mocked(globalThis.fetch).mockRestore();
-    expect(response.status).toBe(500);
-    const logged = error.mock.calls
-      .map((args) => String(args[0]))
-      .filter((l) => l.includes("dispenser Match"));
-    expect(logged).toHaveLength(1);
-    expect(JSON.parse(logged[0] ?? "{}")).toMatchObject({
-      level: "error",
-      event: "dispenser.match_failed",
-      message: "Problemi con chiamata dispenser Match",
-    });
-  });
-});
-
 describe("POST /dispenser/totalRegion", () => {
   it("gives the real number of angels of the member's cerco in a region", async () => {
     const member = await createMember({ region: "lombardia" });
@@ -468,136 +353,5 @@ describe("GET /dispenser/{angelId}/{country}/{cerco}", () => {
       await call(`/dispenser/${spanish?.id}/es/donna`, { host: hosts.es })
     ).json()) as AngelCard[];
     expect(onSpanishBrand.map((a) => a.id)).toEqual([spanish?.id]);
-  });
-});
-
-describe("the dispenser's queries", () => {
-  /** Every plan node that reads a table or an index, with its type, table and index. */
-  function scans(plan: unknown): { type: string; relation?: string; index?: string }[] {
-    const out: { type: string; relation?: string; index?: string }[] = [];
-    const visit = (node: Record<string, unknown>) => {
-      if (typeof node["Relation Name"] === "string" || typeof node["Index Name"] === "string") {
-        out.push({
-          type: String(node["Node Type"]),
-          relation: node["Relation Name"] as string | undefined,
-          index: node["Index Name"] as string | undefined,
-        });
-      }
-      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
-    };
-    visit(plan as Record<string, unknown>);
-    return out;
-  }
-
-  async function explain(db: Db, statement: SQL) {
-    const result = await db.execute(sql`explain (format json) ${statement}`);
-    const row = result.rows[0] as Record<string, unknown>;
-    const plan = row["QUERY PLAN"];
-    const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: unknown }[];
-    return scans(parsed[0]?.Plan);
-  }
-
-  it("reach angels through their indexes (no Seq Scan), at the benchmark's size", async () => {
-    const member = await createMember({ region: "lombardia" });
-    const account = await accountOf(member);
-    const session = {
-      accountId: account.id,
-      clickid: account.clickid,
-      sessionVersion: account.sessionVersion,
-    };
-    const common = {
-      session,
-      country: "it",
-      gender: null,
-      ages: [0, 1000] as [number, number],
-      seed: seedNumber("plan"),
-    };
-    const rollback = new Error("rollback");
-    const plans = await inDb((db) =>
-      db
-        .transaction(async (tx) => {
-          // The benchmark's Italian third of 100,000 angels (about 1,700 per region), with statistics, so
-          // that the planner chooses as it would there; rolled back afterwards.
-          await tx.execute(sql`insert into ${angels} (id, country, region, city, gender, screen_name, about,
-              description, age, hair_color, height, weight, shuffle_key)
-            select 10000000 + g * 100 + r.n, 'it', r.code, 'City ' || (g % 7), case when g % 10 = 9 then 'uomo' else 'donna' end,
-              'Angel', 'about', 'description', 19 + (g * 7 + r.n) % 42, 'brown', 170, 60, (g * 2654435761::bigint % 2147483647)::int
-            from generate_series(1, 1700) as g,
-              (select code, row_number() over (order by code) as n from regions where country = 'it') as r`);
-          await tx.execute(sql`analyze ${angels}`);
-          const result = {
-            region: await explain(
-              tx,
-              pageStatement({ ...common, region: "lombardia", city: null, offset: 10, limit: 5 }),
-            ),
-            city: await explain(
-              tx,
-              pageStatement({ ...common, region: null, city: "Milano", offset: 0, limit: 5 }),
-            ),
-            ages: await explain(
-              tx,
-              pageStatement({
-                ...common,
-                ages: [30, 40],
-                region: "lombardia",
-                city: null,
-                offset: 0,
-                limit: 5,
-              }),
-            ),
-            match: await explain(
-              tx,
-              pageStatement({
-                ...common,
-                region: "lombardia",
-                city: null,
-                offset: 0,
-                limit: 5,
-                exclude: excludedFromMatch(db, account.id),
-              }),
-            ),
-            total: await explain(tx, regionTotalStatement(session, "it", "lombardia")),
-          };
-          throw Object.assign(rollback, { result });
-        })
-        .catch((error: unknown) => {
-          if (error !== rollback) throw error;
-          return (
-            error as Error & { result: Record<string, { type: string; relation?: string; index?: string }[]> }
-          ).result;
-        }),
-    );
-    // No sequential scan of angels: each read of it goes through one of its indexes (a Bitmap Heap
-    // Scan is driven by a Bitmap Index Scan; with the visibility map set, as after autovacuum, the
-    // planner takes the index-only scan instead, README "Benchmark").
-    for (const [name, nodes] of Object.entries(plans)) {
-      const onAngels = nodes.filter((n) => n.relation === "angels");
-      expect(onAngels.length, name).toBeGreaterThan(0);
-      expect(
-        onAngels.filter((n) => !["Index Scan", "Index Only Scan", "Bitmap Heap Scan"].includes(n.type)),
-        `${name}: ${JSON.stringify(nodes)}`,
-      ).toEqual([]);
-      const indexes = new Set(nodes.map((n) => n.index));
-      expect(indexes.has("angels_region_page_idx") || indexes.has("angels_city_page_idx"), name).toBe(true);
-    }
-    // The candidates come from an index-only scan of the place's index; only the page's rows are read
-    // from the table, by primary key.
-    for (const name of ["region", "ages", "match"]) {
-      expect(plans[name], name).toContainEqual({
-        type: "Index Only Scan",
-        relation: "angels",
-        index: "angels_region_page_idx",
-      });
-      expect(plans[name], name).toContainEqual({
-        type: "Index Scan",
-        relation: "angels",
-        index: "angels_pkey",
-      });
-    }
-    expect(plans.city).toContainEqual({
-      type: "Index Only Scan",
-      relation: "angels",
-      index: "angels_city_page_idx",
-    });
   });
 });

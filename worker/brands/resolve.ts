@@ -28,7 +28,10 @@ const withCompanies = new WeakMap<Config, Map<BrandEntry, Brand>>();
 /** The entry with its company from the configuration (merged once per isolate); throws when it has none. */
 export function brandWithCompany(entry: BrandEntry, config: Config): Brand {
   let merged = withCompanies.get(config);
-  if (!merged) withCompanies.set(config, (merged = new Map()));
+  if (!merged) {
+    merged = new Map();
+    withCompanies.set(config, merged);
+  }
   let brand = merged.get(entry);
   if (!brand) {
     const company = config.brandCompanies[entry.public.id];

@@ -1,6 +1,6 @@
-// The chat over the member's room socket: a message goes through the credit gate (chat.service) and back to
-// every tab, the flow's reply provider plans the angel's answer, and the room's queue delivers it with the
-// typing indicator before it. Also the acknowledgements and the replay of missed messages.
+// The chat over the member's room socket: a message goes through the credit gate (member-send.service) and
+// back to every tab, the flow's reply provider plans the angel's answer, and the room's queue delivers it
+// with the typing indicator before it. Also the acknowledgements and the replay of missed messages.
 import { brandOf } from "../brands/registry";
 import { type ClientEvent, type Cursor, notificaFor } from "../contracts/realtime";
 import { loadFlow } from "../core/flows";
@@ -13,17 +13,15 @@ import {
   messagesAfter,
   pendingMessageOf,
   replyContext,
-  type SendMemory,
-  type SendResult,
-  sendMemberMessage,
   storeAngelMessage,
 } from "./chat.service";
+import { type SendMemory, type SendResult, sendMemberMessage } from "./member-send.service";
 import { type ReplyProviderId, replyProviderFor } from "./reply-provider";
 
 type Data<E extends ClientEvent["event"]> = Extract<ClientEvent, { event: E }>["data"];
 type Step<K extends RoomStep["kind"]> = Extract<RoomStep, { kind: K }>;
 
-/** The last send's account state, kept by the room between messages (chat.service's SendMemory). */
+/** The last send's account state, kept by the room between messages (member-send.service's SendMemory). */
 const sendMemory = (room: Room) => room.memo<SendMemory>("chat.send", () => ({ last: null }));
 
 /**

@@ -1,29 +1,30 @@
 // Google sign-in and sign-up through the real flow: the start route, the fake Google (tests/fakes/google.ts,
-// started by vitest.config.ts) and the callback; then the set-region popup's PUT /api/users/{clickid}.
-import { createExecutionContext, SELF, waitOnExecutionContext } from "cloudflare:test";
+// started by vitest.config.ts) and the callback.
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
-import { createApp } from "../../worker/app";
 import { GOOGLE_COOKIE, openAttempt, sealAttempt } from "../../worker/auth/google.service";
 import { consume } from "../../worker/ratelimit/rate-limit.service";
 import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
+import {
+  atGoogle,
+  finish,
+  googleEmail,
+  randomIp,
+  signInWithGoogle,
+  start,
+  verify,
+} from "../fixtures/google-sign-in";
 import { call, createMember, hosts } from "../fixtures/members";
 
-type Json = Record<string, unknown> & {
-  error?: { code: string; field?: string; messageKey?: string };
-};
-
 const fakeGoogle = new URL(testConfig.google?.authUrl ?? "").origin;
-/** A made-up client address in 198.18.0.0/16, so per-IP limits count each test's requests on their own. */
-const randomIp = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 250) + 1}`;
-const googleEmail = () => `g.${crypto.randomUUID().slice(0, 12)}@example.com`;
 
 const accountCount = () =>
   inDb(async (db) => (await db.select({ n: sql<number>`count(*)::int` }).from(accounts))[0]?.n ?? 0);
+
 const accountByEmail = (email: string) =>
   inDb(async (db) => (await db.select().from(accounts).where(sql`lower(${accounts.email}) = ${email}`))[0]);
 
@@ -41,153 +42,6 @@ async function googleAccount(identity: {
   });
   expect(response.status).toBe(201);
 }
-
-interface Started {
-  location: URL;
-  /** `google_oauth=...`, as the browser would send it back. */
-  cookie: string;
-  setCookie: string;
-}
-
-/** GET /users/auth/google/start: the redirect to Google and the state cookie. */
-async function start(query: Record<string, string> = {}, host: string = hosts.it): Promise<Started> {
-  const qs = new URLSearchParams(query).toString();
-  const response = await call(`/users/auth/google/start${qs ? `?${qs}` : ""}`, { host, redirect: "manual" });
-  expect(response.status).toBe(302);
-  const setCookie = response.headers.get("set-cookie") ?? "";
-  const cookie = setCookie.split(";")[0] ?? "";
-  expect(cookie.startsWith(`${GOOGLE_COOKIE}=`)).toBe(true);
-  return { location: new URL(response.headers.get("location") ?? ""), cookie, setCookie };
-}
-
-/** The browser at Google: the fake signs in `loginHint` (or its default) and redirects back with a code. */
-async function atGoogle(
-  location: URL,
-  loginHint?: string,
-): Promise<{ code: string; state: string; back: URL }> {
-  const url = new URL(location);
-  if (loginHint) url.searchParams.set("login_hint", loginHint);
-  const response = await fetch(url, { redirect: "manual" });
-  expect(response.status).toBe(302);
-  const back = new URL(response.headers.get("location") ?? "");
-  return { code: back.searchParams.get("code") ?? "", state: back.searchParams.get("state") ?? "", back };
-}
-
-/** POST /users/auth/google (or /home) from /loginWithGoogle, with the cookie the browser kept. */
-async function finish(
-  body: Record<string, unknown>,
-  cookie: string | null,
-  opts: { host?: string; ip?: string; path?: string } = {},
-) {
-  const headers: Record<string, string> = { "cf-connecting-ip": opts.ip ?? randomIp() };
-  if (cookie) headers.cookie = cookie;
-  const response = await call(opts.path ?? "/users/auth/google", {
-    method: "POST",
-    body: JSON.stringify(body),
-    host: opts.host,
-    headers,
-  });
-  return {
-    status: response.status,
-    json: (await response.json()) as Json,
-    setCookie: response.headers.get("set-cookie"),
-  };
-}
-
-/** The whole flow for one Google account. */
-async function signInWithGoogle(
-  loginHint: string,
-  opts: { query?: Record<string, string>; body?: Record<string, unknown>; ip?: string; path?: string } = {},
-) {
-  const started = await start({ intent: "signup", ...opts.query });
-  const { code, state } = await atGoogle(started.location, loginHint);
-  return finish({ code, state, ...opts.body }, started.cookie, { ip: opts.ip, path: opts.path });
-}
-
-const verify = async (token: string) =>
-  (await (await call("/users/verify", { method: "POST", body: JSON.stringify({ token }) })).json()) as Json;
-
-describe("Google sign-in: the start route", () => {
-  it("redirects to Google with PKCE (S256), the brand host's redirect URI and a 10-minute HttpOnly cookie", async () => {
-    const { location, setCookie, cookie } = await start({
-      intent: "signup",
-      fluxId: "0000",
-      returnTo: "/find",
-    });
-    expect(`${location.origin}${location.pathname}`).toBe(testConfig.google?.authUrl);
-    const q = location.searchParams;
-    expect(q.get("client_id")).toBe(env.GOOGLE_CLIENT_ID);
-    expect(q.get("redirect_uri")).toBe("http://it.localhost/loginWithGoogle");
-    expect(q.get("response_type")).toBe("code");
-    expect(q.get("scope")).toBe("openid email profile");
-    expect(q.get("code_challenge_method")).toBe("S256");
-    expect(q.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(setCookie).toMatch(/Max-Age=600/);
-    expect(setCookie).toMatch(/Path=\//);
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Lax/);
-    expect(setCookie).not.toMatch(/Secure/);
-    // The cookie holds the state and the verifier, signed: only its own challenge matches.
-    const attempt = await openAttempt(testConfig.jwtSecret, cookie.slice(GOOGLE_COOKIE.length + 1));
-    expect(attempt).toMatchObject({
-      state: q.get("state"),
-      intent: "signup",
-      fluxId: "0000",
-      returnTo: "/find",
-    });
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(attempt?.codeVerifier));
-    const challenge = btoa(String.fromCharCode(...new Uint8Array(digest)))
-      .replaceAll("+", "-")
-      .replaceAll("/", "_")
-      .replace(/=+$/, "");
-    expect(q.get("code_challenge")).toBe(challenge);
-  });
-
-  it("gives each brand host its own redirect URI and a Secure cookie over https", async () => {
-    expect((await start({}, hosts.es)).location.searchParams.get("redirect_uri")).toBe(
-      "http://es.localhost/loginWithGoogle",
-    );
-    const response = await SELF.fetch("https://en.localhost/users/auth/google/start", {
-      headers: { host: hosts.en },
-      redirect: "manual",
-    });
-    expect(response.status).toBe(302);
-    expect(new URL(response.headers.get("location") ?? "").searchParams.get("redirect_uri")).toBe(
-      "https://en.localhost/loginWithGoogle",
-    );
-    expect(response.headers.get("set-cookie")).toMatch(/Secure/);
-  });
-
-  it("refuses a returnTo that leaves the site", async () => {
-    for (const returnTo of ["//evil.example/x", "https://evil.example", "/\\evil.example"]) {
-      const response = await call(`/users/auth/google/start?returnTo=${encodeURIComponent(returnTo)}`, {
-        redirect: "manual",
-      });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { field: "returnTo" } });
-    }
-  });
-
-  it("answers 503 google_unavailable without a Google client", async () => {
-    const app = createApp();
-    for (const request of [
-      new Request("http://it.localhost/users/auth/google/start", { redirect: "manual" }),
-      new Request("http://it.localhost/users/auth/google", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ code: "x", state: "y" }),
-      }),
-    ]) {
-      const ctx = createExecutionContext();
-      const response = await app.fetch(request, { ...env, GOOGLE_CLIENT_ID: undefined }, ctx);
-      await waitOnExecutionContext(ctx);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({
-        error: { code: "google_unavailable", message: expect.any(String) },
-      });
-    }
-  });
-});
 
 describe("Google sign-in: the callback", () => {
   it("creates a new member: login false, confirmed e-mail, no password, the flow's credits, consents and ledger", async () => {
@@ -402,79 +256,5 @@ describe("Google sign-in: the callback", () => {
     expect(refused.json).toMatchObject({ error: { code: "1007" } });
     expect(await accountCount()).toBe(before);
     expect((await signInWithGoogle(known, { ip })).json).toMatchObject({ login: true });
-  });
-});
-
-describe("PUT /api/users/{clickid}: the set-region popup", () => {
-  const put = async (clickid: string, body: unknown, token?: string) => {
-    const response = await call(`/api/users/${clickid}`, {
-      method: "PUT",
-      body: JSON.stringify(body),
-      token,
-    });
-    return { status: response.status, json: (await response.json()) as Json };
-  };
-
-  it("sets the region and city of a new Google member", async () => {
-    const { json: session } = await signInWithGoogle(googleEmail());
-    const clickid = session.clickid as string;
-    const token = session.token as string;
-    const { status, json } = await put(clickid, { region: "lombardia", city: "milano" }, token);
-    expect(status).toBe(200);
-    expect(json).toMatchObject({ result: "OK", user: { clickid, region: "lombardia", city: "Milano" } });
-    const row = await inDb(
-      async (db) => (await db.select().from(accounts).where(eq(accounts.clickid, clickid)))[0],
-    );
-    expect(row).toMatchObject({ region: "lombardia", city: "Milano", provincia: "Milano" });
-    // A new region without a city drops the old region's city.
-    expect((await put(clickid, { region: "abruzzo" }, token)).json).toMatchObject({
-      user: { region: "abruzzo", city: null },
-    });
-    expect(await verify(token)).toMatchObject({ verify: 1, region: "abruzzo" });
-  });
-
-  it("refuses an unknown region, another country's region and a city of another region", async () => {
-    const member = await createMember();
-    for (const region of ["atlantide", "andalucia"]) {
-      const { status, json } = await put(member.clickid, { region }, member.token);
-      expect(status).toBe(400);
-      expect(json).toMatchObject({ error: { field: "region", messageKey: "errore_citta" } });
-    }
-    const city = await put(member.clickid, { region: "lombardia", city: "Pescara" }, member.token);
-    expect(city.status).toBe(400);
-    expect(city.json).toMatchObject({ error: { field: "city" } });
-    const wrongType = await put(member.clickid, { region: 7 }, member.token);
-    expect(wrongType.json).toMatchObject({ error: { field: "region" } });
-    const row = await inDb(
-      async (db) => (await db.select().from(accounts).where(eq(accounts.clickid, member.clickid)))[0],
-    );
-    expect(row?.region).toBe("lombardia");
-  });
-
-  it("refuses another member's clickid with 403 and a call without a token with 401", async () => {
-    const member = await createMember();
-    const other = await createMember();
-    const foreign = await put(other.clickid, { region: "abruzzo" }, member.token);
-    expect(foreign.status).toBe(403);
-    expect(foreign.json).toMatchObject({ error: { code: "forbidden" } });
-    expect((await put(member.clickid, { region: "abruzzo" })).status).toBe(401);
-    const row = await inDb(
-      async (db) => (await db.select().from(accounts).where(eq(accounts.clickid, other.clickid)))[0],
-    );
-    expect(row?.region).toBe("lombardia");
-  });
-});
-
-describe("the API description", () => {
-  it("lists the Google and profile routes", async () => {
-    const doc = (await (await call("/api/openapi.json")).json()) as { paths: Record<string, unknown> };
-    for (const path of [
-      "/users/auth/google/start",
-      "/users/auth/google",
-      "/users/auth/google/home",
-      "/api/users/{clickid}",
-    ]) {
-      expect(Object.keys(doc.paths)).toContain(path);
-    }
   });
 });

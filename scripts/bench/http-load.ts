@@ -1,0 +1,54 @@
+// HTTP load against the running Worker: many connections at once (autocannon), or one request at a time.
+import autocannon from "autocannon";
+import { base, CONNECTIONS, HASHES, HOST, SECONDS } from "./bench.config.ts";
+import { percentile } from "./percentile.ts";
+import { cpuPerRequest, cpuSnapshot } from "./process-stats.ts";
+
+/** `connections` at once for SECONDS after a 2 s warm-up: throughput, latency and CPU per request. */
+export async function load(
+  title: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  connections = CONNECTIONS,
+) {
+  const run = (duration: number) =>
+    autocannon({
+      url: `${base}${path}`,
+      method: "POST",
+      connections,
+      duration,
+      headers: { host: HOST, "content-type": "application/json", ...headers },
+      body,
+    });
+  await run(2); // warm-up: isolates, caches, connection pool of the proxy
+  const before = cpuSnapshot();
+  const r = await run(SECONDS);
+  const cpu = cpuPerRequest(before, cpuSnapshot(), r.requests.total);
+  // A wrong answer is a failed benchmark; a few dropped connections (timeouts, resets) are counted and shown.
+  if (r.non2xx) throw new Error(`${title}: ${r.non2xx} non-2xx answers`);
+  if (r.errors > r.requests.total / 1000)
+    throw new Error(`${title}: ${r.errors} errors of ${r.requests.total}`);
+  const failed = { errors: r.errors, timeouts: r.timeouts, total: r.requests.total };
+  return { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu, failed };
+}
+
+/** Times `HASHES` POSTs one after the other, after 3 warm-ups (Wasm instance, memory, isolate). */
+export async function sequentialTimes(path: string, body?: string) {
+  const once = async () => {
+    const t0 = performance.now();
+    const response = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: body ? { host: HOST, "content-type": "application/json" } : { host: HOST },
+      body,
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    await response.json();
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 3; i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < HASHES; i++) times.push(await once());
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}

@@ -1,0 +1,152 @@
+// Load over the members' room sockets: timed round trips on one socket, and thousands of rooms held open
+// while some of them get the angel's reply at the production delay.
+import WebSocket from "ws";
+import { signToken } from "../../worker/core/tokens.ts";
+import { withClient } from "../local-db.ts";
+import { ARRIVALS_PER_SECOND, HOST, JWT_SECRET, MESSAGES, PORT, REPLIES, ROOMS } from "./bench.config.ts";
+import { percentile } from "./percentile.ts";
+import { workerdOpenFiles, workerdRssMiB } from "./process-stats.ts";
+
+/** Sends `MESSAGES` frames one after the other and times each until `isAck` sees its answer. */
+export async function roundTrips(
+  url: string,
+  frame: (i: number) => string,
+  isAck: (data: string, i: number) => boolean,
+) {
+  const ws = new WebSocket(url, { headers: { host: HOST } });
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  const times: number[] = [];
+  for (let i = 0; i < MESSAGES + 20; i++) {
+    const t0 = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to frame ${i} from ${url}`)), 5000);
+      const onMessage = (data: WebSocket.RawData) => {
+        if (!isAck(data.toString(), i)) return;
+        clearTimeout(timer);
+        ws.off("message", onMessage);
+        resolve();
+      };
+      ws.on("message", onMessage);
+      ws.send(frame(i));
+    });
+    if (i >= 20) times.push(performance.now() - t0); // the first 20 warm up
+  }
+  ws.close();
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/**
+ * Opens ROOMS members' rooms, one socket each (the members are copies of the bench member, made in SQL: a
+ * sign-up each would time Argon2id), each saying hello as the web client does. Then REPLIES of them send one
+ * message each, spread over 5 s, and every angel reply is timed on arrival against its scheduled `time`,
+ * while all the sockets stay open. Ends by closing them.
+ */
+export async function holdRooms(databaseUrl: string, template: string) {
+  const { rows } = await withClient(databaseUrl, (client) =>
+    client.query(
+      `insert into accounts (clickid, brand_id, email, country, region, sono, cerco, flux_id, crediti_messaggi, verified_user)
+       select 'bench-room-' || g, brand_id, 'room' || g || '@bench.example', country, region, sono, cerco, flux_id, 1000, true
+       from accounts, generate_series(1, $2::int) g where clickid = $1
+       returning id, clickid`,
+      [template, ROOMS],
+    ),
+  );
+  const members = rows as { id: string; clickid: string }[];
+  let errors = 0;
+  const lateness: number[] = [];
+  const acked: number[] = [];
+  const refusals: string[] = [];
+  const t0 = performance.now();
+  const sockets: WebSocket[] = [];
+  // As users arrive: 25 a second (BENCH_ARRIVALS). Locally every room lives in the one workerd process,
+  // whose descriptors (`ulimit -n`, 20,000 here) hold two sockets per open room plus three SQLite files per
+  // room active in the last seconds (an idle room is evicted and closes them): all 5,000 arriving at once
+  // would not fit, and 50 a second ran out of them at about 4,000 rooms on a slow machine.
+  for (let i = 0; i < members.length; i += ARRIVALS_PER_SECOND) {
+    const second = performance.now();
+    const batch = await Promise.all(
+      members.slice(i, i + ARRIVALS_PER_SECOND).map(async ({ id, clickid }) => {
+        const token = await signToken(JWT_SECRET, "session", {
+          accountId: Number(id),
+          clickid,
+          sessionVersion: 1,
+        });
+        const ws = new WebSocket(`ws://127.0.0.1:${PORT}/parties/user-room/${clickid}?token=${token}`, {
+          headers: { host: HOST },
+        });
+        ws.on("error", () => errors++);
+        ws.on("message", (data) => {
+          const event = JSON.parse(data.toString()) as {
+            event: string;
+            data: { type?: string; time?: string };
+          };
+          if (event.event === "error" || event.event === "refused") refusals.push(data.toString());
+          if (event.event === "chat" && event.data.type === "personal") acked.push(Date.now());
+          if (event.event === "chat" && event.data.type === "angel" && event.data.time) {
+            lateness.push(Date.now() - Date.parse(event.data.time));
+          }
+        });
+        await new Promise<void>((resolve) => {
+          ws.once("open", () => {
+            ws.send(JSON.stringify({ event: "clickid", data: { clickid } }));
+            resolve();
+          });
+          ws.once("error", () => resolve());
+        });
+        return ws;
+      }),
+    );
+    sockets.push(...batch);
+    await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - second))));
+  }
+  const openMs = performance.now() - t0;
+  const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+  const rssMiB = Math.round(workerdRssMiB());
+  const openFiles = workerdOpenFiles();
+  const senders = sockets.slice(0, REPLIES);
+  const sendStart = Date.now();
+  for (const [i, ws] of senders.entries()) {
+    setTimeout(
+      () =>
+        ws.send(
+          JSON.stringify({
+            event: "chat",
+            data: { msg: "Ciao, come stai?", angelId: 1 + (i % 50), clientId: `bench-room-msg-${i}` },
+          }),
+        ),
+      (i * 5000) / senders.length,
+    );
+  }
+  // The production window is 20-40 s after a message is stored (acknowledged): wait for the last one with
+  // some slack (from the start of sending when nothing was acknowledged).
+  const deadline = () => (acked.at(-1) ?? sendStart + 5000) + 45_000;
+  while (
+    lateness.length < senders.length &&
+    Date.now() < deadline() + (acked.length < senders.length ? 5000 : 0)
+  )
+    await new Promise((r) => setTimeout(r, 250));
+  const stillOpen = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+  const openFilesAfter = workerdOpenFiles();
+  for (const ws of sockets) ws.close();
+  if (refusals.length) console.log(`${refusals.length} refusals or errors, the first: ${refusals[0]}`);
+  lateness.sort((a, b) => a - b);
+  return {
+    open: Math.min(open, stillOpen),
+    errors: errors + refusals.length,
+    openMs,
+    rssMiB,
+    openFiles,
+    openFilesAfter,
+    acked: acked.length,
+    lateness: {
+      count: lateness.length,
+      p50: percentile(lateness, 50),
+      p99: percentile(lateness, 99),
+      max: lateness.at(-1) ?? Number.NaN,
+    },
+  };
+}

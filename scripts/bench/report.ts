@@ -1,0 +1,82 @@
+// The benchmark's tables and each measurement against its goal (README "Benchmark").
+import { HASH_BUDGET_MS, REPLIES, ROOMS } from "./bench.config.ts";
+import type { load, sequentialTimes } from "./http-load.ts";
+import type { holdRooms, roundTrips } from "./realtime-load.ts";
+
+type Load = Awaited<ReturnType<typeof load>>;
+type Timing = Awaited<ReturnType<typeof sequentialTimes>>;
+
+export interface BenchResults {
+  bare: Load;
+  dispenser: Load;
+  dispenserAlone: Load;
+  echo: Awaited<ReturnType<typeof roundTrips>>;
+  chat: Awaited<ReturnType<typeof roundTrips>>;
+  hashing: ({ m: number; t: number } & Timing)[];
+  loginTimes: Timing;
+  rooms: Awaited<ReturnType<typeof holdRooms>>;
+}
+
+export function printReport(results: BenchResults): void {
+  const { bare, dispenser, dispenserAlone, echo, chat, hashing, loginTimes, rooms } = results;
+  const ms = (n: number) => `${n.toFixed(2)} ms`;
+  const cpuMs = (n: number) => (Number.isNaN(n) ? "" : n.toFixed(3));
+  console.table(
+    [bare, dispenser, dispenserAlone].map((r) => ({
+      test: r.title,
+      "req/s": Math.round(r.rps),
+      p50: ms(r.p50),
+      p99: ms(r.p99),
+      "errors (timeouts) / requests": `${r.failed.errors} (${r.failed.timeouts}) / ${r.failed.total}`,
+    })),
+  );
+  console.log("CPU per request, ms (Node: load generator, proxy, PGlite if used; machine: all processes):");
+  console.table(
+    [bare, dispenser, dispenserAlone].map((r) => ({
+      test: r.title,
+      workerd: cpuMs(r.cpu.workerd),
+      node: cpuMs(r.cpu.node),
+      postgres: cpuMs(r.cpu.postgres),
+      machine: cpuMs(r.cpu.machineBusy),
+    })),
+  );
+  console.table([
+    { test: "raw WebSocket echo", p50: ms(echo.p50), p99: ms(echo.p99) },
+    { test: "chat send -> ack", p50: ms(chat.p50), p99: ms(chat.p99) },
+  ]);
+  console.table(
+    hashing.map((h) => ({
+      test: `password hash (argon2id m=${h.m} t=${h.t} p=1) in workerd`,
+      p50: ms(h.p50),
+      p99: ms(h.p99),
+    })),
+  );
+  console.table([
+    {
+      rooms: `${rooms.open} / ${ROOMS}`,
+      "socket errors": rooms.errors,
+      "opened in": `${(rooms.openMs / 1000).toFixed(1)} s`,
+      "workerd RSS": `${rooms.rssMiB} MiB`,
+      "workerd sockets + files, opened": `${rooms.openFiles.sockets} + ${rooms.openFiles.files}`,
+      "after replies": `${rooms.openFilesAfter.sockets} + ${rooms.openFilesAfter.files}`,
+      "messages acked": `${rooms.acked} / ${REPLIES}`,
+      replies: `${rooms.lateness.count} / ${REPLIES}`,
+      "lateness p50": ms(rooms.lateness.p50),
+      "lateness p99": ms(rooms.lateness.p99),
+      "lateness max": ms(rooms.lateness.max),
+    },
+  ]);
+  const ratio = dispenser.rps / bare.rps;
+  const gap = chat.p50 - echo.p50;
+  console.log(`dispenser throughput / bare handler: ${(ratio * 100).toFixed(1)} % (goal 60 % or better)`);
+  console.log(`dispenser p99: ${ms(dispenser.p99)} (goal 20 ms or less)`);
+  console.log(`chat ack p50 - echo p50: ${ms(gap)} (goal 5 ms or less)`);
+  console.log(`chat ack p99 - echo p99: ${ms(chat.p99 - echo.p99)} (goal 20 ms or less)`);
+  console.log(
+    `rooms held: ${rooms.open} of ${ROOMS} with ${rooms.errors} errors (goal ${ROOMS}, none); angel lateness p99: ${ms(rooms.lateness.p99)} (goal 250 ms or less)`,
+  );
+  console.log(
+    `password hash p50: ${ms(hashing[0]?.p50 ?? Number.NaN)} (goal ${HASH_BUDGET_MS} ms or less, for a 200 ms login)`,
+  );
+  console.log(`login p50: ${ms(loginTimes.p50)}, p99: ${ms(loginTimes.p99)} (goal: p50 under 200 ms)`);
+}

@@ -1,0 +1,74 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { messages } from "../../drizzle/schema/chat";
+import { cursorOf, encodeCursor } from "../../worker/contracts/realtime";
+import { ANGEL, account, chat, history } from "../fixtures/chat";
+import { inDb } from "../fixtures/db";
+import { verifiedMember } from "../fixtures/members";
+import { connect, roomOf } from "../fixtures/socket";
+
+describe("the angel's reply", () => {
+  it("is stored with a future time, hidden until then, and delivered by the alarm after typing", async () => {
+    const member = await verifiedMember();
+    const socket = await connect(member);
+    const other = await connect(member);
+    chat(socket, "Ciao bella", "reply-0000-01");
+    await socket.next("chat", (e) => e.data.clientId === "reply-0000-01");
+    // The room stores the reply just after acknowledging the message: with a time in the future, which
+    // the API does not show yet.
+    const pendingReplies = () =>
+      inDb(async (db) => {
+        const a = await account(member.clickid);
+        return db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.accountId, a?.id ?? 0), eq(messages.type, "angel")));
+      });
+    await expect.poll(async () => (await pendingReplies()).length, { timeout: 2000 }).toBe(1);
+    const pending = await pendingReplies();
+    expect(pending[0]?.time.getTime()).toBeGreaterThan(Date.now());
+    expect((await history(member)).map((m) => m.type)).toEqual(["personal"]);
+
+    const typing = await socket.next("typing", () => true, 5000);
+    expect(typing.data.angelId).toBe(ANGEL);
+    const reply = await socket.next("chat", (e) => e.data.type === "angel", 5000);
+    expect(reply.data.msg.length).toBeGreaterThan(0);
+    expect(Date.parse(reply.data.time)).toBeLessThanOrEqual(Date.now());
+    // Every tab of the member gets it.
+    await other.next("chat", (e) => e.data.id === reply.data.id);
+    expect((await history(member)).map((m) => m.type)).toEqual(["personal", "angel"]);
+    socket.close();
+    other.close();
+  });
+
+  it("is delivered when the room's alarm runs, with nothing due left afterwards", async () => {
+    const member = await verifiedMember();
+    const socket = await connect(member);
+    chat(socket, "Ciao", "alarm-0000-01");
+    await socket.next("chat", (e) => e.data.clientId === "alarm-0000-01");
+    await new Promise((r) => setTimeout(r, 700));
+    await runDurableObjectAlarm(roomOf(member.clickid));
+    await socket.next("chat", (e) => e.data.type === "angel", 3000);
+    // The queue is empty now: running the alarm again delivers nothing new.
+    const count = socket.events.filter((e) => e.event === "chat" && e.data.type === "angel").length;
+    await runDurableObjectAlarm(roomOf(member.clickid));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(socket.events.filter((e) => e.event === "chat" && e.data.type === "angel").length).toBe(count);
+    socket.close();
+  });
+
+  it("reaches a client that reconnects after missing it", async () => {
+    const member = await verifiedMember();
+    const socket = await connect(member);
+    chat(socket, "Ci sei?", "reconnect-0000-1");
+    const sent = await socket.next("chat", (e) => e.data.clientId === "reconnect-0000-1");
+    socket.close();
+    await new Promise((r) => setTimeout(r, 1200));
+    const back = await connect(member, { after: encodeCursor(cursorOf(sent.data)) });
+    const missed = await back.next("chat", (e) => e.data.type === "angel", 3000);
+    expect(missed.data.angelId).toBe(ANGEL);
+    expect(back.events.some((e) => e.event === "chat" && e.data.clientId === "reconnect-0000-1")).toBe(false);
+    back.close();
+  });
+});

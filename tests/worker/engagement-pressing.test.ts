@@ -1,0 +1,162 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { angels } from "../../drizzle/schema/angels";
+import { notifications, visits } from "../../drizzle/schema/engagement";
+import {
+  answersLike,
+  delayedTime,
+  LIKE_BACK_RATE,
+  PRESSING_MAX_MS,
+  PRESSING_MIN_MS,
+} from "../../worker/engagement/pressing.config";
+import { inDb } from "../fixtures/db";
+import { account, like, likeAck, likeRows, notificationList } from "../fixtures/engagement";
+import { verifiedMember } from "../fixtures/members";
+import { connect, roomOf } from "../fixtures/socket";
+
+/** Italian angels of a region (the test members sign up in lombardia). */
+const angelsOf = (region: string) =>
+  inDb(async (db) =>
+    (
+      await db
+        .select({ id: angels.id })
+        .from(angels)
+        .where(and(eq(angels.country, "it"), eq(angels.region, region), eq(angels.gender, "donna")))
+    ).map((a) => a.id),
+  );
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the angels' side (pressing)", () => {
+  it("likes back through the alarm: stored with its future time, hidden until then, pushed to the sockets", async () => {
+    const member = await verifiedMember();
+    const socket = await connect(member);
+    const other = await connect(member);
+    like(socket, member, 70);
+    await likeAck(socket, 70);
+    const a = await account(member.clickid);
+    const pending = () =>
+      inDb((db) => db.select().from(notifications).where(eq(notifications.accountId, a.id)));
+    await expect.poll(async () => (await pending()).length, { timeout: 2000 }).toBe(1);
+    const hidden = await notificationList(member);
+    const listedAt = Date.now();
+    const [row] = await pending();
+    expect(row).toMatchObject({
+      type: "like",
+      categoriaNotifica: "risposta_a_like",
+      angelId: 70,
+      letto: false,
+    });
+    // Listed while its time was still in the future: not shown.
+    expect(row?.time.getTime()).toBeGreaterThan(listedAt);
+    expect(hidden.messages).toEqual([]);
+    // The angel's like is a real row with the same time.
+    const [angelLike] = await likeRows(a.id, true);
+    expect(angelLike?.createdAt.getTime()).toBe(row?.time.getTime());
+
+    const pushed = await socket.next("notification", (e) => e.data.angelId === 70, 5000);
+    expect(Date.parse(pushed.data.time)).toBeLessThanOrEqual(Date.now());
+    expect(pushed.data).toMatchObject({ type: "like", categoriaNotifica: "risposta_a_like", letto: false });
+    await other.next("notification", (e) => e.data.id === pushed.data.id);
+    expect((await notificationList(member)).messages).toEqual([pushed.data]);
+    socket.close();
+    other.close();
+  });
+
+  it("delivers when the room's alarm runs, and only once", async () => {
+    const member = await verifiedMember();
+    const socket = await connect(member);
+    like(socket, member, 71);
+    await likeAck(socket, 71);
+    await new Promise((r) => setTimeout(r, 1100));
+    await runDurableObjectAlarm(roomOf(member.clickid));
+    await socket.next("notification", (e) => e.data.angelId === 71, 3000);
+    await runDurableObjectAlarm(roomOf(member.clickid));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(socket.events.filter((e) => e.event === "notification")).toHaveLength(1);
+    socket.close();
+  });
+
+  it("answers a like once: liking again schedules no second like back", async () => {
+    const member = await verifiedMember();
+    const socket = await connect(member);
+    like(socket, member, 72);
+    await socket.next("notification", (e) => e.data.angelId === 72, 5000);
+    like(socket, member, 72);
+    await likeAck(socket, 72, (e) => e.data.alreadyLiked);
+    await new Promise((r) => setTimeout(r, 800));
+    const a = await account(member.clickid);
+    expect(
+      await inDb((db) => db.select().from(notifications).where(eq(notifications.accountId, a.id))),
+    ).toHaveLength(1);
+    socket.close();
+  });
+
+  it("sends a visit from an angel of the member's region after the member's activity, once per cooldown", async () => {
+    const member = await verifiedMember({ region: "lombardia" });
+    const socket = await connect(member);
+    socket.send({ event: "clickid", data: { clickid: member.clickid, softwareVersion: "1" } });
+    const a = await account(member.clickid);
+    const angelVisits = () =>
+      inDb((db) =>
+        db
+          .select()
+          .from(visits)
+          .where(and(eq(visits.accountId, a.id), eq(visits.fromAngel, true))),
+      );
+    await expect.poll(async () => (await angelVisits()).length, { timeout: 2000 }).toBe(1);
+    const hidden = await notificationList(member);
+    const listedAt = Date.now();
+    const [visit] = await angelVisits();
+    expect(visit?.createdAt.getTime()).toBeGreaterThan(listedAt);
+    expect(hidden.messages).toEqual([]);
+    expect(await angelsOf("lombardia")).toContain(visit?.angelId);
+
+    const pushed = await socket.next("notification", (e) => e.data.type === "visita", 5000);
+    expect(pushed.data).toMatchObject({
+      type: "visita",
+      angelId: visit?.angelId,
+      time: visit?.createdAt.toISOString(),
+      categoriaNotifica: null,
+      msg: "visita_ricevuta",
+    });
+    expect((await notificationList(member)).messages.map((n) => n.id)).toEqual([pushed.data.id]);
+    // Activity again within the cooldown brings no second visit.
+    socket.send({ event: "clickid", data: { clickid: member.clickid } });
+    await new Promise((r) => setTimeout(r, 900));
+    expect(await angelVisits()).toHaveLength(1);
+    socket.close();
+  });
+
+  it("replays notifications to a client that reconnects after missing them", async () => {
+    const member = await verifiedMember();
+    const socket = await connect(member);
+    like(socket, member, 73);
+    const ack = await likeAck(socket, 73);
+    const since = Date.now();
+    socket.close();
+    expect(ack.data.status).toBe("sent");
+    await new Promise((r) => setTimeout(r, 1200));
+    const back = await connect(member, { nafter: `${since}:0` });
+    const missed = await back.next("notification", (e) => e.data.angelId === 73, 3000);
+    expect(missed.data.categoriaNotifica).toBe("risposta_a_like");
+    back.close();
+  });
+
+  it("answers a share of likes, with delays in the spec's 20000-40000 ms window", () => {
+    const likeBack = { rate: LIKE_BACK_RATE, minMs: PRESSING_MIN_MS, maxMs: PRESSING_MAX_MS };
+    expect(answersLike(0.3, 0.29)).toBe(true);
+    expect(answersLike(0.3, 0.3)).toBe(false);
+    expect(answersLike(0, 0)).toBe(false);
+    const draws = Array.from({ length: 1000 }, () => answersLike(LIKE_BACK_RATE));
+    const share = draws.filter(Boolean).length / draws.length;
+    expect(share).toBeGreaterThan(0.2);
+    expect(share).toBeLessThan(0.4);
+    const now = 1_000_000;
+    expect(delayedTime(likeBack, now, 0).getTime()).toBe(now + 20_000);
+    expect(delayedTime(likeBack, now, 0.999_999).getTime()).toBeLessThan(now + 40_000);
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import type { Brand } from "../../worker/brands/brand";
+import { type Locale, locales } from "../../worker/contracts/locales";
+import { type MailTemplate, mailTemplates, renderMail } from "../../worker/mail/templates";
+import { testBrands } from "../fixtures/config";
+import { outbox, send, uniqueAddress } from "../fixtures/mail";
+
+/** What every language must say in each mail (a phrase a translator would recognise). */
+const phrases: Record<MailTemplate, Record<Locale, string[]>> = {
+  activation: {
+    it: ["Conferma", "indirizzo e-mail"],
+    en: ["Confirm", "e-mail address"],
+    es: ["Confirma", "correo electrónico"],
+    fr: ["Confirmez", "adresse e-mail"],
+  },
+  reset_password: {
+    it: ["password", "un’ora", "una sola volta", "ignora questa e-mail"],
+    en: ["password", "one hour", "only once", "ignore this e-mail"],
+    es: ["contraseña", "una hora", "una vez", "ignora este correo"],
+    fr: ["mot de passe", "une heure", "une seule fois", "ignorez cet e-mail"],
+  },
+  welcome: {
+    it: ["benvenuto"],
+    en: ["Welcome"],
+    es: ["bienvenida"],
+    fr: ["Bienvenue"],
+  },
+};
+
+const fictional: Record<Locale, string> = {
+  it: "sono fittizi e gestiti da operatori",
+  en: "are fictional and run by operators",
+  es: "son ficticios y están gestionados por operadores",
+  fr: "sont fictifs et gérés par des opérateurs",
+};
+
+describe("templates", () => {
+  const cases = mailTemplates.flatMap((template) => locales.map((language) => [template, language] as const));
+
+  it.each(cases)(
+    "%s in %s is kept with the brand's sender, the link, the footer",
+    async (template, language) => {
+      const brand = testBrands.amorespana;
+      const to = uniqueAddress(`tpl-${template}-${language}`);
+      const link = `https://amorespana.example/confirmEmail?token=ab~cd*ef&lang=${language}`;
+      expect(await send({ template, to, language, link }, { brand })).toBe("kept");
+      const [mail, ...rest] = await outbox(to);
+      expect(rest).toHaveLength(0);
+      if (!mail) throw new Error("not kept");
+      expect(mail).toMatchObject({ brandId: "amorespana", template, language, to });
+      expect(mail.from).toBe("Amor España <noreply@amorespana.example>");
+      expect(mail.subject).toContain("Amor España");
+      for (const part of [mail.text, mail.html]) {
+        for (const phrase of phrases[template][language]) expect(part).toContain(phrase);
+        expect(part).toContain(fictional[language]);
+        expect(part).toContain("Demo Dating Ltd");
+        expect(part).toContain("Via Esempio 1, 20100 Milano, Italia");
+      }
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain(`href="${link.replace("&", "&amp;")}"`);
+      expect(mail.html).not.toContain(link);
+      expect(mail.html).toContain(`<html lang="${language}">`);
+      expect(mail.html).toContain("background-color:#c2410c");
+    },
+  );
+
+  it("has a distinct subject and body in every language", () => {
+    for (const template of mailTemplates) {
+      const rendered = locales.map((language) =>
+        renderMail({
+          brand: testBrands.lovechat,
+          template,
+          language,
+          to: "a@example.com",
+          link: "https://x.example/",
+        }),
+      );
+      expect(new Set(rendered.map((r) => r.subject)).size).toBe(locales.length);
+      expect(new Set(rendered.map((r) => r.text)).size).toBe(locales.length);
+    }
+  });
+
+  it("escapes every dynamic value in the HTML part", () => {
+    const evil: Brand = {
+      ...testBrands.lovechat,
+      public: {
+        ...testBrands.lovechat.public,
+        title: `Evil <script>alert("title")</script>`,
+        company_name: "<b>Corp</b>",
+        company_address: `1 "Quote" St <img src=x onerror=alert(1)>`,
+        tema: { ...testBrands.lovechat.public.tema, primary: "red;background:url(javascript:alert(1))" },
+      },
+    };
+    for (const template of mailTemplates) {
+      const { html, text, subject } = renderMail({
+        brand: evil,
+        template,
+        language: "en",
+        to: `<script>x</script>@example.com`,
+        link: `https://x.example/?q="><script>alert('link')</script>`,
+      });
+      expect(html).not.toMatch(/<script|<img|<b>|javascript:/i);
+      expect(html).toContain("Evil &lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;");
+      expect(html).toContain("&lt;b&gt;Corp&lt;/b&gt;");
+      expect(html).toContain('href="https://x.example/?q=&quot;&gt;&lt;script&gt;alert(&#39;link&#39;)');
+      // The plain-text part and the subject are not HTML: they keep the values as they are.
+      expect(subject).toContain("Evil <script>");
+      expect(text).toContain(`https://x.example/?q="><script>alert('link')</script>`);
+    }
+  });
+
+  it("refuses a link that is not an absolute http(s) URL", () => {
+    expect(() =>
+      renderMail({
+        brand: testBrands.lovechat,
+        template: "welcome",
+        language: "en",
+        to: "a@example.com",
+        link: "javascript:alert(1)",
+      }),
+    ).toThrow(/http/);
+  });
+});

@@ -1,0 +1,130 @@
+// The operator's session on the console: login (rate-limited like a member's), logout, who is signed in and
+// the console's language.
+import { createRoute, z } from "@hono/zod-openapi";
+import { eq, sql } from "drizzle-orm";
+import { operators } from "../../drizzle/schema/ops";
+import { Locale } from "../contracts/locales";
+import { Operator, OperatorRole, OpsLoginRequest } from "../contracts/ops";
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import { hashPassword, verifyPassword } from "../core/password";
+import { clear, clientIp, isBlocked, recordFailure } from "../ratelimit/rate-limit.service";
+import { requireOperator } from "./operator-auth";
+import { audit, type OperatorRow, operatorByEmail } from "./ops.service";
+import { opsErrors } from "./ops-errors";
+import { signOperatorToken } from "./ops-token";
+
+const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
+const Ok = z.object({ result: z.literal("OK") });
+
+const publicOperator = (o: OperatorRow): z.infer<typeof Operator> => ({
+  id: o.id,
+  email: o.email,
+  displayName: o.displayName,
+  role: OperatorRole.parse(o.role),
+  capacity: o.capacity,
+  language: Locale.catch("en").parse(o.language),
+});
+
+const login = createRoute({
+  method: "post",
+  path: "/ops/api/login",
+  tags: ["ops"],
+  summary: "Operator login (not a member session): an operator token for the console",
+  request: body(OpsLoginRequest),
+  responses: {
+    200: { description: "Logged in", ...json(z.object({ token: z.string(), operator: Operator })) },
+    401: errorResponse("wrong_credentials"),
+    403: errorResponse("operator_disabled"),
+    429: errorResponse("too_many_attempts"),
+  },
+});
+
+const logout = createRoute({
+  method: "post",
+  path: "/ops/api/logout",
+  tags: ["ops"],
+  summary: "Ends every console session of the operator",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  responses: { 200: { description: "Logged out", ...json(Ok) }, 401: errorResponse("No operator token") },
+});
+
+const me = createRoute({
+  method: "get",
+  path: "/ops/api/me",
+  tags: ["ops"],
+  summary: "The signed-in operator",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  responses: {
+    200: { description: "The operator", ...json(Operator) },
+    401: errorResponse("No operator token"),
+  },
+});
+
+const setLanguage = createRoute({
+  method: "put",
+  path: "/ops/api/me/language",
+  tags: ["ops"],
+  summary: "The console's language for this operator",
+  security: bearerSecurity,
+  middleware: [requireOperator] as const,
+  request: body(z.object({ language: Locale })),
+  responses: {
+    401: errorResponse("No operator token, or it has ended"),
+    200: { description: "Saved", ...json(Operator) },
+  },
+});
+
+const operatorKey = (id: number) => `operator:${id}`;
+
+export const operatorSessionRoutes = featureApp()
+  .openapi(login, async (c) => {
+    const { email, password } = c.req.valid("json");
+    const ip = clientIp(c.req.raw);
+    const operator = await operatorByEmail(c.var.db, email);
+    // The limits are checked before any hashing, as for members (worker/auth/login.service.ts).
+    const blocked = await Promise.all([
+      isBlocked(c.env, "loginFailuresPerIp", ip),
+      operator ? isBlocked(c.env, "loginFailuresPerAccount", operatorKey(operator.id)) : false,
+    ]);
+    if (blocked.some(Boolean)) throw opsErrors.tooManyFailures();
+    const { valid, needsRehash } = await verifyPassword(password, operator?.passwordHash ?? null);
+    if (!operator || !valid) {
+      await Promise.all([
+        recordFailure(c.env, "loginFailuresPerIp", ip),
+        operator ? recordFailure(c.env, "loginFailuresPerAccount", operatorKey(operator.id)) : null,
+      ]);
+      throw opsErrors.wrongCredentials();
+    }
+    if (operator.disabled) throw opsErrors.disabled();
+    await clear(c.env, "loginFailuresPerAccount", operatorKey(operator.id));
+    if (needsRehash) {
+      await c.var.db
+        .update(operators)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(operators.id, operator.id));
+    }
+    await audit(c.var.db, { operatorId: operator.id, action: "login" });
+    const token = await signOperatorToken(c.var.config.jwtSecret, {
+      operatorId: operator.id,
+      sessionVersion: operator.sessionVersion,
+    });
+    return c.json({ token, operator: publicOperator(operator) }, 200);
+  })
+  .openapi(logout, async (c) => {
+    const operator = c.var.operator;
+    await c.var.db
+      .update(operators)
+      .set({ sessionVersion: sql`${operators.sessionVersion} + 1` })
+      .where(eq(operators.id, operator.id));
+    await audit(c.var.db, { operatorId: operator.id, action: "logout" });
+    return c.json({ result: "OK" as const }, 200);
+  })
+  .openapi(me, (c) => c.json(publicOperator(c.var.operator), 200))
+  .openapi(setLanguage, async (c) => {
+    const operator = c.var.operator;
+    const { language } = c.req.valid("json");
+    await c.var.db.update(operators).set({ language }).where(eq(operators.id, operator.id));
+    return c.json(publicOperator({ ...operator, language }), 200);
+  });
