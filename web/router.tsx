@@ -7,7 +7,9 @@ import {
   useRouterState,
 } from "@tanstack/react-router";
 import type { PublicBrand } from "../worker/contracts/brand";
-import { Layout } from "./components/Layout";
+import { Layout } from "./app/Layout";
+import { RequireMember } from "./app/RequireMember";
+import { AngelProfilePage } from "./features/angel-profile/AngelProfilePage";
 import { AutoSignupPage } from "./features/auth/AutoSignupPage";
 import { ForgotPasswordPage } from "./features/auth/ForgotPasswordPage";
 import { GoogleCallbackPage } from "./features/auth/GoogleCallbackPage";
@@ -22,10 +24,8 @@ import { HomePage } from "./features/home/HomePage";
 import { MatchPage } from "./features/match/MatchPage";
 import { NotificationsPage } from "./features/notifications/NotificationsPage";
 import { isOpsPath, opsRoutes } from "./features/ops/ops-routes";
-import { ProfilePage } from "./features/profile/ProfilePage";
-import { AngelProfilePage } from "./features/profiles/AngelProfilePage";
-import { RequireMember } from "./features/session/RequireMember";
-import { useMemberHome, useSession } from "./features/session/session";
+import { OwnProfilePage } from "./features/own-profile/OwnProfilePage";
+import { useMemberHome, useSession } from "./lib/session/session";
 
 /** The spec: any other path goes home, or to /find for a member. */
 function Fallback() {
@@ -105,7 +105,7 @@ export function createAppRouter(brand: PublicBrand) {
     page("/autologin_telegram", () => <AutoLoginPage channel="telegram" />),
     page("/profile", () => (
       <RequireMember>
-        <ProfilePage />
+        <OwnProfilePage />
       </RequireMember>
     )),
     page("/match", () => (

@@ -8,6 +8,7 @@ import {
   HIDDEN_RELOAD_MS,
   markSeen,
   notificaDisplay,
+  openChatId,
   POLL_INTERVAL_MS,
   type PopupItem,
   PREVIEW_LENGTH,
@@ -17,7 +18,7 @@ import {
   popupFromNotification,
   preview,
   reloadsAfterHidden,
-} from "../../web/features/notifications/notification-rules";
+} from "../../web/lib/notifications/notification-rules";
 import type { Notification } from "../../worker/contracts/engagement";
 
 const item = (key: string): PopupItem => ({
@@ -128,6 +129,17 @@ describe("where popups are closed", () => {
   it("allows the other pages", () => {
     for (const path of ["/chats", "/find", "/match", "/notifications", "/user/3", "/vip_planner"])
       expect(popupBlocked(path), path).toBe(false);
+  });
+});
+
+describe("open chat", () => {
+  it("is the angel of a single chat's path", () => {
+    expect(openChatId("/chats/42")).toBe(42);
+    expect(openChatId("/chats/42/")).toBe(42);
+  });
+  it("is none elsewhere, the chat list included", () => {
+    for (const path of ["/chats", "/chats/", "/chats/abc", "/user/42", "/chats/42/more", "/find"])
+      expect(openChatId(path), path).toBeNull();
   });
 });
 

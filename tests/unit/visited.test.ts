@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withVisits } from "../../web/features/engagement/visited";
+import { withVisits } from "../../web/lib/visited";
 
 describe("profiliVisitati", () => {
   it("keeps a visit this page recorded when an older navigation state arrives after it", () => {

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { PublicBrand } from "../../worker/contracts/brand";
 import { useI18n } from "../i18n/i18n";
 import { store } from "../lib/storage";
+import "./cookie-banner.css";
 
 /** The spec's cookie banner: it shows until the cookie policy is accepted (the cookiePolicy key). */
 export function CookieBanner({ brand }: { brand: PublicBrand }) {

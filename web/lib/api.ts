@@ -23,3 +23,23 @@ export async function errorOf(response: { json(): Promise<unknown> }): Promise<A
     return {};
   }
 }
+
+/** A failed answer (any status but 2xx): the query or mutation that asked shows it as failed. */
+export class HttpError extends Error {
+  constructor(readonly status: number) {
+    super(`the server answered ${status}`);
+  }
+}
+
+type AnyResponse = { ok: boolean; status: number; json(): Promise<unknown> };
+type Success<R extends AnyResponse> = [Extract<R, { ok: true }>] extends [never]
+  ? R
+  : Extract<R, { ok: true }>;
+
+/** The body of a 2xx answer, typed as the route declares it; any other status throws an HttpError. */
+export async function okJson<R extends AnyResponse>(
+  response: R,
+): Promise<Awaited<ReturnType<Success<R>["json"]>>> {
+  if (!response.ok) throw new HttpError(response.status);
+  return (await response.json()) as Awaited<ReturnType<Success<R>["json"]>>;
+}

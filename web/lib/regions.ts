@@ -1,25 +1,29 @@
-import { useEffect, useState } from "react";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { PublicBrand } from "../../worker/contracts/brand";
-import { api } from "./api";
+import { api, okJson } from "./api";
 
 export interface Region {
   code: string;
   name: string;
 }
 
+/** GET /api/get/regions/{country}: a country's regions (they do not change: asked once per page). */
+export const regionsQuery = (country: PublicBrand["country"]) =>
+  queryOptions({
+    queryKey: ["regions", country],
+    queryFn: async (): Promise<Region[]> =>
+      okJson(await api.api.get.regions[":country"].$get({ param: { country } })),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+const noRegions: Region[] = [];
+
 /** A country's regions (sign-up, landers, the set-region popup); a failure is logged and reported. */
 export function useRegions(country: PublicBrand["country"]) {
-  const [regions, setRegions] = useState<Region[]>([]);
-  const [failed, setFailed] = useState(false);
+  const regions = useQuery(regionsQuery(country));
   useEffect(() => {
-    api.api.get.regions[":country"]
-      .$get({ param: { country } })
-      .then((r) => r.json())
-      .then(setRegions)
-      .catch((error: unknown) => {
-        console.warn("regions could not be loaded", error);
-        setFailed(true);
-      });
-  }, [country]);
-  return { regions, failed };
+    if (regions.error) console.warn("regions could not be loaded", regions.error);
+  }, [regions.error]);
+  return { regions: regions.data ?? noRegions, failed: regions.isError };
 }

@@ -8,6 +8,7 @@ import { NavIcon } from "./icons";
 import { sectionTitle } from "./nav-rules";
 import { SideMenu } from "./SideMenu";
 import "./nav.css";
+import "./topbar.css";
 
 /** The mobile top bar (500 px or less): the side-menu button with the unread badge, the section's title. */
 export function MobileTopBar({ brand }: { brand: PublicBrand }) {

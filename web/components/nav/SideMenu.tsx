@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { type KeyboardEvent, useEffect, useRef } from "react";
-import { useSession } from "../../features/session/session";
 import { useI18n } from "../../i18n/i18n";
+import { useSession } from "../../lib/session/session";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
 import { sectionLabel, sectionPath } from "./nav-rules";

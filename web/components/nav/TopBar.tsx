@@ -1,12 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import type { PublicBrand } from "../../../worker/contracts/brand";
-import { useSession } from "../../features/session/session";
 import { useI18n } from "../../i18n/i18n";
+import { useSession } from "../../lib/session/session";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
 import { sectionLabel, sectionPath } from "./nav-rules";
 import { UnreadBadge } from "./UnreadBadge";
 import "./nav.css";
+import "./topbar.css";
 
 /** The desktop top bar (wider than 500 px): logo, sections with their counters, credits, logout. */
 export function TopBar({ brand }: { brand: PublicBrand }) {

@@ -1,5 +1,5 @@
-import { useNotifications } from "../../features/notifications/notifications";
-import { useSession } from "../../features/session/session";
+import { useNotifications } from "../../lib/notifications/notifications";
+import { useSession } from "../../lib/session/session";
 import { bottomSections, desktopSearchSection, type Section } from "./nav-rules";
 
 export interface NavEntry {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./ui.css";
 
 /** A form's outcome: errors are announced at once (alert), confirmations politely (status). */
 export function FormMessage({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import "./ui.css";
 
 /**
  * The generic popup on a native modal dialog: focus stays inside; Escape and a click outside close it

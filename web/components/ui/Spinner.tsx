@@ -1,3 +1,4 @@
+import "./ui.css";
 export function Spinner({ label }: { label: string }) {
   return (
     <span className="spinner" role="status" aria-label={label}>

@@ -7,11 +7,12 @@ import { Spinner } from "../../components/ui/Spinner";
 import { useI18n } from "../../i18n/i18n";
 import { useRegions } from "../../lib/regions";
 import { useSearchParams } from "../../lib/search";
+import { useMemberHome, useSession } from "../../lib/session/session";
 import { randomHex, tracking } from "../../lib/tracking";
-import { useMemberHome, useSession } from "../session/session";
 import { signupFormFor } from "./auth-rules";
 import { Consents, type ConsentValues, Disclosure, noConsents } from "./Consents";
 import { useRegister } from "./useRegister";
+import "./auth.css";
 
 export type LanderKind = "asignup" | "find" | "loginWithGoogle" | "external_email";
 

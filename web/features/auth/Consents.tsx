@@ -1,4 +1,5 @@
 import { useI18n } from "../../i18n/i18n";
+import "./auth.css";
 
 export const consentKeys = ["terms1", "terms2", "terms3", "terms4"] as const;
 export type ConsentKey = (typeof consentKeys)[number];

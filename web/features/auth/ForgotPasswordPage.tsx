@@ -6,6 +6,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { trackingFields } from "../../lib/tracking";
+import "./auth.css";
 
 /** /forgotPassword: the reset link goes by mail (email_inviata), or the address is unknown (utente_inesistente). */
 export function ForgotPasswordPage({ brand }: { brand: PublicBrand }) {

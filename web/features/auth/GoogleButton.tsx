@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import { useI18n } from "../../i18n/i18n";
 import { tracking } from "../../lib/tracking";
+import "./auth.css";
 
 /** The start of Google sign-in: the Worker redirects to Google, which comes back to /loginWithGoogle. */
 export function googleStartUrl(input: {

@@ -7,10 +7,11 @@ import { isMessageKey, type Message, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { once } from "../../lib/once";
 import { useSearchParams } from "../../lib/search";
+import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
 import { tracking } from "../../lib/tracking";
-import { useSession } from "../session/session";
 import { AutoSignupPage } from "./AutoSignupPage";
+import "./auth.css";
 
 function googleFailure(error: { code?: string; messageKey?: string; email?: string }): Message {
   switch (error.code) {

@@ -7,9 +7,10 @@ import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { once } from "../../lib/once";
 import { useSearchParams } from "../../lib/search";
+import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
-import { useSession } from "../session/session";
 import { decodeRed, safeTarget } from "./links";
+import "./auth.css";
 
 function Working({ label }: { label: string }) {
   return (

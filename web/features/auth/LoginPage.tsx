@@ -5,10 +5,11 @@ import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
+import { useMemberHome, useSession } from "../../lib/session/session";
 import { trackingFields } from "../../lib/tracking";
-import { useMemberHome, useSession } from "../session/session";
 import { loginFailureKey } from "./auth-rules";
 import { GoogleButton } from "./GoogleButton";
+import "./auth.css";
 
 export function LoginPage({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();

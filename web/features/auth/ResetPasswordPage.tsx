@@ -6,6 +6,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { useSearchParams } from "../../lib/search";
+import "./auth.css";
 
 /**
  * /resetPassword?token&email: two fields that must match (non_corrispondono); OK shows a link home;

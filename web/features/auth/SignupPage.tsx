@@ -8,12 +8,13 @@ import { Spinner } from "../../components/ui/Spinner";
 import { isMessageKey, useI18n } from "../../i18n/i18n";
 import { useRegions } from "../../lib/regions";
 import { useSearchParams } from "../../lib/search";
+import { useMemberHome, useSession } from "../../lib/session/session";
 import { tracking } from "../../lib/tracking";
-import { useMemberHome, useSession } from "../session/session";
 import { type GenderChoice, genderOf, signupFormFor } from "./auth-rules";
 import { Consents, type ConsentValues, Disclosure, noConsents } from "./Consents";
 import { GoogleButton } from "./GoogleButton";
 import { useRegister } from "./useRegister";
+import "./auth.css";
 
 /**
  * /signup and /ms (the mainstream variant). The flow of the page decides the form: sono/cerco fixed to

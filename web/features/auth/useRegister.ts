@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import type { SignupPayload } from "../../../worker/contracts/auth";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { api, errorOf } from "../../lib/api";
+import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
 import { tracking } from "../../lib/tracking";
-import { useSession } from "../session/session";
 import { type SignupFailure, signupFailure } from "./auth-rules";
 
 /** How long the 1006 message shows before the visitor is taken to the other country's site. */

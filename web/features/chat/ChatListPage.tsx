@@ -2,9 +2,10 @@ import { Link } from "@tanstack/react-router";
 import { COMPLIANT_FLUX_ID } from "../../../worker/contracts/flow";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { useI18n } from "../../i18n/i18n";
-import { preview } from "../notifications/notification-rules";
-import { useNotifications } from "../notifications/notifications";
-import { useSession } from "../session/session";
+import { preview } from "../../lib/notifications/notification-rules";
+import { useNotifications } from "../../lib/notifications/notifications";
+import { useSession } from "../../lib/session/session";
+import "./chat-list.css";
 
 /** Today's time, else the date. */
 function when(iso: string, locale: string): string {

@@ -1,8 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { CITY_SEARCH_MIN_CHARS, type City } from "../../../worker/contracts/discovery";
 import type { Country } from "../../../worker/contracts/locales";
 import { useI18n } from "../../i18n/i18n";
-import { api } from "../../lib/api";
+import { citySuggestionsQuery } from "./discovery-queries";
 
 /** A pause in typing before the suggestions are asked for. */
 const SUGGEST_DELAY_MS = 200;
@@ -33,30 +34,28 @@ export function CityAutocomplete(props: {
   const listId = useId();
   const query = text.trim();
 
+  // The text asked for: set after a pause in typing, none while the text changes or is too short.
+  const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
+    setAsked(null);
     if (query.length < CITY_SEARCH_MIN_CHARS) {
       setSuggestions([]);
       setSearched(false);
       return;
     }
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      api.api.get.city[":country"][":text"]
-        .$get({ param: { country, text: query } })
-        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-        .then((list) => {
-          if (cancelled) return;
-          setSuggestions(list);
-          setSearched(true);
-          setActive(-1);
-        })
-        .catch((error: unknown) => console.warn("city suggestions unavailable", error));
-    }, SUGGEST_DELAY_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [country, query]);
+    const timer = setTimeout(() => setAsked(query), SUGGEST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const cities = useQuery(citySuggestionsQuery(country, asked));
+  useEffect(() => {
+    if (!cities.data) return;
+    setSuggestions(cities.data);
+    setSearched(true);
+    setActive(-1);
+  }, [cities.data]);
+  useEffect(() => {
+    if (cities.error) console.warn("city suggestions unavailable", cities.error);
+  }, [cities.error]);
 
   const showList = open && query.length >= CITY_SEARCH_MIN_CHARS && searched;
   const pick = (city: City) => {

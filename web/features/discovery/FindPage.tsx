@@ -1,17 +1,20 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DispenserResponse } from "../../../worker/contracts/discovery";
 import { hookKeys } from "../../../worker/contracts/flow";
 import { Country } from "../../../worker/contracts/locales";
 import { AngelPhoto } from "../../components/AngelPhoto";
+import { LikeButton, OutOfLikesPopup } from "../../components/like-button/LikeButton";
+import { useLikes } from "../../components/like-button/use-likes";
+import { type UpgradeHook, UpgradePopup } from "../../components/upgrade-popup/UpgradePopup";
 import { useI18n } from "../../i18n/i18n";
-import { api } from "../../lib/api";
+import { freshData } from "../../lib/query-client";
 import { useRegions } from "../../lib/regions";
-import { dispenserSeed, store } from "../../lib/storage";
-import { LikeButton, OutOfLikesPopup, useLikes } from "../engagement/likes";
-import { HookPopup, type PopupHook } from "../hooks/HookPopup";
-import { useSession } from "../session/session";
+import { useSession } from "../../lib/session/session";
+import { store } from "../../lib/storage";
 import { ChangeRegionPopup } from "./ChangeRegionPopup";
+import { dispenserQuery, type FindRequest } from "./discovery-queries";
 import { Pager } from "./Pager";
 import { clampPage, pageCount, pageForTotal, pageIsLocked } from "./pager";
 import { rememberPlace, type SearchPlace, samePlace, startPlace } from "./search-place";
@@ -40,11 +43,10 @@ export function FindPage() {
 
   const [place, setPlace] = useState<SearchPlace>(() => startPlace(ownRegion));
   const [page, setPage] = useState(storedPage);
-  const [result, setResult] = useState<(DispenserResponse & { page: number }) | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** The answer on screen, with the request it answered. */
+  const [result, setResult] = useState<(DispenserResponse & { page: number; request: string }) | null>(null);
   const [changing, setChanging] = useState(false);
-  const [hook, setHook] = useState<PopupHook | null>(null);
+  const [hook, setHook] = useState<UpgradeHook | null>(null);
   // Whether the place asked for is the member's own choice (a refusal then opens cambia_regione).
   const chosen = useRef(false);
   const lastRegion = useRef(ownRegion);
@@ -61,14 +63,9 @@ export function FindPage() {
     storePage(1);
   }, [ownRegion]);
 
-  const hooksKey = hooks.join(",");
-  useEffect(() => {
-    if (!clickid || !country) return;
-    let cancelled = false;
-    setLoading(true);
-    api.dispenser
-      .$post({
-        json: {
+  const request: FindRequest | null =
+    clickid && country
+      ? {
           country,
           page,
           region: place.region,
@@ -77,41 +74,41 @@ export function FindPage() {
           trackerId: clickid,
           preferred_age: preferredAge,
           cerco,
-          seed: dispenserSeed(),
-        },
-      })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((body) => {
-        if (cancelled) return;
-        const flowHooks = hookKeys.filter((key) => hooksKey.split(",").includes(key));
-        if (body.hook === "cambia_regione") {
-          // A free member asked another place: the dispenser served their own; search there from now on.
-          if (chosen.current && flowHooks.includes("cambia_regione")) setHook("cambia_regione");
-          chosen.current = false;
-          const served = { region: body.region, city: body.city };
-          rememberPlace(served);
-          if (!samePlace(served, place)) setPlace(served);
         }
-        // Page 1 when the first page is not full, when the stored page is past the end or locked.
-        let target = pageForTotal(page, body.totali);
-        if (pageIsLocked(target, { premiumLevel, hooks: flowHooks })) target = 1;
-        if (target !== page) {
-          storePage(target);
-          setPage(target);
-          return;
-        }
-        storePage(page);
-        setResult({ ...body, page });
-        setLoading(false);
-      })
-      .catch((error: unknown) => {
-        console.warn("dispenser failed", error);
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [clickid, country, place, page, cerco, premiumLevel, preferredAge, hooksKey]);
+      : null;
+  const requestKey = JSON.stringify(request);
+  const dispenser = useQuery(dispenserQuery(request));
+  const body = freshData(dispenser);
+  const hooksKey = hooks.join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer is read once, against the flow's hooks of the moment.
+  useEffect(() => {
+    if (!body) return;
+    const flowHooks = hookKeys.filter((key) => hooksKey.split(",").includes(key));
+    if (body.hook === "cambia_regione") {
+      // A free member asked another place: the dispenser served their own; search there from now on.
+      if (chosen.current && flowHooks.includes("cambia_regione")) setHook("cambia_regione");
+      chosen.current = false;
+      const served = { region: body.region, city: body.city };
+      rememberPlace(served);
+      if (!samePlace(served, place)) setPlace(served);
+    }
+    // Page 1 when the first page is not full, when the stored page is past the end or locked.
+    let target = pageForTotal(page, body.totali);
+    if (pageIsLocked(target, { premiumLevel, hooks: flowHooks })) target = 1;
+    if (target !== page) {
+      storePage(target);
+      setPage(target);
+      return;
+    }
+    storePage(page);
+    setResult({ ...body, page, request: requestKey });
+  }, [body, hooksKey]);
+  useEffect(() => {
+    if (dispenser.error) console.warn("dispenser failed", dispenser.error);
+  }, [dispenser.error]);
+  const failed = dispenser.isError;
+  // The grid is busy from a request until its answer is on screen (through a page the answer moves).
+  const loading = result !== null && result.request !== requestKey;
 
   const goTo = useCallback(
     (next: number) => {
@@ -210,7 +207,7 @@ export function FindPage() {
           onClose={() => setChanging(false)}
         />
       )}
-      {hook && <HookPopup hook={hook} onClose={() => setHook(null)} />}
+      {hook && <UpgradePopup hook={hook} onClose={() => setHook(null)} />}
     </section>
   );
 }

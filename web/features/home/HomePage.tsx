@@ -1,24 +1,29 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Link, Navigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import type { Locale } from "../../../worker/contracts/locales";
 import { useI18n } from "../../i18n/i18n";
-import { api } from "../../lib/api";
-import { useMemberHome, useSession } from "../session/session";
+import { api, okJson } from "../../lib/api";
+import { useMemberHome, useSession } from "../../lib/session/session";
+import "./home.css";
 
-type Review = { utente: string; eta: number; recensione: string; stelle: number; isSample: boolean };
+/**
+ * GET /api/testimonials: three reviews in the page's language, shuffled by the server, so asked again on
+ * every opening of the page and not kept. A failure shows none.
+ */
+const testimonialsQuery = (language: Locale) =>
+  queryOptions({
+    queryKey: ["testimonials", language],
+    queryFn: async () => okJson(await api.api.testimonials.$get({ query: { language } })),
+    staleTime: 0,
+    gcTime: 0,
+  });
 
 export function HomePage({ brand }: { brand: PublicBrand }) {
   const { t, locale } = useI18n();
   const { state } = useSession();
   const home = useMemberHome();
-  const [reviews, setReviews] = useState<Review[]>([]);
-  useEffect(() => {
-    api.api.testimonials
-      .$get({ query: { language: locale } })
-      .then((r) => r.json())
-      .then(setReviews)
-      .catch(() => setReviews([]));
-  }, [locale]);
+  const reviews = useQuery(testimonialsQuery(locale)).data ?? [];
   if (state.status === "member") return <Navigate to={home} />;
   return (
     <div className="home">

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH } from "../../../worker/contracts/chat";
 import type { AngelCard } from "../../../worker/contracts/discovery";
 import { AngelPhoto } from "../../components/AngelPhoto";
+import { requireVerified } from "../../components/phone-verify/PhoneVerify";
 import { useI18n } from "../../i18n/i18n";
-import { requireVerified } from "../profile/PhoneVerify";
-import { useSession } from "../session/session";
+import { useSession } from "../../lib/session/session";
 import { INVITE_AUTO_CLOSE_MS } from "./match-rules";
 
 type InviteStatus = "writing" | "sending" | "sent" | "failed";

@@ -4,10 +4,11 @@ import { type ReactNode, type SVGProps, useCallback, useEffect, useRef, useState
 import type { AngelCard } from "../../../worker/contracts/discovery";
 import { COMPLIANT_FLUX_ID } from "../../../worker/contracts/flow";
 import { AngelPhoto } from "../../components/AngelPhoto";
+import { OutOfLikesPopup } from "../../components/like-button/LikeButton";
+import { useLikes } from "../../components/like-button/use-likes";
+import { requireVerified } from "../../components/phone-verify/PhoneVerify";
 import { useI18n } from "../../i18n/i18n";
-import { OutOfLikesPopup, useLikes } from "../engagement/likes";
-import { requireVerified } from "../profile/PhoneVerify";
-import { type Member, useSession } from "../session/session";
+import { type Member, useSession } from "../../lib/session/session";
 import { InviteModal } from "./InviteModal";
 import {
   SWIPE_MAX_DURATION_MS,

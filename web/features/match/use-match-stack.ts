@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AngelCard } from "../../../worker/contracts/discovery";
 import { api } from "../../lib/api";
-import type { Member } from "../session/session";
+import type { Member } from "../../lib/session/session";
 import {
   freshCards,
   MAX_PAGES_PER_REFILL,

@@ -3,8 +3,9 @@ import { useEffect, useId } from "react";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import type { MessageKey } from "../../i18n/en";
 import { useI18n } from "../../i18n/i18n";
-import type { PopupItem } from "./notification-rules";
-import { useNotifications } from "./notifications";
+import type { PopupItem } from "../../lib/notifications/notification-rules";
+import { useNotifications } from "../../lib/notifications/notifications";
+import "./notifications.css";
 
 const titles: Record<PopupItem["kind"], MessageKey> = {
   like: "popup_notifica_like",

@@ -4,7 +4,8 @@ import type { ListedNotificationType, Notification } from "../../../worker/contr
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { en, type MessageKey } from "../../i18n/en";
 import { useI18n } from "../../i18n/i18n";
-import { useNotifications } from "./notifications";
+import { useNotifications } from "../../lib/notifications/notifications";
+import "./notifications.css";
 
 const msgKey = (n: Notification): MessageKey => {
   const key = n.msg ?? (n.type === "visita" ? "visita_ricevuta" : "like_ricevuto");

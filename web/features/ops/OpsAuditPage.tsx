@@ -1,12 +1,7 @@
-import { useEffect, useState } from "react";
-import type { z } from "zod";
-import type { AuditEntry } from "../../../worker/contracts/ops";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
-import { opsApi } from "./ops-api";
-import { useOps } from "./ops-session";
-
-type Entry = z.infer<typeof AuditEntry>;
-const PAGE = 50;
+import { opsAuditQuery } from "./ops-queries";
+import { useSignOutOnUnauthorized } from "./ops-session";
 
 const actionKeys: Record<string, MessageKey> = {
   login: "ops_action_login",
@@ -21,23 +16,10 @@ const actionKeys: Record<string, MessageKey> = {
 /** The audit log for supervisors and admins, newest first, a page at a time. */
 export function OpsAuditPage() {
   const { t, locale } = useI18n();
-  const { expired } = useOps();
-  const [entries, setEntries] = useState<Entry[] | null>(null);
-  const [more, setMore] = useState(false);
-
-  async function load(before?: number) {
-    const query = before ? { limit: String(PAGE), before: String(before) } : { limit: String(PAGE) };
-    const response = await opsApi.audit.$get({ query });
-    if (response.status === 401) return expired();
-    if (!response.ok) return;
-    const page = (await response.json()).entries;
-    setEntries((list) => (before && list ? [...list, ...page] : page));
-    setMore(page.length === PAGE);
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page once.
-  useEffect(() => {
-    void load().catch(() => undefined);
-  }, []);
+  const audit = useInfiniteQuery(opsAuditQuery());
+  useSignOutOnUnauthorized(audit.error);
+  const entries = audit.data?.pages.flat() ?? null;
+  const more = audit.hasNextPage;
 
   const time = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" });
   return (
@@ -83,7 +65,7 @@ export function OpsAuditPage() {
         </div>
       )}
       {more && (
-        <button type="button" className="button small" onClick={() => void load(entries?.at(-1)?.id)}>
+        <button type="button" className="button small" onClick={() => void audit.fetchNextPage()}>
           {t("ops_audit_more")}
         </button>
       )}

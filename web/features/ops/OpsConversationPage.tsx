@@ -1,16 +1,15 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import type { ConversationView, Operator } from "../../../worker/contracts/ops";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
-import { errorOf } from "../../lib/api";
+import { errorOf, HttpError } from "../../lib/api";
 import { countdown, opsApi, opsErrorKey } from "./ops-api";
-import { useOps } from "./ops-session";
-import { usePolling } from "./use-polling";
-
-/** New member messages and the lease's state show within this many ms. */
-const CONVERSATION_REFRESH_MS = 4000;
+import { opsConversationQuery } from "./ops-queries";
+import { useOps, useSignOutOnUnauthorized } from "./ops-session";
+import "../../components/conversation.css";
 
 type View = z.infer<typeof ConversationView>;
 type Notice = { tone: "error" | "success"; key: MessageKey };
@@ -26,8 +25,6 @@ export function OpsConversationPage({
 }) {
   const { t, locale } = useI18n();
   const { expired } = useOps();
-  const [view, setView] = useState<View | null>(null);
-  const [missing, setMissing] = useState(false);
   const [text, setText] = useState("");
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,13 +33,14 @@ export function OpsConversationPage({
   const param = { clickid, angelId: String(angelId) };
   const conversation = opsApi.conversations[":clickid"][":angelId"];
 
-  const load = async () => {
-    const response = await conversation.$get({ param });
-    if (response.status === 401) return expired();
-    if (response.status === 404) setMissing(true);
-    if (response.ok) setView(await response.json());
-  };
-  usePolling(load, CONVERSATION_REFRESH_MS, `${clickid}/${angelId}`);
+  const queryClient = useQueryClient();
+  const viewQuery = opsConversationQuery(clickid, angelId);
+  const query = useQuery(viewQuery);
+  useSignOutOnUnauthorized(query.error);
+  const view = query.data ?? null;
+  const missing = query.error instanceof HttpError && query.error.status === 404;
+  const setNotes = (notes: View["notes"]) =>
+    queryClient.setQueryData(viewQuery.queryKey, (v) => (v ? { ...v, notes } : v));
 
   // The lease countdown ticks every second.
   useEffect(() => {
@@ -66,7 +64,7 @@ export function OpsConversationPage({
       if (response.status === 401) return expired();
       if (!response.ok) setNotice({ tone: "error", key: opsErrorKey((await errorOf(response)).code) });
       else if (success) setNotice({ tone: "success", key: success });
-      await load();
+      await query.refetch();
       return response.ok;
     } catch {
       setNotice({ tone: "error", key: "ops_error_generic" });
@@ -230,12 +228,7 @@ export function OpsConversationPage({
             <p className="small">{angel.description}</p>
           </section>
 
-          <PersonaNotes
-            operator={operator}
-            angelId={angel.id}
-            notes={view.notes}
-            onSaved={(notes) => setView((v) => (v ? { ...v, notes } : v))}
-          />
+          <PersonaNotes operator={operator} angelId={angel.id} notes={view.notes} onSaved={setNotes} />
         </aside>
       </div>
     </section>

@@ -1,35 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import type { z } from "zod";
-import type { Operator, QueueItem } from "../../../worker/contracts/ops";
+import type { Operator } from "../../../worker/contracts/ops";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { errorOf } from "../../lib/api";
 import { opsApi, opsErrorKey } from "./ops-api";
-import { useOps } from "./ops-session";
-import { usePolling } from "./use-polling";
+import { opsQueueQuery } from "./ops-queries";
+import { useOps, useSignOutOnUnauthorized } from "./ops-session";
 
-/** How often the queue asks again: new conversations and other operators' leases show within seconds. */
-const QUEUE_REFRESH_MS = 4000;
-
-type Queue = { items: z.infer<typeof QueueItem>[]; held: number; capacity: number };
+type QueueEntry = { clickid: string; angelId: number };
 
 export function OpsQueuePage({ operator }: { operator: Operator }) {
   const { t, locale } = useI18n();
   const { expired } = useOps();
   const navigate = useNavigate();
-  const [queue, setQueue] = useState<Queue | null>(null);
   const [error, setError] = useState<{ key: MessageKey; capacity?: number } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = async () => {
-    const response = await opsApi.queue.$get();
-    if (response.status === 401) return expired();
-    if (response.ok) setQueue(await response.json());
-  };
-  usePolling(load, QUEUE_REFRESH_MS, "queue");
+  const query = useQuery(opsQueueQuery());
+  useSignOutOnUnauthorized(query.error);
+  const queue = query.data ?? null;
 
-  async function take(item: Queue["items"][number]) {
+  async function take(item: QueueEntry) {
     const key = `${item.clickid}/${item.angelId}`;
     setBusy(key);
     setError(null);
@@ -42,7 +35,7 @@ export function OpsQueuePage({ operator }: { operator: Operator }) {
       }
       if (response.status === 401) return expired();
       setError({ key: opsErrorKey((await errorOf(response)).code), capacity: operator.capacity });
-      await load();
+      await query.refetch();
     } catch {
       setError({ key: "ops_error_generic" });
     } finally {

@@ -1,9 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { Navigate } from "@tanstack/react-router";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { type Locale, locales } from "../../../worker/contracts/locales";
 import type { Operator } from "../../../worker/contracts/ops";
 import { I18nProvider, useI18n } from "../../i18n/i18n";
 import { opsApi, opsStore } from "./ops-api";
+import { isUnauthorized, opsMeQuery } from "./ops-queries";
 
 type OpsState = { status: "loading" } | { status: "signedOut" } | { status: "operator"; operator: Operator };
 
@@ -38,24 +40,21 @@ export function OpsSessionProvider({ children }: { children: ReactNode }) {
   );
   const [chosen, setChosen] = useState<string | null>(() => opsStore.language());
 
+  // The token found at start, checked once (a sign-in later brings its own operator).
+  const [startToken] = useState(() => opsStore.token());
+  const me = useQuery(opsMeQuery(startToken));
   useEffect(() => {
-    if (!opsStore.token()) return;
-    let live = true;
-    opsApi.me
-      .$get()
-      .then(async (response) => {
-        if (!live) return;
-        if (response.ok) setState({ status: "operator", operator: await response.json() });
-        else {
-          opsStore.setToken(null);
-          setState({ status: "signedOut" });
-        }
-      })
-      .catch(() => live && setState({ status: "signedOut" }));
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (me.data === undefined) return;
+    if (me.data) setState({ status: "operator", operator: me.data });
+    else {
+      opsStore.setToken(null);
+      setState({ status: "signedOut" });
+    }
+  }, [me.data]);
+  useEffect(() => {
+    // The server could not be reached: signed out for now, the token is kept for the next start.
+    if (me.error) setState({ status: "signedOut" });
+  }, [me.error]);
 
   const signIn = useCallback((token: string, operator: Operator) => {
     opsStore.setToken(token);
@@ -90,6 +89,14 @@ export function OpsSessionProvider({ children }: { children: ReactNode }) {
       <I18nProvider locale={language}>{children}</I18nProvider>
     </OpsContext.Provider>
   );
+}
+
+/** Signs the console out when a query of the page was answered 401 (the token is gone). */
+export function useSignOutOnUnauthorized(error: unknown) {
+  const { expired } = useOps();
+  useEffect(() => {
+    if (isUnauthorized(error)) expired();
+  }, [error, expired]);
 }
 
 /** Console pages other than the login need a signed-in operator. */

@@ -5,8 +5,9 @@ import { Spinner } from "../../components/ui/Spinner";
 import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
 import { useRegions } from "../../lib/regions";
+import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
-import { useSession } from "../session/session";
+import "./own-profile.css";
 
 /** The spec's delay between the disabled-profile popup and the reload. */
 export const DISABLE_RELOAD_MS = 5000;
@@ -15,7 +16,7 @@ export const DISABLE_RELOAD_MS = 5000;
 type ConfirmData = "procedi" | "annulla";
 
 /** /profile, for now the own data and the settings section with "Disable profile". */
-export function ProfilePage() {
+export function OwnProfilePage() {
   const { t } = useI18n();
   const { state, room } = useSession();
   const member = state.status === "member" ? state.member : null;

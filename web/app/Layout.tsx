@@ -1,19 +1,24 @@
 import { Link, Outlet, useRouterState } from "@tanstack/react-router";
 import type { PublicBrand } from "../../worker/contracts/brand";
+import { CookieBanner } from "../components/CookieBanner";
+import { BottomMenu } from "../components/nav/BottomMenu";
+import { MobileTopBar } from "../components/nav/MobileTopBar";
+import { showsBottomMenu } from "../components/nav/nav-rules";
+import { TopBar } from "../components/nav/TopBar";
+import { useMobile } from "../components/nav/useMobile";
+import { PhoneVerifyHost } from "../components/phone-verify/PhoneVerify";
 import { NotificationPopup } from "../features/notifications/NotificationPopup";
-import { NotificationsProvider } from "../features/notifications/notifications";
-import { PhoneVerifyHost } from "../features/profile/PhoneVerify";
-import { SessionPopups } from "../features/session/SessionPopups";
-import { useSession } from "../features/session/session";
 import { useI18n } from "../i18n/i18n";
-import { CookieBanner } from "./CookieBanner";
-import { BottomMenu } from "./nav/BottomMenu";
-import { MobileTopBar } from "./nav/MobileTopBar";
-import { showsBottomMenu } from "./nav/nav-rules";
-import { TopBar } from "./nav/TopBar";
-import { useMobile } from "./nav/useMobile";
+import { NotificationsProvider } from "../lib/notifications/notifications";
+import { useSession } from "../lib/session/session";
+import { useBrainStart } from "../lib/session/use-brain-start";
+import { SessionPopups } from "./SessionPopups";
+import "../components/nav/topbar.css";
+import "./layout.css";
 
+/** The member site's frame: navigation, the page, and the popups any page can raise. */
 export function Layout({ brand }: { brand: PublicBrand }) {
+  useBrainStart();
   return (
     <NotificationsProvider>
       <Shell brand={brand} />

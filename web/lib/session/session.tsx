@@ -1,3 +1,4 @@
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import {
   createContext,
   type ReactNode,
@@ -11,9 +12,9 @@ import {
 import type { SessionUser } from "../../../worker/contracts/auth";
 import type { ClientFlow } from "../../../worker/contracts/flow";
 import type { ServerEvent } from "../../../worker/contracts/realtime";
-import { api } from "../../lib/api";
-import { connectRoom, type Room } from "../../lib/party";
-import { store } from "../../lib/storage";
+import { api } from "../api";
+import { connectRoom, type Room } from "../party";
+import { store } from "../storage";
 
 export type Member = SessionUser;
 
@@ -59,6 +60,26 @@ export const GIFT_POPUP_DELAY_MS = 500;
 
 const SessionContext = createContext<SessionApi | null>(null);
 
+/**
+ * POST /users/verify of the token stored at start, asked once per page. The answer is read whatever its
+ * status: anything but verify 1 turns the page into a visitor's; only a failure to reach the server keeps
+ * the token.
+ */
+const verifyQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ["session", "verify", token],
+    queryFn: token
+      ? async () => {
+          const response = await api.users.verify.$post({
+            json: { token, trackerId: store.get("trackerId") ?? undefined },
+          });
+          return response.json();
+        }
+      : skipToken,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+
 /** The popups a fresh session opens: double opt-in for an unconfirmed address on a doi flow, region when missing. */
 function popupsFor(body: Pick<SessionBody, "confirmed_email" | "user" | "flusso">): SessionPopup[] {
   const popups: SessionPopup[] = [];
@@ -96,42 +117,36 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  // The token found at start, verified once per page (a sign-in later stores its own, already valid).
+  const [startToken] = useState(() => store.get("token"));
+  const verify = useQuery(verifyQuery(startToken || null));
   useEffect(() => {
-    const token = store.get("token");
-    if (!token) {
-      setState({ status: "visitor" });
+    if (!startToken) setState({ status: "visitor" });
+  }, [startToken]);
+  useEffect(() => {
+    const body = verify.data;
+    if (!startToken || !body) return;
+    if (body.verify === 1 && body.user && body.flusso) {
+      remember({
+        token: startToken,
+        clickid: body.user.clickid,
+        confirmed_email: body.user.confirmed_email,
+        regalo_messaggi: null,
+        user: body.user,
+        flusso: body.flusso,
+      });
       return;
     }
-    let cancelled = false;
-    api.users.verify
-      .$post({ json: { token, trackerId: store.get("trackerId") ?? undefined } })
-      .then((r) => r.json())
-      .then((body) => {
-        if (cancelled) return;
-        if (body.verify === 1 && body.user && body.flusso) {
-          remember({
-            token,
-            clickid: body.user.clickid,
-            confirmed_email: body.user.confirmed_email,
-            regalo_messaggi: null,
-            user: body.user,
-            flusso: body.flusso,
-          });
-          return;
-        }
-        store.remove("token");
-        setState({ status: "visitor" });
-        if (body.error === "1008") setPopups([{ id: "disabled" }]);
-      })
-      .catch((error: unknown) => {
-        // Offline or the server is down: keep the token for the next start, behave as a visitor now.
-        console.warn("session: token verification failed", error);
-        if (!cancelled) setState({ status: "visitor" });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [remember]);
+    store.remove("token");
+    setState({ status: "visitor" });
+    if (body.error === "1008") setPopups([{ id: "disabled" }]);
+  }, [startToken, verify.data, remember]);
+  useEffect(() => {
+    if (!verify.error) return;
+    // Offline or the server is down: keep the token for the next start, behave as a visitor now.
+    console.warn("session: token verification failed", verify.error);
+    setState({ status: "visitor" });
+  }, [verify.error]);
 
   useEffect(() => () => clearTimeout(giftTimer.current), []);
 

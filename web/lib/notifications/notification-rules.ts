@@ -119,6 +119,12 @@ export function popupBlocked(pathname: string): boolean {
   );
 }
 
+/** The angel whose chat is open at this path (its messages are read there, not counted as unread). */
+export function openChatId(pathname: string): number | null {
+  const match = /^\/chats\/(\d+)\/?$/.exec(pathname);
+  return match ? Number(match[1]) : null;
+}
+
 /** notificheInPending: the popups kept while the tab was hidden; anything unreadable counts as none. */
 export function parsePending(raw: string | null): PopupItem[] {
   if (!raw) return [];

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { Popup } from "../../components/ui/Popup";
-import { useI18n } from "../../i18n/i18n";
-import { useSession } from "./session";
+import { Popup } from "../components/ui/Popup";
+import { useI18n } from "../i18n/i18n";
+import { useSession } from "../lib/session/session";
 
 /** Pages for members only: a visitor (no token, or a token that failed verification) gets the sign-up/login popup. */
 export function RequireMember({ children }: { children: ReactNode }) {

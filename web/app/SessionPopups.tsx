@@ -1,9 +1,9 @@
-import type { PublicBrand } from "../../../worker/contracts/brand";
-import { Popup } from "../../components/ui/Popup";
-import { useI18n } from "../../i18n/i18n";
+import type { PublicBrand } from "../../worker/contracts/brand";
+import { Popup } from "../components/ui/Popup";
+import { useI18n } from "../i18n/i18n";
+import { useSession } from "../lib/session/session";
 import { DoiPopup } from "./DoiPopup";
 import { RegionPopup } from "./RegionPopup";
-import { useSession } from "./session";
 
 /** A gift box (an emoji would depend on the fonts of the device). */
 const GiftIcon = () => (

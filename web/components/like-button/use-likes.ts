@@ -1,11 +1,11 @@
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Popup } from "../../components/ui/Popup";
-import { useI18n } from "../../i18n/i18n";
-import { api } from "../../lib/api";
+import { api, okJson } from "../../lib/api";
+import { freshData } from "../../lib/query-client";
+import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
-import { requireVerified } from "../profile/PhoneVerify";
-import { useSession } from "../session/session";
-import { storeVisited } from "./visited";
+import { storeVisited } from "../../lib/visited";
+import { requireVerified } from "../phone-verify/PhoneVerify";
 
 /** How long the mi_piace_inviato tooltip stays. */
 export const LIKE_TOOLTIP_MS = 2000;
@@ -19,6 +19,21 @@ const readLiked = (): Set<number> =>
       .filter((id) => Number.isInteger(id) && id > 0),
   );
 const writeLiked = (ids: Iterable<number>) => store.set("like", [...ids].join(","));
+
+/**
+ * GET /api/get/all/{trackerId}: the member's navigation state (profiliLike, profiliVisitati). Asked again
+ * by every page that shows like buttons, when it opens: the answer only refreshes local storage and the
+ * liked marks, so it is not kept once the page closes.
+ */
+const navigationStateQuery = (clickid: string | undefined) =>
+  queryOptions({
+    queryKey: ["navigation-state", clickid],
+    queryFn: clickid
+      ? async () => okJson(await api.api.get.all[":trackerId"].$get({ param: { trackerId: clickid } }))
+      : skipToken,
+    staleTime: 0,
+    gcTime: 0,
+  });
 
 export interface Likes {
   liked: ReadonlySet<number>;
@@ -45,23 +60,17 @@ export function useLikes(): Likes {
   const pending = useRef(new Set<number>());
   const tooltipTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
+  const navigation = useQuery(navigationStateQuery(clickid));
+  const body = freshData(navigation);
   useEffect(() => {
-    if (!clickid) return;
-    let cancelled = false;
-    api.api.get.all[":trackerId"]
-      .$get({ param: { trackerId: clickid } })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((body) => {
-        if (cancelled) return;
-        writeLiked(body.profiliLike);
-        storeVisited(body.navigation.profiliVisitati);
-        setLiked(new Set(body.profiliLike));
-      })
-      .catch((error: unknown) => console.warn("likes: navigation state unavailable", error));
-    return () => {
-      cancelled = true;
-    };
-  }, [clickid]);
+    if (!body) return;
+    writeLiked(body.profiliLike);
+    storeVisited(body.navigation.profiliVisitati);
+    setLiked(new Set(body.profiliLike));
+  }, [body]);
+  useEffect(() => {
+    if (navigation.error) console.warn("likes: navigation state unavailable", navigation.error);
+  }, [navigation.error]);
 
   useEffect(() => {
     if (!room) return;
@@ -111,58 +120,4 @@ export function useLikes(): Likes {
 
   const closeOutOfLikes = useCallback(() => setOutOfLikes(false), []);
   return { liked, tooltipFor, outOfLikes, closeOutOfLikes, like };
-}
-
-/** The like button with its liked state and the mi_piace_inviato tooltip. */
-export function LikeButton({
-  likes,
-  angel,
-  className = "",
-}: {
-  likes: Likes;
-  angel: { id: number; screenName: string };
-  className?: string;
-}) {
-  const { t } = useI18n();
-  const isLiked = likes.liked.has(angel.id);
-  return (
-    <span className={`like-wrap ${className}`}>
-      <button
-        type="button"
-        className={`button small like-button${isLiked ? " liked" : ""}`}
-        aria-pressed={isLiked}
-        data-testid="like-button"
-        onClick={() => likes.like(angel)}
-      >
-        <span aria-hidden="true">{isLiked ? "♥" : "♡"}</span>
-        {t(isLiked ? "find_liked" : "find_like")}
-      </button>
-      {likes.tooltipFor === angel.id && (
-        <span className="like-tooltip" role="status" data-testid="like-tooltip">
-          {t("mi_piace_inviato")}
-        </span>
-      )}
-    </span>
-  );
-}
-
-/** The file_like hook: a free member without like credits. */
-export function OutOfLikesPopup({ likes }: { likes: Likes }) {
-  const { t } = useI18n();
-  if (!likes.outOfLikes) return null;
-  return (
-    <Popup
-      title={t("file_like_titolo")}
-      testId="file-like-popup"
-      icon={<span aria-hidden="true">♡</span>}
-      onClose={likes.closeOutOfLikes}
-      actions={
-        <button type="button" className="button primary" onClick={likes.closeOutOfLikes}>
-          {t("popup_close")}
-        </button>
-      }
-    >
-      <p>{t("file_like_testo")}</p>
-    </Popup>
-  );
 }

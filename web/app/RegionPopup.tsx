@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from "react";
-import { Country } from "../../../worker/contracts/locales";
-import { RegionOptions } from "../../components/RegionOptions";
-import { FormMessage } from "../../components/ui/FormMessage";
-import { Popup } from "../../components/ui/Popup";
-import { Spinner } from "../../components/ui/Spinner";
-import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
-import { api, errorOf } from "../../lib/api";
-import { useRegions } from "../../lib/regions";
-import { useSession } from "./session";
+import { Country } from "../../worker/contracts/locales";
+import { RegionOptions } from "../components/RegionOptions";
+import { FormMessage } from "../components/ui/FormMessage";
+import { Popup } from "../components/ui/Popup";
+import { Spinner } from "../components/ui/Spinner";
+import { isMessageKey, type MessageKey, useI18n } from "../i18n/i18n";
+import { api, errorOf } from "../lib/api";
+import { useRegions } from "../lib/regions";
+import { useSession } from "../lib/session/session";
 
 const isCountry = (c: string | undefined): c is Country => Country.safeParse(c).success;
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { emailPattern } from "../../../worker/contracts/auth";
-import { FormMessage } from "../../components/ui/FormMessage";
-import { Popup } from "../../components/ui/Popup";
-import { Spinner } from "../../components/ui/Spinner";
-import { isMessageKey, type Message, useI18n } from "../../i18n/i18n";
-import { api, errorOf } from "../../lib/api";
-import { useSession } from "./session";
+import { emailPattern } from "../../worker/contracts/auth";
+import { FormMessage } from "../components/ui/FormMessage";
+import { Popup } from "../components/ui/Popup";
+import { Spinner } from "../components/ui/Spinner";
+import { isMessageKey, type Message, useI18n } from "../i18n/i18n";
+import { api, errorOf } from "../lib/api";
+import { useSession } from "../lib/session/session";
 
 const normalise = (email: string) => email.replace(/\s/g, "").toLowerCase();
 

@@ -1,12 +1,14 @@
 import { Link, Navigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
-import type { AngelCard } from "../../../worker/contracts/discovery";
+import { useEffect, useRef } from "react";
 import { AngelPhoto } from "../../components/AngelPhoto";
+import { LikeButton, OutOfLikesPopup } from "../../components/like-button/LikeButton";
+import { useLikes } from "../../components/like-button/use-likes";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { isAngelId, useAngelCard } from "../../lib/angel-card";
 import { api } from "../../lib/api";
-import { LikeButton, OutOfLikesPopup, useLikes } from "../engagement/likes";
-import { storeVisited } from "../engagement/visited";
-import { useSession } from "../session/session";
+import { useSession } from "../../lib/session/session";
+import { storeVisited } from "../../lib/visited";
+import "./angel-profile.css";
 
 /** The spec's hair colours, as the dispenser sends them, with their labels. */
 const hairColourKeys: Record<string, MessageKey> = {
@@ -19,43 +21,20 @@ const hairColourKeys: Record<string, MessageKey> = {
 };
 const genderKeys: Record<string, MessageKey> = { donna: "genere_donna", uomo: "genere_uomo" };
 
-/** /user/{u}: an angel's profile. Opening it records a visit (profiliVisitati). */
+/** /user/{u}: an angel's profile (no such angel: back to /find). Opening it records a visit (profiliVisitati). */
 export function AngelProfilePage({ angelId }: { angelId: number }) {
   const { t } = useI18n();
   const { state } = useSession();
   const member = state.status === "member" ? state.member : null;
   const likes = useLikes();
-  const [angel, setAngel] = useState<AngelCard | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { angel, missing } = useAngelCard(angelId);
   const visited = useRef<number | null>(null);
 
   const clickid = member?.clickid;
-  const country = member?.country;
-  const cerco = member?.cerco === "uomo" ? "uomo" : "donna";
-
-  useEffect(() => {
-    if (!country || !Number.isInteger(angelId) || angelId < 1) {
-      if (country) setMissing(true);
-      return;
-    }
-    let cancelled = false;
-    api.dispenser[":angelId"][":country"][":cerco"]
-      .$get({ param: { angelId: String(angelId), country, cerco } })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((list) => {
-        if (cancelled) return;
-        if (list[0]) setAngel(list[0]);
-        else setMissing(true);
-      })
-      .catch(() => !cancelled && setMissing(true));
-    return () => {
-      cancelled = true;
-    };
-  }, [angelId, country, cerco]);
 
   useEffect(() => {
     // Once per opening (StrictMode runs effects twice on the same component).
-    if (!clickid || visited.current === angelId || !Number.isInteger(angelId) || angelId < 1) return;
+    if (!clickid || visited.current === angelId || !isAngelId(angelId)) return;
     visited.current = angelId;
     api.api.collect.visited
       .$post({ json: { angelId, trackerId: clickid } })

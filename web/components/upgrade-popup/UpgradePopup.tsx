@@ -1,12 +1,12 @@
-import { Popup } from "../../components/ui/Popup";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { Popup } from "../ui/Popup";
 
 /** The hook keys this popup shows (the find and chat hooks); file_like has its own popup for now. */
-export const popupHooks = ["paginazione", "cambia_regione", "blurred", "fine_crediti"] as const;
-export type PopupHook = (typeof popupHooks)[number];
+export const upgradeHooks = ["paginazione", "cambia_regione", "blurred", "fine_crediti"] as const;
+export type UpgradeHook = (typeof upgradeHooks)[number];
 
 /** Each hook's header, title and text: adding a key does not compile until it has its texts. */
-const hookTexts: Record<PopupHook, { header: MessageKey; title: MessageKey; text: MessageKey }> = {
+const hookTexts: Record<UpgradeHook, { header: MessageKey; title: MessageKey; text: MessageKey }> = {
   paginazione: {
     header: "hook_paginazione_header",
     title: "hook_paginazione_titolo",
@@ -50,18 +50,20 @@ const teaserPhotoStyle = { borderRadius: "50%", objectFit: "cover", flex: "none"
 const teaserBlurStyle = { margin: "4px 0 0", filter: "blur(4px)", userSelect: "none" } as const;
 
 /**
- * The generic hook popup (money-platform.md: the header varies by hook type), with a close button.
+ * The spec's generic hook popup (money-platform.md: the header varies by hook type), with a close button.
+ * The spec calls these upgrade prompts "hooks"; the component is named for what it is, so that it is not
+ * taken for a React hook.
  * `teaser` shows who wrote a hidden message (the blurred hook: her photo, her name and a blurred filler,
  * never the hidden text, which does not reach the browser); `verify` adds the button that opens the phone
  * verification (verified members read blurred replies).
  */
-export function HookPopup({
+export function UpgradePopup({
   hook,
   onClose,
   teaser,
   verify,
 }: {
-  hook: PopupHook;
+  hook: UpgradeHook;
   onClose: () => void;
   teaser?: { name: string; photo: string };
   verify?: () => void;

@@ -3,12 +3,12 @@
 // number of the market verifies the member at once (POST /api/users/{clickid}/phone; no SMS code, there
 // is no SMS provider), and the session's member becomes verified without a reload.
 import { type FormEvent, useEffect, useState } from "react";
-import { FormMessage } from "../../components/ui/FormMessage";
-import { Popup } from "../../components/ui/Popup";
-import { Spinner } from "../../components/ui/Spinner";
 import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
-import { useSession } from "../session/session";
+import { useSession } from "../../lib/session/session";
+import { FormMessage } from "../ui/FormMessage";
+import { Popup } from "../ui/Popup";
+import { Spinner } from "../ui/Spinner";
 
 /** A mobile number of each market, as a placeholder (numbers are not language: no catalogue entry). */
 const examples: Record<string, string> = { it: "347 123 4567", es: "612 345 678", en: "07400 123456" };

@@ -2,7 +2,7 @@
 // either order: the navigation state (api/get/all) and a recorded visit (api/collect/visited). The visits
 // this page recorded are kept whichever answer comes last, so a navigation state read just before a visit
 // does not take it away.
-import { store } from "../../lib/storage";
+import { store } from "./storage";
 
 /** The list with the given ids added at its end (each id once). */
 export function withVisits(list: string, visits: Iterable<number>): string {

@@ -1,0 +1,34 @@
+import { queryOptions, skipToken } from "@tanstack/react-query";
+import type { DispenserRequest } from "../../../worker/contracts/discovery";
+import type { Country } from "../../../worker/contracts/locales";
+import { api, okJson } from "../../lib/api";
+import { dispenserSeed } from "../../lib/storage";
+
+/** A find page's request to the dispenser; the seed is read when the request goes out. */
+export type FindRequest = Omit<DispenserRequest, "seed" | "vertical" | "remarketing_clickid">;
+
+/**
+ * POST /dispenser: one page of the find grid. Asked whenever the place, the page or the member's search
+ * changes, and again on every opening of the page (nothing is kept: the seed may have changed meanwhile);
+ * nothing is asked without a request (no member yet).
+ */
+export const dispenserQuery = (request: FindRequest | null) =>
+  queryOptions({
+    queryKey: ["dispenser", request],
+    queryFn: request
+      ? async () => okJson(await api.dispenser.$post({ json: { ...request, seed: dispenserSeed() } }))
+      : skipToken,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** GET /api/get/city/{country}/{text}: the city suggestions for a text (they do not change: kept). */
+export const citySuggestionsQuery = (country: Country, text: string | null) =>
+  queryOptions({
+    queryKey: ["city-suggestions", country, text],
+    queryFn:
+      text === null
+        ? skipToken
+        : async () => okJson(await api.api.get.city[":country"][":text"].$get({ param: { country, text } })),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
