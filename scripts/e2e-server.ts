@@ -1,10 +1,11 @@
 // The site for the end-to-end tests: a fresh in-memory database and the built Worker in workerd (vite preview),
-// with angel replies shortened to a few seconds (the typing indicator keeps the spec's 5000 ms).
+// with angel replies and the typing indicator shortened to a few seconds (tests/e2e/timing.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { seedAngelPhotos } from "../drizzle/seed-photos.ts";
+import { e2eTiming } from "../tests/e2e/timing.ts";
 import { startFakeGoogle } from "../tests/fakes/google.ts";
 import { withClient } from "./local-db.ts";
 import { withPhotoBucket } from "./photo-bucket.ts";
@@ -43,11 +44,11 @@ await withTestDatabase({}, async (db) => {
         JWT_SECRET: "e2e-tests-secret-of-at-least-32-bytes-long",
         // The deployed version the room announces: a page that ran another one reloads.
         SOFTWARE_VERSION: "e2e-2026.11",
-        ANGEL_REPLY_MIN_MS: "6000",
-        ANGEL_REPLY_MAX_MS: "7000",
-        // The brain's schedule stays out of the way of the other specs (its steps are 10 minutes apart).
-        ANGEL_BRAIN_MIN_MS: "600000",
-        ANGEL_BRAIN_MAX_MS: "600000",
+        ANGEL_REPLY_MIN_MS: String(e2eTiming.replyMinMs),
+        ANGEL_REPLY_MAX_MS: String(e2eTiming.replyMaxMs),
+        TYPING_MS: String(e2eTiming.typingMs),
+        ANGEL_BRAIN_MIN_MS: String(e2eTiming.brainStepMs),
+        ANGEL_BRAIN_MAX_MS: String(e2eTiming.brainStepMs),
         GOOGLE_CLIENT_ID: fakeGoogle.clientId,
         GOOGLE_CLIENT_SECRET: fakeGoogle.clientSecret,
         GOOGLE_AUTH_URL: fakeGoogle.authUrl,

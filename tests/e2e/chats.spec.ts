@@ -1,7 +1,16 @@
 // /chats on two brands: the empty text for a new member; then a conversation with a 25-character preview,
 // the unread count when the angel replies (in the top bar or the bottom menu, in messaggiNonLetti and on
 // the conversation), the message popup, and the count cleared once the chat is opened.
-import { anyWidth, expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
+import {
+  anyWidth,
+  expect,
+  oneMarketPerWidth,
+  origin,
+  shot,
+  shotViewport,
+  signedInMember,
+  test,
+} from "./helpers";
 
 const texts = {
   it: { empty: "Ancora nessun messaggio: saluta qualcuno che ti piace!", title: "Chat" },
@@ -10,10 +19,10 @@ const texts = {
 
 const MESSAGE = "Ciao! Che bella giornata per fare due chiacchiere insieme";
 
-for (const market of ["it", "es"] as const) {
+for (const { market, width } of oneMarketPerWidth("it", "es")) {
   const text = texts[market];
 
-  test(`${market}: a new member sees the empty chat list`, async ({ page }) => {
+  test(`${market}: a new member sees the empty chat list`, width, async ({ page }) => {
     await signedInMember(page, market, "chats");
     await page.goto(`${origin(market)}/chats`);
     await expect(page.getByTestId("chats-empty")).toHaveText(text.empty);
@@ -22,7 +31,7 @@ for (const market of ["it", "es"] as const) {
     await shot(page, `chats-empty-${market}`);
   });
 
-  test(`${market}: conversation, preview, unread count and reset`, async ({ page }) => {
+  test(`${market}: conversation, preview, unread count and reset`, width, async ({ page }) => {
     test.setTimeout(120_000);
     await signedInMember(page, market, "chats");
     await page.goto(`${origin(market)}/find`);
@@ -35,7 +44,7 @@ for (const market of ["it", "es"] as const) {
     await page.locator("textarea").fill(MESSAGE);
     await page.locator("form.composer button[type=submit]").click();
     await expect(page.getByTestId("my-message")).toContainText(MESSAGE);
-    // Leave before the reply (it comes after the 5 s typing note).
+    // Leave before the reply (it comes after the typing note).
     await page
       .getByTestId("notification-popup")
       .waitFor({ state: "detached" })
@@ -45,7 +54,7 @@ for (const market of ["it", "es"] as const) {
     await expect(item).toHaveCount(1);
     await expect(item.getByTestId("conversation-name")).toHaveText(name);
     await expect(item.getByRole("link")).toHaveAttribute("href", `/chats/${angelId}`);
-    // The member's own message is the preview until the reply comes (6-7 s after sending): read both at
+    // The member's own message is the preview until the reply comes (seconds after sending): read both at
     // once, since on a loaded machine the list may open after the reply.
     const [ownPreview, unreadBefore] = await item.evaluate((row) => [
       row.querySelector('[data-testid="conversation-preview"]')?.textContent,

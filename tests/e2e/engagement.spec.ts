@@ -5,6 +5,7 @@ import {
   apiCall,
   expect,
   likeUntilOutOfCredits,
+  oneMarketPerWidth,
   origin,
   shot,
   shotViewport,
@@ -71,10 +72,10 @@ async function spendLikeCredits(page: Page, member: { token: string; clickid: st
   return likeUntilOutOfCredits(page, member, candidates);
 }
 
-for (const market of ["it", "en"] as const) {
+for (const { market, width } of oneMarketPerWidth("it", "en")) {
   const text = texts[market];
 
-  test(`${market}: like on find and on a profile, visits, file_like hook`, async ({ page }) => {
+  test(`${market}: like on find and on a profile, visits, file_like hook`, width, async ({ page }) => {
     const member = await signedInMember(page, market, "likes");
     await page.goto(`${origin(market)}/find`);
     const cards = page.getByTestId("angel-card");
@@ -159,7 +160,7 @@ for (const market of ["it", "en"] as const) {
     await expect(popup).toHaveCount(0);
   });
 
-  test(`${market}: a photo that fails falls back to a placeholder`, async ({ page }) => {
+  test(`${market}: a photo that fails falls back to a placeholder`, width, async ({ page }) => {
     await signedInMember(page, market, "likes");
     await page.route(/\/photos\/.*\.jpg$/, (route) => route.fulfill({ status: 404, body: "" }));
     await page.goto(`${origin(market)}/find`);

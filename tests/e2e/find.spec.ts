@@ -7,6 +7,7 @@ import {
   anyWidth,
   apiCall,
   expect,
+  oneMarketPerWidth,
   origin,
   regionOf,
   shot,
@@ -96,148 +97,165 @@ async function openChangeRegion(page: Page) {
   return popup;
 }
 
-for (const market of ["it", "en"] as const) {
+for (const { market, width } of oneMarketPerWidth("it", "en")) {
   const text = texts[market];
   const home = regionOf[market];
 
-  test(`${market}: real total, pager, page 2 kept on reload, a new place forces page 1, cambia_regione`, async ({
-    page,
-  }) => {
-    const member = await signedInMember(page, market, "find-pager");
-    const total = await regionTotal(page, market, member.token, home.code);
-    const pages = Math.ceil(total / 5);
-    expect(pages, "the seed has more than one page in the member's region").toBeGreaterThan(1);
+  test(
+    `${market}: real total, pager, page 2 kept on reload, a new place forces page 1, cambia_regione`,
+    width,
+    async ({ page }) => {
+      const member = await signedInMember(page, market, "find-pager");
+      const total = await regionTotal(page, market, member.token, home.code);
+      const pages = Math.ceil(total / 5);
+      expect(pages, "the seed has more than one page in the member's region").toBeGreaterThan(1);
 
-    await page.goto(`${origin(market)}/find`);
-    await expect(page.getByTestId("find-header")).toHaveText(text.header(total, home.name));
-    await expect(page.getByTestId("angel-card")).toHaveCount(5);
-    // One block: the numbers 1 to min(5, pages), page 1 current, no earlier block.
-    await expect(page.getByTestId("pager").getByRole("button", { name: /\d$/ })).toHaveCount(
-      Math.min(5, pages),
-    );
-    await expectCurrentPage(page, market, 1);
-    await expect(page.getByTestId("pager-previous")).toBeDisabled();
-    await expect(page.getByTestId("pager-next")).toBeEnabled({ enabled: pages > 5 });
-    await photosLoaded(page);
-    await shot(page, `find-${market}`);
-
-    // Page 2 from the bottom of a scrolled page: other angels, stored, back at the top.
-    const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
-    await page.setViewportSize({ width: viewport.width, height: 320 });
-    const firstPage = await cardIds(page);
-    await page.getByTestId("pager").scrollIntoViewIfNeeded();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    await pagerButton(page, market, 2).click();
-    await expectCurrentPage(page, market, 2);
-    const secondPage = await cardIds(page);
-    expect(secondPage.length).toBeGreaterThan(0);
-    expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
-    expect(await stored(page, "page")).toBe("2");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await page.setViewportSize(viewport);
-
-    // A reload keeps page 2 (same seed, same angels).
-    await page.reload();
-    await expectCurrentPage(page, market, 2);
-    expect(await cardIds(page)).toEqual(secondPage);
-
-    // A city of the member's own region (allowed to a free member): page 1 and the city's own total.
-    const cityAnswer = await dispenserTotal(page, market, member.token, {
-      region: home.code,
-      city: text.city,
-    });
-    let popup = await openChangeRegion(page);
-    await popup.getByTestId("city-input").fill(text.cityQuery);
-    await popup.getByRole("option", { name: new RegExp(`^${text.city}\\b`) }).click();
-    await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
-    await expect(popup).toHaveCount(0);
-    await expect(page.getByTestId("find-header")).toHaveText(text.header(cityAnswer.totali, text.city));
-    expect(await stored(page, "page")).toBe("1");
-    expect(await stored(page, "city")).toBe(text.city);
-    await expect(page.getByTestId("angel-card")).toHaveCount(Math.min(5, cityAnswer.totali));
-
-    // Another region: refused to a free member; the cambia_regione hook, and their own region still shows.
-    popup = await openChangeRegion(page);
-    await popup.locator('select[name="region"]').selectOption(text.otherRegion.code);
-    await expect(popup.getByTestId("city-input")).toHaveValue("");
-    await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
-    const hook = page.getByTestId("hook-popup-cambia_regione");
-    await expect(hook).toBeVisible();
-    await expect(hook.getByTestId("hook-header")).toBeVisible();
-    await photosLoaded(page);
-    await shotViewport(page, `hook-cambia-regione-${market}`);
-    await hook.getByRole("button", { name: /^(Chiudi|Close)$/ }).click();
-    await expect(hook).toHaveCount(0);
-    await expect(page.getByTestId("find-header")).toHaveText(text.header(total, home.name));
-    expect(await stored(page, "city")).toBeNull();
-    await expectCurrentPage(page, market, 1);
-  });
-
-  test(`${market}: paid member searches other regions and cities with the autocomplete`, async ({ page }) => {
-    const member = await signedInMember(page, market, "find-paid");
-    await setPremium(page, market, member.clickid, 2);
-    const total = await regionTotal(page, market, member.token, home.code);
-    await page.goto(`${origin(market)}/find`);
-    await expect(page.getByTestId("find-header")).toHaveText(text.header(total, home.name));
-
-    // Paid members browse past the first block.
-    if (total > 25) {
-      await page.getByTestId("pager-next").click();
-      await expectCurrentPage(page, market, 6);
-      await expect(page.getByTestId("hook-popup-paginazione")).toHaveCount(0);
-      await page.getByTestId("pager-previous").click();
+      await page.goto(`${origin(market)}/find`);
+      await expect(page.getByTestId("find-header")).toHaveText(text.header(total, home.name));
+      await expect(page.getByTestId("angel-card")).toHaveCount(5);
+      // One block: the numbers 1 to min(5, pages), page 1 current, no earlier block.
+      await expect(page.getByTestId("pager").getByRole("button", { name: /\d$/ })).toHaveCount(
+        Math.min(5, pages),
+      );
       await expectCurrentPage(page, market, 1);
-    }
+      await expect(page.getByTestId("pager-previous")).toBeDisabled();
+      await expect(page.getByTestId("pager-next")).toBeEnabled({ enabled: pages > 5 });
+      await photosLoaded(page);
+      await shot(page, `find-${market}`);
 
-    const popup = await openChangeRegion(page);
-    const input = popup.getByTestId("city-input");
-    const suggestions = popup.getByTestId("city-suggestions");
-    // Two characters: no suggestions, and no request made for them.
-    await input.fill(text.cityQuery.slice(0, 2));
-    await page.waitForTimeout(600);
-    await expect(suggestions).toHaveCount(0);
-    await expect(input).toHaveAttribute("aria-expanded", "false");
-    // Three: the suggestions, the city among them.
-    await input.fill(text.cityQuery);
-    await expect(suggestions).toBeVisible();
-    await expect(popup.getByRole("option", { name: new RegExp(`^${text.city}\\b`) })).toBeVisible();
-    await expect(input).toHaveAttribute("aria-expanded", "true");
-    await photosLoaded(page);
-    await shotViewport(page, `find-change-region-${market}`);
+      // Page 2 from the bottom of a scrolled page: other angels, stored, back at the top.
+      const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+      await page.setViewportSize({ width: viewport.width, height: 320 });
+      const firstPage = await cardIds(page);
+      await page.getByTestId("pager").scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await pagerButton(page, market, 2).click();
+      await expectCurrentPage(page, market, 2);
+      const secondPage = await cardIds(page);
+      expect(secondPage.length).toBeGreaterThan(0);
+      expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
+      expect(await stored(page, "page")).toBe("2");
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await page.setViewportSize(viewport);
 
-    // A city not picked from the list is refused.
-    await input.fill("Xyzzyville");
-    await expect(popup.getByTestId("city-none")).toBeVisible();
-    await expect(suggestions).toHaveCount(0);
-    await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
-    await expect(popup.getByTestId("change-region-error")).toContainText(text.notFound);
-    await expect(input).toHaveAttribute("aria-invalid", "true");
+      // A reload keeps page 2 (same seed, same angels).
+      await page.reload();
+      await expectCurrentPage(page, market, 2);
+      expect(await cardIds(page)).toEqual(secondPage);
 
-    // Another region: served, with its own total, no hook.
-    const otherTotal = await regionTotal(page, market, member.token, text.otherRegion.code);
-    await popup.locator('select[name="region"]').selectOption(text.otherRegion.code);
-    await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
-    await expect(page.getByTestId("find-header")).toHaveText(text.header(otherTotal, text.otherRegion.name));
-    await expect(page.getByTestId("hook-popup-cambia_regione")).toHaveCount(0);
+      // A city of the member's own region (allowed to a free member): page 1 and the city's own total.
+      const cityAnswer = await dispenserTotal(page, market, member.token, {
+        region: home.code,
+        city: text.city,
+      });
+      let popup = await openChangeRegion(page);
+      await popup.getByTestId("city-input").fill(text.cityQuery);
+      await popup.getByRole("option", { name: new RegExp(`^${text.city}\\b`) }).click();
+      await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
+      await expect(popup).toHaveCount(0);
+      await expect(page.getByTestId("find-header")).toHaveText(text.header(cityAnswer.totali, text.city));
+      expect(await stored(page, "page")).toBe("1");
+      expect(await stored(page, "city")).toBe(text.city);
+      await expect(page.getByTestId("angel-card")).toHaveCount(Math.min(5, cityAnswer.totali));
 
-    // A city picked from the list (of the member's home region): the header names it, with its total.
-    const cityAnswer = await dispenserTotal(page, market, member.token, {
-      region: home.code,
-      city: text.city,
-    });
-    expect(cityAnswer.city).toBe(text.city);
-    expect(cityAnswer.totali).not.toBe(total);
-    const again = await openChangeRegion(page);
-    await again.getByTestId("city-input").fill(text.cityQuery);
-    await again.getByRole("option", { name: new RegExp(`^${text.city}\\b`) }).click();
-    await expect(again.locator('select[name="region"]')).toHaveValue(home.code);
-    await again.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
-    await expect(page.getByTestId("find-header")).toHaveText(text.header(cityAnswer.totali, text.city));
-    expect(await stored(page, "city")).toBe(text.city);
-    // The search place is not the profile's region.
-    expect((await dispenserTotal(page, market, member.token, {})).region).toBe(home.code);
-  });
+      // Another region: refused to a free member; the cambia_regione hook, and their own region still shows.
+      popup = await openChangeRegion(page);
+      await popup.locator('select[name="region"]').selectOption(text.otherRegion.code);
+      await expect(popup.getByTestId("city-input")).toHaveValue("");
+      await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
+      const hook = page.getByTestId("hook-popup-cambia_regione");
+      await expect(hook).toBeVisible();
+      await expect(hook.getByTestId("hook-header")).toBeVisible();
+      await photosLoaded(page);
+      await shotViewport(page, `hook-cambia-regione-${market}`);
+      await hook.getByRole("button", { name: /^(Chiudi|Close)$/ }).click();
+      await expect(hook).toHaveCount(0);
+      await expect(page.getByTestId("find-header")).toHaveText(text.header(total, home.name));
+      expect(await stored(page, "city")).toBeNull();
+      await expectCurrentPage(page, market, 1);
+    },
+  );
+
+  test(
+    `${market}: paid member searches other regions and cities with the autocomplete`,
+    width,
+    async ({ page }) => {
+      // The page's clock is the test's, to run the autocomplete's wait at will.
+      await page.clock.install();
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        const match = /\/api\/get\/city\/[a-z]{2}\/([^/?]+)$/.exec(request.url());
+        if (match?.[1]) asked.push(decodeURIComponent(match[1]));
+      });
+      const member = await signedInMember(page, market, "find-paid");
+      await setPremium(page, market, member.clickid, 2);
+      const total = await regionTotal(page, market, member.token, home.code);
+      await page.goto(`${origin(market)}/find`);
+      await expect(page.getByTestId("find-header")).toHaveText(text.header(total, home.name));
+
+      // Paid members browse past the first block.
+      if (total > 25) {
+        await page.getByTestId("pager-next").click();
+        await expectCurrentPage(page, market, 6);
+        await expect(page.getByTestId("hook-popup-paginazione")).toHaveCount(0);
+        await page.getByTestId("pager-previous").click();
+        await expectCurrentPage(page, market, 1);
+      }
+
+      const popup = await openChangeRegion(page);
+      const input = popup.getByTestId("city-input");
+      const suggestions = popup.getByTestId("city-suggestions");
+      // Two characters, left long past the autocomplete's wait: no suggestions.
+      await input.fill(text.cityQuery.slice(0, 2));
+      await page.clock.runFor(2_000);
+      await expect(suggestions).toHaveCount(0);
+      await expect(input).toHaveAttribute("aria-expanded", "false");
+      // Three: the suggestions, the city among them; the only query asked was this one.
+      await input.fill(text.cityQuery);
+      await page.clock.runFor(2_000);
+      await expect(suggestions).toBeVisible();
+      expect(asked).toEqual([text.cityQuery]);
+      await expect(popup.getByRole("option", { name: new RegExp(`^${text.city}\\b`) })).toBeVisible();
+      await expect(input).toHaveAttribute("aria-expanded", "true");
+      await photosLoaded(page);
+      await shotViewport(page, `find-change-region-${market}`);
+
+      // A city not picked from the list is refused.
+      await input.fill("Xyzzyville");
+      await expect(popup.getByTestId("city-none")).toBeVisible();
+      await expect(suggestions).toHaveCount(0);
+      await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
+      await expect(popup.getByTestId("change-region-error")).toContainText(text.notFound);
+      await expect(input).toHaveAttribute("aria-invalid", "true");
+
+      // Another region: served, with its own total, no hook.
+      const otherTotal = await regionTotal(page, market, member.token, text.otherRegion.code);
+      await popup.locator('select[name="region"]').selectOption(text.otherRegion.code);
+      await popup.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
+      await expect(page.getByTestId("find-header")).toHaveText(
+        text.header(otherTotal, text.otherRegion.name),
+      );
+      await expect(page.getByTestId("hook-popup-cambia_regione")).toHaveCount(0);
+
+      // A city picked from the list (of the member's home region): the header names it, with its total.
+      const cityAnswer = await dispenserTotal(page, market, member.token, {
+        region: home.code,
+        city: text.city,
+      });
+      expect(cityAnswer.city).toBe(text.city);
+      expect(cityAnswer.totali).not.toBe(total);
+      const again = await openChangeRegion(page);
+      await again.getByTestId("city-input").fill(text.cityQuery);
+      await again.getByRole("option", { name: new RegExp(`^${text.city}\\b`) }).click();
+      await expect(again.locator('select[name="region"]')).toHaveValue(home.code);
+      await again.getByRole("button", { name: /^(Cerca|Search)$/ }).click();
+      await expect(page.getByTestId("find-header")).toHaveText(text.header(cityAnswer.totali, text.city));
+      expect(await stored(page, "city")).toBe(text.city);
+      // The search place is not the profile's region.
+      expect((await dispenserTotal(page, market, member.token, {})).region).toBe(home.code);
+    },
+  );
 }
 
 test("en: a free member on flow 7 gets the paginazione hook past page 5; a stored page past the end gives page 1", async ({

@@ -141,6 +141,8 @@ test("disable profile: no keeps it, yes disables, clears storage, reloads; login
   page,
   request,
 }) => {
+  // The page's clock is the test's: the 5 s before the reload pass at once.
+  await page.clock.install();
   const email = uniqueEmail("disable");
   await registerViaApi(request, "it", email, "good-password");
   await page.goto(`${origin("it")}/login`);
@@ -165,11 +167,17 @@ test("disable profile: no keeps it, yes disables, clears storage, reloads; login
   await disable.click();
   await page.getByTestId("disable-confirm").getByRole("button", { name: "Sì" }).click();
   await expect(page.getByTestId("disable-done")).toContainText("Il tuo profilo è stato disattivato.");
+  // From here the page's time moves only when the test says, so the 5 s before the reload are exact.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await shotViewport(page, "disable-done");
 
-  // The reload after 5 s: a visitor on a member page gets the sign-up/login popup.
-  await expect(page.getByTestId("auth-popup")).toBeVisible({ timeout: 10_000 });
+  // The reload after 5 s, not before: then a visitor on a member page gets the sign-up/login popup.
+  await page.clock.runFor(4_000);
+  await expect(page.getByTestId("disable-done")).toBeVisible();
+  await page.clock.runFor(1_100);
+  await expect(page.getByTestId("auth-popup")).toBeVisible();
+  await page.clock.resume();
   await expect(page.getByTestId("auth-popup").getByRole("heading")).toHaveText("Iscriviti o accedi");
 
   await page.goto(`${origin("it")}/login`);

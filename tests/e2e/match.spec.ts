@@ -10,6 +10,7 @@ import {
   likeUntilOutOfCredits,
   type Market,
   narrowOnly,
+  oneMarketPerWidth,
   origin,
   regionOf,
   shot,
@@ -90,14 +91,13 @@ async function cardCentre(page: Page) {
   return { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 200) };
 }
 
-/** A real mouse drag by (dx, dy) in `steps` moves, `pauseMs` apart (0: as fast as the browser takes them). */
-async function mouseDrag(page: Page, dx: number, dy: number, steps: number, pauseMs: number) {
+/** A real mouse drag by (dx, dy) in `steps` moves, as fast as the browser takes them. */
+async function mouseDrag(page: Page, dx: number, dy: number, steps: number) {
   const { x, y } = await cardCentre(page);
   await page.mouse.move(x, y);
   await page.mouse.down();
   for (let i = 1; i <= steps; i++) {
     await page.mouse.move(x + (dx * i) / steps, y + (dy * i) / steps);
-    if (pauseMs) await page.waitForTimeout(pauseMs);
   }
   await page.mouse.up();
 }
@@ -183,18 +183,16 @@ test(
     const cdp = await page.context().newCDPSession(page);
     await timedMouseDrag(page, cdp, 90, 220);
     await expect(topCard(page)).toHaveAttribute("style", /translateX\(0px\)/);
-    await page.waitForTimeout(300);
     expect(await topId(page)).toBe(first);
 
     // A slow drag (100 px/s) snaps back and sends nothing.
     await timedMouseDrag(page, cdp, 160, 100);
     await expect(topCard(page)).toHaveAttribute("data-angel-id", String(first));
     await expect(topCard(page)).toHaveAttribute("style", /translateX\(0px\)/);
-    // A fast vertical drag is blocked: nothing moves, nothing is sent.
-    await mouseDrag(page, 0, 260, 6, 0);
+    // A fast vertical drag is blocked: nothing moves, nothing is sent (the frames of the swipes below come
+    // first, so none of these gestures sent one).
+    await mouseDrag(page, 0, 260, 6);
     await expect(topCard(page)).toHaveAttribute("data-angel-id", String(first));
-    await page.waitForTimeout(400);
-    expect(frames.matches()).toEqual([]);
 
     // A fast flick to the right likes the top angel. (Every timed drag carries its own event times: with
     // real-time steps a loaded machine can stretch a flick past the gesture's 600 ms and make it a drag.)
@@ -251,9 +249,11 @@ test("a touch swipe removes the card (390 px, touch)", narrowOnly, async ({ page
   for (let i = 1; i <= 6; i++)
     await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y - 30 * i }] });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await page.waitForTimeout(400);
   expect(await topId(page)).toBe(second);
-  expect(frames.matches()).toHaveLength(1);
+  // The next swipe is the second card's, and its frame follows the first's: the pan sent nothing.
+  await touchSwipe(page, cdp, -220);
+  await expect(page.locator(`[data-testid="match-card"][data-angel-id="${second}"]`)).toHaveCount(0);
+  await expect.poll(() => frames.matches().map((f) => f.angelId)).toEqual([first, second]);
 });
 
 test(
@@ -328,6 +328,7 @@ test(
 test("invite modal: inactive while empty, confirmation, auto-close after 4 s as a like, early close", async ({
   page,
 }) => {
+  await page.clock.install();
   const frames = recordFrames(page);
   const member = await signedInMember(page, "it", "match-invite", "9");
   await openMatch(page, "it");
@@ -361,16 +362,20 @@ test("invite modal: inactive while empty, confirmation, auto-close after 4 s as 
   await expect(done).toContainText(name);
   await expect(done).toContainText("HA RICEVUTO IL TUO INVITO!");
   await expect(done).toContainText("Se accetta potrai iniziare a chattare con lei");
-  const sentAt = Date.now();
+  // From here the page's time moves only when the test says: the confirmation's 4 s are counted exactly.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
   expect(frames.invites()).toEqual([
     expect.objectContaining({ angelId: kept, msg: "Ciao, ti va di conoscerci?", trackerId: member.clickid }),
   ]);
   expect(String(frames.invites()[0]?.clientId)).toMatch(/.{8,}/);
   await shotViewport(page, "invite-sent-it");
   // Still open a little before 4 s, gone a little after.
-  await page.waitForTimeout(Math.max(0, 3300 - (Date.now() - sentAt)));
+  await page.clock.runFor(3_000);
   await expect(modal).toBeVisible();
-  await expect(modal).toHaveCount(0, { timeout: 2500 });
+  await page.clock.runFor(1_100);
+  await expect(modal).toHaveCount(0);
+  // Time flows again: the liked card leaves the stack after its swipe-out animation.
+  await page.clock.resume();
   await expect(page.locator(`[data-testid="match-card"][data-angel-id="${kept}"]`)).toHaveCount(0);
   expect(await likedOnServer(page, "it", member)).toContain(kept);
 
@@ -470,8 +475,8 @@ test("a failed dispenser call shows a retry; the about is cut at 300; an empty s
   await page.unrouteAll({ behavior: "ignoreErrors" });
 });
 
-for (const market of ["it", "es"] as const) {
-  test(`${market}: screenshots of the stack and the invite modal`, async ({ page }) => {
+for (const { market, width } of oneMarketPerWidth("it", "es")) {
+  test(`${market}: screenshots of the stack and the invite modal`, width, async ({ page }) => {
     await signedInMember(page, market, "match-shots", "9");
     await openMatch(page, market);
     await shot(page, `match-${market}`);

@@ -55,7 +55,7 @@ test("an operator answers a member from the console", async ({ page, browser }, 
   await ops.locator("form.composer button[type=submit]").click();
   await expect(ops.getByTestId("ops-angel-message")).toContainText(REPLY);
 
-  // The member: the angel types first (5 s), then the reply arrives.
+  // The member: the angel types first, then the reply arrives.
   await expect(page.getByTestId("typing")).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId("angel-message")).toContainText(REPLY, { timeout: 15_000 });
 

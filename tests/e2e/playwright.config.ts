@@ -8,7 +8,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  // Two: most of a test is waiting (typing, replies, timers), so two run side by side on two cores.
+  // Two, one per core: Chromium's rendering is most of the suite's CPU (three workers were no faster).
   workers: 2,
   // One more try for a failed test: on a slow machine a run has met a reset connection. A test that passes
   // only on its retry is listed as "flaky" in the report, to be looked at, not as passed.
@@ -31,7 +31,7 @@ export default defineConfig({
         "--disable-sync",
       ],
     },
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
   },
   projects: [
     {

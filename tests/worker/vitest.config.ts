@@ -70,5 +70,6 @@ export default defineConfig({
     testTimeout: 30_000,
     // One Postgres session at a time with PGlite: the files share it.
     fileParallelism: false,
+    isolate: false,
   },
 });
