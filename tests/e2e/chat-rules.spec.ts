@@ -4,7 +4,7 @@
 // lines hidden, the 'has visited you' note and the sanitised 'benvenuto' HTML. Lines the server cannot
 // produce on demand (likes as messages, a benvenuto message, a line from the future, a blurred reply to an
 // unverified member, who cannot write) are served through a mocked conversation answer: those rules are
-// the client's; the server's side is in tests/worker/chat-lock.test.ts and chat.test.ts.
+// the client's; the server's side is in tests/worker/chat-lock.test.ts, chat-rules.test.ts and chat-send.test.ts.
 import type { Page, WebSocketRoute } from "@playwright/test";
 import {
   anyWidth,

@@ -1,7 +1,7 @@
 // Credits bought: the one place where a purchase adds message credits and sets the premium level, with its
 // ledger row, exactly once per payment reference (the ledger's unique (balance, reference) key). Payments
 // call it from whichever path learns of the payment first (return page, status check, webhook); then the
-// member's room sends the message that was pending for lack of credits (party/user-room.ts afterPurchase).
+// member's room sends the message that was pending for lack of credits (afterPurchase, worker/realtime/handlers.ts).
 import { eq, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";

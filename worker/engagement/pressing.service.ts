@@ -129,7 +129,7 @@ export async function scheduleAngelVisit(
   });
 }
 
-// The brain's engagement schedule (party/user-room.ts): likes, visits and messages from angels of the
+// The brain's engagement schedule (worker/engagement/brain.ts): likes, visits and messages from angels of the
 // member's region, one step at a time. Each step may run twice (the room's alarms are at-least-once), so
 // each is idempotent: its rows are keyed by the step's time (notifications) or client id (messages).
 
