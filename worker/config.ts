@@ -17,10 +17,10 @@ export const OPS_LEASE_MS = 180_000;
 export const GOOGLE_AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
 /** Mailgun's US endpoint; EU domains set MAILGUN_API_BASE to https://api.eu.mailgun.net. */
-export const MAILGUN_DEFAULT_API_BASE = "https://api.mailgun.net";
+const MAILGUN_DEFAULT_API_BASE = "https://api.mailgun.net";
 
 /** A delay window in ms; a random time inside it is drawn for each event. */
-export interface DelayWindow {
+interface DelayWindow {
   minMs: number;
   maxMs: number;
 }

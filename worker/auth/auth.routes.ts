@@ -19,7 +19,7 @@ import { forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
-import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } from "../core/openapi";
 import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
 import { memberRoom } from "../realtime/member-room";
@@ -29,16 +29,13 @@ import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
 import { requestPasswordReset, resetPassword } from "./recovery.service";
 import { authContext, Session, sessionAccount, sessionBody } from "./session.service";
 
-const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
-const Ok = z.object({ result: z.literal("OK") });
-
 const signupRoute = <P extends string>(path: P) =>
   createRoute({
     method: "post",
     path,
     tags: ["auth"],
     summary: "Sign up with e-mail and password",
-    request: body(SignupRequest),
+    request: jsonBody(SignupRequest),
     responses: {
       200: { description: "Signed up", ...json(Session.extend({ result: z.literal("OK") })) },
       400: errorResponse("A field is invalid (1004 invalid e-mail, 1005 banned e-mail)"),
@@ -54,7 +51,7 @@ const authenticate = createRoute({
   path: "/users/authenticate",
   tags: ["auth"],
   summary: "Log in with e-mail and password",
-  request: body(LoginRequest),
+  request: jsonBody(LoginRequest),
   responses: {
     200: {
       description: "Logged in",
@@ -72,7 +69,7 @@ const verify = createRoute({
   path: "/users/verify",
   tags: ["auth"],
   summary: "Verify a stored session token at session start",
-  request: body(VerifyRequest),
+  request: jsonBody(VerifyRequest),
   responses: {
     200: {
       description: "verify 1 with the member, or verify 0 (with error 1008 for a disabled account)",
@@ -104,7 +101,10 @@ const logout = createRoute({
   summary: "Log out everywhere: every earlier session token stops working",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  responses: { 200: { description: "Logged out", ...json(Ok) }, 401: errorResponse("No valid session") },
+  responses: {
+    200: { description: "Logged out", ...json(OkResult) },
+    401: errorResponse("No valid session"),
+  },
 });
 
 const forgot = createRoute({
@@ -112,9 +112,9 @@ const forgot = createRoute({
   path: "/users/getTokenForReset",
   tags: ["auth"],
   summary: "Mail a password reset link",
-  request: body(ForgotRequest),
+  request: jsonBody(ForgotRequest),
   responses: {
-    200: { description: "Sent (email_inviata)", ...json(Ok) },
+    200: { description: "Sent (email_inviata)", ...json(OkResult) },
     400: errorResponse("E-mail missing"),
     404: errorResponse("utente_inesistente: no account with this address"),
   },
@@ -125,9 +125,9 @@ const reset = createRoute({
   path: "/users/changePassword",
   tags: ["auth"],
   summary: "Set a new password from a reset link (single use; ends every other session)",
-  request: body(ResetRequest),
+  request: jsonBody(ResetRequest),
   responses: {
-    200: { description: "Changed", ...json(Ok.extend({ user: z.object({ clickid: z.string() }) })) },
+    200: { description: "Changed", ...json(OkResult.extend({ user: z.object({ clickid: z.string() }) })) },
     400: errorResponse("token_expired, or the password is too short"),
   },
 });
@@ -139,11 +139,11 @@ const changeEmailRoute = createRoute({
   summary: "Change the address from the double opt-in popup; resends the activation mail",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: body(ChangeEmailRequest),
+  request: jsonBody(ChangeEmailRequest),
   responses: {
     200: {
       description: "Changed",
-      ...json(Ok.extend({ user: z.object({ email: z.string(), valid_email: z.boolean() }) })),
+      ...json(OkResult.extend({ user: z.object({ email: z.string(), valid_email: z.boolean() }) })),
     },
     400: errorResponse("errore_email / errore_stessa_mail"),
     409: errorResponse("email_esistente"),
@@ -158,7 +158,7 @@ const resend = createRoute({
   security: bearerSecurity,
   middleware: [requireSession] as const,
   responses: {
-    200: { description: "Sent", ...json(Ok) },
+    200: { description: "Sent", ...json(OkResult) },
     400: errorResponse("already_confirmed"),
     409: errorResponse("1009 the mail was sent less than 5 minutes ago"),
   },
@@ -169,7 +169,7 @@ const confirm = createRoute({
   path: "/users/confirmEmail",
   tags: ["auth"],
   summary: "Confirm the address with the activation link's token; logs in",
-  request: body(LinkTokenRequest),
+  request: jsonBody(LinkTokenRequest),
   responses: {
     200: { description: "Confirmed", ...json(Session) },
     400: errorResponse("token_expired"),
@@ -182,7 +182,7 @@ const autoLoginRoute = createRoute({
   path: "/users/autoLogin",
   tags: ["auth"],
   summary: "Log in with an auto-login link's token (mail or Telegram); records the click",
-  request: body(LinkTokenRequest),
+  request: jsonBody(LinkTokenRequest),
   responses: {
     200: { description: "Logged in", ...json(Session) },
     400: errorResponse("token_expired"),
@@ -197,9 +197,9 @@ const disable = createRoute({
   summary: "Disable the own profile (premium above level 1 is also unsubscribed)",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: body(DisableRequest),
+  request: jsonBody(DisableRequest),
   responses: {
-    200: { description: "Disabled", ...json(Ok) },
+    200: { description: "Disabled", ...json(OkResult) },
     403: errorResponse("Another member's clickid"),
   },
 });

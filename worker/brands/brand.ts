@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PublicBrand } from "../contracts/brand";
 
-export const paymentCompanies = ["adyen", "trustpay", "maxpay", "mollie", "coda", "paypal"] as const;
+const paymentCompanies = ["adyen", "trustpay", "maxpay", "mollie", "coda", "paypal"] as const;
 
 /**
  * The company behind a brand: what the legal pages, the mail footers and the payment providers need. It is

@@ -8,7 +8,7 @@ import { logEvent } from "../core/log";
 import type { ReplyProvider } from "./reply-provider";
 
 /** The API's base URL (e.g. https://api.openai.com/v1; the call goes to {base}/chat/completions), key and model. */
-export type AiConfig = NonNullable<Config["ai"]>;
+type AiConfig = NonNullable<Config["ai"]>;
 
 /** The longest wait for the model; the reply is delayed 20-40 s anyway, so this never shows. */
 export const AI_TIMEOUT_MS = 10_000;

@@ -29,7 +29,7 @@ const sendMemory = (room: Room) => room.memo<SendMemory>("chat.send", () => ({ l
  * angel's reply planned; refused (for credits, kept as the pending message) or failed, told to the tab that
  * sent it, if any.
  */
-export async function sendAsMember(
+async function sendAsMember(
   room: Room,
   data: { angelId: number; msg: string; clientId: string },
 ): Promise<SendResult> {

@@ -1,4 +1,4 @@
-import { OpenAPIHono, type z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { ErrorBody } from "../contracts/errors";
 import type { AppEnv } from "../env";
 
@@ -25,3 +25,9 @@ export const json = <T extends z.ZodType>(schema: T) => ({ content: { "applicati
 
 /** An error answer of a route description: the API's one error body. */
 export const errorResponse = (description: string) => ({ description, ...json(ErrorBody) });
+
+/** A required JSON request body of a route description. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
+
+/** The answer of a route that only confirms: `{ "result": "OK" }`. */
+export const OkResult = z.object({ result: z.literal("OK") });

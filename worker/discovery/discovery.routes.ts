@@ -11,12 +11,9 @@ import {
 import { unauthorized } from "../core/errors";
 import { logEvent } from "../core/log";
 import { requireSessionToken } from "../core/middleware";
-import { bearerSecurity, featureApp } from "../core/openapi";
+import { bearerSecurity, featureApp, jsonBody } from "../core/openapi";
 import { angelById, angelCard, dispense, matchPage, regionTotal } from "./dispenser.service";
 
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
 const unauthorizedAnswer = { 401: { description: "no live session" } };
 
 const dispenser = createRoute({
@@ -28,7 +25,7 @@ const dispenser = createRoute({
     "Page size 5. For one seed every angel of the place is on exactly one page. A free member sees their own region (or a city of it); asking another answers their own region with hook cambia_regione. An unknown region or city gives an empty page and totali 0.",
   security: bearerSecurity,
   middleware: [requireSessionToken] as const,
-  request: json(DispenserRequest),
+  request: jsonBody(DispenserRequest),
   responses: {
     200: {
       description: "profili and the real totali",
@@ -45,7 +42,7 @@ const match = createRoute({
   summary: "The swipe stack's next page: angels of the place the member has not liked yet",
   security: bearerSecurity,
   middleware: [requireSessionToken] as const,
-  request: json(MatchRequest),
+  request: jsonBody(MatchRequest),
   responses: {
     200: { description: "profiles", content: { "application/json": { schema: MatchResponse } } },
     ...unauthorizedAnswer,
@@ -59,7 +56,7 @@ const totalRegion = createRoute({
   summary: "The real number of angels of the member's cerco in a region",
   security: bearerSecurity,
   middleware: [requireSessionToken] as const,
-  request: json(TotalRegionRequest),
+  request: jsonBody(TotalRegionRequest),
   responses: {
     200: { description: "totali", content: { "application/json": { schema: TotalRegionResponse } } },
     ...unauthorizedAnswer,

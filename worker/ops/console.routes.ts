@@ -14,7 +14,7 @@ import {
   ReplyRequest,
 } from "../contracts/ops";
 import { AppError } from "../core/errors";
-import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { memberRoom } from "../realtime/member-room";
 import { requireOperator, requireSupervisor } from "./operator-auth";
@@ -31,9 +31,6 @@ import {
 } from "./ops.service";
 import type { OpsDesk } from "./ops-desk";
 import { opsErrors } from "./ops-errors";
-
-const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
-const Ok = z.object({ result: z.literal("OK") });
 
 /** The desk is one Durable Object for the whole service: every lease goes through it. */
 const desk = (env: AppEnv["Bindings"]) =>
@@ -83,7 +80,7 @@ const release = createRoute({
   request: conversationParams,
   responses: {
     401: errorResponse("No operator token, or it has ended"),
-    200: { description: "Released", ...json(Ok) },
+    200: { description: "Released", ...json(OkResult) },
     409: errorResponse("not_lease_holder"),
   },
 });
@@ -110,7 +107,7 @@ const reply = createRoute({
   summary: "Reply as the angel (lease holder only): through the member's room, typing first; ends the lease",
   security: bearerSecurity,
   middleware: [requireOperator] as const,
-  request: { ...conversationParams, ...body(ReplyRequest) },
+  request: { ...conversationParams, ...jsonBody(ReplyRequest) },
   responses: {
     401: errorResponse("No operator token, or it has ended"),
     200: { description: "Scheduled for delivery", ...json(z.object({ message: OpsMessage })) },
@@ -126,7 +123,7 @@ const notes = createRoute({
   summary: "Edit an angel's persona notes (supervisor, admin)",
   security: bearerSecurity,
   middleware: [requireOperator, requireSupervisor] as const,
-  request: { params: z.object({ angelId: z.coerce.number().int().min(1) }), ...body(NotesRequest) },
+  request: { params: z.object({ angelId: z.coerce.number().int().min(1) }), ...jsonBody(NotesRequest) },
   responses: {
     401: errorResponse("No operator token, or it has ended"),
     200: { description: "Saved", ...json(PersonaNotes) },

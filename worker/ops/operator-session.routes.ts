@@ -5,16 +5,13 @@ import { eq, sql } from "drizzle-orm";
 import { operators } from "../../drizzle/schema/ops";
 import { Locale } from "../contracts/locales";
 import { Operator, OperatorRole, OpsLoginRequest } from "../contracts/ops";
-import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } from "../core/openapi";
 import { hashPassword, verifyPassword } from "../core/password";
 import { clear, clientIp, isBlocked, recordFailure } from "../ratelimit/rate-limit.service";
 import { requireOperator } from "./operator-auth";
 import { audit, type OperatorRow, operatorByEmail } from "./ops.service";
 import { opsErrors } from "./ops-errors";
 import { signOperatorToken } from "./ops-token";
-
-const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
-const Ok = z.object({ result: z.literal("OK") });
 
 const publicOperator = (o: OperatorRow): z.infer<typeof Operator> => ({
   id: o.id,
@@ -30,7 +27,7 @@ const login = createRoute({
   path: "/ops/api/login",
   tags: ["ops"],
   summary: "Operator login (not a member session): an operator token for the console",
-  request: body(OpsLoginRequest),
+  request: jsonBody(OpsLoginRequest),
   responses: {
     200: { description: "Logged in", ...json(z.object({ token: z.string(), operator: Operator })) },
     401: errorResponse("wrong_credentials"),
@@ -46,7 +43,10 @@ const logout = createRoute({
   summary: "Ends every console session of the operator",
   security: bearerSecurity,
   middleware: [requireOperator] as const,
-  responses: { 200: { description: "Logged out", ...json(Ok) }, 401: errorResponse("No operator token") },
+  responses: {
+    200: { description: "Logged out", ...json(OkResult) },
+    401: errorResponse("No operator token"),
+  },
 });
 
 const me = createRoute({
@@ -69,7 +69,7 @@ const setLanguage = createRoute({
   summary: "The console's language for this operator",
   security: bearerSecurity,
   middleware: [requireOperator] as const,
-  request: body(z.object({ language: Locale })),
+  request: jsonBody(z.object({ language: Locale })),
   responses: {
     401: errorResponse("No operator token, or it has ended"),
     200: { description: "Saved", ...json(Operator) },

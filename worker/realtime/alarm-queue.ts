@@ -21,7 +21,7 @@ export interface QueuedStep<S> {
 
 /** A failed step is retried after 1 s, 2 s, 4 s, 8 s; after the fifth failure it is dropped (and logged). */
 export const MAX_ATTEMPTS = 5;
-export const RETRY_BASE_MS = 1000;
+const RETRY_BASE_MS = 1000;
 /** Steps due within this many ms of the alarm run with it (an alarm may fire a little early). */
 const DUE_SLACK_MS = 5;
 
