@@ -36,6 +36,7 @@ export const accounts = pgTable(
     surname: text("surname"),
     descrizione: text("descrizione"),
     cosaCerco: text("cosa_cerco"),
+    /** The mobile number (E.164) whose SMS code verified the member; unique per brand. */
     phone: text("phone"),
     preferredAge: text("preferred_age"),
     emailScore: integer("email_score"),
@@ -77,6 +78,8 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex("accounts_email_brand_key").on(sql`lower(${t.email})`, t.brandId),
     uniqueIndex("accounts_google_sub_brand_key").on(t.brandId, t.googleSub),
+    // One phone number verifies one account per brand (the phone is set only by the code's check).
+    uniqueIndex("accounts_phone_brand_key").on(t.brandId, t.phone),
     check(
       "accounts_credits_not_negative",
       sql`${t.creditiMessaggi} >= 0 and ${t.creditiIcebreaker} >= 0 and ${t.creditiLike} >= 0`,

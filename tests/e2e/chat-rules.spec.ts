@@ -12,10 +12,14 @@ import {
   expect,
   firstAngel,
   origin,
+  registerViaApi,
   shot,
   shotViewport,
   signedInMember,
+  smsCode,
   test,
+  uniqueEmail,
+  uniqueMobile,
 } from "./helpers";
 import { e2eTiming } from "./timing";
 
@@ -101,7 +105,7 @@ test("a chat: empty messages, growing textarea, height, typing for the room's ti
   await expect(page.getByTestId("angel-message").nth(1).locator("p")).not.toHaveText("");
 });
 
-test("an unverified member: likes and messages wait for a mobile number, then go out", async ({ page }) => {
+test("an unverified member: likes and messages wait for the SMS code, then go out", async ({ page }) => {
   test.setTimeout(120_000);
   await signedInMember(page, "it", "chatphone", "7", { verified: false });
   const angel = await firstAngel(page);
@@ -135,7 +139,7 @@ test("an unverified member: likes and messages wait for a mobile number, then go
 
   // A landline is refused; the message is still held.
   await popup.getByLabel("Numero di cellulare").fill("02 1234 5678");
-  await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+  await popup.getByRole("button", { name: "Invia il codice" }).click();
   await expect(popup.getByRole("alert")).toHaveText(
     "Inserisci un numero di cellulare valido di questo paese.",
   );
@@ -143,10 +147,32 @@ test("an unverified member: likes and messages wait for a mobile number, then go
   await popup.getByRole("button", { name: "Chiudi" }).click();
   await shot(page, "chat-rules-held");
 
-  // The link under the own message opens the prompt again; a mobile number verifies and sends.
+  // The link under the own message opens the prompt again; a mobile number gets a code by SMS, which the
+  // popup asks for next: entering the number alone verifies nothing.
   await mine.getByTestId("verify-phone").click();
   await expect(popup).toBeVisible();
-  await popup.getByLabel("Numero di cellulare").fill("347 123 4567");
+  const mobile = uniqueMobile("it");
+  await popup.getByLabel("Numero di cellulare").fill(mobile.typed);
+  await popup.getByRole("button", { name: "Invia il codice" }).click();
+  await expect(popup.getByTestId("phone-code-sent")).toHaveText(
+    `Ti abbiamo inviato un codice di 6 cifre via SMS al ${mobile.e164}. Vale 10 minuti.`,
+  );
+  const field = popup.getByLabel("Codice ricevuto via SMS");
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(field).toHaveAttribute("inputmode", "numeric");
+  await expect(popup.getByTestId("phone-resend-wait")).toHaveText(/^Nuovo codice tra (59|60) s$/);
+  await expect(popup.getByRole("button", { name: "Invia un nuovo codice" })).toHaveCount(0);
+  await shotViewport(page, "chat-rules-phone-code");
+  await expect(mine.locator("time")).toHaveText("Non ancora inviato");
+
+  // A wrong code says how many tries are left; the right one verifies and sends.
+  const code = await smsCode(page.request, "it", mobile.e164);
+  await field.fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+  await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+  await expect(popup.getByRole("alert")).toHaveText("Codice errato. Tentativi rimasti: 4.");
+  await shotViewport(page, "chat-rules-phone-code-wrong");
+  await field.fill(code);
   await popup.getByRole("button", { name: "Verifica", exact: true }).click();
   await expect(popup).toHaveCount(0);
   await expect(page.getByTestId("verify-phone")).toHaveCount(0);
@@ -163,6 +189,119 @@ test("an unverified member: likes and messages wait for a mobile number, then go
   await page.getByTestId("angel-card").nth(1).getByTestId("like-button").click();
   await expect(page.getByTestId("like-tooltip")).toBeVisible();
 });
+
+test(
+  "the phone code's errors: a number already used, tries left, too many tries, resend after the countdown, expired, throttled",
+  anyWidth,
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    // The page's clock is the test's: the minute before a resend passes at once.
+    await page.clock.install();
+    // Another member of the brand is verified with this number.
+    const taken = uniqueMobile("it");
+    const owner = await registerViaApi(page.request, "it", uniqueEmail("phone-owner"));
+    const asOwner = async (path: string, data: unknown) => {
+      const call = apiCall("it", `/api/users/${owner.clickid}/${path}`);
+      const response = await page.request.post(call.url, {
+        headers: { ...call.headers, authorization: `Bearer ${owner.token}` },
+        data,
+      });
+      expect(response.status()).toBe(200);
+    };
+    await asOwner("phone", { phone: taken.e164 });
+    await asOwner("phone/verify", { code: await smsCode(page.request, "it", taken.e164) });
+
+    await signedInMember(page, "it", "phonecode", "7", { verified: false });
+    await page.goto(`${origin("it")}/find`);
+    await page.getByTestId("angel-card").first().getByTestId("like-button").click();
+    const popup = page.getByTestId("phone-popup");
+    const number = popup.getByLabel("Numero di cellulare");
+    await number.fill(taken.typed);
+    await popup.getByRole("button", { name: "Invia il codice" }).click();
+    await expect(popup.getByRole("alert")).toHaveText("Questo numero verifica già un altro profilo.");
+
+    const mobile = uniqueMobile("it");
+    await number.fill(mobile.typed);
+    await popup.getByRole("button", { name: "Invia il codice" }).click();
+    const field = popup.getByLabel("Codice ricevuto via SMS");
+    await expect(field).toBeVisible();
+    const code = await smsCode(page.request, "it", mobile.e164);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    // Letters and spaces do not get into the field; fewer than 6 digits are not sent.
+    await field.fill("12 a3");
+    await expect(field).toHaveValue("123");
+    await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+    await expect(popup.getByRole("alert")).toHaveText("Inserisci le 6 cifre del codice.");
+    for (const left of [4, 3, 2, 1]) {
+      await field.fill(wrong);
+      await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+      await expect(popup.getByRole("alert")).toHaveText(`Codice errato. Tentativi rimasti: ${left}.`);
+    }
+    await field.fill(wrong);
+    await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+    await expect(popup.getByRole("alert")).toHaveText("Troppi codici errati: chiedine uno nuovo.");
+    await field.fill(code);
+    await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+    await expect(popup.getByRole("alert")).toHaveText("Troppi codici errati: chiedine uno nuovo.");
+
+    // After the minute the popup offers a new code (the server's own minute is a Worker test: here its
+    // answer is played, so the real code stays the used-up one).
+    const resend = popup.getByRole("button", { name: "Invia un nuovo codice" });
+    await expect(resend).toHaveCount(0);
+    await page.clock.fastForward(61_000);
+    await page.route("**/api/users/*/phone", (route) =>
+      route.fulfill({
+        json: {
+          result: "code_sent",
+          phone: mobile.e164,
+          expiresAt: new Date(Date.now() + 600_000).toISOString(),
+          expiresInS: 600,
+          resendAt: new Date(Date.now() + 60_000).toISOString(),
+          resendInS: 60,
+          triesLeft: 5,
+        },
+      }),
+    );
+    await resend.click();
+    await expect(popup.getByRole("status")).toHaveText("Un nuovo codice è in arrivo.");
+    await expect(popup.getByTestId("phone-resend-wait")).toHaveText(/^Nuovo codice tra (59|60) s$/);
+    await page.unroute("**/api/users/*/phone");
+
+    // An expired code says so (its ten minutes are the server's: its answer is played here).
+    await page.route("**/api/users/*/phone/verify", (route) =>
+      route.fulfill({
+        status: 410,
+        json: {
+          error: {
+            code: "code_expired",
+            message: "The code has expired: ask for a new one.",
+            field: "code",
+            messageKey: "errore_codice_scaduto",
+          },
+        },
+      }),
+    );
+    await field.fill(code);
+    await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+    await expect(popup.getByRole("alert")).toHaveText("Questo codice è scaduto: chiedine uno nuovo.");
+    await page.unroute("**/api/users/*/phone/verify");
+
+    // Closed and opened again while the code lives, the popup asks for that code, not for a new one.
+    await popup.getByRole("button", { name: "Chiudi" }).click();
+    await expect(popup).toHaveCount(0);
+    await page.getByTestId("angel-card").first().getByTestId("like-button").click();
+    await expect(popup.getByTestId("phone-code-sent")).toContainText(mobile.e164);
+
+    // Another number within the server's minute is throttled: the popup says how long to wait.
+    await popup.getByRole("button", { name: "Cambia numero" }).click();
+    await number.fill(uniqueMobile("it").typed);
+    await popup.getByRole("button", { name: "Invia il codice" }).click();
+    await expect(popup.getByRole("alert")).toHaveText(
+      /^Attendi \d{1,2} s prima di chiedere un altro codice\.$/,
+    );
+    await expect(popup.getByRole("button", { name: "Invia il codice" })).toBeDisabled();
+  },
+);
 
 test("a blurred reply: a teaser without the text, and verifying by phone reads it", async ({ page }) => {
   await signedInMember(page, "it", "chatblur", "7", { verified: false });
@@ -200,7 +339,11 @@ test("a blurred reply: a teaser without the text, and verifying by phone reads i
   await hook.getByTestId("hook-verify").click();
   await expect(hook).toHaveCount(0);
   const popup = page.getByTestId("phone-popup");
-  await popup.getByLabel("Numero di cellulare").fill("+39 347 1234567");
+  const mobile = uniqueMobile("it");
+  await popup.getByLabel("Numero di cellulare").fill(mobile.e164);
+  await popup.getByRole("button", { name: "Invia il codice" }).click();
+  const code = await smsCode(page.request, "it", mobile.e164);
+  await popup.getByLabel("Codice ricevuto via SMS").fill(code);
   verified = true;
   await popup.getByRole("button", { name: "Verifica", exact: true }).click();
   await expect(popup).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, port, shot, test } from "./helpers";
+import { expect, port, shot, smsCode, test, uniqueMobile } from "./helpers";
 
 test("home page carries each brand before and after the app starts", async ({ page }) => {
   for (const [host, lang, title, subtitle] of [
@@ -52,10 +52,14 @@ test("a new member signs up, finds angels in the region and gets a reply after t
   await expect(page.getByText(`Saluta ${name}`)).toBeVisible();
   await page.getByPlaceholder("Scrivi un messaggio…").fill("Ciao! Come va la serata?");
   await page.getByRole("button", { name: "Invia" }).click();
-  // A new member is not verified yet: the message waits while the member enters a mobile number.
+  // A new member is not verified yet: the message waits while the member enters a mobile number and the
+  // code sent to it by SMS.
   const phone = page.getByTestId("phone-popup");
   await expect(phone).toBeVisible();
-  await phone.getByLabel("Numero di cellulare").fill("347 123 4567");
+  const mobile = uniqueMobile("it");
+  await phone.getByLabel("Numero di cellulare").fill(mobile.typed);
+  await phone.getByRole("button", { name: "Invia il codice" }).click();
+  await phone.getByLabel("Codice ricevuto via SMS").fill(await smsCode(page.request, "it", mobile.e164));
   await phone.getByRole("button", { name: "Verifica" }).click();
   await expect(phone).toHaveCount(0);
   await expect(page.getByTestId("my-message")).toHaveText(/Ciao! Come va la serata\?/);

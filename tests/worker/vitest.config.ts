@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
 import { startFakeAi } from "../fakes/openai";
+import { startFakeTwilio } from "../fakes/twilio";
 
 // Worker tests run inside workerd against a real Postgres engine started by scripts/with-db.ts.
 const databaseUrl = process.env.DATABASE_URL;
@@ -15,6 +16,9 @@ const fakeMailgun = await startFakeMailgun("worker-tests-mailgun-key");
 const fakeGoogle = await startFakeGoogle();
 // The fake of an OpenAI-compatible chat-completions API; only flows whose provider is `ai` call it.
 const fakeAi = await startFakeAi();
+// The fake of Twilio's Messages API; the default bindings set no TWILIO_ vars, so SMS go to the outbox and
+// the phone tests pass the fake's account to an app of their own.
+const fakeTwilio = await startFakeTwilio();
 
 export default defineConfig({
   plugins: [
@@ -60,6 +64,11 @@ export default defineConfig({
           AI_API_URL: fakeAi.url,
           AI_API_KEY: fakeAi.apiKey,
           AI_MODEL: fakeAi.model,
+          FAKE_TWILIO_URL: fakeTwilio.url,
+          FAKE_TWILIO_SID: fakeTwilio.accountSid,
+          FAKE_TWILIO_TOKEN: fakeTwilio.authToken,
+          FAKE_TWILIO_REFUSED_SUFFIX: fakeTwilio.refusedSuffix,
+          FAKE_TWILIO_SLOW_SUFFIX: fakeTwilio.slowSuffix,
         },
       },
     }),

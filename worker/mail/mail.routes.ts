@@ -8,6 +8,7 @@ import { logEvent } from "../core/log";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { SMS_OUTBOX_LIMIT, type SmsOutboxRow, smsOutboxRows } from "../sms/sms.service";
 import { escapeHtml } from "./templates";
 
 /** The outbox pages show the newest mails only. */
@@ -79,6 +80,41 @@ const outboxJson = createRoute({
   },
 });
 
+const SmsOutboxQuery = z.object({
+  to: z
+    .string()
+    .trim()
+    .max(32)
+    // A "+" left unencoded in a query arrives as a space: "+39…" and " 39…" are the same number.
+    .transform((s) => `+${s.replace(/^\+/, "").replace(/\s+/g, "")}`)
+    .optional()
+    .openapi({ description: "only messages to this number, in E.164 (+393471234567)" }),
+});
+
+const SmsOutboxMessage = z.object({
+  id: z.number(),
+  brandId: z.string(),
+  to: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+
+const smsOutboxJson = createRoute({
+  method: "get",
+  path: "/dev/outbox/sms.json",
+  tags: ["dev"],
+  summary: "Local only: the text messages (SMS) kept instead of sent, newest first",
+  middleware: [localOnly] as const,
+  request: { query: SmsOutboxQuery },
+  responses: {
+    200: {
+      description: "messages, newest first",
+      content: { "application/json": { schema: z.object({ messages: z.array(SmsOutboxMessage) }) } },
+    },
+    404: errorResponse("in production"),
+  },
+});
+
 /** Mailgun's webhook signature, as it posts it beside the event data. */
 const MailgunSignature = z.object({
   timestamp: z.union([z.string().regex(/^\d{1,12}$/), z.number().int().nonnegative()]),
@@ -98,7 +134,7 @@ const MailgunWebhook = z.object({
       .min(3)
       .max(320)
       .regex(/^[^\s@]+@[^\s@]+$/, "not an e-mail address"),
-    severity: z.string().optional(),
+    severity: z.string().max(64).optional(),
   }),
 });
 
@@ -190,7 +226,26 @@ function linkify(text: string): string {
     .join("");
 }
 
-function outboxHtml(rows: (typeof mailOutbox.$inferSelect)[], to: string | undefined): string {
+function smsHtml(rows: SmsOutboxRow[]): string {
+  const e = escapeHtml;
+  const items = rows
+    .map(
+      (m) => `<article>
+<p class="meta">To <strong>${e(m.to)}</strong> · ${e(m.brandId)} · <time datetime="${e(m.createdAt.toISOString())}">${e(m.createdAt.toISOString())}</time></p>
+<pre>${e(m.body)}</pre>
+</article>`,
+    )
+    .join("\n");
+  return `<h1 id="sms">Text messages</h1>
+<p>SMS kept locally instead of sent, newest first (at most ${SMS_OUTBOX_LIMIT}). As JSON: <a href="/dev/outbox/sms.json">/dev/outbox/sms.json</a>.</p>
+${items || "<p>No text message yet.</p>"}`;
+}
+
+function outboxHtml(
+  rows: (typeof mailOutbox.$inferSelect)[],
+  to: string | undefined,
+  sms: SmsOutboxRow[],
+): string {
   const e = escapeHtml;
   const items = rows
     .map(
@@ -219,8 +274,9 @@ iframe{width:100%;height:640px;border:1px solid #eee}
 </head>
 <body>
 <h1>Outbox</h1>
-<p>Mail kept locally instead of sent, newest first (at most ${OUTBOX_LIMIT})${to ? ` to <strong>${e(to)}</strong> (<a href="/dev/outbox">all</a>)` : ""}. As JSON: <a href="/dev/outbox.json">/dev/outbox.json</a>.</p>
+<p>Mail kept locally instead of sent, newest first (at most ${OUTBOX_LIMIT})${to ? ` to <strong>${e(to)}</strong> (<a href="/dev/outbox">all</a>)` : ""}. As JSON: <a href="/dev/outbox.json">/dev/outbox.json</a>. Text messages are <a href="#sms">below</a>.</p>
 ${items || "<p>No mail yet.</p>"}
+${smsHtml(sms)}
 </body>
 </html>
 `;
@@ -229,7 +285,12 @@ ${items || "<p>No mail yet.</p>"}
 export const mailRoutes = featureApp()
   .openapi(outboxPage, async (c) => {
     const { to } = c.req.valid("query");
-    return c.html(outboxHtml(await outboxRows(c, to), to), 200);
+    const [mails, sms] = await Promise.all([outboxRows(c, to), smsOutboxRows(c.var.db, undefined)]);
+    return c.html(outboxHtml(mails, to, sms), 200);
+  })
+  .openapi(smsOutboxJson, async (c) => {
+    const rows = await smsOutboxRows(c.var.db, c.req.valid("query").to);
+    return c.json({ messages: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }, 200);
   })
   .openapi(outboxJson, async (c) => {
     const { to } = c.req.valid("query");
@@ -250,7 +311,7 @@ export const mailRoutes = featureApp()
     const signature = body.signature;
     if (!stopsMail(event)) {
       if (signature) rememberToken(signature.token, Number(signature.timestamp));
-      logEvent("info", "mail.webhook_ignored", { requestId: c.var.requestId, event: event.event });
+      logEvent("info", "mail.webhook_ignored", { requestId: c.var.requestId, mailEvent: event.event });
       return c.json({ result: "OK" as const, suppressed: false }, 200);
     }
     const email = event.recipient.toLowerCase();
@@ -265,7 +326,7 @@ export const mailRoutes = featureApp()
     if (signature) rememberToken(signature.token, Number(signature.timestamp));
     logEvent("info", "mail.unsubscribed", {
       requestId: c.var.requestId,
-      event: event.event,
+      mailEvent: event.event,
       accountIds: updated.map((a) => a.id),
     });
     return c.json({ result: "OK" as const, suppressed: true }, 200);

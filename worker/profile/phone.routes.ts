@@ -1,60 +1,239 @@
-// POST /api/users/{clickid}/phone: the member enters a mobile number, which verifies the member (the
-// spec's verifiedUser): chat and like events are allowed from then on, and blurred replies become readable.
+// Phone verification (the spec's verifiedUser: chat and like events are allowed from then on, and blurred
+// replies become readable), in two steps. POST /api/users/{clickid}/phone sends a one-time code by SMS to
+// a mobile number of the brand's market; POST /api/users/{clickid}/phone/verify with that code verifies the
+// member and stores the number. Only the code verifies. The rules' numbers are in phone-code.ts.
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import type { Context } from "hono";
 import { accounts } from "../../drizzle/schema/accounts";
 import { sessionUser } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
 import { SessionUser } from "../contracts/auth";
 import { Country } from "../contracts/locales";
+import { pgCode } from "../core/db";
 import { AppError, forbidden, unauthorized } from "../core/errors";
+import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import type { AppEnv } from "../env";
+import { SmsError, smsSender } from "../sms/sms.service";
 import { marketMobile } from "./phone";
+import { CODE_LENGTH, CODE_TTL_S, codeHash, codeSms, MAX_TRIES, newCode } from "./phone-code";
+import { numberTaken, reserveCode, sendWait, tryCode } from "./phone-verification";
 
 export const PhoneRequest = z.object({
   /** A mobile number of the brand's market, with or without its international prefix. */
   phone: z.string().trim().min(6).max(32),
 });
 
-const verifyPhone = createRoute({
+export const PhoneCodeRequest = z.object({
+  /** The code of the last SMS, as received (spaces are ignored). */
+  code: z
+    .string()
+    .transform((s) => s.replace(/\s+/g, ""))
+    .pipe(z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `${CODE_LENGTH} digits`)),
+});
+
+const CodeSent = z.object({
+  result: z.literal("code_sent"),
+  /** The number the code went to, in E.164. */
+  phone: z.string(),
+  /** Until when, and for how many more seconds, the code may be entered. */
+  expiresAt: z.string(),
+  expiresInS: z.number().int(),
+  /** When, and in how many seconds, another code may be asked. */
+  resendAt: z.string(),
+  resendInS: z.number().int(),
+  /** The tries the new code has. */
+  triesLeft: z.number().int(),
+});
+
+const Verified = z.object({ result: z.literal("OK"), phone: z.string(), user: SessionUser });
+
+const ClickidParam = z.object({ clickid: z.string().max(64) });
+
+const sendCode = createRoute({
   method: "post",
   path: "/api/users/{clickid}/phone",
   tags: ["profile"],
-  summary: "Verify the member by a mobile number of the brand's market (stored in E.164)",
+  summary: `Sends a ${CODE_LENGTH}-digit code by SMS to a mobile number of the brand's market (E.164); it does not verify yet`,
+  description: `The code is valid ${CODE_TTL_S / 60} minutes for ${MAX_TRIES} tries. One code a minute and five an hour per member and per number.`,
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: {
-    params: z.object({ clickid: z.string().max(64) }),
-    body: { ...json(PhoneRequest), required: true },
-  },
+  request: { params: ClickidParam, body: { ...json(PhoneRequest), required: true } },
   responses: {
-    200: {
-      description: "Verified",
-      ...json(z.object({ result: z.literal("OK"), phone: z.string(), user: SessionUser })),
-    },
-    400: errorResponse("invalid_input on phone (errore_telefono)"),
+    200: { description: "The code was sent", ...json(CodeSent) },
+    400: errorResponse("invalid_input on phone (errore_telefono): not a mobile number of the market"),
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
+    409: errorResponse(
+      "phone_taken (errore_telefono_usato): the number verifies another account of the brand",
+    ),
+    429: errorResponse("resend_throttled (errore_sms_attesa): retryAfterS before another code"),
+    502: errorResponse("sms_failed (errore_sms_invio): the SMS provider did not take the message"),
+    503: errorResponse("sms_unavailable (errore_sms_invio): no SMS provider is configured"),
   },
 });
 
-export const phoneRoutes = featureApp().openapi(verifyPhone, async (c) => {
-  if (c.req.valid("param").clickid !== c.var.session.clickid) throw forbidden();
+const verifyCode = createRoute({
+  method: "post",
+  path: "/api/users/{clickid}/phone/verify",
+  tags: ["profile"],
+  summary: "Verifies the member with the code of the last SMS and stores its number",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { params: ClickidParam, body: { ...json(PhoneCodeRequest), required: true } },
+  responses: {
+    200: { description: "Verified", ...json(Verified) },
+    400: errorResponse("invalid_input or wrong_code on code (errore_codice, with triesLeft)"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+    409: errorResponse("no_code (errore_codice_nessuno), or phone_taken (errore_telefono_usato)"),
+    410: errorResponse("code_expired (errore_codice_scaduto): ask for a new code"),
+    429: errorResponse("too_many_tries (errore_codice_tentativi): the code is used up, ask for a new one"),
+  },
+});
+
+/** The signed-in member of this brand, for their own clickid only. */
+async function member(c: Context<AppEnv>, clickid: string) {
+  if (clickid !== c.var.session.clickid) throw forbidden();
   const account = await sessionAccount(c);
   if (account.brandId !== c.var.brand.public.id) throw unauthorized();
-  const market = Country.parse(c.var.brand.public.country);
-  const phone = marketMobile(market, c.req.valid("json").phone);
-  if (!phone) {
-    throw new AppError(400, "invalid_input", "Not a mobile number of this market", {
-      field: "phone",
-      messageKey: "errore_telefono",
-    });
-  }
-  const [updated] = await c.var.db
-    .update(accounts)
-    .set({ phone, verifiedUser: true })
-    .where(eq(accounts.id, account.id))
-    .returning();
-  return c.json({ result: "OK" as const, phone, user: sessionUser(updated ?? account) }, 200);
-});
+  return account;
+}
+
+const phoneTaken = () =>
+  new AppError(409, "phone_taken", "This number already verifies another account.", {
+    field: "phone",
+    messageKey: "errore_telefono_usato",
+  });
+
+function throttled(c: Context<AppEnv>, waitS: number) {
+  const retryAfterS = Math.max(1, waitS);
+  c.header("Retry-After", String(retryAfterS));
+  return new AppError(429, "resend_throttled", `Wait ${retryAfterS} s before asking for another code.`, {
+    field: "phone",
+    messageKey: "errore_sms_attesa",
+    retryAfterS,
+  });
+}
+
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+
+export const phoneRoutes = featureApp()
+  .openapi(sendCode, async (c) => {
+    const account = await member(c, c.req.valid("param").clickid);
+    const brandId = c.var.brand.public.id;
+    const phone = marketMobile(Country.parse(c.var.brand.public.country), c.req.valid("json").phone);
+    if (!phone) {
+      throw new AppError(400, "invalid_input", "Not a mobile number of this market", {
+        field: "phone",
+        messageKey: "errore_telefono",
+      });
+    }
+    if (await numberTaken(c.var.db, brandId, phone, account.id)) throw phoneTaken();
+    const wait = await sendWait(c.var.db, account.id, phone);
+    if (wait > 0) throw throttled(c, wait);
+
+    const code = newCode();
+    const hash = await codeHash(c.var.config.jwtSecret, account.id, code);
+    if (!(await reserveCode(c.var.db, account.id, phone, hash))) {
+      throw throttled(c, await sendWait(c.var.db, account.id, phone));
+    }
+    const body = codeSms(c.var.brand.public.language, c.var.brand.public.title, code);
+    try {
+      await smsSender({ config: c.var.config, db: c.var.db, brandId }).send({ to: phone, body });
+    } catch (error) {
+      // The throttle keeps the send counted: the provider may have taken it before it failed to answer.
+      if (!(error instanceof SmsError)) throw error;
+      logEvent("warn", "phone.code_not_sent", {
+        requestId: c.var.requestId,
+        accountId: account.id,
+        reason: error.reason,
+      });
+      if (error.reason === "rejected_number") {
+        throw new AppError(400, "invalid_input", "This number cannot receive text messages", {
+          field: "phone",
+          messageKey: "errore_telefono",
+        });
+      }
+      if (error.reason === "unavailable") {
+        throw new AppError(503, "sms_unavailable", "Text messages cannot be sent now.", {
+          messageKey: "errore_sms_invio",
+        });
+      }
+      throw new AppError(502, "sms_failed", "The text message could not be sent, please retry.", {
+        messageKey: "errore_sms_invio",
+      });
+    }
+    logEvent("info", "phone.code_sent", { requestId: c.var.requestId, accountId: account.id });
+    const resendInS = await sendWait(c.var.db, account.id, phone);
+    return c.json(
+      {
+        result: "code_sent" as const,
+        phone,
+        expiresAt: inSeconds(CODE_TTL_S),
+        expiresInS: CODE_TTL_S,
+        resendAt: inSeconds(resendInS),
+        resendInS,
+        triesLeft: MAX_TRIES,
+      },
+      200,
+    );
+  })
+  .openapi(verifyCode, async (c) => {
+    const account = await member(c, c.req.valid("param").clickid);
+    const hash = await codeHash(c.var.config.jwtSecret, account.id, c.req.valid("json").code);
+    const result = await tryCode(c.var.db, account.id, hash);
+    const fields = { requestId: c.var.requestId, accountId: account.id, result: result.kind };
+    logEvent(result.kind === "right" ? "info" : "warn", "phone.code_tried", fields);
+    switch (result.kind) {
+      case "right":
+        break;
+      case "used": {
+        // The same code entered twice (two taps at once): the first one verified the member.
+        const [now] = await c.var.db.select().from(accounts).where(eq(accounts.id, account.id));
+        if (now?.verifiedUser && now.phone) {
+          return c.json({ result: "OK" as const, phone: now.phone, user: sessionUser(now) }, 200);
+        }
+        throw new AppError(409, "no_code", "Ask for a code first.", {
+          field: "code",
+          messageKey: "errore_codice_nessuno",
+        });
+      }
+      case "wrong":
+        throw new AppError(400, "wrong_code", `Wrong code: ${result.triesLeft} tries left.`, {
+          field: "code",
+          messageKey: "errore_codice",
+          triesLeft: result.triesLeft,
+        });
+      case "ended":
+        throw new AppError(429, "too_many_tries", "Too many wrong codes: ask for a new one.", {
+          field: "code",
+          messageKey: "errore_codice_tentativi",
+          triesLeft: 0,
+        });
+      case "expired":
+        throw new AppError(410, "code_expired", "The code has expired: ask for a new one.", {
+          field: "code",
+          messageKey: "errore_codice_scaduto",
+        });
+      case "none":
+        throw new AppError(409, "no_code", "Ask for a code first.", {
+          field: "code",
+          messageKey: "errore_codice_nessuno",
+        });
+    }
+    const updated = await c.var.db
+      .update(accounts)
+      .set({ phone: result.phone, verifiedUser: true })
+      .where(eq(accounts.id, account.id))
+      .returning()
+      .catch((error: unknown) => {
+        // Another account of the brand was verified with this number since the code was sent.
+        if (pgCode(error) === "23505") throw phoneTaken();
+        throw error;
+      });
+    const user = sessionUser(updated[0] ?? account);
+    return c.json({ result: "OK" as const, phone: result.phone, user }, 200);
+  });

@@ -1,6 +1,5 @@
-// The phone verification of the chat rules: "their own messages show a link to verify by entering a phone
-// number". A number is accepted when it is a valid mobile number of the brand's market; no code is sent
-// (there is no SMS provider; see the notes of 2026-11-24), entering it is the verification the spec asks.
+// The numbers the phone verification accepts: a valid mobile number of the brand's market, normalised to
+// E.164 with libphonenumber. A code is then sent to it by SMS (phone.routes.ts); only the code verifies.
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import type { Country } from "../contracts/locales";
 

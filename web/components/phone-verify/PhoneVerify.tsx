@@ -1,17 +1,20 @@
 // The phone verification of the chat rules: an unverified member cannot send chat or like events; the
-// chat, the like buttons, the match stack and the invite modal open this prompt instead. Entering a mobile
-// number of the market verifies the member at once (POST /api/users/{clickid}/phone; no SMS code, there
-// is no SMS provider), and the session's member becomes verified without a reload.
+// chat, the like buttons, the match stack and the invite modal open this prompt instead. It has two steps:
+// the mobile number (POST /api/users/{clickid}/phone sends a 6-digit code by SMS), then the code (POST
+// /api/users/{clickid}/phone/verify), which verifies the member; the session's member becomes verified
+// without a reload and what was held goes out.
 import { type FormEvent, useEffect, useState } from "react";
 import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
-import { api, errorOf } from "../../lib/api";
+import { type ApiErrorFields, api, errorOf } from "../../lib/api";
 import { useSession } from "../../lib/session/session";
 import { FormMessage } from "../ui/FormMessage";
 import { Popup } from "../ui/Popup";
 import { Spinner } from "../ui/Spinner";
+import "./phone-verify.css";
 
 /** A mobile number of each market, as a placeholder (numbers are not language: no catalogue entry). */
 const examples: Record<string, string> = { it: "347 123 4567", es: "612 345 678", en: "07400 123456" };
+const CODE_LENGTH = 6;
 
 type Listener = (request: VerifyRequest | null) => void;
 interface VerifyRequest {
@@ -68,77 +71,250 @@ export function PhoneVerifyHost() {
   );
 }
 
+/** A message of the popup: its key and placeholders, shown as an error or a confirmation. */
+interface Notice {
+  key: MessageKey;
+  vars?: Record<string, string | number>;
+  tone: "error" | "success";
+}
+
+/** The notice of an API error: its message key with the tries left or the wait it carries. */
+function noticeOf(failure: ApiErrorFields): Notice {
+  const key: MessageKey = isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico";
+  const vars = { tries: failure.triesLeft ?? 0, seconds: failure.retryAfterS ?? 0 };
+  return { key, vars, tone: "error" };
+}
+
+/** Seconds left until `deadline` (ms since the epoch), ticking once a second while above zero. */
+function useSecondsLeft(deadline: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (deadline <= Date.now()) return;
+    const timer = setInterval(() => {
+      const tick = Date.now();
+      setNow(tick);
+      if (tick >= deadline) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  return Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+/** The code step's state: where the code went, how long it lives, and when another may be asked. */
+interface Sent {
+  phone: string;
+  minutes: number;
+  expiresAt: number;
+  resendAt: number;
+}
+
+/**
+ * The code step of a popup closed before the code was entered: opened again while the code lives, the popup
+ * asks for that code instead of a new one (which the minute between sends would refuse).
+ */
+let lastSent: (Sent & { clickid: string }) | null = null;
+
 export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void; onVerified: () => void }) {
   const { t } = useI18n();
   const { state, updateMember } = useSession();
   const member = state.status === "member" ? state.member : null;
   const [phone, setPhone] = useState("");
-  const [error, setError] = useState<MessageKey | null>(null);
+  const [code, setCode] = useState("");
+  const [sent, setSent] = useState<Sent | null>(() =>
+    lastSent && lastSent.clickid === member?.clickid && lastSent.expiresAt > Date.now() ? lastSent : null,
+  );
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
+  // A throttled number step: the submit waits for the server's time.
+  const [phoneWaitUntil, setPhoneWaitUntil] = useState(0);
+  const resendIn = useSecondsLeft(sent?.resendAt ?? 0);
+  const phoneWait = useSecondsLeft(phoneWaitUntil);
+  const clickidOf = member?.clickid;
+  useEffect(() => {
+    lastSent = sent && clickidOf ? { ...sent, clickid: clickidOf } : null;
+  }, [sent, clickidOf]);
   if (!member) return null;
+  const clickid = member.clickid;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!member) return;
-    if (phone.trim().length < 6) {
-      setError("errore_telefono");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const response = await api.api.users[":clickid"].phone.$post({
-        param: { clickid: member.clickid },
-        json: { phone },
+  /** Asks for a code to `number`; answers whether one was sent. */
+  async function requestCode(number: string): Promise<boolean> {
+    const response = await api.api.users[":clickid"].phone.$post({
+      param: { clickid },
+      json: { phone: number },
+    });
+    if (response.ok) {
+      const body = await response.json();
+      setSent({
+        phone: body.phone,
+        minutes: Math.round(body.expiresInS / 60),
+        expiresAt: Date.now() + body.expiresInS * 1000,
+        resendAt: Date.now() + body.resendInS * 1000,
       });
-      if (response.ok) {
-        const body = await response.json();
-        updateMember(body.user);
-        onVerified();
-        return;
-      }
-      const failure = await errorOf(response);
-      setError(isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico");
+      setCode("");
+      return true;
+    }
+    const failure = await errorOf(response);
+    if (failure.retryAfterS) {
+      const until = Date.now() + failure.retryAfterS * 1000;
+      setPhoneWaitUntil(until);
+      setSent((s) => (s ? { ...s, resendAt: until } : s));
+    }
+    setNotice(noticeOf(failure));
+    return false;
+  }
+
+  async function run(step: () => Promise<void>) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await step();
     } catch (failure) {
       console.warn("phone: verification failed", failure);
-      setError("errore_generico");
+      setNotice({ key: "errore_generico", tone: "error" });
     } finally {
       setBusy(false);
     }
   }
 
+  function submitPhone(e: FormEvent) {
+    e.preventDefault();
+    if (phone.trim().length < 6) {
+      setNotice({ key: "errore_telefono", tone: "error" });
+      return;
+    }
+    void run(async () => {
+      await requestCode(phone);
+    });
+  }
+
+  function resend() {
+    if (!sent) return;
+    void run(async () => {
+      if (await requestCode(sent.phone)) setNotice({ key: "phone_reinviato", tone: "success" });
+    });
+  }
+
+  function submitCode(e: FormEvent) {
+    e.preventDefault();
+    if (code.length !== CODE_LENGTH) {
+      setNotice({ key: "errore_codice_formato", tone: "error" });
+      return;
+    }
+    void run(async () => {
+      const response = await api.api.users[":clickid"].phone.verify.$post({
+        param: { clickid },
+        json: { code },
+      });
+      if (response.ok) {
+        const body = await response.json();
+        lastSent = null;
+        updateMember(body.user);
+        onVerified();
+        return;
+      }
+      setNotice(noticeOf(await errorOf(response)));
+    });
+  }
+
+  const message = notice && <FormMessage tone={notice.tone}>{t(notice.key, notice.vars)}</FormMessage>;
+  const actions = (submit: string, disabled: boolean) => (
+    <div className="popup-actions">
+      <button type="button" className="button" onClick={onClose}>
+        {t("popup_close")}
+      </button>
+      <button type="submit" className="button primary" disabled={busy || disabled}>
+        {busy ? <Spinner label={t("app_loading")} /> : submit}
+      </button>
+    </div>
+  );
+
+  // Each step is its own form (keyed), so its field mounts afresh and takes the focus.
+  if (!sent) {
+    const invalid = notice?.key === "errore_telefono" || notice?.key === "errore_telefono_usato";
+    return (
+      <Popup title={t("phone_titolo")} onClose={onClose} testId="phone-popup">
+        <form key="phone" className="inline-form" onSubmit={submitPhone} noValidate data-step="phone">
+          <p>{t("phone_testo")}</p>
+          <label className={invalid ? "invalid" : undefined}>
+            {t("phone_label")}
+            <input
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              autoFocus
+              placeholder={examples[member.country] ?? ""}
+              value={phone}
+              maxLength={32}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                setNotice(null);
+              }}
+              aria-invalid={invalid}
+            />
+          </label>
+          {notice?.key === "errore_sms_attesa" && phoneWait > 0 ? (
+            <FormMessage tone="error">{t("errore_sms_attesa", { seconds: phoneWait })}</FormMessage>
+          ) : (
+            notice?.key !== "errore_sms_attesa" && message
+          )}
+          <p className="muted small">{t("phone_nota")}</p>
+          {actions(t("phone_submit"), phoneWait > 0)}
+        </form>
+      </Popup>
+    );
+  }
+
+  const codeInvalid = notice?.tone === "error" && notice.key.startsWith("errore_codice");
   return (
     <Popup title={t("phone_titolo")} onClose={onClose} testId="phone-popup">
-      <form className="inline-form" onSubmit={submit} noValidate>
-        <p>{t("phone_testo")}</p>
-        <label className={error === "errore_telefono" ? "invalid" : undefined}>
-          {t("phone_label")}
+      <form key="code" className="inline-form" onSubmit={submitCode} noValidate data-step="code">
+        <p data-testid="phone-code-sent">
+          {t("phone_codice_testo", { phone: sent.phone, minutes: sent.minutes })}
+        </p>
+        <label className={codeInvalid ? "invalid" : undefined}>
+          {t("phone_codice_label")}
           <input
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
+            name="code"
+            className="phone-code-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
             autoFocus
-            placeholder={examples[member.country] ?? ""}
-            value={phone}
-            maxLength={32}
+            value={code}
+            maxLength={CODE_LENGTH}
             onChange={(e) => {
-              setPhone(e.target.value);
-              setError(null);
+              setCode(e.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH));
+              setNotice(null);
             }}
-            aria-invalid={error === "errore_telefono"}
+            aria-invalid={codeInvalid}
           />
         </label>
-        {error && <FormMessage tone="error">{t(error)}</FormMessage>}
-        <p className="muted small">{t("phone_nota")}</p>
-        <div className="popup-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t("popup_close")}
-          </button>
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? <Spinner label={t("app_loading")} /> : t("phone_submit")}
+        {notice?.key === "errore_sms_attesa" ? null : message}
+        <div className="phone-code-links">
+          {resendIn > 0 ? (
+            <span className="muted small" data-testid="phone-resend-wait">
+              {t("phone_reinvia_tra", { seconds: resendIn })}
+            </span>
+          ) : (
+            <button type="button" className="phone-link" onClick={resend} disabled={busy}>
+              {t("phone_reinvia")}
+            </button>
+          )}
+          <button
+            type="button"
+            className="phone-link"
+            onClick={() => {
+              setSent(null);
+              setNotice(null);
+            }}
+          >
+            {t("phone_cambia_numero")}
           </button>
         </div>
+        {actions(t("phone_codice_submit"), false)}
       </form>
     </Popup>
   );
