@@ -1,6 +1,13 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
 import type { Balances } from "../worker/contracts/credits";
-import { ClientEvent, encodeEvent, parseCursor, parseFrame } from "../worker/contracts/realtime";
+import {
+  ClientEvent,
+  encodeEvent,
+  OLD_SOCKET_CLOSE_CODE,
+  parseCursor,
+  parseFrame,
+  SESSION_ENDED_CLOSE_CODE,
+} from "../worker/contracts/realtime";
 import {
   afterPurchase,
   handleFrame,
@@ -10,6 +17,7 @@ import {
   replayMissed,
   roomHost,
   runDueSteps,
+  type SessionEndReason,
 } from "../worker/realtime/handlers";
 
 const TAB_PATTERN = /^[\w-]{8,64}$/;
@@ -50,7 +58,7 @@ export class UserRoom extends Server<Cloudflare.Env> implements MemberRoomCalls 
       for (const old of this.getConnections(`tab:${tab}`)) {
         if (old.id === connection.id) continue;
         old.send(encodeEvent({ event: "oldSocketRemoved", data: {} }));
-        old.close(4000, "oldSocketRemoved");
+        old.close(OLD_SOCKET_CLOSE_CODE, "oldSocketRemoved");
       }
     }
     // A client that reconnects says which message and notification it saw last; it gets what came after.
@@ -69,8 +77,9 @@ export class UserRoom extends Server<Cloudflare.Env> implements MemberRoomCalls 
     return runDueSteps(this.host());
   }
 
-  async restart(reason: string) {
+  async endSessions(reason: SessionEndReason) {
     this.broadcast(encodeEvent({ event: "restart", data: { reason } }));
+    for (const connection of this.getConnections()) connection.close(SESSION_ENDED_CLOSE_CODE, reason);
   }
 
   afterPurchase(granted: Balances & { premiumLevel: number }) {

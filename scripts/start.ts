@@ -53,6 +53,8 @@ const vite = spawn("vite", ["dev", "--config", "web/vite.config.ts", ...process.
     DATABASE_URL: db.databaseUrl,
     DB_WS_PROXY: db.wsProxy,
     APP_ENV: "local",
+    // Vite's dev server runs inline scripts (React refresh): the Worker's CSP lets them in, here only.
+    DEV_SERVER: "true",
     JWT_SECRET: process.env.JWT_SECRET ?? localSecret(),
   },
 });

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { authRoutes } from "./auth/auth.routes";
 import { googleRoutes } from "./auth/google.routes";
 import { benchRoutes } from "./bench/bench.routes";
@@ -9,9 +10,12 @@ import { brandRoutes } from "./brands/brand.routes";
 import { brands, defaultBrandId } from "./brands/registry";
 import { brandMiddleware } from "./brands/resolve";
 import { chatRoutes } from "./chat/chat.routes";
+import { DB_RETRY_AFTER_S, databaseUnavailable, pgCode } from "./core/db";
 import { AppError } from "./core/errors";
-import { logEvent } from "./core/log";
-import { configMiddleware, dbMiddleware } from "./core/middleware";
+import { errorName, logEvent } from "./core/log";
+import { bodyLimits, configMiddleware, dbMiddleware } from "./core/middleware";
+import { invalidInput } from "./core/openapi";
+import { securityHeaders } from "./core/security-headers";
 import { devRoutes } from "./dev/dev.routes";
 import { discoveryRoutes } from "./discovery/discovery.routes";
 import { engagementRoutes } from "./engagement/engagement.routes";
@@ -31,22 +35,41 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
   const app = new OpenAPIHono<AppEnv>();
   app.route("/", benchRoutes);
   app.use("*", configMiddleware);
+  app.use("*", securityHeaders);
+  app.use("*", bodyLimits);
   app.use("*", brandMiddleware(registry, defaultId));
   app.use("*", dbMiddleware);
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
-    // Hono's own refusals (malformed JSON, wrong content type) keep their status.
+    if (error instanceof AppError) {
+      // A throttled request says when it may come again, in the body and in the standard header.
+      const retryAfter = error.extra.retryAfterS;
+      if (retryAfter !== undefined) c.header("retry-after", String(retryAfter));
+      return c.json(error.toBody(), error.status);
+    }
+    // Hono's own refusals keep their status: a body that is not JSON is invalid input in the body field.
     if (error instanceof HTTPException && error.status < 500) {
+      if (error.status === 400) return c.json(invalidInput("body", error.message || "malformed"), 400);
       return c.json(
         { error: { code: "bad_request", message: error.message || "Bad request." } },
         error.status,
       );
     }
+    // The route's pattern, the error's name and its Postgres code: never the path's values or the error's
+    // message, which for a failed query holds the statement and its parameters (the member's input).
     logEvent("error", "request.failed", {
       requestId: c.var.requestId,
-      path: c.req.path,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      method: c.req.method,
+      route: routePath(c),
+      error: errorName(error),
+      code: pgCode(error),
     });
+    if (databaseUnavailable(error)) {
+      c.header("retry-after", String(DB_RETRY_AFTER_S));
+      return c.json(
+        { error: { code: "unavailable", message: "The service is briefly unavailable, please retry." } },
+        503,
+      );
+    }
     return c.json({ error: { code: "internal", message: "Something went wrong, please retry." } }, 500);
   });
 
@@ -78,7 +101,10 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
   app.get("*", async (c) => {
     const response = await c.env.ASSETS.fetch(c.req.raw);
     const type = response.headers.get("content-type") ?? "";
-    return type.includes("text/html") ? injectBrand(response, c.var.brand) : response;
+    return type.includes("text/html")
+      ? injectBrand(response, c.var.brand, c.var.secureHeadersNonce)
+      : // A fetched answer's headers are immutable: copy it so the security headers can be set.
+        new Response(response.body, response);
   });
   return api;
 }

@@ -18,6 +18,10 @@ export const GOOGLE_AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
 /** Mailgun's US endpoint; EU domains set MAILGUN_API_BASE to https://api.eu.mailgun.net. */
 const MAILGUN_DEFAULT_API_BASE = "https://api.mailgun.net";
+/** Twilio's REST API (the tests point TWILIO_API_BASE at the fake). */
+const TWILIO_DEFAULT_API_BASE = "https://api.twilio.com";
+/** A send that Twilio has not answered within this time fails rather than holding the request. */
+const TWILIO_DEFAULT_TIMEOUT_MS = 10_000;
 
 /** A delay window in ms; a random time inside it is drawn for each event. */
 interface DelayWindow {
@@ -30,6 +34,8 @@ export interface Config {
   appEnv: "local" | "production";
   /** Local runs serve the default brand on any host and expose the /dev and /__bench routes. */
   local: boolean;
+  /** Vite's dev server (`npm start`): its inline preamble and styles need a looser CSP. Local runs only. */
+  devServer: boolean;
   database: { url: string; wsProxy: string | undefined };
   /** At least 32 bytes: signs session, link and operator tokens. */
   jwtSecret: string;
@@ -49,6 +55,17 @@ export interface Config {
   mailgun: { apiKey: string; domain: string; apiBase: string } | null;
   /** Verifies Mailgun's event webhooks at POST /cron/mailRemove; unset refuses them. */
   mailgunWebhookSigningKey: string | undefined;
+  /**
+   * Twilio's Programmable Messaging API for the phone codes; null keeps SMS in the local outbox (and
+   * refuses to send in production). The sender is a number or alphanumeric id (`from`) or a Messaging Service.
+   */
+  twilio: {
+    accountSid: string;
+    authToken: string;
+    sender: { from: string } | { messagingServiceSid: string };
+    apiBase: string;
+    timeoutMs: number;
+  } | null;
   /** Google sign-in; null answers google_unavailable. */
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string } | null;
   /** Each brand's company (name, address, VAT, contact, payment accounts), by brand id. */
@@ -70,6 +87,7 @@ const Environment = z.object({
     .string({ error: "is required" })
     .refine((s) => new TextEncoder().encode(s).byteLength >= 32, "must be at least 32 bytes (256 bits)"),
   SOFTWARE_VERSION: text,
+  DEV_SERVER: optional(z.enum(["true", "false"])),
   ANGEL_REPLY_MIN_MS: ms(PRESSING_MIN_MS),
   ANGEL_REPLY_MAX_MS: ms(PRESSING_MAX_MS),
   TYPING_MS: ms(TYPING_MS),
@@ -89,6 +107,24 @@ const Environment = z.object({
   MAILGUN_DOMAIN: text,
   MAILGUN_API_BASE: url,
   MAILGUN_WEBHOOK_SIGNING_KEY: text,
+  TWILIO_ACCOUNT_SID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^AC[0-9a-fA-F]{32}$/, "must be AC and 32 hex digits"),
+  ),
+  TWILIO_AUTH_TOKEN: text,
+  TWILIO_FROM: text,
+  TWILIO_MESSAGING_SERVICE_SID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^MG[0-9a-fA-F]{32}$/, "must be MG and 32 hex digits"),
+  ),
+  TWILIO_API_BASE: url,
+  TWILIO_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).transform(
+    (v) => v ?? TWILIO_DEFAULT_TIMEOUT_MS,
+  ),
   GOOGLE_CLIENT_ID: text,
   GOOGLE_CLIENT_SECRET: text,
   GOOGLE_AUTH_URL: url,
@@ -99,6 +135,19 @@ const Environment = z.object({
     z.record(z.string(), BrandCompany, { error: "is required: each brand's company, see wrangler.toml" }),
   ),
 });
+
+/** Half a Twilio account would quietly keep every code in an outbox nobody reads: what is missing. */
+function twilioProblems(e: z.infer<typeof Environment>): string[] {
+  const set = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM, e.TWILIO_MESSAGING_SERVICE_SID];
+  if (!set.some(Boolean)) return [];
+  const problems: string[] = [];
+  if (!e.TWILIO_ACCOUNT_SID) problems.push("TWILIO_ACCOUNT_SID is required with the other TWILIO_ vars");
+  if (!e.TWILIO_AUTH_TOKEN) problems.push("TWILIO_AUTH_TOKEN is required with the other TWILIO_ vars");
+  if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) {
+    problems.push("TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required with the other TWILIO_ vars");
+  }
+  return problems;
+}
 
 /** A window whose max is below its min is the min (a fixed delay). */
 const window = (minMs: number, maxMs: number): DelayWindow => ({ minMs, maxMs: Math.max(minMs, maxMs) });
@@ -111,9 +160,12 @@ export function parseConfig(env: Record<string, unknown>): Config {
     throw new Error(`invalid Worker configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;
+  const twilio = twilioProblems(e);
+  if (twilio.length) throw new Error(`invalid Worker configuration: ${twilio.join("; ")}`);
   return {
     appEnv: e.APP_ENV,
     local: e.APP_ENV === "local",
+    devServer: e.APP_ENV === "local" && e.DEV_SERVER === "true",
     database: { url: e.DATABASE_URL, wsProxy: e.DB_WS_PROXY },
     jwtSecret: e.JWT_SECRET,
     softwareVersion: e.SOFTWARE_VERSION,
@@ -143,6 +195,19 @@ export function parseConfig(env: Record<string, unknown>): Config {
           }
         : null,
     mailgunWebhookSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && (e.TWILIO_FROM || e.TWILIO_MESSAGING_SERVICE_SID)
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            // A Messaging Service picks the sender from its pool; it wins when both are set.
+            sender: e.TWILIO_MESSAGING_SERVICE_SID
+              ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID }
+              : { from: e.TWILIO_FROM ?? "" },
+            apiBase: (e.TWILIO_API_BASE ?? TWILIO_DEFAULT_API_BASE).replace(/\/+$/, ""),
+            timeoutMs: e.TWILIO_TIMEOUT_MS,
+          }
+        : null,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

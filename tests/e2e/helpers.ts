@@ -199,12 +199,44 @@ export async function registerViaApi(
   return (await response.json()) as { token: string; clickid: string };
 }
 
-/** A mobile number of each market, accepted by the phone verification. */
-export const mobileOf: Record<Market, string> = { it: "347 123 4567", es: "612 345 678", en: "07400 123456" };
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
 
 /**
- * A member signed in through local storage. Verified by phone unless `verified` is false: the chat rules
- * let only verified members send messages and likes, and most journeys are about what comes after.
+ * A fresh mobile number of the market (one number verifies one account per brand): as a member types it,
+ * and in E.164 as the server stores it and the SMS outbox lists it.
+ */
+export function uniqueMobile(market: Market): { typed: string; e164: string } {
+  if (market === "es") {
+    const n = `6${digits(8)}`;
+    return { typed: `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`, e164: `+34${n}` };
+  }
+  if (market === "en") {
+    const n = `7400${digits(6)}`;
+    return { typed: `0${n.slice(0, 4)} ${n.slice(4)}`, e164: `+44${n}` };
+  }
+  const n = `347${digits(7)}`;
+  return { typed: `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`, e164: `+39${n}` };
+}
+
+/** The code of the newest SMS to this number in the local outbox (/dev/outbox/sms.json), once it is there. */
+export async function smsCode(request: APIRequestContext, market: Market, e164: string): Promise<string> {
+  const call = apiCall(market, `/dev/outbox/sms.json?to=${encodeURIComponent(e164)}`);
+  let code = "";
+  await expect
+    .poll(async () => {
+      const response = await request.get(call.url, { headers: call.headers });
+      const { messages } = (await response.json()) as { messages: { body: string }[] };
+      code = /\b(\d{6})\b/.exec(messages[0]?.body ?? "")?.[1] ?? "";
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/**
+ * A member signed in through local storage. Verified by phone unless `verified` is false (a code sent to a
+ * fresh number, read from the local SMS outbox and entered): the chat rules let only verified members send
+ * messages and likes, and most journeys are about what comes after.
  */
 export async function signedInMember(
   page: Page,
@@ -221,12 +253,17 @@ export async function signedInMember(
     fluxId,
   );
   if (verified) {
-    const call = apiCall(market, `/api/users/${member.clickid}/phone`);
-    const response = await page.request.post(call.url, {
-      headers: { ...call.headers, authorization: `Bearer ${member.token}` },
-      data: { phone: mobileOf[market] },
-    });
-    expect(response.status(), await response.text()).toBe(200);
+    const { e164 } = uniqueMobile(market);
+    const post = async (path: string, data: unknown) => {
+      const call = apiCall(market, `/api/users/${member.clickid}/${path}`);
+      const response = await page.request.post(call.url, {
+        headers: { ...call.headers, authorization: `Bearer ${member.token}` },
+        data,
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    };
+    await post("phone", { phone: e164 });
+    await post("phone/verify", { code: await smsCode(page.request, market, e164) });
   }
   // The session is in the brand's local storage before the next page of each tab runs, without a page
   // load spent on putting it there; once per member and tab (a logout or a disabled account clears it for

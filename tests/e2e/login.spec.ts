@@ -100,6 +100,12 @@ test("forgot password, the reset link from the outbox, the new password, the use
     "Te hemos enviado un correo con un enlace para restablecer tu contraseña.",
   );
   await shot(page, "forgot-sent");
+  // A second request within 5 minutes sends nothing and says why (1009).
+  await send.click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Acabamos de enviarte el correo para restablecer la contraseña: revisa la bandeja de entrada y el spam, o inténtalo de nuevo en unos minutos.",
+  );
+  await shot(page, "forgot-1009");
 
   const link = await mailLink(request, "es", email, "reset_password", "/resetPassword", requested);
   await page.goto(link);

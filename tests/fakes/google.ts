@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { listenLocally } from "./listen";
 
 export const FAKE_GOOGLE_CLIENT_ID = "fake-client-id.apps.googleusercontent.com";
 export const FAKE_GOOGLE_CLIENT_SECRET = "GOCSPX-fake-google-client-secret";
@@ -320,13 +321,7 @@ export async function startFakeGoogle(port = 0, options: FakeGoogleOptions = {})
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  server.unref();
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
+  baseUrl = await listenLocally(server, port);
   return {
     url: baseUrl,
     authUrl: `${baseUrl}/o/oauth2/v2/auth`,

@@ -2,6 +2,7 @@
 // auth `api:<key>`, multipart/form-data or urlencoded fields, `{ id, message: "Queued. Thank you." }`.
 // It records what it accepted; tests inside workerd read it over HTTP at GET /__fake/messages.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { listenLocally } from "./listen";
 
 export interface FakeMailgunMessage {
   id: string;
@@ -96,15 +97,8 @@ export async function startFakeMailgun(apiKey: string): Promise<FakeMailgun> {
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  server.unref();
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenLocally(server),
     apiKey,
     messages,
     close: () => new Promise((resolve) => server.close(() => resolve())),

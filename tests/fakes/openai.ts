@@ -3,6 +3,7 @@
 // { role: "assistant", content } }] }` out, 401 for a wrong key. A user message containing FAIL answers
 // 500. It records the requests it accepted; tests inside workerd read them at GET /__fake/requests.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { listenLocally } from "./listen";
 
 export interface FakeAiRequest {
   model: string;
@@ -62,12 +63,8 @@ export async function startFakeAi(apiKey = "fake-ai-key", model = "fake-model-1"
       send(res, 400, { error: { message: String(error) } });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  server.unref();
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("fake AI has no port");
   return {
-    url: `http://127.0.0.1:${address.port}/v1`,
+    url: `${await listenLocally(server)}/v1`,
     apiKey,
     model,
     close: () => new Promise((resolve) => server.close(() => resolve())),

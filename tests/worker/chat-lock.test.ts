@@ -1,6 +1,7 @@
-// The chat rules the server enforces (accounts-community.md, chat rules; worker/chat/chat-lock.ts): the
-// phone verification, unverified members' chat, like and invite events refused, the invite lock until the
-// angel accepts, and the angel's phone number only for verified or premium members.
+// The chat rules the server enforces (accounts-community.md, chat rules; worker/chat/chat-lock.ts):
+// unverified members' chat, like and invite events refused (the phone verification itself is in
+// phone-verification.test.ts), the invite lock until the angel accepts, and the angel's phone number only
+// for verified or premium members.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
@@ -8,9 +9,8 @@ import { messages } from "../../drizzle/schema/chat";
 import { invites, likes } from "../../drizzle/schema/engagement";
 import { flows } from "../../drizzle/schema/flows";
 import type { ConversationAnswer } from "../../worker/contracts/chat";
-import { marketMobile } from "../../worker/profile/phone";
 import { inDb } from "../fixtures/db";
-import { call, createMember, hosts, type TestMember, verifiedMember } from "../fixtures/members";
+import { call, createMember, type TestMember, verifiedMember, verifyByCode } from "../fixtures/members";
 import { openSocket, type TestSocket } from "../fixtures/socket";
 
 const ANGEL = 1; // the seed's first Italian angel
@@ -30,81 +30,11 @@ const account = async (clickid: string) => {
 const setAccount = (clickid: string, values: Partial<typeof accounts.$inferInsert>) =>
   inDb((db) => db.update(accounts).set(values).where(eq(accounts.clickid, clickid)));
 
-const verifyPhone = (member: TestMember, phone: string, host: string = hosts.it) =>
-  call(`/api/users/${member.clickid}/phone`, {
-    method: "POST",
-    host,
-    token: member.token,
-    body: JSON.stringify({ phone }),
-  });
-
 async function conversation(member: TestMember, angelId = ANGEL): Promise<ConversationAnswer> {
   const response = await call(`/get/messages/${member.clickid}/${angelId}`, { token: member.token });
   expect(response.status).toBe(200);
   return (await response.json()) as ConversationAnswer;
 }
-
-describe("phone verification", () => {
-  it("accepts only mobile numbers of the brand's market", () => {
-    expect(marketMobile("it", "347 123 4567")).toBe("+393471234567");
-    expect(marketMobile("it", "+39 347 1234567")).toBe("+393471234567");
-    expect(marketMobile("it", "02 1234 5678")).toBeNull(); // a Milan landline
-    expect(marketMobile("it", "+34 612 345 678")).toBeNull(); // a Spanish mobile on the Italian brand
-    expect(marketMobile("es", "612 345 678")).toBe("+34612345678");
-    expect(marketMobile("en", "07400 123456")).toBe("+447400123456");
-    expect(marketMobile("en", "+353 85 123 4567")).toBe("+353851234567");
-    expect(marketMobile("en", "hello")).toBeNull();
-  });
-
-  it("stores the number, verifies the member and answers the member", async () => {
-    const member = await createMember();
-    expect((await account(member.clickid)).verifiedUser).toBe(false);
-
-    const bad = await verifyPhone(member, "02 1234 5678");
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({
-      error: { code: "invalid_input", field: "phone", messageKey: "errore_telefono" },
-    });
-    expect((await account(member.clickid)).verifiedUser).toBe(false);
-
-    const ok = await verifyPhone(member, "347 123 4567");
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({
-      result: "OK",
-      phone: "+393471234567",
-      user: { clickid: member.clickid, verifiedUser: true },
-    });
-    const row = await account(member.clickid);
-    expect([row.phone, row.verifiedUser]).toEqual(["+393471234567", true]);
-    // The session says so too (a reload keeps the verification).
-    const verify = await call("/users/verify", {
-      method: "POST",
-      body: JSON.stringify({ token: member.token }),
-    });
-    expect(((await verify.json()) as { user: { verifiedUser: boolean } }).user.verifiedUser).toBe(true);
-  });
-
-  it("reads a national number by the brand's country and refuses another member's or no session", async () => {
-    const spanish = await createMember({ region: "andalucia" }, hosts.es);
-    expect((await verifyPhone(spanish, "612 345 678", hosts.es)).status).toBe(200);
-    expect((await account(spanish.clickid)).phone).toBe("+34612345678");
-
-    const alice = await createMember();
-    const bob = await createMember();
-    const forged = await call(`/api/users/${alice.clickid}/phone`, {
-      method: "POST",
-      token: bob.token,
-      body: JSON.stringify({ phone: "347 123 4567" }),
-    });
-    expect(forged.status).toBe(403);
-    const anonymous = await call(`/api/users/${alice.clickid}/phone`, {
-      method: "POST",
-      body: JSON.stringify({ phone: "347 123 4567" }),
-    });
-    expect(anonymous.status).toBe(401);
-    expect((await account(alice.clickid)).verifiedUser).toBe(false);
-  });
-});
 
 describe("an unverified member", () => {
   it("cannot send a chat message, a like or an invite: nothing is stored or spent", async () => {
@@ -135,7 +65,7 @@ describe("an unverified member", () => {
     expect(after.messaggioPending).toBeNull();
 
     // Once verified by phone, the same message goes through.
-    expect((await verifyPhone(member, "+39 347 1234567")).status).toBe(200);
+    await verifyByCode(member);
     socket.send({ event: "chat", data: { msg: "Ciao!", angelId: ANGEL, clientId: "unverified-chat-2" } });
     const sent = await socket.next("chat", (e) => e.data.clientId === "unverified-chat-2");
     expect(sent.data).toMatchObject({ type: "personal", msg: "Ciao!" });
@@ -251,7 +181,7 @@ describe("the angel's phone number", () => {
     await setAccount(member.clickid, { premiumLevel: 1 });
     expect((await conversation(member)).angelPhone).toMatch(/^\+39 3\d{9}$/);
     await setAccount(member.clickid, { premiumLevel: 0 });
-    expect((await verifyPhone(member, "347 123 4567")).status).toBe(200);
+    await verifyByCode(member);
     expect((await conversation(member)).angelPhone).toMatch(/^\+39 3\d{9}$/);
   });
 });

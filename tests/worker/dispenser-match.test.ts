@@ -78,7 +78,8 @@ describe("POST /dispenser/match", () => {
     );
     const response = await post("/dispenser/match", member.token, { region: "piemonte", trackerId: "t" });
     vi.mocked(globalThis.fetch).mockRestore();
-    expect(response.status).toBe(500);
+    // The database unreachable is an outage, not a bug: 503, to be retried.
+    expect(response.status).toBe(503);
     const logged = error.mock.calls
       .map((args) => String(args[0]))
       .filter((l) => l.includes("dispenser Match"));

@@ -49,6 +49,7 @@ describe("the dispenser's queries", () => {
       accountId: account.id,
       clickid: account.clickid,
       sessionVersion: account.sessionVersion,
+      brandId: account.brandId,
     };
     const common = {
       session,

@@ -9,7 +9,7 @@ import { messages } from "../../drizzle/schema/chat";
 import { operators, opsAuditLog } from "../../drizzle/schema/ops";
 import { OPERATORS_FLUX_ID } from "../../drizzle/seed";
 import { demoOperators } from "../../drizzle/seed-data/operators";
-import { limiterName, limits } from "../../worker/ratelimit/rate-limit.service";
+import { limiterName, throttles } from "../../worker/ratelimit/rate-limit.service";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
 import { openSocket, type TestSocket } from "../fixtures/socket";
@@ -122,15 +122,15 @@ describe("operator login", () => {
     );
   });
 
-  it("stops logins to an operator account after too many failures, before checking the password", async () => {
+  it("slows logins to an operator account after too many failures, before checking the password", async () => {
     const operator = await createOperator();
     const [row] = await inDb((db) => db.select().from(operators).where(eq(operators.id, operator.id)));
-    // The account's failure counter at its limit, as after 100 wrong passwords this hour.
-    const rule = limits.loginFailuresPerAccount;
+    // The account's throttle past its free attempts, as after a burst of wrong passwords just now.
+    const rule = throttles.loginPerAccount;
     const counter = env.RATE_LIMITER.get(
-      env.RATE_LIMITER.idFromName(limiterName("loginFailuresPerAccount", `operator:${operator.id}`)),
+      env.RATE_LIMITER.idFromName(limiterName("loginPerAccount", `operator:${operator.id}`)),
     );
-    for (let i = 0; i < rule.limit; i++) await counter.hit(rule.limit, rule.windowMs);
+    for (let i = 0; i < rule.free; i++) await counter.attempt({ ...rule, baseDelayMs: 0, maxDelayMs: 0 });
     const refused = await login(row?.email ?? "", giulia.password);
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("too_many_attempts");

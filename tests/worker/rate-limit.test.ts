@@ -2,17 +2,17 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  clear,
+  attemptSucceeded,
+  beginAttempt,
   clientIp,
   consume,
   ipBucket,
-  isBlocked,
   limiterName,
   limits,
   RATE_LIMITER_TIMEOUT_MS,
   type RateLimitEnv,
   type RateLimitName,
-  recordFailure,
+  throttles,
 } from "../../worker/ratelimit/rate-limit.service";
 
 const HOUR = 60 * 60 * 1000;
@@ -25,7 +25,6 @@ type Stub = ReturnType<typeof freshStub>;
 
 /** A random documentation-range IPv4 address, so tests never share a per-IP bucket. */
 const randomIp = () => `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
-const randomAccount = () => String(1_000_000 + Math.floor(Math.random() * 1_000_000_000));
 
 /** The object's stored hit times, or null when it holds no table at all. */
 const storedHits = (stub: Stub) =>
@@ -67,11 +66,6 @@ describe("the RateLimiter Durable Object", () => {
     });
     expect(await stub.hit(10, HOUR, base + 20)).toMatchObject({ allowed: false, count: 10 });
     expect(await storedHits(stub)).toHaveLength(10);
-    expect(await stub.peek(10, HOUR, base + 20)).toEqual({
-      allowed: false,
-      count: 10,
-      retryAfterMs: HOUR - 20,
-    });
   });
 
   it("slides: one slot frees when the oldest hit leaves the window, the next slot one ms later", async () => {
@@ -91,7 +85,6 @@ describe("the RateLimiter Durable Object", () => {
     const base = Date.now();
     for (let i = 0; i < 5; i++) await stub.hit(5, HOUR, base);
     expect((await stub.hit(5, HOUR, base + 1)).allowed).toBe(false);
-    expect(await stub.peek(5, HOUR, base + HOUR)).toEqual({ allowed: true, count: 0, retryAfterMs: 0 });
     expect(await stub.hit(5, HOUR, base + HOUR)).toEqual({ allowed: true, count: 1, retryAfterMs: 0 });
   });
 
@@ -101,20 +94,12 @@ describe("the RateLimiter Durable Object", () => {
     for (let i = 0; i < 2; i++) await a.hit(2, HOUR);
     expect((await a.hit(2, HOUR)).allowed).toBe(false);
     expect(await b.hit(2, HOUR)).toEqual({ allowed: true, count: 1, retryAfterMs: 0 });
-    expect(await b.peek(2, HOUR)).toMatchObject({ allowed: true, count: 1 });
-  });
-
-  it("peeks without writing: a key never hit has no storage and no alarm", async () => {
-    const stub = freshStub();
-    expect(await stub.peek(1, HOUR)).toEqual({ allowed: true, count: 0, retryAfterMs: 0 });
-    expect(await storedHits(stub)).toBeNull();
-    expect(await alarmOf(stub)).toBeNull();
   });
 
   it("forgets everything on reset", async () => {
     const stub = freshStub();
     for (let i = 0; i < 3; i++) await stub.hit(3, HOUR);
-    expect((await stub.peek(3, HOUR)).allowed).toBe(false);
+    expect((await stub.hit(3, HOUR)).allowed).toBe(false);
     await stub.reset();
     expect(await storedHits(stub)).toBeNull();
     expect(await alarmOf(stub)).toBeNull();
@@ -168,58 +153,22 @@ describe("the RateLimiter Durable Object", () => {
     await runInDurableObject(stub, async (instance) => {
       await expect(instance.hit(0, HOUR)).rejects.toThrow(/limit/);
       await expect(instance.hit(10, -1)).rejects.toThrow(/windowMs/);
-      expect(() => instance.peek(1.5, HOUR)).toThrow(/limit/);
+      await expect(instance.hit(1.5, HOUR)).rejects.toThrow(/limit/);
     });
     expect(await storedHits(stub)).toBeNull();
   });
 });
 
 describe("the named limits", () => {
-  it("have the spec's and the chosen numbers", () => {
-    expect(limits.loginFailuresPerAccount).toMatchObject({ limit: 100, windowMs: HOUR });
-    expect(limits.loginFailuresPerIp).toMatchObject({ limit: 300, windowMs: HOUR });
+  it("have the chosen numbers, each with its reason", () => {
     expect(limits.registerPerIp).toMatchObject({ limit: 10, windowMs: HOUR });
     expect(limits.registerPerFingerprint).toMatchObject({ limit: 5, windowMs: HOUR });
-    for (const rule of Object.values(limits)) expect(rule.reason.length).toBeGreaterThan(10);
-  });
-
-  it("block an account after exactly 100 failures in an hour, until the hour has passed", async () => {
-    const account = randomAccount();
-    for (let i = 0; i < 99; i++) await recordFailure(env, "loginFailuresPerAccount", account);
-    expect(await isBlocked(env, "loginFailuresPerAccount", account)).toBe(false);
-    await recordFailure(env, "loginFailuresPerAccount", account);
-    expect(await isBlocked(env, "loginFailuresPerAccount", account)).toBe(true);
-    // A 101st failure (a login that raced past the check) is not stored.
-    await recordFailure(env, "loginFailuresPerAccount", account);
-    const stub = stubFor("loginFailuresPerAccount", account);
-    expect(await storedHits(stub)).toHaveLength(100);
-    // Another account is untouched.
-    expect(await isBlocked(env, "loginFailuresPerAccount", randomAccount())).toBe(false);
-
-    await rewind(stub, HOUR - 60_000);
-    expect(await isBlocked(env, "loginFailuresPerAccount", account)).toBe(true);
-    await rewind(stub, 60_000);
-    expect(await isBlocked(env, "loginFailuresPerAccount", account)).toBe(false);
-  });
-
-  it("clear resets an account's failures after a successful login", async () => {
-    const account = randomAccount();
-    await Promise.all(
-      Array.from({ length: 100 }, () => recordFailure(env, "loginFailuresPerAccount", account)),
-    );
-    expect(await isBlocked(env, "loginFailuresPerAccount", account)).toBe(true);
-    await clear(env, "loginFailuresPerAccount", account);
-    expect(await isBlocked(env, "loginFailuresPerAccount", account)).toBe(false);
-    expect(await storedHits(stubFor("loginFailuresPerAccount", account))).toBeNull();
-  });
-
-  it("block an IP after 300 login failures, whichever accounts they were on", async () => {
-    const ip = randomIp();
-    await Promise.all(Array.from({ length: 299 }, () => recordFailure(env, "loginFailuresPerIp", ip)));
-    expect(await isBlocked(env, "loginFailuresPerIp", ip)).toBe(false);
-    await recordFailure(env, "loginFailuresPerIp", ip);
-    expect(await isBlocked(env, "loginFailuresPerIp", ip)).toBe(true);
-    expect(await isBlocked(env, "loginFailuresPerIp", randomIp())).toBe(false);
+    expect(limits.forgotPerIp).toMatchObject({ limit: 10, windowMs: HOUR });
+    expect(throttles.loginPerAccount).toMatchObject({ free: 10, baseDelayMs: 1000, maxDelayMs: 60_000 });
+    expect(throttles.loginPerIp).toMatchObject({ free: 30, baseDelayMs: 1000, maxDelayMs: 60_000 });
+    for (const rule of [...Object.values(limits), ...Object.values(throttles)]) {
+      expect(rule.reason.length).toBeGreaterThan(10);
+    }
   });
 
   it("allow 10 registrations per IP and 5 per device fingerprint an hour", async () => {
@@ -254,7 +203,7 @@ describe("the named limits", () => {
 
   it("do not count an empty key (a sign-up without a fingerprint)", async () => {
     for (let i = 0; i < 10; i++) expect(await consume(env, "registerPerFingerprint", "")).toBe(true);
-    expect(await isBlocked(env, "loginFailuresPerAccount", "")).toBe(false);
+    expect((await beginAttempt(env, "loginPerAccount", "")).allowed).toBe(true);
   });
 });
 
@@ -263,7 +212,7 @@ describe("when the Durable Object fails", () => {
     ({
       RATE_LIMITER: {
         idFromName: (name: string) => ({ name }),
-        get: () => ({ hit: stubMethod, peek: stubMethod, reset: stubMethod }),
+        get: () => ({ hit: stubMethod, attempt: stubMethod, refund: stubMethod, reset: stubMethod }),
       },
     }) as unknown as RateLimitEnv;
   const broken = failing(() => Promise.reject(new Error("Durable Object is overloaded")));
@@ -273,10 +222,11 @@ describe("when the Durable Object fails", () => {
     const ip = "203.0.113.77";
     expect(await consume(broken, "registerPerIp", ip)).toBe(false);
     expect(await consume(broken, "registerPerFingerprint", "device-secret-value")).toBe(true);
-    expect(await isBlocked(broken, "loginFailuresPerAccount", "42")).toBe(true);
-    expect(await isBlocked(broken, "loginFailuresPerIp", ip)).toBe(true);
-    await expect(recordFailure(broken, "loginFailuresPerAccount", "42")).resolves.toBeUndefined();
-    await expect(clear(broken, "loginFailuresPerAccount", "42")).resolves.toBeUndefined();
+    expect((await beginAttempt(broken, "loginPerAccount", "42")).allowed).toBe(false);
+    expect((await beginAttempt(broken, "loginPerIp", ip)).allowed).toBe(false);
+    const counted = { allowed: true, count: 1, retryAfterMs: 0, at: Date.now() };
+    await expect(attemptSucceeded(broken, "loginPerAccount", "42", counted, false)).resolves.toBeUndefined();
+    await expect(attemptSucceeded(broken, "loginPerAccount", "42", counted, true)).resolves.toBeUndefined();
 
     const lines = errors.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
     expect(lines).toHaveLength(6);
@@ -285,7 +235,8 @@ describe("when the Durable Object fails", () => {
     );
     expect(lines[0]).toMatchObject({ limit: "registerPerIp", policy: "refuse", ipPrefix: "203.0.113.0/24" });
     expect(lines[1]).toMatchObject({ limit: "registerPerFingerprint", policy: "allow" });
-    expect(lines[2]).toMatchObject({ limit: "loginFailuresPerAccount", accountId: 42 });
+    expect(lines[2]).toMatchObject({ limit: "loginPerAccount", accountId: 42, policy: "refuse" });
+    expect(lines[4]).toMatchObject({ limit: "loginPerAccount", operation: "refund", policy: "skipped" });
     // Neither the full IP nor the fingerprint is ever written out.
     const text = errors.mock.calls.flat().join("\n");
     expect(text).not.toContain(ip);
@@ -306,7 +257,7 @@ describe("when the Durable Object fails", () => {
 
   it("hides an account key that is not a plain id", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    await isBlocked(broken, "loginFailuresPerAccount", "someone@example.com");
+    await beginAttempt(broken, "loginPerAccount", "someone@example.com");
     const text = errors.mock.calls.flat().join("\n");
     expect(text).not.toContain("someone");
     expect(text).toMatch(/"keyHash":"[0-9a-f]{12}"/);

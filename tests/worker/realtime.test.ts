@@ -137,9 +137,9 @@ describe("tabs", () => {
     expect(await closed).toBe(4000);
     expect(otherTab.events.some((e) => e.event === "oldSocketRemoved")).toBe(false);
     // The fresh socket and the other tab still get the member's events.
-    await roomOf(member.clickid).restart("ops");
+    await roomOf(member.clickid).endSessions("logout");
     await fresh.next("restart");
-    await otherTab.next("restart", (e) => e.data.reason === "ops");
+    await otherTab.next("restart", (e) => e.data.reason === "logout");
     fresh.close();
     otherTab.close();
   });

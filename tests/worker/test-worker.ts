@@ -8,6 +8,9 @@ import type { RoomHost } from "../../worker/realtime/handlers";
 
 export { default, OpsDesk, RateLimiter } from "../../worker/index";
 
+/** A Postgres address where nothing listens (port 9, discard): connections are refused at once. */
+export const UNREACHABLE_DATABASE_URL = "postgres://nobody:nothing@127.0.0.1:9/nowhere";
+
 export class TestUserRoom extends UserRoom {
   /**
    * The next n deliveries of a queue step (a chat message or a notification to the member's tabs) fail: the
@@ -16,6 +19,8 @@ export class TestUserRoom extends UserRoom {
   failStepDeliveries = 0;
   /** The next n frames find no database, as an outage would. */
   failDatabase = 0;
+  /** The next n frames find the database's address unreachable: the driver's own connection failure. */
+  unreachableDatabase = 0;
 
   private runningAlarm = false;
 
@@ -39,6 +44,11 @@ export class TestUserRoom extends UserRoom {
 
   protected override host(connection?: Connection): RoomHost {
     const host = super.host(connection);
+    if (this.unreachableDatabase > 0) {
+      this.unreachableDatabase--;
+      const database = { ...host.config.database, url: UNREACHABLE_DATABASE_URL };
+      return { ...host, config: { ...host.config, database } };
+    }
     if (this.failDatabase <= 0) return host;
     this.failDatabase--;
     // The frame's first query finds no database (the room opens its pool on first use).

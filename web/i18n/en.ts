@@ -3,6 +3,7 @@ import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { phoneTexts } from "./parts/phone";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
 export const en = {
@@ -89,6 +90,8 @@ export const en = {
   errore_1005: "This e-mail address cannot be used: please use another one.",
   errore_1006: "This service is offered in your country on another site: we are taking you there…",
   errore_1007: "Too many registration attempts: please try again later.",
+  errore_reset_inviato:
+    "We have just sent you the e-mail to reset your password: check your inbox and your spam folder, or try again in a few minutes.",
   errore_1009: "We have already sent you the welcome e-mail: check your inbox and your spam folder.",
   lander_title: "One last step",
   lander_text: "Choose your region and we will create your free account for {email}.",
@@ -197,6 +200,7 @@ export const en = {
   ...matchTexts.en,
   ...navigationTexts.en,
   ...opsTexts.en,
+  ...phoneTexts.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

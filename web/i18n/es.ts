@@ -4,6 +4,7 @@ import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { phoneTexts } from "./parts/phone";
 
 export const es: Catalogue = {
   app_loading: "Cargando…",
@@ -89,6 +90,8 @@ export const es: Catalogue = {
   errore_1005: "Esta dirección de correo no se puede usar: utiliza otra.",
   errore_1006: "En tu país este servicio se ofrece en otro sitio: te estamos llevando allí…",
   errore_1007: "Demasiados intentos de registro: inténtalo de nuevo más tarde.",
+  errore_reset_inviato:
+    "Acabamos de enviarte el correo para restablecer la contraseña: revisa la bandeja de entrada y el spam, o inténtalo de nuevo en unos minutos.",
   errore_1009:
     "Ya te hemos enviado el correo de bienvenida: revisa tu bandeja de entrada y la carpeta de spam.",
   lander_title: "Un último paso",
@@ -198,4 +201,5 @@ export const es: Catalogue = {
   ...matchTexts.es,
   ...navigationTexts.es,
   ...opsTexts.es,
+  ...phoneTexts.es,
 };

@@ -4,6 +4,7 @@ import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { phoneTexts } from "./parts/phone";
 
 export const fr: Catalogue = {
   app_loading: "Chargement…",
@@ -89,6 +90,8 @@ export const fr: Catalogue = {
   errore_1005: "Cette adresse e-mail ne peut pas être utilisée : utilisez-en une autre.",
   errore_1006: "Dans votre pays, ce service est proposé sur un autre site : nous vous y emmenons…",
   errore_1007: "Trop de tentatives d'inscription : réessayez plus tard.",
+  errore_reset_inviato:
+    "Nous venons de vous envoyer l'e-mail pour réinitialiser votre mot de passe : vérifiez votre boîte de réception et vos spams, ou réessayez dans quelques minutes.",
   errore_1009:
     "Nous vous avons déjà envoyé l'e-mail de bienvenue : vérifiez votre boîte de réception et vos spams.",
   lander_title: "Une dernière étape",
@@ -200,4 +203,5 @@ export const fr: Catalogue = {
   ...matchTexts.fr,
   ...navigationTexts.fr,
   ...opsTexts.fr,
+  ...phoneTexts.fr,
 };

@@ -4,6 +4,7 @@ import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { phoneTexts } from "./parts/phone";
 
 export const it: Catalogue = {
   app_loading: "Caricamento…",
@@ -89,6 +90,8 @@ export const it: Catalogue = {
   errore_1005: "Questo indirizzo e-mail non può essere usato: usane un altro.",
   errore_1006: "Nel tuo paese questo servizio è offerto su un altro sito: ti stiamo portando lì…",
   errore_1007: "Troppi tentativi di registrazione: riprova più tardi.",
+  errore_reset_inviato:
+    "Ti abbiamo appena inviato l'e-mail per reimpostare la password: controlla la posta in arrivo e lo spam, oppure riprova tra qualche minuto.",
   errore_1009: "Ti abbiamo già inviato l'e-mail di benvenuto: controlla la posta in arrivo e lo spam.",
   lander_title: "Un ultimo passo",
   lander_text: "Scegli la tua regione e creiamo il tuo account gratuito per {email}.",
@@ -198,4 +201,5 @@ export const it: Catalogue = {
   ...matchTexts.it,
   ...navigationTexts.it,
   ...opsTexts.it,
+  ...phoneTexts.it,
 };

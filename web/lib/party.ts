@@ -3,7 +3,9 @@ import {
   type ClientBrain,
   type ClientEvent,
   encodeCursor,
+  OLD_SOCKET_CLOSE_CODE,
   parseFrame,
+  SESSION_ENDED_CLOSE_CODE,
   ServerEvent,
 } from "../../worker/contracts/realtime";
 import { api } from "./api";
@@ -18,9 +20,6 @@ export const socketOptions = {
   connectionTimeout: 20_000,
   maxRetries: Number.POSITIVE_INFINITY,
 };
-
-/** The close code of a socket replaced by its page's reconnection (the room's oldSocketRemoved). */
-export const OLD_SOCKET_CLOSE_CODE = 4000;
 
 /** The spec's log line for a socket that cannot connect (connect_error). */
 export const SOCKET_PROBLEM = "PROBLEMA SOCKET";
@@ -84,7 +83,8 @@ export function connectRoom(opts: { clickid: string; token: string; lastSeen?: (
       nafter: encodeCursor(notifications.cursor),
     }),
     // A socket the room replaced (oldSocketRemoved) stays closed.
-    shouldReconnectOnClose: (e: CloseEvent) => e.code !== OLD_SOCKET_CLOSE_CODE,
+    shouldReconnectOnClose: (e: CloseEvent) =>
+      e.code !== OLD_SOCKET_CLOSE_CODE && e.code !== SESSION_ENDED_CLOSE_CODE,
     ...socketOptions,
   });
   const raw = (event: ClientEvent) => socket.send(JSON.stringify(event));

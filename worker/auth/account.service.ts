@@ -5,10 +5,10 @@ import { logEvent } from "../core/log";
 import {
   type Account,
   type AuthContext,
-  activationSentRecently,
   findByEmail,
   isUniqueViolation,
   isValidEmail,
+  mailSentRecently,
   normaliseEmail,
   sendActivation,
   signupErrors,
@@ -89,6 +89,6 @@ export async function resendActivation(ctx: AuthContext, account: Account): Prom
       messageKey: "email_gia_confermata",
     });
   }
-  if (await activationSentRecently(ctx.db, account.id)) throw signupErrors.welcomeAlreadySent();
+  if (await mailSentRecently(ctx.db, account.id)) throw signupErrors.welcomeAlreadySent();
   await sendActivation(ctx, account);
 }

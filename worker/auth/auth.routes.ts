@@ -15,14 +15,15 @@ import {
   VerifyRequest,
 } from "../contracts/auth";
 import { ClientFlow, clientFlow } from "../contracts/flow";
+import { pgCode } from "../core/db";
 import { forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
-import { logEvent } from "../core/log";
+import { errorName, logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } from "../core/openapi";
 import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
-import { memberRoom } from "../realtime/member-room";
+import { endMemberSessions } from "../realtime/member-room";
 import { changeEmail, disableProfile, resendActivation } from "./account.service";
 import { registerAccount, sendSignupMail, sessionUser } from "./auth.service";
 import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
@@ -117,6 +118,8 @@ const forgot = createRoute({
     200: { description: "Sent (email_inviata)", ...json(OkResult) },
     400: errorResponse("E-mail missing"),
     404: errorResponse("utente_inesistente: no account with this address"),
+    409: errorResponse("1009 a reset mail went to this address less than 5 minutes ago"),
+    429: errorResponse("too_many_attempts: too many reset requests from this network"),
   },
 });
 
@@ -213,7 +216,8 @@ async function signUp(c: Context<AppEnv>, utente: z.infer<typeof SignupRequest>[
   await sendSignupMail(ctx, account, flow).catch((error: unknown) =>
     logEvent("error", "auth.signup_mail_failed", {
       accountId: account.id,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorName(error),
+      code: pgCode(error),
     }),
   );
   return { result: "OK" as const, ...(await sessionBody(c, account)) };
@@ -260,6 +264,7 @@ export const authRoutes = featureApp()
   })
   .openapi(logout, async (c) => {
     await endSessions(authContext(c), c.var.session.accountId);
+    await endMemberSessions(c.env, c.var.session.clickid, "logout");
     return c.json({ result: "OK" as const }, 200);
   })
   .openapi(forgot, async (c) => {
@@ -268,6 +273,7 @@ export const authRoutes = featureApp()
   })
   .openapi(reset, async (c) => {
     const account = await resetPassword(authContext(c), c.req.valid("json"));
+    await endMemberSessions(c.env, account.clickid, "password_changed");
     return c.json({ result: "OK" as const, user: { clickid: account.clickid } }, 200);
   })
   .openapi(changeEmailRoute, async (c) => {
@@ -292,12 +298,6 @@ export const authRoutes = featureApp()
     await disableProfile(authContext(c), await sessionAccount(c));
     // The member's other tabs reload, as a visitor's: the sessions ended with the account. A room that
     // cannot be told does not undo the disabling.
-    await memberRoom(c.env, c.var.session.clickid)
-      .then((room) => room.restart("account_disabled"))
-      .catch((error: unknown) =>
-        logEvent("error", "auth.disable_restart_failed", {
-          error: error instanceof Error ? error.name : String(error),
-        }),
-      );
+    await endMemberSessions(c.env, c.var.session.clickid, "account_disabled");
     return c.json({ result: "OK" as const }, 200);
   });

@@ -167,14 +167,19 @@ function otherCountryUrl(registry: BrandRegistry, brand: Brand, country: string 
   return other ? `https://${other.public.domain}/signup` : null;
 }
 
-export async function activationSentRecently(db: Db, accountId: number): Promise<boolean> {
+/** Whether a mail of this template went to the account within the resend window (ACTIVATION_RESEND_MS). */
+export async function mailSentRecently(
+  db: Db,
+  accountId: number,
+  template: "activation" | "reset_password" = "activation",
+): Promise<boolean> {
   const [row] = await db
     .select({ id: mailSent.id })
     .from(mailSent)
     .where(
       and(
         eq(mailSent.accountId, accountId),
-        eq(mailSent.template, "activation"),
+        eq(mailSent.template, template),
         gt(mailSent.sentAt, new Date(Date.now() - ACTIVATION_RESEND_MS)),
       ),
     );
@@ -224,7 +229,7 @@ export async function registerAccount(
   }
   const existing = await findByEmail(db, brand, email);
   if (existing) {
-    if (!existing.confirmedEmail && (await activationSentRecently(db, existing.id))) {
+    if (!existing.confirmedEmail && (await mailSentRecently(db, existing.id))) {
       throw signupErrors.welcomeAlreadySent();
     }
     throw signupErrors.emailExists();

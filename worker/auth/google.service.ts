@@ -16,7 +16,7 @@ import { accounts } from "../../drizzle/schema/accounts";
 import type { Config } from "../config";
 import { AppError } from "../core/errors";
 import { loadFlow } from "../core/flows";
-import { logEvent } from "../core/log";
+import { errorName, logEvent } from "../core/log";
 import {
   type Account,
   type AuthContext,
@@ -55,6 +55,7 @@ export const googleErrors = {
       "google_state",
       "The Google sign-in has expired or was started elsewhere, please retry.",
       {
+        field: "state",
         messageKey: "google_riprova",
       },
     ),
@@ -64,6 +65,7 @@ export const googleErrors = {
       "google_code",
       "Google did not accept this sign-in (expired or already used), please retry.",
       {
+        field: "code",
         messageKey: "google_riprova",
       },
     ),
@@ -145,6 +147,8 @@ export async function openAttempt(secret: string, cookie: string | undefined): P
       issuer: COOKIE_ISSUER,
       audience: COOKIE_AUDIENCE,
       typ: COOKIE_TYP,
+      // A token without an expiry never ends: refused (jose checks `exp` only when it is there).
+      requiredClaims: ["exp"],
     });
     const parsed = GoogleAttempt.safeParse(payload);
     return parsed.success ? parsed.data : null;
@@ -204,7 +208,7 @@ export async function redeemGoogleCode(
       throw googleErrors.code();
     }
     logEvent("error", "auth.google_unreachable", {
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      error: errorName(error),
     });
     throw googleErrors.upstream();
   }
@@ -217,7 +221,7 @@ export async function redeemGoogleCode(
     claims = IdTokenClaims.parse(decodeIdToken(tokens.idToken()));
   } catch (error) {
     logEvent("error", "auth.google_id_token_invalid", {
-      error: error instanceof Error ? error.message : String(error),
+      error: errorName(error),
     });
     throw googleErrors.idToken();
   }

@@ -6,7 +6,7 @@ import { AppError } from "../core/errors";
 import { logEvent } from "../core/log";
 import { hashPassword, verifyPassword } from "../core/password";
 import { verifyToken } from "../core/tokens";
-import { clear, isBlocked, recordFailure } from "../ratelimit/rate-limit.service";
+import { beginLogin } from "../ratelimit/rate-limit.service";
 import { type Account, type AuthContext, findByEmail } from "./auth.service";
 
 export const loginErrors = {
@@ -18,12 +18,14 @@ export const loginErrors = {
     new AppError(403, "1008", "This account is disabled, contact customer care-1008", {
       messageKey: "utente_disabilitato",
     }),
-  tooManyFailures: () =>
+  tooManyFailures: (retryAfterMs: number) =>
     new AppError(429, "too_many_attempts", "Too many failed attempts, try again later.", {
       messageKey: "troppi_tentativi",
+      retryAfterS: Math.max(1, Math.ceil(retryAfterMs / 1000)),
     }),
   linkExpired: () =>
     new AppError(400, "token_expired", "This link has expired or was already used.", {
+      field: "token",
       messageKey: "token_expired",
     }),
 };
@@ -42,23 +44,16 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Acco
     });
   }
   const account = await findByEmail(ctx.db, ctx.brand, email);
-  const blocked = await Promise.all([
-    isBlocked(ctx.env, "loginFailuresPerIp", ctx.ip),
-    account ? isBlocked(ctx.env, "loginFailuresPerAccount", String(account.id)) : false,
-  ]);
-  if (blocked.some(Boolean)) throw loginErrors.tooManyFailures();
+  const attempt = await beginLogin(ctx.env, ctx.ip, account ? String(account.id) : null);
+  if (!attempt.allowed) throw loginErrors.tooManyFailures(attempt.retryAfterMs);
 
   const { valid, needsRehash } = await verifyPassword(input.password, account?.passwordHash ?? null);
   if (!account || !valid) {
-    await Promise.all([
-      recordFailure(ctx.env, "loginFailuresPerIp", ctx.ip),
-      account ? recordFailure(ctx.env, "loginFailuresPerAccount", String(account.id)) : null,
-    ]);
     logEvent("info", "auth.login_failed", { accountId: account?.id ?? null });
     throw loginErrors.wrongCredentials();
   }
   if (account.disabled) throw loginErrors.disabled();
-  await clear(ctx.env, "loginFailuresPerAccount", String(account.id));
+  await attempt.succeeded();
   if (needsRehash) {
     await ctx.db
       .update(accounts)

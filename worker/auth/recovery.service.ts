@@ -5,7 +5,14 @@ import { AppError } from "../core/errors";
 import { hashPassword } from "../core/password";
 import { signToken, verifyToken } from "../core/tokens";
 import { sendMail } from "../mail/mail.service";
-import { type Account, type AuthContext, findByEmail, normaliseEmail } from "./auth.service";
+import { consume } from "../ratelimit/rate-limit.service";
+import {
+  type Account,
+  type AuthContext,
+  findByEmail,
+  mailSentRecently,
+  normaliseEmail,
+} from "./auth.service";
 import { loginErrors } from "./login.service";
 
 export const recoveryErrors = {
@@ -13,6 +20,16 @@ export const recoveryErrors = {
     new AppError(404, "utente_inesistente", "The entered address does not exist.", {
       field: "email",
       messageKey: "utente_inesistente",
+    }),
+  /** A reset mail went to this address less than 5 minutes ago: the spec's 1009, as for the activation. */
+  sentRecently: () =>
+    new AppError(409, "1009", "A reset e-mail was sent a moment ago, check your inbox and spam folder-1009", {
+      field: "email",
+      messageKey: "errore_reset_inviato",
+    }),
+  tooMany: () =>
+    new AppError(429, "too_many_attempts", "Too many reset requests from this network, try again later.", {
+      messageKey: "troppi_tentativi",
     }),
   shortPassword: () =>
     new AppError(400, "invalid_input", "The password is too short.", {
@@ -29,8 +46,11 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
       messageKey: "errore_email",
     });
   }
+  // Per network first (before an address is looked up), then per address: no mail bombing either way.
+  if (!(await consume(ctx.env, "forgotPerIp", ctx.ip))) throw recoveryErrors.tooMany();
   const account = await findByEmail(ctx.db, ctx.brand, email);
   if (!account || account.disabled) throw recoveryErrors.unknownAddress();
+  if (await mailSentRecently(ctx.db, account.id, "reset_password")) throw recoveryErrors.sentRecently();
   const token = await signToken(ctx.config.jwtSecret, "reset", {
     accountId: account.id,
     clickid: account.clickid,

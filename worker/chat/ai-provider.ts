@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Config } from "../config";
 import type { Locale } from "../contracts/locales";
-import { logEvent } from "../core/log";
+import { errorName, logEvent } from "../core/log";
 import type { ReplyProvider } from "./reply-provider";
 
 /** The API's base URL (e.g. https://api.openai.com/v1; the call goes to {base}/chat/completions), key and model. */
@@ -39,6 +39,7 @@ export function aiProvider(
   return {
     id: "ai",
     async reply(input) {
+      let status: number | undefined;
       try {
         const response = await fetcher(`${config.url}/chat/completions`, {
           method: "POST",
@@ -54,14 +55,16 @@ export function aiProvider(
           }),
           signal: AbortSignal.timeout(AI_TIMEOUT_MS),
         });
+        status = response.status;
         if (!response.ok) throw new Error(`status ${response.status}`);
         const parsed = Completion.safeParse(await response.json());
         const text = parsed.success ? parsed.data.choices[0]?.message.content?.trim() : "";
         if (!text) throw new Error("no reply text in the answer");
         return text.slice(0, 2000);
       } catch (error) {
-        // The message text never goes to the log; the reason does.
-        logEvent("warn", "chat.ai.fallback", { model: config.model, error: String(error) });
+        // The message text never goes to the log, nor an error's message (a failed parse quotes the answer):
+        // the error's name and the answer's status.
+        logEvent("warn", "chat.ai.fallback", { model: config.model, status, error: errorName(error) });
         return fallback.reply(input);
       }
     },

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { angels } from "../../drizzle/schema/angels";
 import { sessionAccount } from "../auth/session.service";
+import { Int4IdParam } from "../contracts/bounds";
 import { ConversationAnswer } from "../contracts/chat";
 import { forbidden } from "../core/errors";
 import { logEvent } from "../core/log";
@@ -21,7 +22,7 @@ const oneConversation = createRoute({
     "The visible messages of one conversation (future ones hidden), its lock and, for verified or premium members, the angel's phone; opening it marks them read",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { params: z.object({ trackerId: TrackerId, angelId: z.coerce.number().int().min(1) }) },
+  request: { params: z.object({ trackerId: TrackerId, angelId: Int4IdParam }) },
   responses: {
     200: {
       description: "messages, oldest first, with the lock (angel, invite or null) and the angel's phone",

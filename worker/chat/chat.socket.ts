@@ -24,15 +24,32 @@ type Step<K extends RoomStep["kind"]> = Extract<RoomStep, { kind: K }>;
 /** The last send's account state, kept by the room between messages (member-send.service's SendMemory). */
 const sendMemory = (room: Room) => room.memo<SendMemory>("chat.send", () => ({ last: null }));
 
+/** The end of the room's line of sends. */
+const sendLine = (room: Room) => room.memo("chat.line", () => ({ tail: Promise.resolve() }));
+
+type MemberMessage = { angelId: number; msg: string; clientId: string };
+
 /**
  * A member's message through the gate: stored and echoed to every tab with the new balances, and the
  * angel's reply planned; refused (for credits, kept as the pending message) or failed, told to the tab that
- * sent it, if any.
+ * sent it, if any. The member's sends go through one at a time, in the order they came (the frames of a
+ * burst, the outbox flushed after a reconnection, the pending message after a purchase): each one decides on
+ * the balances the previous one left, so only a real lack of credits refuses a message.
  */
-async function sendAsMember(
-  room: Room,
-  data: { angelId: number; msg: string; clientId: string },
-): Promise<SendResult> {
+async function sendAsMember(room: Room, data: MemberMessage): Promise<SendResult> {
+  const line = sendLine(room);
+  const sent = line.tail.then(() => passGate(room, data));
+  line.tail = sent.then(
+    () => undefined,
+    () => undefined,
+  );
+  const result = await sent;
+  // The angel's answer is planned outside the line: a slow reply provider holds up no other message.
+  if (result.ok && !result.duplicate) await planReply(room, data.angelId, data.msg);
+  return result;
+}
+
+async function passGate(room: Room, data: MemberMessage): Promise<SendResult> {
   const result = await sendMemberMessage(room.db, { clickid: room.clickid, ...data }, sendMemory(room));
   if (!result.ok) {
     if (result.reason === "refused") {
@@ -50,7 +67,6 @@ async function sendAsMember(
   }
   room.broadcast({ event: "chat", data: result.message, notifica: notificaFor("own") });
   room.broadcast({ event: "creditiResidui", data: result.balances });
-  if (!result.duplicate) await planReply(room, data.angelId, data.msg);
   return result;
 }
 

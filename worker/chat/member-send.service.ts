@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { messages } from "../../drizzle/schema/chat";
 import type { ChatMessage } from "../contracts/chat";
+import { CLIENT_ID_CONFLICT } from "../contracts/chat";
 import type { Balances } from "../contracts/credits";
 import { type Db, pgCode } from "../core/db";
 import { PendingMessage, toChatMessage } from "./chat.service";
@@ -12,7 +13,7 @@ import { type GateDecision, gateDecision } from "./message-gate";
 
 export type SendResult =
   | { ok: true; message: ChatMessage; balances: Balances; duplicate: boolean }
-  | { ok: false; reason: "unknown_account" | "unknown_angel" | ChatRefusal }
+  | { ok: false; reason: "unknown_account" | "unknown_angel" | typeof CLIENT_ID_CONFLICT | ChatRefusal }
   | { ok: false; reason: "refused"; decision: Extract<GateDecision, { allowed: false }>; balances: Balances };
 
 /**
@@ -100,6 +101,10 @@ async function trySend(db: Db, input: SendInput, memory: SendMemory): Promise<Se
       .select()
       .from(messages)
       .where(eq(messages.id, Number(row.resentId)));
+    // The same clientId with other content is another message: refused, never dropped in silence.
+    if (resent && (resent.angelId !== input.angelId || resent.msg !== input.msg)) {
+      return { ok: false, reason: CLIENT_ID_CONFLICT };
+    }
     if (resent) return { ok: true, message: toChatMessage(resent), balances, duplicate: true };
   }
   // Unverified members and locked conversations are refused before any credit is looked at.

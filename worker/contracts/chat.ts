@@ -55,6 +55,12 @@ export type ConversationAnswer = z.infer<typeof ConversationAnswer>;
  */
 export const mayEmit = (account: { verifiedUser: boolean }): boolean => account.verifiedUser;
 
+/**
+ * The error code of a chat or invite event whose clientId was already used for another message: the client
+ * makes a fresh id per message, so the same id with other content is refused rather than dropped.
+ */
+export const CLIENT_ID_CONFLICT = "client_id_conflict";
+
 /** Error codes of a refused chat message (room `error` event): the chat is locked, the member unverified. */
 export const CHAT_LOCKED = "chat_locked";
 export const UNVERIFIED = "unverified";

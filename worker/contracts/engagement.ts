@@ -1,6 +1,7 @@
 // Likes, match events, invites, visits and notifications: the wire shapes shared by the Worker, the room
 // and the web client. Spec words stay as the spec writes them (angelId, categoriaNotifica, letto, …).
 import { z } from "zod";
+import { Int4Id } from "./bounds";
 import { MESSAGE_MAX_LENGTH } from "./chat";
 
 /** The spec's event post names for POST /api/log/event. */
@@ -58,7 +59,7 @@ export const Notification = z.object({
 export type Notification = z.infer<typeof Notification>;
 
 const TrackerId = z.string().min(1).max(64);
-const AngelId = z.number().int().min(1);
+const AngelId = Int4Id;
 
 /** The spec's like event (client → room). */
 export const ClientLike = z.object({

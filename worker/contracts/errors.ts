@@ -10,6 +10,10 @@ export const ErrorExtra = z.object({
   email: z.string().optional(),
   /** 1006: where to go instead. */
   url: z.string().optional(),
+  /** A wrong phone code: the tries the code has left. */
+  triesLeft: z.number().int().optional(),
+  /** A throttled request: the seconds before it may be made again (also in the Retry-After header). */
+  retryAfterS: z.number().int().optional(),
 });
 export type ErrorExtra = z.infer<typeof ErrorExtra>;
 

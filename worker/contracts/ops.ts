@@ -1,5 +1,6 @@
 // The console's wire shapes (zod), shared by the Worker's /ops/api routes and the web console.
 import { z } from "zod";
+import { Int4IdParam } from "./bounds";
 import { Balances } from "./credits";
 import { Locale } from "./locales";
 
@@ -39,7 +40,7 @@ export type Operator = z.infer<typeof Operator>;
 /** A conversation: one member (by clickid) and one angel. */
 export const ConversationRef = z.object({
   clickid: z.string().min(1).max(64),
-  angelId: z.coerce.number().int().min(1),
+  angelId: Int4IdParam,
 });
 
 export const Lease = z.object({

@@ -1,5 +1,6 @@
 // The realtime events, as JSON `{event, data}` frames, shared by the room and the web client.
 import { z } from "zod";
+import { BigId, Int4Id, nulPath } from "./bounds";
 import { ChatMessage, MESSAGE_MAX_LENGTH } from "./chat";
 import { Balances } from "./credits";
 import {
@@ -14,7 +15,7 @@ import {
 
 export const ClientChat = z.object({
   msg: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH),
-  angelId: z.number().int().min(1),
+  angelId: Int4Id,
   /** Chosen by the client so a resent message is stored and charged once. */
   clientId: z.string().min(8).max(64),
   trackerId: z.string().max(64).optional(),
@@ -53,7 +54,7 @@ export type ClientBrain = z.infer<typeof ClientBrain>;
  * The client acknowledges a chat message it shows. `read`: it is an angel message shown in the open
  * chat of a visible tab, so the room marks it read (it no longer counts as unread after a reload).
  */
-export const ClientAck = z.object({ id: z.number().int().min(1), read: z.boolean().default(false) });
+export const ClientAck = z.object({ id: BigId, read: z.boolean().default(false) });
 
 export const ClientEvent = z.discriminatedUnion("event", [
   z.object({
@@ -154,12 +155,12 @@ export type ServerEvent = z.infer<typeof ServerEvent>;
 
 export const encodeEvent = (e: ServerEvent) => JSON.stringify(e);
 
-/** Parses one frame; never trusts its shape. */
+/** Parses one frame; never trusts its shape. A text holding a NUL byte is refused like a bad shape. */
 export function parseFrame<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> | null {
   if (typeof raw !== "string") return null;
   try {
     const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parsed.success && !nulPath(parsed.data) ? parsed.data : null;
   } catch {
     return null;
   }
@@ -182,8 +183,12 @@ export function parseCursor(raw: string | null | undefined): Cursor | null {
   if (!match) return null;
   const time = Number(match[1]);
   const id = Number(match[2]);
-  return time > 0 ? { time, id } : null;
+  // A cursor says what the client saw: never later than a day from now (clocks differ), never a time the
+  // database cannot hold. Anything else is no cursor.
+  return time > 0 && time <= Date.now() + CURSOR_SLACK_MS ? { time, id } : null;
 }
+
+const CURSOR_SLACK_MS = 24 * 60 * 60 * 1000;
 
 /** Orders two stream entries by (time, id). */
 export const compareCursor = (a: Cursor, b: Cursor) => a.time - b.time || a.id - b.id;
@@ -193,3 +198,8 @@ export const cursorOf = (entry: { time: string; id: number }): Cursor => ({
   time: Date.parse(entry.time),
   id: entry.id,
 });
+
+/** The close code of a socket the room replaced by its page's reconnection (after oldSocketRemoved). */
+export const OLD_SOCKET_CLOSE_CODE = 4000;
+/** The close code of the sockets of sessions that ended (logout, a new password, the account disabled). */
+export const SESSION_ENDED_CLOSE_CODE = 4001;

@@ -1,6 +1,6 @@
 import { neonConfig, Pool } from "@neondatabase/serverless";
 import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
-import { logEvent } from "./log";
+import { errorChain, errorName, logEvent } from "./log";
 
 export type Db = NeonDatabase<Record<string, never>>;
 
@@ -52,7 +52,7 @@ export function openDb(database: DatabaseConfig): { db: Db; end: () => Promise<v
   pool.on("error", (error: Error, client: unknown) => {
     // pg's Client marks `_ending` when end() was called on it; it has no public flag for that.
     if (ending || (client as { _ending?: boolean } | undefined)?._ending) return;
-    logEvent("warn", "db.idle_client_error", { error: error.message });
+    logEvent("warn", "db.idle_client_error", { error: errorName(error), code: pgCode(error) });
   });
   return {
     db: drizzle({ client: pool }),
@@ -73,10 +73,51 @@ export async function withDb<T>(database: DatabaseConfig, fn: (db: Db) => Promis
   }
 }
 
-/** The Postgres error code of a failed query (Drizzle wraps the driver's error as its cause). */
-export function pgCode(error: unknown): string | undefined {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if ("code" in e && typeof e.code === "string") return e.code;
+/**
+ * SQLSTATE 08001 (sqlclient_unable_to_establish_sqlconnection): what a Postgres client reports when it cannot
+ * reach the server at all, which has no code of its own to send.
+ */
+export const CONNECTION_FAILED = "08001";
+
+/** How long a client should wait before retrying when the database is unreachable (Retry-After, seconds). */
+export const DB_RETRY_AFTER_S = 5;
+
+/**
+ * The driver could not reach the database: its SQL endpoint's fetch failed (the proxy or Neon unreachable),
+ * the endpoint answered 5xx (it could not reach Postgres), or a transaction's WebSocket closed or failed.
+ */
+function connectionLost(e: unknown): boolean {
+  // The WebSocket's own error event, which the driver throws as it is (not an Error).
+  if (typeof Event !== "undefined" && e instanceof Event) return true;
+  if (!(e instanceof Error)) return false;
+  if (e.name === "NeonDbError") {
+    const { sourceError } = e as { sourceError?: unknown };
+    return sourceError !== undefined || /^Server error \(HTTP status 5\d\d\)/.test(e.message);
   }
-  return undefined;
+  // pg's Client, when the connection of a transaction goes away.
+  return /^Connection terminated/.test(e.message);
+}
+
+/**
+ * The SQLSTATE of a failed query: Postgres's own code (on Neon's NeonDbError over HTTP, on pg's DatabaseError
+ * in a transaction, under Drizzle's wrapper), or CONNECTION_FAILED when the database could not be reached.
+ * The one thing about a failed query that is logged: its message and its wrapper's carry the parameters.
+ */
+export function pgCode(error: unknown): string | undefined {
+  let lost = false;
+  for (const e of errorChain(error)) {
+    const code = typeof e === "object" ? (e as { code?: unknown }).code : undefined;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    lost ||= connectionLost(e);
+  }
+  return lost ? CONNECTION_FAILED : undefined;
+}
+
+/**
+ * The database is unreachable or refusing connections for now (connection exceptions of class 08, the
+ * server shutting down or starting up, too many connections): a retry later may work, so the answer is 503.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  const code = pgCode(error);
+  return code !== undefined && (code.startsWith("08") || ["57P01", "57P02", "57P03", "53300"].includes(code));
 }

@@ -1,4 +1,5 @@
 import { and, eq, not, type SQL } from "drizzle-orm";
+import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { accounts } from "../../drizzle/schema/accounts";
 import { configOf } from "../config";
@@ -14,6 +15,25 @@ export const configMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** The largest JSON body a request may carry; larger ones are refused (413) before they are read. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Bodies are limited before anything reads them (a 100 MB body was parsed for 13 s before any check). */
+export const bodyLimits = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: (c) =>
+    c.json(
+      {
+        error: {
+          code: "payload_too_large",
+          message: `The request body is larger than ${JSON_BODY_LIMIT / 1024} KB.`,
+          field: "body",
+        },
+      },
+      413,
+    ),
+});
+
 /** A database per request, closed after the response is sent. */
 export const dbMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const { db, end } = openDb(c.var.config.database);
@@ -26,17 +46,23 @@ export const dbMiddleware = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * The one definition of a live session, as a condition on `accounts`: the token's account, not disabled,
- * and still at the token's session version (logout, password change and disabling move it on, so every
- * earlier token is refused from the next request on, in every isolate: nothing about a session is cached).
+ * The one definition of a live session, as a condition on `accounts`: the token's account, of the brand whose
+ * host the request came to, not disabled, and still at the token's session version (logout, password change
+ * and disabling move it on, so every earlier token is refused from the next request on, in every isolate:
+ * nothing about a session is cached). HTTP routes, the dispenser's one statement and the room socket all
+ * check it.
  */
-export function liveSession(claims: Pick<SessionClaims, "accountId" | "sessionVersion">): SQL {
+export function liveSession(session: LiveSessionClaims): SQL {
   return and(
-    eq(accounts.id, claims.accountId),
-    eq(accounts.sessionVersion, claims.sessionVersion),
+    eq(accounts.id, session.accountId),
+    eq(accounts.brandId, session.brandId),
+    eq(accounts.sessionVersion, session.sessionVersion),
     not(accounts.disabled),
   ) as SQL;
 }
+
+/** What a live session is checked on: the token's account and version, and the brand of the request's host. */
+export type LiveSessionClaims = Pick<SessionClaims, "accountId" | "sessionVersion"> & { brandId: string };
 
 async function bearerClaims(header: string | undefined, secret: string): Promise<SessionClaims | null> {
   const value = header ?? "";
@@ -48,14 +74,15 @@ async function bearerClaims(header: string | undefined, secret: string): Promise
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await bearerClaims(c.req.header("authorization"), c.var.config.jwtSecret);
   if (!claims) throw unauthorized();
-  const [row] = await c.var.db.select({ id: accounts.id }).from(accounts).where(liveSession(claims));
+  const live = liveSession({ ...claims, brandId: c.var.brand.public.id });
+  const [row] = await c.var.db.select({ id: accounts.id }).from(accounts).where(live);
   if (!row) throw unauthorized();
   c.set("session", { accountId: claims.accountId, clickid: claims.clickid });
   await next();
 });
 
 /** A session token whose signature, type, audience and expiry are good, but whose account is not checked yet. */
-export type UncheckedSession = Pick<SessionClaims, "accountId" | "clickid" | "sessionVersion">;
+export type UncheckedSession = LiveSessionClaims & Pick<SessionClaims, "clickid">;
 
 /**
  * For the hot routes whose one SQL statement checks the session itself (the dispenser): checks the token
@@ -73,6 +100,7 @@ export const requireSessionToken = createMiddleware<{
     accountId: claims.accountId,
     clickid: claims.clickid,
     sessionVersion: claims.sessionVersion,
+    brandId: c.var.brand.public.id,
   });
   await next();
 });

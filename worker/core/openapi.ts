@@ -1,19 +1,32 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { nulPath } from "../contracts/bounds";
 import { ErrorBody } from "../contracts/errors";
 import type { AppEnv } from "../env";
 
-/** A feature sub-app: request validation failures answer 400 naming the first bad field. */
+/** The name of a field in the API's error body: its path's keys, without the sign-up's `utente` wrapper. */
+const fieldName = (path: readonly PropertyKey[]) =>
+  path.filter((p) => typeof p === "string" && p !== "utente").join(".") || "body";
+
+/** The API's one answer to invalid input: 400 `invalid_input` naming the field. */
+export const invalidInput = (field: string, problem: string): ErrorBody => ({
+  error: { code: "invalid_input", field, message: `${field}: ${problem}` },
+});
+
+/**
+ * A feature sub-app: request validation failures answer 400 naming the first bad field. A text holding a NUL
+ * byte (in the body, the path or the query) is refused the same way: Postgres cannot store one, so it would
+ * otherwise fail in the query, as a 500 with the input in the error.
+ */
 export function featureApp() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
         const issue = result.error.issues[0];
-        const field = issue?.path.filter((p) => typeof p === "string" && p !== "utente").join(".") || "body";
-        return c.json(
-          { error: { code: "invalid_input", field, message: `${field}: ${issue?.message ?? "invalid"}` } },
-          400,
-        );
+        const field = fieldName(issue?.path ?? []);
+        return c.json(invalidInput(field, issue?.message ?? "invalid"), 400);
       }
+      const nul = nulPath(result.data);
+      if (nul) return c.json(invalidInput(fieldName(nul), "must not contain a NUL byte"), 400);
     },
   });
 }

@@ -60,6 +60,8 @@ export async function verifyToken(
       issuer: ISSUER,
       audience: kind,
       typ: tokenKinds[kind].typ,
+      // A token without an expiry never ends: refused (jose checks `exp` only when it is there).
+      requiredClaims: ["exp"],
     });
     const accountId = Number(payload.sub);
     if (

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { Int4IdParam } from "../contracts/bounds";
 import {
   AngelCard,
   DispenserRequest,
@@ -71,7 +72,7 @@ const oneAngel = createRoute({
     "One angel (photo fallback and chat lookup): an array whose first item is used; empty when unknown",
   request: {
     params: z.object({
-      angelId: z.coerce.number().int().min(1).max(2_147_483_647),
+      angelId: Int4IdParam,
       country: z.string().max(2),
       cerco: z.string().max(10),
     }),

@@ -67,7 +67,14 @@ export async function startBrain(room: Room, data: Extract<ClientEvent, { event:
   const actions = brainActions(plan);
   const audience = await brainAudience(room.db, { clickid: room.clickid, count: actions.length });
   if (!audience || actions.length === 0 || audience.angelIds.length === 0) return pause(room, "ended");
-  logEvent("info", "room.brain.start", { room: room.clickid, steps: actions.length, brain: data });
+  // What the client says of the visit, as codes only: its free texts (domain, region, where the visit came
+  // from) are the member's input and stay out of the log.
+  const { tipologia, fluxid, country, premiumLevel, use_ai } = data;
+  logEvent("info", "room.brain.start", {
+    room: room.clickid,
+    steps: actions.length,
+    brain: { tipologia, fluxid, country, premiumLevel, use_ai },
+  });
   let at = Date.now();
   await room.queue.enqueue(
     actions.map((action, i) => {

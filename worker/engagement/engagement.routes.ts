@@ -1,6 +1,7 @@
 // Notifications, the navigation counters, visits and the client's KPI events. Likes, match events and
 // invites travel over the member's room socket (party/user-room.ts), as the spec's realtime events.
 import { createRoute, z } from "@hono/zod-openapi";
+import { Int4IdParam } from "../contracts/bounds";
 import { MemberCredits } from "../contracts/credits";
 import { ListedNotificationType, LogEventType, Notification } from "../contracts/engagement";
 import { AppError, forbidden } from "../core/errors";
@@ -21,7 +22,7 @@ const denied = {
 } as const;
 
 const MemberId = z.string().min(1).max(64);
-const AngelId = z.coerce.number().int().min(1);
+const AngelId = Int4IdParam;
 const Ok = z.literal("OK");
 /** The spec keeps profiliVisitati as a comma list of angel ids (local storage); the server sends the same. */
 const commaList = (ids: number[]) => ids.join(",");

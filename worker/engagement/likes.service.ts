@@ -7,7 +7,7 @@ import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { dislikes, invites, likes } from "../../drizzle/schema/engagement";
 import { insertMemberMessage, toChatMessage } from "../chat/chat.service";
-import { type ChatMessage, mayEmit } from "../contracts/chat";
+import { type ChatMessage, CLIENT_ID_CONFLICT, mayEmit } from "../contracts/chat";
 import type { LikeAck } from "../contracts/engagement";
 import type { Db } from "../core/db";
 import { loadFlow } from "../core/flows";
@@ -134,7 +134,13 @@ export type InviteResult =
   | { ok: false; reason: "refused"; like: LikeAck }
   | {
       ok: false;
-      reason: "unknown_account" | "unknown_angel" | "unverified" | "invites_disabled" | "conversation_exists";
+      reason:
+        | "unknown_account"
+        | "unknown_angel"
+        | "unverified"
+        | "invites_disabled"
+        | "conversation_exists"
+        | typeof CLIENT_ID_CONFLICT;
     };
 
 /**
@@ -162,6 +168,9 @@ export async function sendInvite(
       .select()
       .from(messages)
       .where(and(eq(messages.accountId, account.id), eq(messages.clientId, input.clientId)));
+    if (resent && (resent.angelId !== input.angelId || resent.msg !== input.msg)) {
+      return { ok: false, reason: CLIENT_ID_CONFLICT };
+    }
     if (resent) return { ok: true, message: toChatMessage(resent), like: null, created: false };
     // An invite is a like and a message: an unverified member can send neither.
     if (!mayEmit(account)) return { ok: false, reason: "unverified" };

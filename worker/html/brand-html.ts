@@ -13,7 +13,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
  * Puts the brand into the served HTML before any script runs: lang, title, theme colours, icon, logo in
  * the boot splash, and the public config for the app to start from (no flash of another brand).
  */
-export function injectBrand(response: Response, brand: Brand): Response {
+export function injectBrand(response: Response, brand: Brand, styleNonce: string | undefined): Response {
   const b = brand.public;
   const t = b.tema;
   const css = `:root{--brand-primary:${t.primary};--brand-primary-text:${t.primaryText};--brand-accent:${t.accent};--brand-bg:${t.background};--brand-surface:${t.surface};--brand-text:${t.text}}`;
@@ -23,7 +23,7 @@ export function injectBrand(response: Response, brand: Brand): Response {
     .on("head", {
       element: (el) =>
         void el.append(
-          `<meta name="theme-color" content="${escapeHtml(t.primary)}"><link rel="icon" href="${escapeHtml(b.logo_url)}"><style id="brand-theme">${css}</style><script type="application/json" id="brand-config">${scriptJson(b)}</script>`,
+          `<meta name="theme-color" content="${escapeHtml(t.primary)}"><link rel="icon" href="${escapeHtml(b.logo_url)}"><style id="brand-theme"${styleNonce ? ` nonce="${escapeHtml(styleNonce)}"` : ""}>${css}</style><script type="application/json" id="brand-config">${scriptJson(b)}</script>`,
           { html: true },
         ),
     })

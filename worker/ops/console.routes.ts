@@ -2,6 +2,7 @@
 // desk, a conversation's view and the reply sent as the angel, the persona notes and the audit log.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { BigIdParam, Int4IdParam } from "../contracts/bounds";
 import {
   AuditEntry,
   ConversationRef,
@@ -123,7 +124,7 @@ const notes = createRoute({
   summary: "Edit an angel's persona notes (supervisor, admin)",
   security: bearerSecurity,
   middleware: [requireOperator, requireSupervisor] as const,
-  request: { params: z.object({ angelId: z.coerce.number().int().min(1) }), ...jsonBody(NotesRequest) },
+  request: { params: z.object({ angelId: Int4IdParam }), ...jsonBody(NotesRequest) },
   responses: {
     401: errorResponse("No operator token, or it has ended"),
     200: { description: "Saved", ...json(PersonaNotes) },
@@ -142,8 +143,8 @@ const auditRoute = createRoute({
   request: {
     query: z.object({
       limit: z.coerce.number().int().min(1).max(200).default(50),
-      before: z.coerce.number().int().min(1).optional(),
-      operatorId: z.coerce.number().int().min(1).optional(),
+      before: BigIdParam.optional(),
+      operatorId: BigIdParam.optional(),
     }),
   },
   responses: {

@@ -7,7 +7,7 @@ import { Locale } from "../contracts/locales";
 import { Operator, OperatorRole, OpsLoginRequest } from "../contracts/ops";
 import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } from "../core/openapi";
 import { hashPassword, verifyPassword } from "../core/password";
-import { clear, clientIp, isBlocked, recordFailure } from "../ratelimit/rate-limit.service";
+import { beginLogin, clientIp } from "../ratelimit/rate-limit.service";
 import { requireOperator } from "./operator-auth";
 import { audit, type OperatorRow, operatorByEmail } from "./ops.service";
 import { opsErrors } from "./ops-errors";
@@ -83,22 +83,13 @@ export const operatorSessionRoutes = featureApp()
     const { email, password } = c.req.valid("json");
     const ip = clientIp(c.req.raw);
     const operator = await operatorByEmail(c.var.db, email);
-    // The limits are checked before any hashing, as for members (worker/auth/login.service.ts).
-    const blocked = await Promise.all([
-      isBlocked(c.env, "loginFailuresPerIp", ip),
-      operator ? isBlocked(c.env, "loginFailuresPerAccount", operatorKey(operator.id)) : false,
-    ]);
-    if (blocked.some(Boolean)) throw opsErrors.tooManyFailures();
+    // Counted before any hashing and throttled, as for members (worker/auth/login.service.ts).
+    const attempt = await beginLogin(c.env, ip, operator ? operatorKey(operator.id) : null);
+    if (!attempt.allowed) throw opsErrors.tooManyFailures(attempt.retryAfterMs);
     const { valid, needsRehash } = await verifyPassword(password, operator?.passwordHash ?? null);
-    if (!operator || !valid) {
-      await Promise.all([
-        recordFailure(c.env, "loginFailuresPerIp", ip),
-        operator ? recordFailure(c.env, "loginFailuresPerAccount", operatorKey(operator.id)) : null,
-      ]);
-      throw opsErrors.wrongCredentials();
-    }
+    if (!operator || !valid) throw opsErrors.wrongCredentials();
     if (operator.disabled) throw opsErrors.disabled();
-    await clear(c.env, "loginFailuresPerAccount", operatorKey(operator.id));
+    await attempt.succeeded();
     if (needsRehash) {
       await c.var.db
         .update(operators)

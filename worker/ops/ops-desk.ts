@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { opsAuditLog } from "../../drizzle/schema/ops";
 import { configOf } from "../config";
-import { withDb } from "../core/db";
-import { logEvent } from "../core/log";
+import { pgCode, withDb } from "../core/db";
+import { errorName, logEvent } from "../core/log";
 
 /** One operator's hold on one conversation (a member and an angel) until `expiresAt` (ms). */
 export interface DeskLease {
@@ -178,7 +178,8 @@ export class OpsDesk extends DurableObject<Cloudflare.Env> {
       } catch (error) {
         logEvent("error", "ops.lease_expiry_audit_failed", {
           count: expired.length,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorName(error),
+          code: pgCode(error),
         });
         await this.ctx.storage.setAlarm(Date.now() + RETRY_MS);
         return;

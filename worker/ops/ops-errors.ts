@@ -4,7 +4,10 @@ import { AppError } from "../core/errors";
 export const opsErrors = {
   wrongCredentials: () => new AppError(401, "wrong_credentials", "E-mail or password is wrong."),
   disabled: () => new AppError(403, "operator_disabled", "This operator account is disabled."),
-  tooManyFailures: () => new AppError(429, "too_many_attempts", "Too many failed attempts, try again later."),
+  tooManyFailures: (retryAfterMs: number) =>
+    new AppError(429, "too_many_attempts", "Too many failed attempts, try again later.", {
+      retryAfterS: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+    }),
   forbidden: () => new AppError(403, "forbidden", "Your role may not do this."),
   noConversation: () =>
     new AppError(404, "no_conversation", "No such conversation on a flow answered by operators."),

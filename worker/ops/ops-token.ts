@@ -40,6 +40,8 @@ export async function verifyOperatorToken(secret: string, token: string): Promis
       issuer: ISSUER,
       audience: AUDIENCE,
       typ: TYP,
+      // A token without an expiry never ends: refused (jose checks `exp` only when it is there).
+      requiredClaims: ["exp"],
     });
     const operatorId = Number(payload.sub);
     if (!Number.isSafeInteger(operatorId) || typeof payload.sv !== "number") return null;

@@ -1,6 +1,6 @@
-import { logEvent } from "../core/log";
+import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
-import type { RateLimiter } from "./rate-limiter";
+import type { AttemptResult, RateLimiter, ThrottlePolicy } from "./rate-limiter";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -45,24 +45,51 @@ export const limits = {
     onUnavailable: "allow",
     reason: "one device rarely needs more than a couple of accounts an hour on one brand",
   },
-  loginFailuresPerAccount: {
-    limit: 100,
-    windowMs: HOUR_MS,
-    key: "account",
-    onUnavailable: "refuse",
-    reason: "the spec's number: at most 100 failed logins an hour per account stops password guessing",
-  },
-  loginFailuresPerIp: {
-    limit: 300,
+  forgotPerIp: {
+    limit: 10,
     windowMs: HOUR_MS,
     key: "ip",
     onUnavailable: "refuse",
-    reason:
-      "stops password spraying across accounts, loose enough that one user cannot lock out an office NAT",
+    reason: "a forgotten password is asked for a few times at most; more from one network is mail bombing",
   },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof limits;
+
+/** One named throttle: the policy of the RateLimiter's `attempt` for one kind of key. */
+export interface ThrottleRule extends ThrottlePolicy {
+  key: KeyKind;
+  onUnavailable: "refuse" | "allow";
+  reason: string;
+}
+
+/**
+ * Login attempts, counted before the password is hashed. No hard lock: after the free attempts each one waits
+ * a second more than the last (doubling, at most a minute), so a stranger hammering a member's address or an
+ * operator's delays the owner by a minute at the most, while guessing slows to one try a minute.
+ */
+export const throttles = {
+  loginPerAccount: {
+    free: 10,
+    windowMs: HOUR_MS,
+    baseDelayMs: 1000,
+    maxDelayMs: 60_000,
+    key: "account",
+    onUnavailable: "refuse",
+    reason: "a member mistypes a password a few times; after 10, about one guess a minute",
+  },
+  loginPerIp: {
+    free: 30,
+    windowMs: HOUR_MS,
+    baseDelayMs: 1000,
+    maxDelayMs: 60_000,
+    key: "ip",
+    onUnavailable: "refuse",
+    reason: "an office behind one address logs in and out; a password sprayer slows to one try a minute",
+  },
+} as const satisfies Record<string, ThrottleRule>;
+
+export type ThrottleName = keyof typeof throttles;
 
 /** The only binding these functions use, so tests can pass a failing namespace. */
 export type RateLimitEnv = Pick<Bindings, "RATE_LIMITER">;
@@ -84,31 +111,79 @@ export async function consume(env: RateLimitEnv, name: RateLimitName, key: strin
   return result.allowed;
 }
 
-/** Whether the key has used up its limit, without counting anything (check login failures before hashing). */
-export async function isBlocked(env: RateLimitEnv, name: RateLimitName, key: string): Promise<boolean> {
-  if (!key) return false;
-  const rule: RateLimitRule = limits[name];
-  const result = await call(env, name, key, "peek", (stub) => stub.peek(rule.limit, rule.windowMs));
-  if (!result) return rule.onUnavailable === "refuse";
-  return !result.allowed;
+/**
+ * Counts a login attempt before it is made, when the throttle lets it through; otherwise answers how long to
+ * wait. An empty key is not throttled.
+ */
+export async function beginAttempt(
+  env: RateLimitEnv,
+  name: ThrottleName,
+  key: string,
+): Promise<AttemptResult> {
+  const free: AttemptResult = { allowed: true, count: 0, retryAfterMs: 0, at: 0 };
+  if (!key) return free;
+  const rule: ThrottleRule = throttles[name];
+  const { key: _, onUnavailable: __, reason: ___, ...policy } = rule;
+  const result = await call(env, name, key, "attempt", (stub) => stub.attempt(policy));
+  if (!result)
+    return rule.onUnavailable === "allow" ? free : { ...free, allowed: false, retryAfterMs: 60_000 };
+  if (!result.allowed && result.count === rule.free) await logReached(name, key);
+  return result;
 }
 
 /**
- * Counts a failed login. Once the key is at its limit further failures are not stored (the key is blocked
- * anyway, and the window then ends one hour after the oldest counted failure).
+ * The attempt succeeded: it was no failure. `forgetFailures` (the account's own throttle) also forgets the
+ * failures before it, since the owner has just proved the password; an address keeps its other attempts.
  */
-export async function recordFailure(env: RateLimitEnv, name: RateLimitName, key: string): Promise<void> {
-  if (!key) return;
-  const rule: RateLimitRule = limits[name];
-  const result = await call(env, name, key, "hit", (stub) => stub.hit(rule.limit, rule.windowMs));
-  if (result?.allowed && result.count === rule.limit) await logReached(name, key);
+export async function attemptSucceeded(
+  env: RateLimitEnv,
+  name: ThrottleName,
+  key: string,
+  attempt: AttemptResult,
+  forgetFailures: boolean,
+): Promise<void> {
+  if (!key || !attempt.at) return;
+  // A failed refund leaves one attempt to expire with its window; the login itself goes on.
+  await call(env, name, key, "refund", (stub) => (forgetFailures ? stub.reset() : stub.refund(attempt.at)));
 }
 
-/** Forgets the key's count (after a successful login, for the per-account counter). */
-export async function clear(env: RateLimitEnv, name: RateLimitName, key: string): Promise<void> {
-  if (!key) return;
-  // A failed clear leaves the old failures to expire with their window; the login itself goes on.
-  await call(env, name, key, "reset", (stub) => stub.reset());
+/** A login attempt as the throttles see it: allowed (and counted) or to be retried later. */
+export interface LoginAttempt {
+  allowed: boolean;
+  retryAfterMs: number;
+  /** The password was right: the attempt was no failure, and the account's failures are forgotten. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Counts a login attempt on its address and, when the login names one, on its account, before the password
+ * is hashed. Refused when either throttle says wait (then neither counts it).
+ */
+export async function beginLogin(
+  env: RateLimitEnv,
+  ip: string,
+  accountKey: string | null,
+): Promise<LoginAttempt> {
+  const [byIp, byAccount] = await Promise.all([
+    beginAttempt(env, "loginPerIp", ip),
+    accountKey ? beginAttempt(env, "loginPerAccount", accountKey) : null,
+  ]);
+  const refund = (forgetAccountFailures: boolean) =>
+    Promise.all([
+      byIp.allowed ? attemptSucceeded(env, "loginPerIp", ip, byIp, false) : null,
+      byAccount?.allowed && accountKey
+        ? attemptSucceeded(env, "loginPerAccount", accountKey, byAccount, forgetAccountFailures)
+        : null,
+    ]).then(() => undefined);
+  if (!byIp.allowed || (byAccount && !byAccount.allowed)) {
+    await refund(false);
+    return {
+      allowed: false,
+      retryAfterMs: Math.max(byIp.retryAfterMs, byAccount?.retryAfterMs ?? 0),
+      succeeded: async () => undefined,
+    };
+  }
+  return { allowed: true, retryAfterMs: 0, succeeded: () => refund(true) };
 }
 
 /**
@@ -147,10 +222,15 @@ export function ipBucket(ip: string): string {
     .join(":")}::/64`;
 }
 
+type LimitName = RateLimitName | ThrottleName;
+
+/** What the calls need of a limit or a throttle: its kind of key and its failure policy. */
+const ruleOf = (name: LimitName): Pick<RateLimitRule, "key" | "onUnavailable"> =>
+  name in limits ? limits[name as RateLimitName] : throttles[name as ThrottleName];
+
 /** The Durable Object name of a limit's key: `name + ":" + key`, with IPs reduced to their bucket. */
-export function limiterName(name: RateLimitName, key: string): string {
-  const rule: RateLimitRule = limits[name];
-  return `${name}:${rule.key === "ip" ? ipBucket(key) : key}`;
+export function limiterName(name: LimitName, key: string): string {
+  return `${name}:${ruleOf(name).key === "ip" ? ipBucket(key) : key}`;
 }
 
 type Stub = DurableObjectStub<RateLimiter>;
@@ -158,9 +238,9 @@ type Stub = DurableObjectStub<RateLimiter>;
 /** Calls the key's object; on a failure or timeout logs it and returns null for the caller's policy. */
 async function call<T>(
   env: RateLimitEnv,
-  name: RateLimitName,
+  name: LimitName,
   key: string,
-  operation: "hit" | "peek" | "reset",
+  operation: "hit" | "reset" | "attempt" | "refund",
   run: (stub: Stub) => Promise<T>,
 ): Promise<T | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -174,14 +254,14 @@ async function call<T>(
     });
     return await Promise.race([run(stub), timeout]);
   } catch (error) {
-    const rule: RateLimitRule = limits[name];
+    const rule = ruleOf(name);
     logEvent("error", "rate_limit.unavailable", {
       limit: name,
       operation,
       // Reads fall back on the limit's policy; a failed write or reset only loses that one update.
-      policy: operation === "reset" ? "skipped" : rule.onUnavailable,
+      policy: operation === "reset" || operation === "refund" ? "skipped" : rule.onUnavailable,
       ...(await keyFields(rule, key)),
-      error: error instanceof Error ? error.message : String(error),
+      error: errorName(error),
     });
     return null;
   } finally {
@@ -189,9 +269,8 @@ async function call<T>(
   }
 }
 
-async function logReached(name: RateLimitName, key: string) {
-  const rule: RateLimitRule = limits[name];
-  logEvent("warn", "rate_limit.reached", { limit: name, ...(await keyFields(rule, key)) });
+async function logReached(name: LimitName, key: string) {
+  logEvent("warn", "rate_limit.reached", { limit: name, ...(await keyFields(ruleOf(name), key)) });
 }
 
 /**
@@ -199,7 +278,7 @@ async function logReached(name: RateLimitName, key: string) {
  * IPv6 to its /48); anything else (fingerprints, or an account key that is not a plain id and so might be
  * an e-mail address) as a short SHA-256 prefix.
  */
-async function keyFields(rule: RateLimitRule, key: string): Promise<Record<string, unknown>> {
+async function keyFields(rule: Pick<RateLimitRule, "key">, key: string): Promise<Record<string, unknown>> {
   if (rule.key === "account" && /^\d+$/.test(key)) return { accountId: Number(key) };
   if (rule.key === "ip") {
     const bucket = ipBucket(key);

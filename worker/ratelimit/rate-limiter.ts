@@ -1,8 +1,30 @@
 import { DurableObject } from "cloudflare:workers";
 
-/** The answer to one hit or peek. */
+/**
+ * A progressive throttle (logins): `free` attempts in the window go through at once; after them each attempt
+ * must wait `baseDelayMs`, doubling with every further attempt up to `maxDelayMs`, after the previous one.
+ * Nobody can lock an account out for long (the longest wait is `maxDelayMs`), and guessing slows to one try
+ * per `maxDelayMs`.
+ */
+export interface ThrottlePolicy {
+  free: number;
+  windowMs: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** The answer to one attempt: allowed (and counted, at `at`) or to be retried after `retryAfterMs`. */
+export interface AttemptResult {
+  allowed: boolean;
+  count: number;
+  retryAfterMs: number;
+  /** When the allowed attempt was counted, to take it back if it succeeded (`refund`). */
+  at: number;
+}
+
+/** The answer to one hit. */
 export interface HitResult {
-  /** Whether this hit was counted (for `peek`: whether a hit now would be). */
+  /** Whether this hit was counted. */
   allowed: boolean;
   /** Hits inside the window after this call. */
   count: number;
@@ -14,16 +36,14 @@ export interface HitResult {
  * A sliding-window log for ONE key: the Worker addresses it with `idFromName(name + ":" + key)` and passes
  * the limit and window on every call, so the numbers live in one table on the Worker side.
  *
- * A hit is recorded only when it is allowed. For attempts (registrations) that means a refused request
- * does not push the lock further out, so a client that keeps retrying gets in again exactly `windowMs`
- * after its oldest counted attempt; for failures (logins) the Worker checks with `peek` before hashing,
- * so a failure is normally recorded while still under the limit. Either way the table never holds more
- * than `limit` rows, and the object's single-threaded RPC calls make the count exact under concurrency:
- * `hit` reads and writes SQLite synchronously, with no await between the count and the insert.
+ * A hit is recorded only when it is allowed, so a refused request does not push the lock further out: a
+ * client that keeps retrying gets in again exactly `windowMs` after its oldest counted attempt, and the
+ * table never holds more than `limit` rows. Logins use `attempt` instead (a progressive throttle). The
+ * object's single-threaded RPC calls make the count exact under concurrency: `hit` and `attempt` read and
+ * write SQLite synchronously, with no await between the count and the insert.
  *
  * Storage is pruned on every hit, and an alarm deletes the whole object once a window has passed with no
- * hit, so keys that stop being used (one per IP, device and account) leave nothing behind. `peek` on a
- * key that was never hit creates no storage at all.
+ * hit, so keys that stop being used (one per IP, device and account) leave nothing behind.
  */
 export class RateLimiter extends DurableObject {
   /** Whether the `hits` table exists; false again after `deleteAll`. */
@@ -49,14 +69,39 @@ export class RateLimiter extends DurableObject {
     return { allowed: true, count: count + 1, retryAfterMs: 0 };
   }
 
-  /** Whether a hit at `now` would be allowed, without recording one or creating storage. */
-  peek(limit: number, windowMs: number, now: number = Date.now()): HitResult {
-    checkArguments(limit, windowMs, now);
-    if (!this.hasSchema()) return { allowed: true, count: 0, retryAfterMs: 0 };
-    const count = this.count(now - windowMs);
-    if (count >= limit)
-      return { allowed: false, count, retryAfterMs: this.retryAfter(count, limit, windowMs, now) };
-    return { allowed: true, count, retryAfterMs: 0 };
+  /**
+   * Counts an attempt before it is made (before any password is hashed), when the throttle lets it through:
+   * the count and the insert happen with no await between them, so concurrent attempts are counted exactly.
+   */
+  async attempt(policy: ThrottlePolicy, now: number = Date.now()): Promise<AttemptResult> {
+    checkArguments(policy.free, policy.windowMs, now);
+    this.ensureSchema();
+    const sql = this.ctx.storage.sql;
+    sql.exec("DELETE FROM hits WHERE at <= ?", now - policy.windowMs);
+    const count = this.count(now - policy.windowMs);
+    if (count >= policy.free) {
+      const last = sql.exec<{ last: number }>("SELECT max(at) AS last FROM hits").one().last;
+      const wait = Math.min(policy.baseDelayMs * 2 ** (count - policy.free), policy.maxDelayMs);
+      if (now < last + wait) return { allowed: false, count, retryAfterMs: last + wait - now, at: 0 };
+    }
+    // Two attempts of the same millisecond are two rows: the second one is counted one ms later.
+    const at = Math.max(
+      now,
+      (sql.exec<{ last: number | null }>("SELECT max(at) AS last FROM hits").one().last ?? 0) + 1,
+    );
+    sql.exec("INSERT INTO hits (at) VALUES (?)", at);
+    sql.exec(
+      "INSERT INTO meta (id, window_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET window_ms = excluded.window_ms",
+      policy.windowMs,
+    );
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(at + policy.windowMs);
+    return { allowed: true, count: count + 1, retryAfterMs: 0, at };
+  }
+
+  /** Takes back the attempt counted at `at` (it succeeded: it was no failure). */
+  refund(at: number): void {
+    if (!this.hasSchema()) return;
+    this.ctx.storage.sql.exec("DELETE FROM hits WHERE at = ?", at);
   }
 
   /** Forgets every hit of this key (and its alarm). */

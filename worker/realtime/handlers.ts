@@ -27,10 +27,11 @@ import {
   type RoomHost,
   type RoomQueueItem,
   type RoomStep,
+  type SessionEndReason,
   withRoom,
 } from "./room";
 
-export type { MemberRoomCalls, RoomHost };
+export type { MemberRoomCalls, RoomHost, SessionEndReason };
 
 type Data<E extends ClientEvent["event"]> = Extract<ClientEvent, { event: E }>["data"];
 type SocketHandler<E extends ClientEvent["event"]> = (room: Room, data: Data<E>) => Promise<void>;
@@ -101,7 +102,7 @@ export function handleFrame(host: RoomHost, frame: ClientEvent): Promise<void> {
       await handler(room, frame.data as never);
     } catch (error) {
       logEvent("error", "room.event_failed", {
-        event: frame.event,
+        frameEvent: frame.event,
         // Not the message: a failed query's carries its parameters (the member's text).
         error: error instanceof Error ? error.name : typeof error,
         code: pgCode(error),
@@ -112,11 +113,24 @@ export function handleFrame(host: RoomHost, frame: ClientEvent): Promise<void> {
   });
 }
 
-/** A reconnecting tab gets exactly the messages and notifications after the cursors it sent. */
+/**
+ * A reconnecting tab gets exactly the messages and notifications after the cursors it sent. This runs while
+ * the socket is being accepted, where an error would otherwise reach the client with its stack: it is
+ * logged by name and code and told to the tab as a plain error event.
+ */
 export function replayMissed(host: RoomHost, cursors: { after: Cursor | null; nafter: Cursor | null }) {
   return withRoom(host, async (room) => {
-    if (cursors.after) await replayMessages(room, cursors.after);
-    if (cursors.nafter) await replayNotifications(room, cursors.nafter);
+    try {
+      if (cursors.after) await replayMessages(room, cursors.after);
+      if (cursors.nafter) await replayNotifications(room, cursors.nafter);
+    } catch (error) {
+      logEvent("error", "room.replay_failed", {
+        room: room.clickid,
+        error: error instanceof Error ? error.name : typeof error,
+        code: pgCode(error),
+      });
+      room.reply({ event: "error", data: { code: "server_error" } });
+    }
   });
 }
 

@@ -1,6 +1,7 @@
 import { getServerByName, type Server } from "partyserver";
+import { logEvent } from "../core/log";
 import type { Bindings } from "../env";
-import type { MemberRoomCalls } from "./room";
+import type { MemberRoomCalls, SessionEndReason } from "./room";
 
 /**
  * The member's room, for calls over Durable Object RPC (a logout's restart, a purchase's pending message, an
@@ -12,4 +13,20 @@ export async function memberRoom(env: Bindings, clickid: string): Promise<Member
     env.UserRoom as unknown as DurableObjectNamespace<Server>,
     clickid,
   )) as unknown as MemberRoomCalls;
+}
+
+/**
+ * Ends the member's open sockets after their sessions ended (the room tells every tab to reload, then closes
+ * them). A room that cannot be reached does not undo what ended the sessions: its sockets' frames are refused
+ * by the account checks, and their reconnections by the token check.
+ */
+export async function endMemberSessions(env: Bindings, clickid: string, reason: SessionEndReason) {
+  try {
+    await (await memberRoom(env, clickid)).endSessions(reason);
+  } catch (error) {
+    logEvent("error", "realtime.end_sessions_failed", {
+      reason,
+      error: error instanceof Error ? error.name : "unknown",
+    });
+  }
 }

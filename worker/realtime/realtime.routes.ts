@@ -1,21 +1,33 @@
 import type { Context } from "hono";
 import { routePartykitRequest } from "partyserver";
+import { accounts } from "../../drizzle/schema/accounts";
+import { liveSession } from "../core/middleware";
 import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
 
 /**
- * WebSocket upgrades to /parties/user-room/{clickid}?token=...: the token is checked here, before the
- * Durable Object is reached, and must belong to the member the room is named after.
+ * WebSocket upgrades to /parties/user-room/{clickid}?token=...: checked here, before the Durable Object is
+ * reached, with the same rules as every HTTP route: a session token (not a link or operator token) with an
+ * expiry, of the member the room is named after, whose account is of this host's brand, enabled, and still
+ * at the token's session version. The room gets the request without the token, so it never reaches a log.
  */
 export async function routeRealtime(c: Context<AppEnv>): Promise<Response> {
   const response = await routePartykitRequest(c.req.raw, c.env, {
     onBeforeConnect: async (req, lobby) => {
-      const token = new URL(req.url).searchParams.get("token") ?? "";
+      const url = new URL(req.url);
+      const token = url.searchParams.get("token") ?? "";
       const claims = token ? await verifyToken(c.var.config.jwtSecret, "session", token) : null;
-      if (!claims || claims.clickid !== lobby.name) return new Response("Unauthorized", { status: 401 });
+      if (!claims || claims.clickid !== lobby.name) return unauthorized();
+      const live = liveSession({ ...claims, brandId: c.var.brand.public.id });
+      const [account] = await c.var.db.select({ id: accounts.id }).from(accounts).where(live);
+      if (!account) return unauthorized();
+      url.searchParams.delete("token");
+      return new Request(url, req);
     },
     // Rooms only take sockets; nothing else reaches them over HTTP.
     onBeforeRequest: () => new Response("Not found", { status: 404 }),
   });
   return response ?? c.notFound();
 }
+
+const unauthorized = () => new Response("Unauthorized", { status: 401 });

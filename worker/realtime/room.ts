@@ -6,6 +6,7 @@ import type { ChatMessage } from "../contracts/chat";
 import type { Balances } from "../contracts/credits";
 import { encodeEvent, type ServerEvent } from "../contracts/realtime";
 import { type Db, openDb } from "../core/db";
+import { logEvent } from "../core/log";
 import { AlarmQueue, type QueuedStep, type QueueStorage } from "./alarm-queue";
 
 /** A step of the room's alarm queue; each kind is run by the feature that enqueues it (handlers.ts). */
@@ -44,10 +45,15 @@ export interface RoomHost {
   memory: Map<string, unknown>;
 }
 
+export type SessionEndReason = "logout" | "password_changed" | "account_disabled";
+
 /** What the Worker may ask a member's room over Durable Object RPC (worker/realtime/member-room.ts). */
 export interface MemberRoomCalls {
-  /** Every tab of the member reloads (the account was disabled, or a session ended everywhere). */
-  restart(reason: string): Promise<void>;
+  /**
+   * The member's sessions ended (logout, a new password, the account disabled): every tab is told to reload
+   * and every socket is closed, so a page that ignores the event cannot go on with a dead token.
+   */
+  endSessions(reason: SessionEndReason): Promise<void>;
   /**
    * A purchase's credits were granted: the tabs get the balances, a paid member's pressing stops, and the
    * message refused for credits goes out. Answers whether it did, and the balances after it.
@@ -79,6 +85,11 @@ export async function withRoom<T>(host: RoomHost, fn: (room: Room) => Promise<T>
   try {
     return await fn(room);
   } finally {
-    await opened.database?.end();
+    // Closing the pool may fail once its connection is gone; the frame's work is done either way.
+    await opened.database?.end().catch((error: unknown) =>
+      logEvent("warn", "room.db_close_failed", {
+        error: error instanceof Error ? error.name : typeof error,
+      }),
+    );
   }
 }

@@ -173,6 +173,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    // The logout ends the room's sockets with a restart for every tab; this one goes home on its own.
+    room?.ownRestart(true);
     try {
       const response = await api.users.logout.$post();
       if (!response.ok) console.warn("logout: the server answered", response.status);
@@ -183,7 +185,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // A fresh start as a visitor on the home page: the room socket, the popups and every member page's
     // state go with it, and no member-only page gets to redirect the visitor it just became.
     window.location.assign("/");
-  }, []);
+  }, [room]);
 
   const closePopup = useCallback((id: SessionPopup["id"]) => {
     setPopups((list) => list.filter((p) => p.id !== id));
