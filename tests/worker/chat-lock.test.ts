@@ -116,7 +116,8 @@ describe("the invite lock", () => {
     const row = await account(member.clickid);
     socket.send({ event: "chat", data: { msg: "Ci sei?", angelId: ANGEL, clientId: "lock-chat-1" } });
     await socket.next("error", (e) => e.data.code === "chat_locked" && e.data.clientId === "lock-chat-1");
-    const stored = () => inDb((db) => db.select().from(messages).where(eq(messages.accountId, row.id)));
+    const stored = () =>
+      inDb((db) => db.select().from(messages).where(eq(messages.accountId, row.id)).orderBy(messages.id));
     expect((await stored()).map((m) => m.msg)).toEqual(["Ti va di conoscerci?"]);
     // Refused for the lock, not for credits: it is not the pending message and spends nothing.
     const after = await account(member.clickid);
