@@ -27,6 +27,9 @@ export type GrantResult =
     } & Balances)
   | { ok: false; reason: "unknown_account" };
 
+/** A transaction of the Worker's database, for services that add their rows to a caller's transaction. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /** Adds a purchase's credits in one transaction on the locked account row, with its ledger row. */
 export function grantPurchase(db: Db, purchase: Purchase): Promise<GrantResult> {
   return db.transaction(async (tx) => {
@@ -36,35 +39,50 @@ export function grantPurchase(db: Db, purchase: Purchase): Promise<GrantResult> 
       .where(eq(accounts.clickid, purchase.clickid))
       .for("update");
     if (!account || account.disabled) return { ok: false, reason: "unknown_account" };
-    const [ledger] = await tx
-      .insert(creditLedger)
-      .values({
-        accountId: account.id,
-        balance: "messaggi",
-        delta: purchase.credits,
-        balanceAfter: account.creditiMessaggi + purchase.credits,
-        reason: "purchase",
-        reference: `purchase:${purchase.reference}`,
-      })
-      .onConflictDoNothing()
-      .returning({ id: creditLedger.id });
-    if (!ledger) {
-      const { creditiMessaggi, creditiIcebreaker, premiumLevel } = account;
-      return { ok: true, applied: false, creditiMessaggi, creditiIcebreaker, premiumLevel };
-    }
-    const [updated] = await tx
-      .update(accounts)
-      .set({
-        creditiMessaggi: sql`${accounts.creditiMessaggi} + ${purchase.credits}`,
-        premiumLevel: sql`greatest(${accounts.premiumLevel}, ${purchase.premiumLevel})`,
-      })
-      .where(eq(accounts.id, account.id))
-      .returning({
-        creditiMessaggi: accounts.creditiMessaggi,
-        creditiIcebreaker: accounts.creditiIcebreaker,
-        premiumLevel: accounts.premiumLevel,
-      });
-    if (!updated) throw new Error("the locked account row was not updated");
-    return { ok: true, applied: true, ...updated };
+    return addPurchase(tx, account, purchase);
   });
+}
+
+/**
+ * Inside the caller's transaction, on an account row it has locked: the ledger row (whose unique reference
+ * makes a second grant of one payment change nothing), then the credits and the premium level.
+ */
+export async function addPurchase(
+  tx: Tx,
+  account: Pick<
+    typeof accounts.$inferSelect,
+    "id" | "creditiMessaggi" | "creditiIcebreaker" | "premiumLevel"
+  >,
+  purchase: Omit<Purchase, "clickid">,
+): Promise<GrantResult> {
+  const [ledger] = await tx
+    .insert(creditLedger)
+    .values({
+      accountId: account.id,
+      balance: "messaggi",
+      delta: purchase.credits,
+      balanceAfter: account.creditiMessaggi + purchase.credits,
+      reason: "purchase",
+      reference: `purchase:${purchase.reference}`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: creditLedger.id });
+  if (!ledger) {
+    const { creditiMessaggi, creditiIcebreaker, premiumLevel } = account;
+    return { ok: true, applied: false, creditiMessaggi, creditiIcebreaker, premiumLevel };
+  }
+  const [updated] = await tx
+    .update(accounts)
+    .set({
+      creditiMessaggi: sql`${accounts.creditiMessaggi} + ${purchase.credits}`,
+      premiumLevel: sql`greatest(${accounts.premiumLevel}, ${purchase.premiumLevel})`,
+    })
+    .where(eq(accounts.id, account.id))
+    .returning({
+      creditiMessaggi: accounts.creditiMessaggi,
+      creditiIcebreaker: accounts.creditiIcebreaker,
+      premiumLevel: accounts.premiumLevel,
+    });
+  if (!updated) throw new Error("the locked account row was not updated");
+  return { ok: true, applied: true, ...updated };
 }

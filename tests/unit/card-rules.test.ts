@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { cardBrandOf, luhnValid } from "../../worker/contracts/card";
+import { PAYMENT_ERROR_CODES } from "../../worker/contracts/payments";
+import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox";
+
+describe("card numbers", () => {
+  it("pass the Luhn check only with the right check digit", () => {
+    expect(luhnValid("4242424242424242")).toBe(true);
+    expect(luhnValid("4242424242424241")).toBe(false);
+    expect(luhnValid("378282246310005")).toBe(true);
+    expect(luhnValid("4242 4242 4242 4242")).toBe(false);
+    expect(luhnValid("12345678901")).toBe(false);
+  });
+
+  it("name their network by the leading digits", () => {
+    expect(cardBrandOf("4242424242424242")).toBe("visa");
+    expect(cardBrandOf("5555555555554444")).toBe("mastercard");
+    expect(cardBrandOf("2223003122003222")).toBe("mastercard");
+    expect(cardBrandOf("378282246310005")).toBe("amex");
+    expect(cardBrandOf("36227206271667")).toBe("diners");
+    expect(cardBrandOf("6011111111111117")).toBe("discover");
+    expect(cardBrandOf("3530111333300000")).toBe("jcb");
+    expect(cardBrandOf("9999999999999995")).toBe("unknown");
+  });
+});
+
+describe("the sandbox's test cards", () => {
+  it("choose every code of the error catalogue, with the numbers the README lists", () => {
+    const failures = [...SANDBOX_CARDS].flatMap(([number, outcome]) =>
+      outcome.kind === "failed" ? [[outcome.errorCode, number] as const] : [],
+    );
+    expect(failures.map(([code]) => code).sort()).toEqual([...PAYMENT_ERROR_CODES].sort());
+    expect(Object.fromEntries(failures)).toMatchObject({
+      invalid_cvc: "4000000000001000",
+      insufficient_funds: "4000000000001018",
+      warning: "4000000000001109",
+      problemi_api: "4000000000001174",
+    });
+    for (const number of SANDBOX_CARDS.keys()) expect(luhnValid(number), number).toBe(true);
+    expect(SANDBOX_CARDS.get("4000000000003220")).toEqual({ kind: "three_ds" });
+  });
+});

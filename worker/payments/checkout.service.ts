@@ -1,0 +1,81 @@
+// Starting a payment: the order (the plan as chosen), the payment row with our idempotency key, the
+// provider's call, then its answer through the one settlement (so an immediate success is granted exactly
+// like a later webhook).
+import { eq } from "drizzle-orm";
+import { orders, payments } from "../../drizzle/schema/payments";
+import type { OrderPlan, PlanList } from "../contracts/payments";
+import type { Db } from "../core/db";
+import type { CardDetails, PaymentProvider, ProviderPayment } from "./provider";
+import { type Settlement, settlePayment } from "./settlement.service";
+
+export interface CardCheckout {
+  accountId: number;
+  brandId: string;
+  fluxId: string;
+  planList: PlanList;
+  plan: OrderPlan;
+  card: CardDetails;
+  /** Keep the card for one-tap payments and renewals. */
+  storeCard: boolean;
+  descriptor: string;
+  returnUrl: string;
+}
+
+export interface StartedPayment {
+  paymentId: number;
+  provider: ProviderPayment;
+  settlement: Settlement;
+}
+
+/** Creates the order and its payment, charges the card and applies the provider's first answer. */
+export async function startCardPayment(
+  db: Db,
+  provider: PaymentProvider,
+  checkout: CardCheckout,
+): Promise<StartedPayment> {
+  const { plan } = checkout;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      accountId: checkout.accountId,
+      brandId: checkout.brandId,
+      fluxId: checkout.fluxId,
+      kind: checkout.planList === "verifica" ? "verification" : "purchase",
+      planList: checkout.planList,
+      productId: plan.productId,
+      plan,
+      amountCents: plan.prezzoTotale,
+      currency: plan.currency,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error("the order was not stored");
+  const idempotencyKey = `pay_${crypto.randomUUID()}`;
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      purpose: "initial",
+      provider: provider.id,
+      method: "card",
+      idempotencyKey,
+      status: "created",
+      amountCents: plan.prezzoTotale,
+    })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error("the payment was not stored");
+  const answer = await provider.chargeCard({
+    idempotencyKey,
+    amountCents: plan.prezzoTotale,
+    currency: plan.currency,
+    descriptor: checkout.descriptor,
+    returnUrl: checkout.returnUrl,
+    card: checkout.card,
+    storeCard: checkout.storeCard,
+  });
+  await db.update(payments).set({ reference: answer.reference }).where(eq(payments.id, payment.id));
+  return {
+    paymentId: payment.id,
+    provider: answer,
+    settlement: await settlePayment(db, provider.id, answer),
+  };
+}

@@ -1,0 +1,100 @@
+// The one interface every payment provider sits behind (DESIGN.md section 6). Nothing outside an adapter in
+// worker/payments/providers/ knows which provider it talks to: the settlement, the routes and the renewals
+// speak only these types.
+import type { CardBrand, PaymentErrorCode, PaymentStatus } from "../contracts/payments";
+
+/** The providers this Worker can talk to; `sandbox` is built in (local runs and the end-to-end tests). */
+export const PROVIDER_IDS = ["sandbox"] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** How the member's browser passes 3-D Secure, as each named system does it (spec section 4). */
+export interface ThreeDsAction {
+  /** adyen: a hidden form posted after 2 s; trustpay: a hidden frame, then the redirect form; maxpay: a redirect. */
+  system: "adyen" | "trustpay" | "maxpay";
+  url: string;
+  /** The fields of the form to post (adyen, trustpay); empty for a plain redirect. */
+  fields: Record<string, string>;
+}
+
+/** A card the provider keeps for later charges: its token and what the member may see of it. */
+export interface StoredCard {
+  token: string;
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** What a provider says of a payment, on creation and on every later check or notification. */
+export interface ProviderPayment {
+  reference: string;
+  status: PaymentStatus;
+  /** Set when the status is `failed` or `canceled`. */
+  errorCode?: PaymentErrorCode;
+  /** Set when the status is `action_required` for 3-D Secure. */
+  threeDs?: ThreeDsAction;
+  /** A redirect method's checkout page (or a wallet's approval page). */
+  redirectUrl?: string;
+  /** The card kept for one-tap payments and renewals, when the member agreed to keep it. */
+  storedCard?: StoredCard;
+}
+
+/** Card data as the member typed it. It goes to the provider only: never stored, never logged. */
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  holderName: string;
+}
+
+interface ChargeBase {
+  /** Ours, sent with the call: a retried call moves money once. */
+  idempotencyKey: string;
+  amountCents: number;
+  currency: string;
+  /** What the member's statement shows. */
+  descriptor: string;
+  /** Where the provider sends the member back after 3-D Secure or a redirect payment (a return page). */
+  returnUrl: string;
+}
+
+export interface CardCharge extends ChargeBase {
+  card: CardDetails;
+  /** Keep the card for one-tap payments and renewals (the first payment of a renewing plan). */
+  storeCard: boolean;
+}
+
+/** A charge of a kept card; `merchantInitiated` for a renewal the member is not present for. */
+export interface StoredCardCharge extends ChargeBase {
+  cardToken: string;
+  merchantInitiated: boolean;
+}
+
+export interface RedirectPayment extends ChargeBase {
+  method: "paypal" | "mollie" | "coda" | "googlepay" | "applepay";
+}
+
+/** A provider's notification, once its signature (or a fetch that confirms it) has been checked. */
+export interface WebhookEvent {
+  payment: ProviderPayment;
+}
+
+export interface PaymentProvider {
+  readonly id: ProviderId;
+  /** Charges a card; the answer may ask for 3-D Secure (`action_required` with `threeDs`). */
+  chargeCard(charge: CardCharge): Promise<ProviderPayment>;
+  /** Charges a kept card: one-tap (member present) or a renewal (merchant initiated). */
+  chargeStoredCard(charge: StoredCardCharge): Promise<ProviderPayment>;
+  /** Creates a payment the member completes on the provider's page (`redirectUrl`). */
+  createRedirectPayment(payment: RedirectPayment): Promise<ProviderPayment>;
+  /** The provider's current view of a payment (the return pages' and the reconciliation's check). */
+  checkPayment(reference: string): Promise<ProviderPayment>;
+  /** Checks a notification's authenticity and reads it; null when it is not the provider's. */
+  parseWebhook(request: Request): Promise<WebhookEvent | null>;
+  /** Refunds a payment in full; the idempotency key makes a retried refund one refund. */
+  refund(refund: { reference: string; amountCents: number; idempotencyKey: string }): Promise<{
+    ok: boolean;
+    errorCode?: PaymentErrorCode;
+  }>;
+}

@@ -1,0 +1,87 @@
+// A payment's outcome, applied exactly once. The return page, the status check, the provider's webhook and a
+// retry of any of them all end here with what the provider said; the payment row is locked for the
+// transaction, so whichever arrives first grants what the order buys (credits, premium level, the kept card)
+// and every other arrival, concurrent or later, finds it granted and changes nothing.
+import { and, eq, sql } from "drizzle-orm";
+import { accounts } from "../../drizzle/schema/accounts";
+import { orders, payments, savedCards } from "../../drizzle/schema/payments";
+import type { Balances } from "../contracts/credits";
+import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
+import type { Db } from "../core/db";
+import { addPurchase } from "../credits/credits.service";
+import type { ProviderId, ProviderPayment } from "./provider";
+
+export type Settlement =
+  | { found: false }
+  | {
+      found: true;
+      clickid: string;
+      orderId: number;
+      status: PaymentStatus;
+      errorCode: PaymentErrorCode | null;
+      /** This call granted the order (false when an earlier one did, or the payment did not succeed). */
+      granted: boolean;
+      /** The member's balances after this call's grant (only when `granted`). */
+      balances?: Balances & { premiumLevel: number };
+    };
+
+/** Applies what the provider says of one of its payments; a payment it does not know of is `found: false`. */
+export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPayment): Promise<Settlement> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ payment: payments, order: orders, account: accounts })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .innerJoin(accounts, eq(accounts.id, orders.accountId))
+      .where(and(eq(payments.provider, provider), eq(payments.reference, reported.reference)))
+      .for("update");
+    if (!row) return { found: false };
+    const { payment, order, account } = row;
+    const answer = (status: PaymentStatus, errorCode: string | null, granted = false) => ({
+      found: true as const,
+      clickid: account.clickid,
+      orderId: order.id,
+      status,
+      errorCode: errorCode as PaymentErrorCode | null,
+      granted,
+    });
+    const current = payment.status as PaymentStatus;
+    // A final payment stays as it is: a late "pending" or a replayed failure cannot undo a grant.
+    if (FINAL_STATUSES.includes(current)) return answer(current, payment.errorCode);
+
+    if (reported.status !== "succeeded") {
+      const errorCode = reported.errorCode ?? null;
+      if (reported.status !== current || errorCode !== payment.errorCode) {
+        await tx
+          .update(payments)
+          .set({ status: reported.status, errorCode, updatedAt: sql`now()` })
+          .where(eq(payments.id, payment.id));
+      }
+      return answer(reported.status, errorCode);
+    }
+
+    await tx
+      .update(payments)
+      .set({ status: "succeeded", errorCode: null, grantedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+    const plan = OrderPlan.parse(order.plan);
+    const grant = await addPurchase(tx, account, {
+      credits: plan.crediti + plan.creditiPromo,
+      premiumLevel: plan.premiumLevel,
+      reference: `payment:${payment.id}`,
+    });
+    if (!grant.ok) throw new Error("the locked account row could not be granted");
+    if (reported.storedCard) {
+      const card = reported.storedCard;
+      await tx
+        .insert(savedCards)
+        .values({ accountId: account.id, provider, ...card })
+        .onConflictDoNothing({ target: [savedCards.provider, savedCards.token] });
+    }
+    const { creditiMessaggi, creditiIcebreaker, premiumLevel } = grant;
+    return {
+      ...answer("succeeded", null, grant.applied),
+      balances: { creditiMessaggi, creditiIcebreaker, premiumLevel },
+    };
+  });
+}
