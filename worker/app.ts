@@ -25,6 +25,8 @@ import { testimonialRoutes } from "./home/testimonials.routes";
 import { injectBrand } from "./html/brand-html";
 import { mailRoutes } from "./mail/mail.routes";
 import { opsRoutes } from "./ops/ops.routes";
+import { paymentRoutes } from "./payments/payments.routes";
+import { sandboxRoutes } from "./payments/sandbox.routes";
 import { photoRoutes } from "./photos/photos.routes";
 import { phoneRoutes } from "./profile/phone.routes";
 import { profileRoutes } from "./profile/profile.routes";
@@ -85,6 +87,8 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", chatRoutes)
     .route("/", engagementRoutes)
     .route("/", mailRoutes)
+    .route("/", paymentRoutes)
+    .route("/", sandboxRoutes)
     .route("/", opsRoutes)
     .route("/", devRoutes);
 

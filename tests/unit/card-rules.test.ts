@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardBrandOf, luhnValid } from "../../worker/contracts/card";
+import { cardBrandOf, cardExpiry, luhnValid } from "../../worker/contracts/card";
 import { PAYMENT_ERROR_CODES } from "../../worker/contracts/payments";
 import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox";
 
@@ -21,6 +21,21 @@ describe("card numbers", () => {
     expect(cardBrandOf("6011111111111117")).toBe("discover");
     expect(cardBrandOf("3530111333300000")).toBe("jcb");
     expect(cardBrandOf("9999999999999995")).toBe("unknown");
+  });
+});
+
+describe("a card's expiry", () => {
+  const now = new Date("2026-11-25T12:00:00Z");
+  it("takes a two-digit year within 20 years ahead and 80 back, and refuses a month gone by", () => {
+    expect(cardExpiry(12, 30, now)).toEqual({ month: 12, year: 2030 });
+    expect(cardExpiry(11, 26, now)).toEqual({ month: 11, year: 2026 });
+    expect(cardExpiry(10, 26, now)).toBeNull();
+    expect(cardExpiry(1, 46, now)).toEqual({ month: 1, year: 2046 });
+    // 47 is more than 20 years ahead: read as 1947, long expired.
+    expect(cardExpiry(1, 47, now)).toBeNull();
+    expect(cardExpiry(3, 2031, now)).toEqual({ month: 3, year: 2031 });
+    expect(cardExpiry(0, 30, now)).toBeNull();
+    expect(cardExpiry(13, 30, now)).toBeNull();
   });
 });
 

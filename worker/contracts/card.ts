@@ -27,3 +27,26 @@ export function cardBrandOf(digits: string): CardBrand {
   if (/^35(2[89]|[3-8])/.test(digits)) return "jcb";
   return "unknown";
 }
+
+/**
+ * The card's expiry as the form reads it (MM/YY, or a four-digit year): month 1 to 12, a two-digit year taken
+ * within 20 years ahead and 80 years back of `now`, and not before the current month. Null when it is not
+ * a usable expiry.
+ */
+export function cardExpiry(
+  month: number,
+  year: number,
+  now: Date = new Date(),
+): { month: number; year: number } | null {
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 0) return null;
+  const thisYear = now.getUTCFullYear();
+  let full = year;
+  if (year < 100) {
+    full = Math.floor(thisYear / 100) * 100 + year;
+    if (full > thisYear + 20) full -= 100;
+    else if (full < thisYear - 80) full += 100;
+  }
+  const thisMonth = now.getUTCMonth() + 1;
+  if (full < thisYear || (full === thisYear && month < thisMonth)) return null;
+  return { month, year: full };
+}

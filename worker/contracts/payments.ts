@@ -65,3 +65,74 @@ export type OrderPlan = z.infer<typeof OrderPlan>;
 /** Card brands the payment form shows an icon for (section 2). */
 export const CARD_BRANDS = ["visa", "mastercard", "amex", "diners", "discover", "jcb", "unknown"] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
+
+/** The systems whose 3-D Secure and return pages the client knows (spec section 4). */
+export const PAYMENT_SYSTEMS = ["adyen", "trustpay", "maxpay"] as const;
+export const PaymentSystem = z.enum(PAYMENT_SYSTEMS);
+export type PaymentSystem = z.infer<typeof PaymentSystem>;
+
+const digits = (min: number, max: number) =>
+  z
+    .string()
+    .transform((s) => s.replace(/\s+/g, ""))
+    .pipe(z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `${min} to ${max} digits`));
+
+/** The card payment payload (section 3). Card data goes to the provider only: never stored, never logged. */
+export const CardPaymentRequest = z.object({
+  cardNumber: digits(13, 19),
+  cardMonth: z.coerce.number().int().min(1).max(12),
+  cardYear: z.coerce.number().int().min(0).max(9999),
+  cardSecurityCode: digits(3, 4),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  /** The product_id of the chosen plan. */
+  rateplan: z.string().min(1).max(64),
+  clickid: z.string().max(64),
+  /** Keep the card for one-tap payments and renewals. */
+  newCard: z.boolean().default(true),
+  // What the client sends beside the card, kept for the provider's risk checks (3-D Secure 2 browser data).
+  country: z.string().max(8).optional(),
+  descriptor: z.string().max(64).optional(),
+  payment_company: z.string().max(32).optional(),
+  city: z.string().max(100).optional(),
+  domain: z.string().max(253).optional(),
+  paySource: z.literal("CREDITCARD").optional(),
+  email: z.string().max(254).optional(),
+  actonfile: z.boolean().optional(),
+  language: z.string().max(16).optional(),
+  screenHeight: z.number().int().min(0).max(100_000).optional(),
+  screenWidth: z.number().int().min(0).max(100_000).optional(),
+  timezone: z.union([z.string().max(64), z.number()]).optional(),
+  userAgent: z.string().max(512).optional(),
+  javaEnabled: z.boolean().optional(),
+  javascriptEnabled: z.boolean().optional(),
+  screenColorDepth: z.number().int().min(0).max(64).optional(),
+});
+export type CardPaymentRequest = z.infer<typeof CardPaymentRequest>;
+
+/** How the browser runs 3-D Secure: post `fields` to `url` (adyen after 2 s; trustpay in a hidden frame) or go there (maxpay). */
+export const ThreeDsStep = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
+
+/** The charge response (section 3): ok, ko (with the catalogue's code as message) or open. */
+export const ChargeAnswer = z.object({
+  status: z.enum(["ok", "ko", "open"]),
+  message: z.string(),
+  threeDS: ThreeDsStep.nullable(),
+  payment_system: PaymentSystem,
+  data: z.object({ customerId: z.string().nullable() }),
+});
+export type ChargeAnswer = z.infer<typeof ChargeAnswer>;
+
+/** The check-status body (section 3): the provider's reference under each system's own name. */
+export const CheckStatusRequest = z.object({
+  clickid: z.string().max(64),
+  domain: z.string().max(253).optional(),
+  payment_company: z.string().max(32).optional(),
+  InstanceId: z.string().max(128).optional(),
+  redirectResult: z.string().max(4096).optional(),
+  reference: z.string().max(128).optional(),
+  txn_id: z.string().max(128).optional(),
+});
+
+/** The check's answer: `result` true when paid; `message` the outcome (success, open, pending or the error code). */
+export const CheckStatusAnswer = z.object({ result: z.boolean(), message: z.string() });

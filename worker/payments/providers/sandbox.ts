@@ -107,9 +107,9 @@ function sameSignature(a: string, b: string): boolean {
 
 export interface SandboxProvider extends PaymentProvider {
   /** The member's answer on the sandbox's 3-D Secure page. */
-  answerChallenge(reference: string, answer: ChallengeAnswer): Promise<ProviderPayment>;
+  answerChallenge(reference: string, answer: ChallengeAnswer): Promise<ProviderPayment | null>;
   /** Ends a pending or open payment as its test card says (what a real provider's review does later). */
-  review(reference: string): Promise<ProviderPayment>;
+  review(reference: string): Promise<ProviderPayment | null>;
   /** The webhook the sandbox sends for a payment: a signed POST as its documentation would describe it. */
   webhook(reference: string, url: string): Promise<Request>;
 }
@@ -137,7 +137,7 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
   /** Moves a transaction on from `from` only (a second answer to one challenge changes nothing). */
   async function finish(reference: string, from: PaymentStatus[], outcome: SandboxOutcome) {
     const current = await row(reference);
-    if (!current) throw new Error("sandbox: unknown payment");
+    if (!current) return null;
     if (!from.includes(current.status as PaymentStatus)) return toPayment(current, options);
     const [updated] = await db
       .update(sandboxTransactions)
@@ -241,7 +241,7 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
 
     async review(reference) {
       const stored = await row(reference);
-      if (!stored) throw new Error("sandbox: unknown payment");
+      if (!stored) return null;
       return finish(reference, ["pending", "open"], outcomeOf(stored));
     },
 

@@ -1,0 +1,281 @@
+// The card path on the sandbox provider, through the routes a payment page calls: orders/tryCharge, the
+// sandbox's 3-D Secure page, the return page's orders/{system}/checkTransactionStatus and the provider's
+// webhook. Credits are granted once, the member's tabs hear of it, card data is checked before any provider
+// call, and nobody reaches another member's payment.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq, like } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accounts } from "../../drizzle/schema/accounts";
+import { creditLedger } from "../../drizzle/schema/credits";
+import { orders, payments, savedCards } from "../../drizzle/schema/payments";
+import { createApp } from "../../worker/app";
+import { openDb } from "../../worker/core/db";
+import { sandboxProvider } from "../../worker/payments/providers/sandbox";
+import { testConfig } from "../fixtures/config";
+import { inDb } from "../fixtures/db";
+import { call, createMember, hosts, type TestMember } from "../fixtures/members";
+import { connect } from "../fixtures/socket";
+
+/** The seed's Starter plan of flow 7: 9.90 EUR, 30 credits, premium level 1. */
+const PLAN = { productId: "starter-30", credits: 30, premiumLevel: 1 };
+
+const card = (member: TestMember, number: string, extra: Record<string, unknown> = {}) => ({
+  cardNumber: number.replace(/(\d{4})/g, "$1 ").trim(),
+  cardMonth: "12",
+  cardYear: "30",
+  cardSecurityCode: "123",
+  firstName: "Mario",
+  lastName: "Rossi",
+  rateplan: PLAN.productId,
+  clickid: member.clickid,
+  paySource: "CREDITCARD",
+  newCard: true,
+  ...extra,
+});
+
+const post = (member: TestMember, path: string, body: unknown) =>
+  call(path, { method: "POST", token: member.token, body: JSON.stringify(body) });
+
+const account = async (clickid: string) =>
+  (await inDb((db) => db.select().from(accounts).where(eq(accounts.clickid, clickid))))[0];
+
+const ledgerRows = (accountId: number) =>
+  inDb((db) =>
+    db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.accountId, accountId), like(creditLedger.reference, "purchase:payment:%"))),
+  );
+
+describe("orders/tryCharge", () => {
+  it("charges a good card at once: credits, level, the kept card, and every tab told", async () => {
+    const member = await createMember();
+    const before = await account(member.clickid);
+    const socket = await connect(member);
+    const response = await post(member, "/orders/tryCharge", card(member, "4242424242424242"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: "ok",
+      message: "success",
+      threeDS: null,
+      payment_system: "adyen",
+      data: { customerId: null },
+    });
+    const after = await account(member.clickid);
+    expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
+    expect(after?.premiumLevel).toBe(PLAN.premiumLevel);
+    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
+    const balances = await socket.next(
+      "creditiResidui",
+      (e) => e.data.creditiMessaggi === after?.creditiMessaggi,
+    );
+    expect(balances.data.creditiMessaggi).toBe(after?.creditiMessaggi);
+    const cards = await inDb((db) =>
+      db
+        .select()
+        .from(savedCards)
+        .where(eq(savedCards.accountId, after?.id ?? 0)),
+    );
+    expect(cards).toEqual([
+      expect.objectContaining({ brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 }),
+    ]);
+    expect(JSON.stringify(cards)).not.toContain("4242424242424242");
+    socket.close();
+  });
+
+  it("refuses a declined card with the catalogue's code and grants nothing", async () => {
+    const member = await createMember();
+    const before = await account(member.clickid);
+    const response = await post(member, "/orders/tryCharge", card(member, "4000000000001018"));
+    expect(await response.json()).toMatchObject({
+      status: "ko",
+      message: "insufficient_funds",
+      threeDS: null,
+    });
+    const after = await account(member.clickid);
+    expect(after?.creditiMessaggi).toBe(before?.creditiMessaggi);
+    expect(after?.premiumLevel).toBe(0);
+  });
+
+  it("checks the card before any provider call: number, expiry, CVV, names, the plan", async () => {
+    const member = await createMember();
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ cardNumber: "4242 4242 4242 4241" }, 400, "cardNumber"],
+      [{ cardMonth: "1", cardYear: "20" }, 400, "cardYear"],
+      [{ cardMonth: "13" }, 400, "cardMonth"],
+      [{ cardSecurityCode: "12" }, 400, "cardSecurityCode"],
+      [{ firstName: " " }, 400, "firstName"],
+      [{ rateplan: "no-such-plan" }, 404, "rateplan"],
+    ];
+    for (const [change, status, field] of cases) {
+      const response = await post(member, "/orders/tryCharge", card(member, "4242424242424242", change));
+      expect(response.status, field).toBe(status);
+      expect(((await response.json()) as { error: { field?: string } }).error.field, field).toBe(field);
+    }
+    expect((await account(member.clickid))?.premiumLevel).toBe(0);
+  });
+
+  it("is only for the member's own clickid and needs a session", async () => {
+    const member = await createMember();
+    const other = await createMember();
+    expect((await post(member, "/orders/tryCharge", card(other, "4242424242424242"))).status).toBe(403);
+    const anonymous = await call("/orders/tryCharge", {
+      method: "POST",
+      body: JSON.stringify(card(member, "4242424242424242")),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("3-D Secure and the return page", () => {
+  it("sends the member to the sandbox's challenge; a pass comes back paid, granted once however often checked", async () => {
+    const member = await createMember();
+    const before = await account(member.clickid);
+    const charge = (await (
+      await post(member, "/orders/tryCharge", card(member, "4000000000003220"))
+    ).json()) as {
+      status: string;
+      threeDS: { url: string; fields: Record<string, string> };
+    };
+    expect(charge.status).toBe("ok");
+    const url = new URL(charge.threeDS.url);
+    expect(url.pathname).toMatch(/^\/sandbox\/3ds\/sbx_[0-9a-f]{32}$/);
+    const reference = charge.threeDS.fields.reference ?? "";
+    expect((await account(member.clickid))?.creditiMessaggi).toBe(before?.creditiMessaggi);
+
+    // The adyen step posts the form; the page asks; the answer goes back to adyen's return page.
+    const form = await call(url.pathname, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(charge.threeDS.fields).toString(),
+    });
+    expect(await form.text()).toContain("Banca di prova");
+    const answered = await call(url.pathname, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "answer=pass",
+      redirect: "manual",
+    });
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get("location")).toBe(`/adyen/paymentCheck?redirectResult=${reference}`);
+
+    const check = { clickid: member.clickid, redirectResult: reference, payment_company: "demo_it" };
+    const results = await Promise.all(
+      [0, 1, 2].map(async () => (await post(member, "/orders/adyen/checkTransactionStatus", check)).json()),
+    );
+    expect(results).toEqual([0, 1, 2].map(() => ({ result: true, message: "success" })));
+    const after = await account(member.clickid);
+    expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
+    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
+  });
+
+  it("a failed challenge answers warning and grants nothing", async () => {
+    const member = await createMember();
+    const charge = (await (
+      await post(member, "/orders/tryCharge", card(member, "4000000000003220"))
+    ).json()) as {
+      threeDS: { url: string; fields: Record<string, string> };
+    };
+    const reference = charge.threeDS.fields.reference ?? "";
+    await call(new URL(charge.threeDS.url).pathname, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "answer=fail",
+      redirect: "manual",
+    });
+    const check = await post(member, "/orders/adyen/checkTransactionStatus", {
+      clickid: member.clickid,
+      redirectResult: reference,
+    });
+    expect(await check.json()).toEqual({ result: false, message: "warning" });
+    expect((await account(member.clickid))?.premiumLevel).toBe(0);
+  });
+
+  it("never shows or settles another member's payment", async () => {
+    const member = await createMember();
+    const other = await createMember();
+    const charge = (await (
+      await post(member, "/orders/tryCharge", card(member, "4000000000003220"))
+    ).json()) as {
+      threeDS: { fields: Record<string, string> };
+    };
+    const stolen = await post(other, "/orders/adyen/checkTransactionStatus", {
+      clickid: other.clickid,
+      redirectResult: charge.threeDS.fields.reference,
+    });
+    expect(stolen.status).toBe(404);
+  });
+});
+
+describe("the sandbox's webhook", () => {
+  it("grants a reviewed payment once when signed, however often sent, and refuses a forged one", async () => {
+    const member = await createMember();
+    const before = await account(member.clickid);
+    const charge = await (await post(member, "/orders/tryCharge", card(member, "4000000000009235"))).json();
+    expect(charge).toMatchObject({ status: "open", message: "pending" });
+    const [payment] = await inDb((db) =>
+      db
+        .select({ reference: payments.reference })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(orders.accountId, before?.id ?? 0)),
+    );
+    const reference = payment?.reference ?? "";
+
+    const { db, end } = openDb(testConfig.database);
+    try {
+      // The provider's review approves the payment and notifies, twice (providers retry their webhooks).
+      const sandbox = sandboxProvider(db, {
+        origin: `http://${hosts.it}`,
+        threeDsSystem: "adyen",
+        webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
+      });
+      await sandbox.review(reference);
+      for (let i = 0; i < 2; i++) {
+        const hook = await sandbox.webhook(reference, `http://${hosts.it}/hooks/sandbox`);
+        const delivered = await call("/hooks/sandbox", {
+          method: "POST",
+          headers: Object.fromEntries(hook.headers),
+          body: await hook.text(),
+        });
+        expect(delivered.status).toBe(200);
+      }
+    } finally {
+      await end();
+    }
+    const after = await account(member.clickid);
+    expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
+    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
+
+    const forged = await call("/hooks/sandbox", {
+      method: "POST",
+      headers: { "content-type": "application/json", "sandbox-signature": "00".repeat(32) },
+      body: JSON.stringify({ type: "payment.updated", data: { reference } }),
+    });
+    expect(forged.status).toBe(401);
+  });
+});
+
+describe("outside local runs", () => {
+  it("answers payments_unavailable instead of pretending to charge", async () => {
+    const member = await createMember();
+    const ctx = createExecutionContext();
+    const response = await createApp().fetch(
+      new Request(`http://${hosts.it}/orders/tryCharge`, {
+        method: "POST",
+        headers: {
+          host: hosts.it,
+          authorization: `Bearer ${member.token}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(card(member, "4242424242424242")),
+      }),
+      { ...env, APP_ENV: "production" },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("payments_unavailable");
+  });
+});

@@ -1,0 +1,232 @@
+// The payment service's card path (spec/money-platform.md section 7): orders/tryCharge charges the chosen
+// plan, orders/{system}/checkTransactionStatus is the return pages' check, and the provider's webhook. All
+// three end in the one settlement, and a grant reaches the member's tabs through the room (credits, the
+// pending message).
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { ratePlans } from "../../drizzle/schema/flows";
+import { orders, payments } from "../../drizzle/schema/payments";
+import { sessionAccount } from "../auth/session.service";
+import { cardExpiry, luhnValid } from "../contracts/card";
+import {
+  CardPaymentRequest,
+  ChargeAnswer,
+  CheckStatusAnswer,
+  CheckStatusRequest,
+  type OrderPlan,
+  PlanList,
+} from "../contracts/payments";
+import { AppError, forbidden } from "../core/errors";
+import { errorName, logEvent } from "../core/log";
+import { requireSession } from "../core/middleware";
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import type { AppEnv } from "../env";
+import { memberRoom } from "../realtime/member-room";
+import { startCardPayment } from "./checkout.service";
+import type { ProviderPayment } from "./provider";
+import { paymentSystemOf, providerFor, sandboxFor } from "./providers";
+import { type Settlement, settlePayment } from "./settlement.service";
+
+const cardError = (field: "cardNumber" | "cardYear", code: "invalid_number" | "expired_card") =>
+  new AppError(
+    400,
+    "invalid_input",
+    `The card's ${field === "cardNumber" ? "number" : "expiry"} is not valid.`,
+    {
+      field,
+      messageKey: code,
+    },
+  );
+
+const unknownPlan = () =>
+  new AppError(404, "unknown_plan", "No such plan for this member.", {
+    field: "rateplan",
+    messageKey: "generico",
+  });
+
+const tryCharge = createRoute({
+  method: "post",
+  path: "/orders/tryCharge",
+  tags: ["payments"],
+  summary: "Charges a card for a plan of the member's flow; may ask for 3-D Secure",
+  description:
+    "status ok with threeDS null: paid (credits granted at once); ok with threeDS: the browser runs the payment system's 3-D Secure step and comes back to its return page; open: the provider reviews it (credits when approved); ko: refused, message is the error catalogue's code.",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { body: { ...json(CardPaymentRequest), required: true } },
+  responses: {
+    200: { description: "The charge's outcome", ...json(ChargeAnswer) },
+    400: errorResponse("invalid_input: a card field (number, expiry, CVV, names)"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+    404: errorResponse("unknown_plan: not a plan of the member's flow"),
+    503: errorResponse("payments_unavailable: no payment provider is configured here"),
+  },
+});
+
+const CheckSystem = z.object({
+  system: z.enum(["adyen", "trustpay", "maxpay", "googlePay", "mollie", "coda"]),
+});
+
+const checkStatus = createRoute({
+  method: "post",
+  path: "/orders/{system}/checkTransactionStatus",
+  tags: ["payments"],
+  summary: "The return page's check: asks the provider how the member's payment ended and applies it once",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { params: CheckSystem, body: { ...json(CheckStatusRequest), required: true } },
+  responses: {
+    200: {
+      description: "result true when paid; message success, open, pending or the error code",
+      ...json(CheckStatusAnswer),
+    },
+    400: errorResponse("invalid_input: no reference in the body"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+    404: errorResponse("not_found: no payment of this member with that reference"),
+    503: errorResponse("payments_unavailable"),
+  },
+});
+
+const sandboxWebhook = createRoute({
+  method: "post",
+  path: "/hooks/sandbox",
+  tags: ["payments"],
+  summary: "The sandbox provider's signed payment notifications (local runs only)",
+  // No body schema: the signature is checked over the body's exact bytes, before anything parses it.
+  description:
+    'A JSON body {"type":"payment.updated","data":{"reference":…}} with its HMAC-SHA256 in sandbox-signature.',
+  responses: {
+    200: { description: "Applied", ...json(z.object({ received: z.literal(true) })) },
+    401: errorResponse("bad_signature: not signed by the sandbox"),
+    503: errorResponse("payments_unavailable: not a local run"),
+  },
+});
+
+/** The plan the member chose, among their flow's lists, as the order keeps it. */
+async function memberPlan(c: Context<AppEnv>, fluxId: string, productId: string) {
+  const [row] = await c.var.db
+    .select()
+    .from(ratePlans)
+    .where(and(eq(ratePlans.fluxId, fluxId), eq(ratePlans.productId, productId)))
+    .limit(1);
+  if (!row) throw unknownPlan();
+  const plan: OrderPlan = {
+    productId: row.productId,
+    nomePiano: row.nomePiano,
+    prezzoTotale: row.prezzoTotale,
+    currency: row.currency,
+    premiumLevel: row.premiumLevel,
+    crediti: row.crediti,
+    creditiPromo: row.creditiPromo,
+  };
+  return { plan, list: PlanList.parse(row.list) };
+}
+
+/** After a grant: every tab gets the new balances, pressing stops for a paid member, the pending message goes. */
+async function tellRoom(c: Context<AppEnv>, settlement: Settlement) {
+  if (!settlement.found || !settlement.granted || !settlement.balances) return;
+  try {
+    await (await memberRoom(c.env, settlement.clickid)).afterPurchase(settlement.balances);
+  } catch (error) {
+    // The grant stands; the tabs catch up on their next load.
+    logEvent("error", "payments.room_not_told", { orderId: settlement.orderId, error: errorName(error) });
+  }
+}
+
+/** The catalogue's word for where a payment stands. */
+function outcomeMessage(settlement: Settlement): string {
+  if (!settlement.found) return "generico";
+  if (settlement.status === "succeeded") return "success";
+  if (settlement.status === "pending" || settlement.status === "open") return settlement.status;
+  return settlement.errorCode ?? "generico";
+}
+
+function chargeAnswer(c: Context<AppEnv>, payment: ProviderPayment, settlement: Settlement): ChargeAnswer {
+  const base = { payment_system: paymentSystemOf(c), data: { customerId: null } };
+  if (settlement.found && settlement.status === "action_required" && payment.threeDs) {
+    const { url, fields } = payment.threeDs;
+    return { ...base, status: "ok", message: "authentication_required", threeDS: { url, fields } };
+  }
+  if (settlement.found && settlement.status === "succeeded") {
+    return { ...base, status: "ok", message: "success", threeDS: null };
+  }
+  if (settlement.found && (settlement.status === "pending" || settlement.status === "open")) {
+    return { ...base, status: "open", message: settlement.status, threeDS: null };
+  }
+  return { ...base, status: "ko", message: outcomeMessage(settlement), threeDS: null };
+}
+
+export const paymentRoutes = featureApp()
+  .openapi(tryCharge, async (c) => {
+    const body = c.req.valid("json");
+    if (body.clickid !== c.var.session.clickid) throw forbidden();
+    if (!luhnValid(body.cardNumber)) throw cardError("cardNumber", "invalid_number");
+    const expiry = cardExpiry(body.cardMonth, body.cardYear);
+    if (!expiry) throw cardError("cardYear", "expired_card");
+    const account = await sessionAccount(c);
+    const { plan, list } = await memberPlan(c, account.fluxId, body.rateplan);
+    const provider = providerFor(c);
+    const system = paymentSystemOf(c);
+    const started = await startCardPayment(c.var.db, provider, {
+      accountId: account.id,
+      brandId: c.var.brand.public.id,
+      fluxId: account.fluxId,
+      planList: list,
+      plan,
+      card: {
+        number: body.cardNumber,
+        expMonth: expiry.month,
+        expYear: expiry.year,
+        cvc: body.cardSecurityCode,
+        holderName: `${body.firstName} ${body.lastName}`,
+      },
+      storeCard: body.newCard,
+      descriptor: c.var.brand.public.descriptor,
+      returnUrl: `${new URL(c.req.url).origin}/${system}/paymentCheck`,
+    });
+    logEvent("info", "payments.charge", {
+      paymentId: started.paymentId,
+      status: started.settlement.found ? started.settlement.status : "unknown",
+    });
+    await tellRoom(c, started.settlement);
+    return c.json(chargeAnswer(c, started.provider, started.settlement), 200);
+  })
+  .openapi(checkStatus, async (c) => {
+    const body = c.req.valid("json");
+    if (body.clickid !== c.var.session.clickid) throw forbidden();
+    const reference = body.redirectResult ?? body.InstanceId ?? body.reference ?? body.txn_id;
+    if (!reference) {
+      throw new AppError(400, "invalid_input", "The payment's reference is missing.", { field: "reference" });
+    }
+    const provider = providerFor(c);
+    // Only the member's own payments: a reference of someone else's is no payment of theirs.
+    const [own] = await c.var.db
+      .select({ id: payments.id })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(
+        and(
+          eq(payments.provider, provider.id),
+          eq(payments.reference, reference),
+          eq(orders.accountId, c.var.session.accountId),
+        ),
+      );
+    if (!own) throw new AppError(404, "not_found", "No such payment.", { field: "reference" });
+    const settlement = await settlePayment(c.var.db, provider.id, await provider.checkPayment(reference));
+    await tellRoom(c, settlement);
+    const paid = settlement.found && settlement.status === "succeeded";
+    return c.json({ result: paid, message: outcomeMessage(settlement) }, 200);
+  })
+  .openapi(sandboxWebhook, async (c) => {
+    const sandbox = sandboxFor(c);
+    const event = await sandbox.parseWebhook(c.req.raw);
+    if (!event) {
+      throw new AppError(401, "bad_signature", "The notification is not signed by the sandbox.");
+    }
+    const settlement = await settlePayment(c.var.db, sandbox.id, event.payment);
+    await tellRoom(c, settlement);
+    return c.json({ received: true as const }, 200);
+  });
