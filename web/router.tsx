@@ -25,6 +25,11 @@ import { MatchPage } from "./features/match/MatchPage";
 import { NotificationsPage } from "./features/notifications/NotificationsPage";
 import { isOpsPath, opsRoutes } from "./features/ops/ops-routes";
 import { OwnProfilePage } from "./features/own-profile/OwnProfilePage";
+import { OkPage } from "./features/payments/OkPage";
+import { PaymentCheckPage, type ReturnPage, returnPages } from "./features/payments/PaymentCheckPage";
+import { PayPage } from "./features/payments/PayPage";
+import { PlansPage } from "./features/payments/PlansPage";
+import { isPlanPageType } from "./features/payments/payments-queries";
 import { useMemberHome, useSession } from "./lib/session/session";
 
 /** The spec: any other path goes home, or to /find for a member. */
@@ -89,6 +94,46 @@ export function createAppRouter(brand: PublicBrand) {
       );
     },
   });
+  const plans = createRoute({
+    getParentRoute: () => root,
+    path: "/vip_plan/$rateplan",
+    component: function Plans() {
+      const { rateplan } = plans.useParams();
+      return (
+        <RequireMember>
+          <PlansPage key={rateplan} type={isPlanPageType(rateplan) ? rateplan : "cred"} />
+        </RequireMember>
+      );
+    },
+  });
+  const pay = createRoute({
+    getParentRoute: () => root,
+    path: "/purchase/pay",
+    component: function Pay() {
+      const search = pay.useSearch() as Record<string, string>;
+      return (
+        <RequireMember>
+          <PayPage brand={brand} productId={search.plan} />
+        </RequireMember>
+      );
+    },
+  });
+  /** The spec's other payment page addresses lead to the one payment page (or the plans, without a plan). */
+  const toPay = (path: "/purchase" | "/purchase/choose" | "/paymentPage") =>
+    page(path, function ToPay() {
+      const search = useRouterState({ select: (s) => s.location.search }) as Record<string, string>;
+      return <Navigate to="/purchase/pay" search={{ plan: search.plan }} replace />;
+    });
+  const returnRoutes = (Object.keys(returnPages) as ReturnPage[]).map((name) =>
+    page(`/${name}/paymentCheck`, function Check() {
+      const search = useRouterState({ select: (s) => s.location.search }) as Record<string, string>;
+      return (
+        <RequireMember>
+          <PaymentCheckPage page={name} search={search} />
+        </RequireMember>
+      );
+    }),
+  );
   const routes = [
     page("/", () => <HomePage brand={brand} />),
     page("/signup", () => <SignupPage brand={brand} variant="signup" />),
@@ -125,6 +170,15 @@ export function createAppRouter(brand: PublicBrand) {
     )),
     chat,
     angelProfile,
+    plans,
+    pay,
+    toPay("/purchase"),
+    toPay("/purchase/choose"),
+    toPay("/paymentPage"),
+    ...returnRoutes,
+    page("/ok", () => <OkPage ok />),
+    page("/ok/", () => <OkPage ok />),
+    page("/ko", () => <OkPage ok={false} />),
     opsRoutes(root),
   ] as const;
   return createRouter({ routeTree: root.addChildren([...routes]), parseSearch, stringifySearch });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { cardBrandOf, cardExpiry, luhnValid } from "../../worker/contracts/card";
-import { PAYMENT_ERROR_CODES } from "../../worker/contracts/payments";
+import {
+  choosePlan,
+  PAYMENT_ERROR_CODES,
+  type RatePlan,
+  type RatePlanRow,
+} from "../../worker/contracts/payments";
 import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox";
 
 describe("card numbers", () => {
@@ -53,5 +58,42 @@ describe("the sandbox's test cards", () => {
     });
     for (const number of SANDBOX_CARDS.keys()) expect(luhnValid(number), number).toBe(true);
     expect(SANDBOX_CARDS.get("4000000000003220")).toEqual({ kind: "three_ds" });
+  });
+});
+
+describe("the plan chosen on a flow", () => {
+  const row = (product_id: string, first_selling = false, visibile = true): RatePlanRow => ({
+    product_id,
+    nomePiano: product_id,
+    badge: null,
+    description: null,
+    description_color: null,
+    suggestion: null,
+    suggestion_color: null,
+    vecchioPrezzo: null,
+    prezzo: 100,
+    prezzo_totale: 100,
+    prezzoDescription: null,
+    currency: "EUR",
+    premiumLevel: 1,
+    crediti: 10,
+    crediti_promo: 0,
+    visibile,
+    spacing_bottom: false,
+    first_selling,
+  });
+  const plans: RatePlan = {
+    compliant: [row("c-first", true), row("c-plain")],
+    free: [row("f-plain"), row("f-first", true)],
+    premium: [row("p-first", true), row("p-hidden", false, false), row("p-plain")],
+    verifica: [row("v")],
+  };
+  it("follows section 4: 0000 the first compliant not first_selling, free the first_selling, premium the first not first_selling", () => {
+    expect(choosePlan(plans, "0000", 0)?.product_id).toBe("c-plain");
+    expect(choosePlan(plans, "7", 0)?.product_id).toBe("f-first");
+    expect(choosePlan(plans, "7", 1)?.product_id).toBe("p-plain");
+    expect(choosePlan({ ...plans, free: [row("only")] }, "7", 0)?.product_id).toBe("only");
+    expect(choosePlan({ ...plans, premium: [row("p1", true)] }, "7", 2)?.product_id).toBe("p1");
+    expect(choosePlan({ ...plans, free: [] }, "7", 0)).toBeUndefined();
   });
 });

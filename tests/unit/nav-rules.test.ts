@@ -45,5 +45,8 @@ describe("entries", () => {
     expect(sectionTitle("/chats/3")).toBe("nav_chats");
     expect(sectionTitle("/notifications")).toBe("nav_notifications");
     expect(sectionTitle("/user/3")).toBe("nav_title_user");
+    expect(sectionTitle("/vip_plan/cred")).toBe("nav_title_piani");
+    expect(sectionTitle("/purchase/pay")).toBe("nav_title_pagamento");
+    expect(sectionTitle("/adyen/paymentCheck")).toBe("nav_title_pagamento");
   });
 });

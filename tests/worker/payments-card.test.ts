@@ -48,6 +48,38 @@ const ledgerRows = (accountId: number) =>
       .where(and(eq(creditLedger.accountId, accountId), like(creditLedger.reference, "purchase:payment:%"))),
   );
 
+describe("GET /api/plans", () => {
+  it("gives the flow's four lists, the member's list and the plan chosen for them", async () => {
+    const member = await createMember();
+    const answer = (await (await call("/api/plans", { token: member.token })).json()) as {
+      rateplan: { free: { product_id: string; prezzo_totale: number; first_selling: boolean }[] }[];
+      list: string;
+      chosen: string;
+    };
+    expect(answer.list).toBe("free");
+    expect(answer.chosen).toBe("starter-30");
+    expect(answer.rateplan[0]?.free.map((p) => p.product_id)).toEqual(["starter-30", "plus-100", "gold-300"]);
+    expect(answer.rateplan[0]?.free[0]).toMatchObject({ prezzo_totale: 990, first_selling: true });
+
+    // A paid member buys from the premium list; a free member cannot buy from it.
+    await inDb((db) =>
+      db.update(accounts).set({ premiumLevel: 1 }).where(eq(accounts.clickid, member.clickid)),
+    );
+    const paid = (await (await call("/api/plans", { token: member.token })).json()) as {
+      list: string;
+      chosen: string;
+    };
+    expect(paid).toMatchObject({ list: "premium", chosen: "refill-100" });
+    const other = await createMember();
+    const refused = await post(
+      other,
+      "/orders/tryCharge",
+      card(other, "4242424242424242", { rateplan: "refill-100" }),
+    );
+    expect(refused.status).toBe(404);
+  });
+});
+
 describe("orders/tryCharge", () => {
   it("charges a good card at once: credits, level, the kept card, and every tab told", async () => {
     const member = await createMember();

@@ -3,6 +3,7 @@ import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
@@ -200,6 +201,7 @@ export const en = {
   ...matchTexts.en,
   ...navigationTexts.en,
   ...opsTexts.en,
+  ...paymentTexts.en,
   ...phoneTexts.en,
 } as const;
 

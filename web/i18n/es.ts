@@ -4,6 +4,7 @@ import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 
 export const es: Catalogue = {
@@ -201,5 +202,6 @@ export const es: Catalogue = {
   ...matchTexts.es,
   ...navigationTexts.es,
   ...opsTexts.es,
+  ...paymentTexts.es,
   ...phoneTexts.es,
 };

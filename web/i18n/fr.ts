@@ -4,6 +4,7 @@ import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 
 export const fr: Catalogue = {
@@ -203,5 +204,6 @@ export const fr: Catalogue = {
   ...matchTexts.fr,
   ...navigationTexts.fr,
   ...opsTexts.fr,
+  ...paymentTexts.fr,
   ...phoneTexts.fr,
 };

@@ -136,3 +136,53 @@ export const CheckStatusRequest = z.object({
 
 /** The check's answer: `result` true when paid; `message` the outcome (success, open, pending or the error code). */
 export const CheckStatusAnswer = z.object({ result: z.boolean(), message: z.string() });
+
+/** One plan row as the plans page reads it (section 3's plan fields; prices in cents). */
+export const RatePlanRow = z.object({
+  product_id: z.string(),
+  nomePiano: z.string(),
+  badge: z.string().nullable(),
+  description: z.string().nullable(),
+  description_color: z.string().nullable(),
+  suggestion: z.string().nullable(),
+  suggestion_color: z.string().nullable(),
+  vecchioPrezzo: z.number().int().nullable(),
+  prezzo: z.number().int(),
+  prezzo_totale: z.number().int(),
+  prezzoDescription: z.string().nullable(),
+  currency: z.string(),
+  premiumLevel: z.number().int(),
+  crediti: z.number().int(),
+  crediti_promo: z.number().int(),
+  visibile: z.boolean(),
+  spacing_bottom: z.boolean(),
+  first_selling: z.boolean(),
+});
+export type RatePlanRow = z.infer<typeof RatePlanRow>;
+
+/** A flow's rate plan: its four lists (the spec's rateplan[0]). */
+export const RatePlan = z.object({
+  compliant: z.array(RatePlanRow),
+  free: z.array(RatePlanRow),
+  premium: z.array(RatePlanRow),
+  verifica: z.array(RatePlanRow),
+});
+export type RatePlan = z.infer<typeof RatePlan>;
+
+/** The list a member buys from: the compliant flow's own, else free for level 0 and premium above. */
+export function planListFor(fluxId: string, premiumLevel: number): Exclude<PlanList, "verifica"> {
+  if (fluxId === "0000") return "compliant";
+  return premiumLevel > 0 ? "premium" : "free";
+}
+
+/**
+ * The plan chosen for the member at first (section 4, plan choice on a flow): flow 0000 the first compliant
+ * plan that is not first_selling; level 0 the first_selling free plan, else the first free; above 0 the
+ * first premium plan that is not first_selling, else the first.
+ */
+export function choosePlan(plans: RatePlan, fluxId: string, premiumLevel: number): RatePlanRow | undefined {
+  const listName = planListFor(fluxId, premiumLevel);
+  const list = plans[listName].filter((p) => p.visibile);
+  if (listName === "free") return list.find((p) => p.first_selling) ?? list[0];
+  return list.find((p) => !p.first_selling) ?? list[0];
+}

@@ -3,7 +3,7 @@
 // three end in the one settlement, and a grant reaches the member's tabs through the room (credits, the
 // pending message).
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
@@ -14,10 +14,15 @@ import {
   ChargeAnswer,
   CheckStatusAnswer,
   CheckStatusRequest,
+  choosePlan,
   type OrderPlan,
   PlanList,
+  planListFor,
+  RatePlan,
+  type RatePlanRow,
 } from "../contracts/payments";
 import { AppError, forbidden } from "../core/errors";
+import { loadFlow } from "../core/flows";
 import { errorName, logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
@@ -44,6 +49,31 @@ const unknownPlan = () =>
     field: "rateplan",
     messageKey: "generico",
   });
+
+const PlansAnswer = z.object({
+  /** The spec's rateplan: one element holding the four lists. */
+  rateplan: z.array(RatePlan),
+  /** The list this member buys from, and the plan chosen for them at first (null when the list is empty). */
+  list: PlanList,
+  chosen: z.string().nullable(),
+  fluxId: z.string(),
+  premiumLevel: z.number().int(),
+  verificaEta: z.boolean(),
+  sistemi_pagamento: z.array(z.string()),
+});
+
+const plans = createRoute({
+  method: "get",
+  path: "/api/plans",
+  tags: ["payments"],
+  summary: "The member's flow's rate plan, the list they buy from and the plan chosen for them",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  responses: {
+    200: { description: "The plans", ...json(PlansAnswer) },
+    401: errorResponse("No valid session"),
+  },
+});
 
 const tryCharge = createRoute({
   method: "post",
@@ -105,14 +135,45 @@ const sandboxWebhook = createRoute({
   },
 });
 
+type PlanRow = typeof ratePlans.$inferSelect;
+
+const toRatePlanRow = (row: PlanRow): RatePlanRow => ({
+  product_id: row.productId,
+  nomePiano: row.nomePiano,
+  badge: row.badge,
+  description: row.description,
+  description_color: row.descriptionColor,
+  suggestion: row.suggestion,
+  suggestion_color: row.suggestionColor,
+  vecchioPrezzo: row.vecchioPrezzo,
+  prezzo: row.prezzo,
+  prezzo_totale: row.prezzoTotale,
+  prezzoDescription: row.prezzoDescription,
+  currency: row.currency,
+  premiumLevel: row.premiumLevel,
+  crediti: row.crediti,
+  crediti_promo: row.creditiPromo,
+  visibile: row.visibile,
+  spacing_bottom: row.spacingBottom,
+  first_selling: row.firstSelling,
+});
+
 /** The plan the member chose, among their flow's lists, as the order keeps it. */
-async function memberPlan(c: Context<AppEnv>, fluxId: string, productId: string) {
+async function memberPlan(c: Context<AppEnv>, fluxId: string, premiumLevel: number, productId: string) {
   const [row] = await c.var.db
     .select()
     .from(ratePlans)
     .where(and(eq(ratePlans.fluxId, fluxId), eq(ratePlans.productId, productId)))
     .limit(1);
-  if (!row) throw unknownPlan();
+  const list = PlanList.safeParse(row?.list);
+  // Only what the plans page offers this member: their level's list, or the age verification.
+  if (
+    !row ||
+    !list.success ||
+    (list.data !== "verifica" && list.data !== planListFor(fluxId, premiumLevel))
+  ) {
+    throw unknownPlan();
+  }
   const plan: OrderPlan = {
     productId: row.productId,
     nomePiano: row.nomePiano,
@@ -122,7 +183,7 @@ async function memberPlan(c: Context<AppEnv>, fluxId: string, productId: string)
     crediti: row.crediti,
     creditiPromo: row.creditiPromo,
   };
-  return { plan, list: PlanList.parse(row.list) };
+  return { plan, list: list.data };
 }
 
 /** After a grant: every tab gets the new balances, pressing stops for a paid member, the pending message goes. */
@@ -160,6 +221,33 @@ function chargeAnswer(c: Context<AppEnv>, payment: ProviderPayment, settlement: 
 }
 
 export const paymentRoutes = featureApp()
+  .openapi(plans, async (c) => {
+    const account = await sessionAccount(c);
+    const flow = await loadFlow(c.var.db, account.fluxId);
+    const rows = await c.var.db
+      .select()
+      .from(ratePlans)
+      .where(eq(ratePlans.fluxId, flow.fluxId))
+      .orderBy(asc(ratePlans.list), asc(ratePlans.position));
+    const rateplan: RatePlan = { compliant: [], free: [], premium: [], verifica: [] };
+    for (const row of rows) {
+      const list = PlanList.safeParse(row.list);
+      if (list.success) rateplan[list.data].push(toRatePlanRow(row));
+    }
+    const chosen = choosePlan(rateplan, flow.fluxId, account.premiumLevel);
+    return c.json(
+      {
+        rateplan: [rateplan],
+        list: planListFor(flow.fluxId, account.premiumLevel),
+        chosen: chosen?.product_id ?? null,
+        fluxId: flow.fluxId,
+        premiumLevel: account.premiumLevel,
+        verificaEta: flow.verificaEta,
+        sistemi_pagamento: flow.sistemi_pagamento,
+      },
+      200,
+    );
+  })
   .openapi(tryCharge, async (c) => {
     const body = c.req.valid("json");
     if (body.clickid !== c.var.session.clickid) throw forbidden();
@@ -167,7 +255,7 @@ export const paymentRoutes = featureApp()
     const expiry = cardExpiry(body.cardMonth, body.cardYear);
     if (!expiry) throw cardError("cardYear", "expired_card");
     const account = await sessionAccount(c);
-    const { plan, list } = await memberPlan(c, account.fluxId, body.rateplan);
+    const { plan, list } = await memberPlan(c, account.fluxId, account.premiumLevel, body.rateplan);
     const provider = providerFor(c);
     const system = paymentSystemOf(c);
     const started = await startCardPayment(c.var.db, provider, {

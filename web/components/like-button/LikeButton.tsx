@@ -1,5 +1,6 @@
 import { useI18n } from "../../i18n/i18n";
 import { Popup } from "../ui/Popup";
+import { PlansLink } from "../upgrade-popup/PlansLink";
 import type { Likes } from "./use-likes";
 import "./like-button.css";
 
@@ -47,9 +48,12 @@ export function OutOfLikesPopup({ likes }: { likes: Likes }) {
       icon={<span aria-hidden="true">♡</span>}
       onClose={likes.closeOutOfLikes}
       actions={
-        <button type="button" className="button primary" onClick={likes.closeOutOfLikes}>
-          {t("popup_close")}
-        </button>
+        <>
+          <button type="button" className="button" onClick={likes.closeOutOfLikes}>
+            {t("popup_close")}
+          </button>
+          <PlansLink hook="file_like" />
+        </>
       }
     >
       <p>{t("file_like_testo")}</p>

@@ -48,6 +48,8 @@ export const desktopSearchSection = (cerco: string | null | undefined): Section 
 export function sectionTitle(pathname: string): MessageKey {
   if (isSingleChat(pathname)) return "nav_chats";
   if (under(pathname, "/user")) return "nav_title_user";
+  if (under(pathname, "/vip_plan")) return "nav_title_piani";
+  if (under(pathname, "/purchase") || pathname.endsWith("/paymentCheck")) return "nav_title_pagamento";
   const section = sections.find((s) => under(pathname, sectionPath[s]));
   return section ? sectionLabel[section] : "nav_title_home";
 }

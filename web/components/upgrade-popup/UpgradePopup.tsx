@@ -1,5 +1,6 @@
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { Popup } from "../ui/Popup";
+import { PlansLink } from "./PlansLink";
 
 /** The hook keys this popup shows (the find and chat hooks); file_like has its own popup for now. */
 export const upgradeHooks = ["paginazione", "cambia_regione", "blurred", "fine_crediti"] as const;
@@ -81,20 +82,18 @@ export function UpgradePopup({
         </span>
       }
       actions={
-        verify ? (
-          <>
+        <>
+          {verify ? (
+            <button type="button" className="button" onClick={verify} data-testid="hook-verify">
+              {t("hook_blurred_verifica")}
+            </button>
+          ) : (
             <button type="button" className="button" onClick={onClose}>
               {t("popup_close")}
             </button>
-            <button type="button" className="button primary" onClick={verify} data-testid="hook-verify">
-              {t("hook_blurred_verifica")}
-            </button>
-          </>
-        ) : (
-          <button type="button" className="button primary" onClick={onClose}>
-            {t("popup_close")}
-          </button>
-        )
+          )}
+          <PlansLink hook={hook} />
+        </>
       }
     >
       {teaser && (

@@ -1,0 +1,23 @@
+import { useEffect } from "react";
+import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
+
+/** The spec's wait on /ok before the chats reload (the pending message has gone out from the server). */
+export const OK_RELOAD_MS = 3000;
+
+/** /ok and /ok/: the payment went through; /ko: it did not. Blank pages with the outcome popup. */
+export function OkPage({ ok }: { ok: boolean }) {
+  useEffect(() => {
+    if (!ok) return;
+    const timer = setTimeout(() => window.location.assign("/chats"), OK_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [ok]);
+  return (
+    <section className="payment-check" data-testid={ok ? "payment-ok" : "payment-ko"}>
+      <PaymentOutcomePopup
+        status={ok ? "ok" : "ko"}
+        message={ok ? "success" : "generico"}
+        onClose={() => window.location.assign("/find")}
+      />
+    </section>
+  );
+}
