@@ -5,6 +5,18 @@
 import type { Page } from "@playwright/test";
 import { apiCall, expect, firstAngel, origin, shot, signedInMember, test } from "./helpers";
 
+/** The member's credits: in the top bar, or in the side menu on a phone. */
+async function expectCredits(page: Page, text: string) {
+  const menu = page.getByTestId("menu-button");
+  if (await menu.isVisible()) {
+    await menu.click();
+    await expect(page.getByTestId("side-credits")).toHaveText(text);
+    await page.getByTestId("side-menu-close").click();
+  } else {
+    await expect(page.getByTestId("credits")).toHaveText(text);
+  }
+}
+
 async function setPremium(page: Page, clickid: string, premiumLevel: number) {
   const call = apiCall("it", `/dev/members/${clickid}/premium`);
   await page.request.post(call.url, { headers: call.headers, data: { premiumLevel } });
@@ -60,14 +72,17 @@ test("fine_crediti → plans → card with 3-D Secure → paid: the pending mess
   await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
   await page.goto(`${origin("it")}/chats/${angel.id}`);
   await expect(page.getByTestId("my-message").locator("p")).toHaveText("Ti scrivo appena pago");
-  // The credits: in the top bar, or in the side menu on a phone.
-  const menu = page.getByTestId("menu-button");
-  if (await menu.isVisible()) {
-    await menu.click();
-    await expect(page.getByTestId("side-credits")).toHaveText("95 crediti");
-  } else {
-    await expect(page.getByTestId("credits")).toHaveText("95 crediti");
-  }
+  await expectCredits(page, "95 crediti");
+
+  // The card is kept: the next plan is one tap, with the 'adding credits' wait, and the chats after 6 s.
+  await page.goto(`${origin("it")}/vip_plan/cred`);
+  await expect(page.getByTestId("plan-refill-100")).toHaveAttribute("aria-pressed", "true");
+  await page.getByTestId("plan-refill-100").click();
+  await expect(page.getByTestId("payment-message")).toHaveText(
+    "Grazie! I tuoi crediti sono pronti: torna alle tue chat.",
+  );
+  await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
+  await expectCredits(page, "195 crediti");
 });
 
 test("a declined card shows the catalogue's reason in red, and retry goes back to the plans (English)", async ({

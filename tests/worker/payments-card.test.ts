@@ -160,6 +160,31 @@ describe("orders/tryCharge", () => {
   });
 });
 
+describe("one tap with the kept card", () => {
+  it("charges the card kept by the first payment, and says no_saved_card before there is one", async () => {
+    const member = await createMember();
+    const plans = async () =>
+      ((await (await call("/api/plans", { token: member.token })).json()) as { actonfile: boolean })
+        .actonfile;
+    // After the first payment the member is premium: the next plan comes from the premium list.
+    const oneTap = (rateplan = "refill-100") =>
+      post(member, "/orders/actonfile/tryCharge", { rateplan, clickid: member.clickid });
+    expect(await plans()).toBe(false);
+    expect(await (await oneTap(PLAN.productId)).json()).toMatchObject({
+      status: "ko",
+      message: "no_saved_card",
+    });
+
+    await post(member, "/orders/tryCharge", card(member, "4242424242424242"));
+    const before = await account(member.clickid);
+    expect(await plans()).toBe(true);
+    expect(await (await oneTap()).json()).toMatchObject({ status: "ok", message: "success", threeDS: null });
+    const after = await account(member.clickid);
+    expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + 100);
+    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(2);
+  });
+});
+
 describe("3-D Secure and the return page", () => {
   it("sends the member to the sandbox's challenge; a pass comes back paid, granted once however often checked", async () => {
     const member = await createMember();

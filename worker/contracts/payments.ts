@@ -110,6 +110,12 @@ export const CardPaymentRequest = z.object({
 });
 export type CardPaymentRequest = z.infer<typeof CardPaymentRequest>;
 
+/** A one-tap charge of the member's kept card for a plan (section 4: a saved card tries the charge directly). */
+export const SavedCardPaymentRequest = z.object({
+  rateplan: z.string().min(1).max(64),
+  clickid: z.string().max(64),
+});
+
 /** How the browser runs 3-D Secure: post `fields` to `url` (adyen after 2 s; trustpay in a hidden frame) or go there (maxpay). */
 export const ThreeDsStep = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 

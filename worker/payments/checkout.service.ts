@@ -8,17 +8,25 @@ import type { Db } from "../core/db";
 import type { CardDetails, PaymentProvider, ProviderPayment } from "./provider";
 import { type Settlement, settlePayment } from "./settlement.service";
 
-export interface CardCheckout {
+interface Checkout {
   accountId: number;
   brandId: string;
   fluxId: string;
   planList: PlanList;
   plan: OrderPlan;
+  descriptor: string;
+  returnUrl: string;
+}
+
+export interface CardCheckout extends Checkout {
   card: CardDetails;
   /** Keep the card for one-tap payments and renewals. */
   storeCard: boolean;
-  descriptor: string;
-  returnUrl: string;
+}
+
+/** A one-tap payment with a card the provider keeps for the member. */
+export interface StoredCardCheckout extends Checkout {
+  cardToken: string;
 }
 
 export interface StartedPayment {
@@ -28,10 +36,26 @@ export interface StartedPayment {
 }
 
 /** Creates the order and its payment, charges the card and applies the provider's first answer. */
-export async function startCardPayment(
+export function startCardPayment(db: Db, provider: PaymentProvider, checkout: CardCheckout) {
+  return startPayment(db, provider, checkout, (charge) =>
+    provider.chargeCard({ ...charge, card: checkout.card, storeCard: checkout.storeCard }),
+  );
+}
+
+/** The same with the member's kept card, the member present (a one-tap payment). */
+export function startStoredCardPayment(db: Db, provider: PaymentProvider, checkout: StoredCardCheckout) {
+  return startPayment(db, provider, checkout, (charge) =>
+    provider.chargeStoredCard({ ...charge, cardToken: checkout.cardToken, merchantInitiated: false }),
+  );
+}
+
+type Charge = Parameters<PaymentProvider["chargeCard"]>[0];
+
+async function startPayment(
   db: Db,
   provider: PaymentProvider,
-  checkout: CardCheckout,
+  checkout: Checkout,
+  charge: (common: Omit<Charge, "card" | "storeCard">) => Promise<ProviderPayment>,
 ): Promise<StartedPayment> {
   const { plan } = checkout;
   const [order] = await db
@@ -63,14 +87,12 @@ export async function startCardPayment(
     })
     .returning({ id: payments.id });
   if (!payment) throw new Error("the payment was not stored");
-  const answer = await provider.chargeCard({
+  const answer = await charge({
     idempotencyKey,
     amountCents: plan.prezzoTotale,
     currency: plan.currency,
     descriptor: checkout.descriptor,
     returnUrl: checkout.returnUrl,
-    card: checkout.card,
-    storeCard: checkout.storeCard,
   });
   await db.update(payments).set({ reference: answer.reference }).where(eq(payments.id, payment.id));
   return {

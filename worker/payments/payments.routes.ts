@@ -3,10 +3,10 @@
 // three end in the one settlement, and a grant reaches the member's tabs through the room (credits, the
 // pending message).
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { ratePlans } from "../../drizzle/schema/flows";
-import { orders, payments } from "../../drizzle/schema/payments";
+import { orders, payments, savedCards } from "../../drizzle/schema/payments";
 import { sessionAccount } from "../auth/session.service";
 import { cardExpiry, luhnValid } from "../contracts/card";
 import {
@@ -20,6 +20,7 @@ import {
   planListFor,
   RatePlan,
   type RatePlanRow,
+  SavedCardPaymentRequest,
 } from "../contracts/payments";
 import { AppError, forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
@@ -28,7 +29,7 @@ import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { memberRoom } from "../realtime/member-room";
-import { startCardPayment } from "./checkout.service";
+import { startCardPayment, startStoredCardPayment } from "./checkout.service";
 import type { ProviderPayment } from "./provider";
 import { paymentSystemOf, providerFor, sandboxFor } from "./providers";
 import { type Settlement, settlePayment } from "./settlement.service";
@@ -60,6 +61,8 @@ const PlansAnswer = z.object({
   premiumLevel: z.number().int(),
   verificaEta: z.boolean(),
   sistemi_pagamento: z.array(z.string()),
+  /** The member has a kept card: choosing a plan charges it at once (one tap). */
+  actonfile: z.boolean(),
 });
 
 const plans = createRoute({
@@ -88,6 +91,26 @@ const tryCharge = createRoute({
   responses: {
     200: { description: "The charge's outcome", ...json(ChargeAnswer) },
     400: errorResponse("invalid_input: a card field (number, expiry, CVV, names)"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+    404: errorResponse("unknown_plan: not a plan of the member's flow"),
+    503: errorResponse("payments_unavailable: no payment provider is configured here"),
+  },
+});
+
+const savedCardCharge = createRoute({
+  method: "post",
+  path: "/orders/actonfile/tryCharge",
+  tags: ["payments"],
+  summary: "One tap: charges the member's kept card for a plan of their flow",
+  description:
+    "As orders/tryCharge, without card fields. ko with no_saved_card when the member keeps no card: the client goes on to the payment page.",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { body: { ...json(SavedCardPaymentRequest), required: true } },
+  responses: {
+    200: { description: "The charge's outcome", ...json(ChargeAnswer) },
+    400: errorResponse("invalid_input"),
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
     404: errorResponse("unknown_plan: not a plan of the member's flow"),
@@ -186,6 +209,17 @@ async function memberPlan(c: Context<AppEnv>, fluxId: string, premiumLevel: numb
   return { plan, list: list.data };
 }
 
+/** The member's most recent kept card at this provider. */
+async function keptCard(c: Context<AppEnv>, accountId: number, provider: string) {
+  const [card] = await c.var.db
+    .select({ token: savedCards.token })
+    .from(savedCards)
+    .where(and(eq(savedCards.accountId, accountId), eq(savedCards.provider, provider)))
+    .orderBy(desc(savedCards.id))
+    .limit(1);
+  return card ?? null;
+}
+
 /** After a grant: every tab gets the new balances, pressing stops for a paid member, the pending message goes. */
 async function tellRoom(c: Context<AppEnv>, settlement: Settlement) {
   if (!settlement.found || !settlement.granted || !settlement.balances) return;
@@ -235,6 +269,8 @@ export const paymentRoutes = featureApp()
       if (list.success) rateplan[list.data].push(toRatePlanRow(row));
     }
     const chosen = choosePlan(rateplan, flow.fluxId, account.premiumLevel);
+    // Where payments are unavailable the plans still show; nothing is kept to tap.
+    const provider = c.var.config.appEnv === "local" ? providerFor(c) : null;
     return c.json(
       {
         rateplan: [rateplan],
@@ -244,6 +280,7 @@ export const paymentRoutes = featureApp()
         premiumLevel: account.premiumLevel,
         verificaEta: flow.verificaEta,
         sistemi_pagamento: flow.sistemi_pagamento,
+        actonfile: provider !== null && (await keptCard(c, account.id, provider.id)) !== null,
       },
       200,
     );
@@ -278,6 +315,37 @@ export const paymentRoutes = featureApp()
     logEvent("info", "payments.charge", {
       paymentId: started.paymentId,
       status: started.settlement.found ? started.settlement.status : "unknown",
+    });
+    await tellRoom(c, started.settlement);
+    return c.json(chargeAnswer(c, started.provider, started.settlement), 200);
+  })
+  .openapi(savedCardCharge, async (c) => {
+    const body = c.req.valid("json");
+    if (body.clickid !== c.var.session.clickid) throw forbidden();
+    const account = await sessionAccount(c);
+    const { plan, list } = await memberPlan(c, account.fluxId, account.premiumLevel, body.rateplan);
+    const provider = providerFor(c);
+    const system = paymentSystemOf(c);
+    const card = await keptCard(c, account.id, provider.id);
+    if (!card) {
+      const answer: ChargeAnswer = {
+        status: "ko",
+        message: "no_saved_card",
+        threeDS: null,
+        payment_system: system,
+        data: { customerId: null },
+      };
+      return c.json(answer, 200);
+    }
+    const started = await startStoredCardPayment(c.var.db, provider, {
+      accountId: account.id,
+      brandId: c.var.brand.public.id,
+      fluxId: account.fluxId,
+      planList: list,
+      plan,
+      cardToken: card.token,
+      descriptor: c.var.brand.public.descriptor,
+      returnUrl: `${new URL(c.req.url).origin}/${system}/paymentCheck`,
     });
     await tellRoom(c, started.settlement);
     return c.json(chargeAnswer(c, started.provider, started.settlement), 200);

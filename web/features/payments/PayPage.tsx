@@ -21,10 +21,8 @@ import {
 } from "./card-form";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
 import { findPlan, formatPrice, plansQuery } from "./payments-queries";
+import { startThreeDs } from "./three-ds";
 import "./payments.css";
-
-/** The spec's wait before adyen's 3-D Secure form is posted. */
-export const ADYEN_FORM_DELAY_MS = 2000;
 
 const fieldErrors: Record<CardField, MessageKey> = {
   number: "errore_carta_numero",
@@ -35,23 +33,6 @@ const fieldErrors: Record<CardField, MessageKey> = {
 };
 
 const empty: CardFields = { number: "", expiry: "", cvv: "", firstName: "", lastName: "" };
-
-/** Posts the 3-D Secure form the provider asked for (adyen's hidden form, trustpay's redirect form). */
-function postForm(url: string, fields: Record<string, string>) {
-  const form = document.createElement("form");
-  form.method = "post";
-  form.action = url;
-  form.hidden = true;
-  for (const [name, value] of Object.entries(fields)) {
-    const input = document.createElement("input");
-    input.type = "hidden";
-    input.name = name;
-    input.value = value;
-    form.append(input);
-  }
-  document.body.append(form);
-  form.submit();
-}
 
 /**
  * /purchase/pay?plan={product_id}: the plan's header with the money-back box, and the card form (the
@@ -68,8 +49,8 @@ export function PayPage({ brand, productId }: { brand: PublicBrand; productId: s
   const [paying, setPaying] = useState(false);
   const [threeDs, setThreeDs] = useState(false);
   const [outcome, setOutcome] = useState<{ status: "ko" | "open"; message: string } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const cancelThreeDs = useRef<() => void>(() => {});
+  useEffect(() => () => cancelThreeDs.current(), []);
 
   if (plans.isPending) return <Spinner label={t("app_loading")} />;
   const plan = plans.data ? findPlan(plans.data.rateplan[0] ?? {}, productId) : undefined;
@@ -124,11 +105,8 @@ export function PayPage({ brand, productId }: { brand: PublicBrand; productId: s
       }
       const answer = (await response.json()) as ChargeAnswer;
       if (answer.status === "ok" && answer.threeDS) {
-        const step = answer.threeDS;
         setThreeDs(true);
-        // adyen posts its form after 2 s; trustpay posts the redirect form; maxpay goes to the ACS address.
-        if (answer.payment_system === "maxpay") window.location.assign(step.url);
-        else timer.current = setTimeout(() => postForm(step.url, step.fields), ADYEN_FORM_DELAY_MS);
+        cancelThreeDs.current = startThreeDs({ ...answer, threeDS: answer.threeDS });
         return;
       }
       if (answer.status === "ok") {

@@ -5,8 +5,15 @@ import type { RatePlanRow } from "../../../worker/contracts/payments";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { api } from "../../lib/api";
+import { useSession } from "../../lib/session/session";
+import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
 import { formatPrice, type PlanPageType, plansQuery } from "./payments-queries";
+import { startThreeDs } from "./three-ds";
 import "./payments.css";
+
+/** The spec's wait after a one-tap payment before the chats reload (the pending message has gone out). */
+export const ONE_TAP_RELOAD_MS = 6000;
 
 const headers: Record<PlanPageType, MessageKey> = {
   cred: "vip_header_cred",
@@ -51,6 +58,10 @@ export function PlansPage({ type }: { type: PlanPageType }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState(false);
+  const [charging, setCharging] = useState(false);
+  const [outcome, setOutcome] = useState<"ok" | "open" | null>(null);
+  const { state } = useSession();
+  const clickid = state.status === "member" ? state.member.clickid : null;
   const data = plans.data;
   const list = data ? (data.rateplan[0]?.[data.list] ?? []).filter((p) => p.visibile) : [];
   const compliant = data?.fluxId === "0000";
@@ -60,13 +71,44 @@ export function PlansPage({ type }: { type: PlanPageType }) {
   }, [data, selected]);
 
   function proceed(productId: string | null) {
-    if (!productId) return;
+    if (!productId || charging) return;
     if (compliant && !terms) {
       setTermsError(true);
       return;
     }
+    // A kept card is charged at once (not in the compliant flow, nor for age verification).
+    if (data?.actonfile && !compliant && !data.verificaEta && clickid) void oneTap(productId, clickid);
+    else void navigate({ to: "/purchase/pay", search: { plan: productId, type } });
+  }
+
+  async function oneTap(productId: string, member: string) {
+    setCharging(true);
+    try {
+      const response = await api.orders.actonfile.tryCharge.$post({
+        json: { rateplan: productId, clickid: member },
+      });
+      const answer = response.ok ? await response.json() : null;
+      if (answer?.status === "ok" && answer.threeDS) {
+        startThreeDs({ ...answer, threeDS: answer.threeDS });
+        return;
+      }
+      if (answer?.status === "ok" || answer?.status === "open") {
+        setOutcome(answer.status);
+        setCharging(false);
+        return;
+      }
+    } catch (error) {
+      console.warn("the one-tap charge did not reach the server", error);
+    }
+    // Refused (or no card after all): the payment page, with this plan.
     void navigate({ to: "/purchase/pay", search: { plan: productId, type } });
   }
+
+  useEffect(() => {
+    if (outcome !== "ok") return;
+    const timer = setTimeout(() => window.location.assign("/chats"), ONE_TAP_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [outcome]);
 
   function tap(plan: RatePlanRow) {
     if (selected === plan.product_id) proceed(plan.product_id);
@@ -146,11 +188,19 @@ export function PlansPage({ type }: { type: PlanPageType }) {
           type="button"
           className="button primary plans-continue"
           data-testid="plans-continue"
-          disabled={!selected}
+          disabled={!selected || charging}
           onClick={() => proceed(selected)}
         >
-          {t("vip_continua")}
+          {charging ? <Spinner label={t("vip_caricamento")} /> : t("vip_continua")}
         </button>
+      )}
+      {charging && <p className="center muted">{t("vip_caricamento")}</p>}
+      {outcome && (
+        <PaymentOutcomePopup
+          status={outcome}
+          message={outcome === "ok" ? "success" : "open"}
+          onClose={() => setOutcome(null)}
+        />
       )}
     </section>
   );
