@@ -158,7 +158,9 @@ for (const market of ["it", "es"] as const) {
     const side = page.getByRole("dialog", { name: /^Men[uú]$/ });
     await expect(side).toBeVisible();
     await expect(button).toHaveAttribute("aria-expanded", "true");
-    await expect(side.getByRole("link")).toHaveCount(5);
+    // The five sections and the VIP entry (the plans page) of a member below level 2.
+    await expect(side.getByRole("link")).toHaveCount(6);
+    await expect(side.getByTestId("side-vip")).toHaveAttribute("href", "/vip_plan/cred");
     await expect(side.getByRole("button", { name: text.logout })).toBeVisible();
     await expect(side.getByTestId("side-profile")).toHaveAttribute("aria-current", "page");
     await expect.poll(() => side.evaluate((el) => el.contains(document.activeElement))).toBe(true);

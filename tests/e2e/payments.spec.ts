@@ -11,9 +11,14 @@ async function expectCredits(page: Page, text: string) {
   if (await menu.isVisible()) {
     await menu.click();
     await expect(page.getByTestId("side-credits")).toHaveText(text);
+    await expect(page.getByTestId("side-credits-bar")).toHaveAttribute("data-level", "full");
+    await expect(page.getByTestId("side-vip")).toBeVisible();
+    await shot(page, "payments-side-menu");
     await page.getByTestId("side-menu-close").click();
   } else {
     await expect(page.getByTestId("credits")).toHaveText(text);
+    await expect(page.getByTestId("credits-bar")).toHaveAttribute("data-level", "full");
+    await expect(page.getByTestId("nav-vip")).toBeVisible();
   }
 }
 

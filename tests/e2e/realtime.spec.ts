@@ -247,12 +247,13 @@ test(
     const angel = await firstAngel(page);
     const setPremium = apiCall("it", `/dev/members/${member.clickid}/premium`);
     await page.request.post(setPremium.url, { headers: setPremium.headers, data: { premiumLevel: 1 } });
-    const earlier = events(watch.sent, "clickid").length;
+    const earlier = events(watch.received, "softwareVersion").length;
     await page.goto(`${origin("it")}/chats/${angel.id}`);
     const credits = page.getByTestId("credits");
     await expect(credits).toHaveText("5 crediti");
-    // The purchase is told to the tabs connected to the room: wait until this page's socket is one of them.
-    await expect.poll(() => events(watch.sent, "clickid").length).toBeGreaterThan(earlier);
+    // The purchase is told to the tabs connected to the room: wait until the room has answered this page's
+    // socket (its softwareVersion), so the socket is one of them.
+    await expect.poll(() => events(watch.received, "softwareVersion").length).toBeGreaterThan(earlier);
 
     const purchase = apiCall("it", `/dev/members/${member.clickid}/purchase`);
     const bought = await page.request.post(purchase.url, {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   bottomSections,
+  creditBar,
   desktopSearchSection,
   isSingleChat,
   sectionTitle,
   showsBottomMenu,
+  showsVipEntry,
 } from "../../web/components/nav/nav-rules";
 
 describe("bottom menu visibility", () => {
@@ -48,5 +50,25 @@ describe("entries", () => {
     expect(sectionTitle("/vip_plan/cred")).toBe("nav_title_piani");
     expect(sectionTitle("/purchase/pay")).toBe("nav_title_pagamento");
     expect(sectionTitle("/adyen/paymentCheck")).toBe("nav_title_pagamento");
+  });
+});
+
+describe("the VIP entry and the credit bar", () => {
+  it("shows VIP to every member but level 2", () => {
+    expect([0, 1, 2].map(showsVipEntry)).toEqual([true, true, false]);
+  });
+  it("fills the bar from creditiMessaggi / 2 * 100 with the desktop's and the phone's thresholds", () => {
+    // Desktop: above 67 full, 34-67 medium, below 34 empty (0.68 credit is 34).
+    expect(creditBar(0, false)).toBe("empty");
+    expect(creditBar(0.6, false)).toBe("empty");
+    expect(creditBar(0.68, false)).toBe("medium");
+    expect(creditBar(1.34, false)).toBe("medium");
+    expect(creditBar(1.36, false)).toBe("full");
+    expect(creditBar(95, false)).toBe("full");
+    // Phone: above 40 full, 20-40 medium, below 20 empty.
+    expect(creditBar(0.3, true)).toBe("empty");
+    expect(creditBar(0.4, true)).toBe("medium");
+    expect(creditBar(0.8, true)).toBe("medium");
+    expect(creditBar(1, true)).toBe("full");
   });
 });

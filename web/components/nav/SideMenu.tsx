@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useI18n } from "../../i18n/i18n";
 import { useSession } from "../../lib/session/session";
+import { Credits } from "./Credits";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
 import { sectionLabel, sectionPath } from "./nav-rules";
@@ -14,7 +15,7 @@ import "./nav.css";
 export function SideMenu({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useI18n();
   const { signOut } = useSession();
-  const { top, bottom, credits } = useNavEntries();
+  const { top, bottom, credits, vip } = useNavEntries();
   const panel = useRef<HTMLDivElement>(null);
   // The drawer has every section of both menus, in the bottom menu's order.
   const entries = bottom.concat(top.filter((e) => !bottom.some((b) => b.section === e.section)));
@@ -93,11 +94,18 @@ export function SideMenu({ id, onClose }: { id: string; onClose: () => void }) {
             ))}
           </ul>
         </nav>
-        {credits !== null && (
-          <p className="credits side-credits" data-testid="side-credits">
-            {t("nav_credits", { count: credits })}
-          </p>
+        {vip && (
+          <Link
+            to="/vip_plan/$rateplan"
+            params={{ rateplan: "cred" }}
+            className="button primary side-vip"
+            data-testid="side-vip"
+            onClick={onClose}
+          >
+            {t("nav_vip")}
+          </Link>
         )}
+        {credits !== null && <Credits credits={credits} mobile testId="side-credits" />}
         <button type="button" className="button side-logout" onClick={() => void signOut()}>
           {t("nav_logout")}
         </button>

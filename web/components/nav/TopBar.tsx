@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { useI18n } from "../../i18n/i18n";
 import { useSession } from "../../lib/session/session";
+import { Credits } from "./Credits";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
 import { sectionLabel, sectionPath } from "./nav-rules";
@@ -13,7 +14,7 @@ import "./topbar.css";
 export function TopBar({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
   const { signOut } = useSession();
-  const { top, credits } = useNavEntries();
+  const { top, credits, vip } = useNavEntries();
   return (
     <header className="topbar">
       <Link to="/" className="brand compact">
@@ -34,11 +35,17 @@ export function TopBar({ brand }: { brand: PublicBrand }) {
             <UnreadBadge section={section} count={count} />
           </Link>
         ))}
-        {credits !== null && (
-          <span className="credits" data-testid="credits">
-            {t("nav_credits", { count: credits })}
-          </span>
+        {vip && (
+          <Link
+            to="/vip_plan/$rateplan"
+            params={{ rateplan: "cred" }}
+            className="nav-vip"
+            data-testid="nav-vip"
+          >
+            {t("nav_vip")}
+          </Link>
         )}
+        {credits !== null && <Credits credits={credits} mobile={false} testId="credits" />}
         <button type="button" className="link-button" onClick={() => void signOut()}>
           {t("nav_logout")}
         </button>

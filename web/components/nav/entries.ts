@@ -1,6 +1,6 @@
 import { useNotifications } from "../../lib/notifications/notifications";
 import { useSession } from "../../lib/session/session";
-import { bottomSections, desktopSearchSection, type Section } from "./nav-rules";
+import { bottomSections, desktopSearchSection, type Section, showsVipEntry } from "./nav-rules";
 
 export interface NavEntry {
   section: Section;
@@ -26,6 +26,8 @@ export function useNavEntries() {
     bottom,
     /** The spec: a credit counter for paid members (premiumLevel above 0) only. */
     credits: member && member.premiumLevel > 0 ? member.creditiMessaggi : null,
+    /** The VIP entry (the plans page), hidden at level 2. */
+    vip: member !== null && showsVipEntry(member.premiumLevel),
     totalUnread: unread + chatUnread,
   };
 }

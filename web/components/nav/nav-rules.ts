@@ -59,3 +59,19 @@ export const shortLabel: Record<Section, MessageKey> = {
   ...sectionLabel,
   notifications: "nav_short_notifications",
 };
+
+/** The VIP entry of the navigation: every member but those at the top level (2). */
+export const showsVipEntry = (premiumLevel: number) => premiumLevel !== 2;
+
+export type CreditBar = "full" | "medium" | "empty";
+
+/**
+ * The spec's credit bar (accounts-community.md section 9): creditiMessaggi / 2 * 100, on a desktop full above
+ * 67, medium from 34 to 67, empty below 34; on a phone full above 40, medium from 20 to 40, empty below 20.
+ */
+export function creditBar(creditiMessaggi: number, mobile: boolean): CreditBar {
+  const value = (creditiMessaggi / 2) * 100;
+  const [high, low] = mobile ? [40, 20] : [67, 34];
+  if (value > high) return "full";
+  return value >= low ? "medium" : "empty";
+}
