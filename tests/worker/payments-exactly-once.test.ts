@@ -11,9 +11,9 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { ratePlans } from "../../drizzle/schema/flows";
 import { payments } from "../../drizzle/schema/payments";
-import type { OrderPlan, PaymentStatus } from "../../worker/contracts/payments";
+import type { PaymentStatus } from "../../worker/contracts/payments";
 import { openDb } from "../../worker/core/db";
-import { startCardPayment } from "../../worker/payments/checkout.service";
+import { orderPlanOf, startCardPayment } from "../../worker/payments/checkout.service";
 import { sandboxProvider } from "../../worker/payments/providers/sandbox";
 import { type Settlement, settlePayment } from "../../worker/payments/settlement.service";
 import { testConfig } from "../fixtures/config";
@@ -78,15 +78,7 @@ describe("a payment's outcome", () => {
   it("is granted exactly once whatever the order and concurrency of its arrivals", async () => {
     const [plan] = await db.select().from(ratePlans).where(eq(ratePlans.list, "free")).limit(1);
     if (!plan) throw new Error("the seed has no free plan");
-    const orderPlan: OrderPlan = {
-      productId: plan.productId,
-      nomePiano: plan.nomePiano,
-      prezzoTotale: plan.prezzoTotale,
-      currency: plan.currency,
-      premiumLevel: plan.premiumLevel,
-      crediti: plan.crediti,
-      creditiPromo: plan.creditiPromo,
-    };
+    const orderPlan = orderPlanOf(plan);
     const members = await Promise.all([0, 1, 2, 3].map(() => createMember()));
     const rows = await db
       .select({ id: accounts.id, clickid: accounts.clickid, credits: accounts.creditiMessaggi })

@@ -2,6 +2,7 @@
 // provider's call, then its answer through the one settlement (so an immediate success is granted exactly
 // like a later webhook).
 import { eq } from "drizzle-orm";
+import type { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
 import type { OrderPlan, PlanList } from "../contracts/payments";
 import type { Db } from "../core/db";
@@ -28,6 +29,17 @@ export interface CardCheckout extends Checkout {
 export interface StoredCardCheckout extends Checkout {
   cardToken: string;
 }
+
+/** A rate plan row as an order keeps it: what the member saw and what the payment grants. */
+export const orderPlanOf = (row: typeof ratePlans.$inferSelect): OrderPlan => ({
+  productId: row.productId,
+  nomePiano: row.nomePiano,
+  prezzoTotale: row.prezzoTotale,
+  currency: row.currency,
+  premiumLevel: row.premiumLevel,
+  crediti: row.crediti,
+  creditiPromo: row.creditiPromo,
+});
 
 export interface StartedPayment {
   paymentId: number;

@@ -15,7 +15,6 @@ import {
   CheckStatusAnswer,
   CheckStatusRequest,
   choosePlan,
-  type OrderPlan,
   PlanList,
   planListFor,
   RatePlan,
@@ -29,7 +28,7 @@ import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { memberRoom } from "../realtime/member-room";
-import { startCardPayment, startStoredCardPayment } from "./checkout.service";
+import { orderPlanOf, startCardPayment, startStoredCardPayment } from "./checkout.service";
 import type { ProviderPayment } from "./provider";
 import { paymentSystemOf, providerFor, sandboxFor } from "./providers";
 import { type Settlement, settlePayment } from "./settlement.service";
@@ -197,16 +196,7 @@ async function memberPlan(c: Context<AppEnv>, fluxId: string, premiumLevel: numb
   ) {
     throw unknownPlan();
   }
-  const plan: OrderPlan = {
-    productId: row.productId,
-    nomePiano: row.nomePiano,
-    prezzoTotale: row.prezzoTotale,
-    currency: row.currency,
-    premiumLevel: row.premiumLevel,
-    crediti: row.crediti,
-    creditiPromo: row.creditiPromo,
-  };
-  return { plan, list: list.data };
+  return { plan: orderPlanOf(row), list: list.data };
 }
 
 /** The member's most recent kept card at this provider. */
