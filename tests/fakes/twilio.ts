@@ -24,7 +24,7 @@ export interface FakeTwilio {
   authToken: string;
   /** Numbers (E.164) ending so are refused as "not a mobile number" (Twilio's 21614). */
   refusedSuffix: string;
-  /** Numbers ending so are held for 3 s before the answer (to test the adapter's timeout). */
+  /** Numbers ending so are never answered (to test the adapter's timeout). */
   slowSuffix: string;
   requests: FakeTwilioRequest[];
   close(): Promise<void>;
@@ -115,7 +115,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       if (to.endsWith(refusedSuffix)) {
         return answer(400, twilioError(400, 21614, `'To' number ${to} is not a valid mobile number`));
       }
-      if (to.endsWith(slowSuffix)) await new Promise((resolve) => setTimeout(resolve, 3000));
+      // A provider that hangs: no answer at all, until the client's own timeout closes the request.
+      if (to.endsWith(slowSuffix)) return;
 
       const sid = `SM${hex(32)}`;
       const now = new Date().toUTCString().replace("GMT", "+0000");

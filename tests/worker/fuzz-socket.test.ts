@@ -48,29 +48,6 @@ const garbage: fc.Arbitrary<string | Uint8Array> = fc.oneof(
 const errorsOf = (socket: TestSocket, code?: string) =>
   socket.events.filter((e) => e.event === "error" && (code === undefined || e.data.code === code));
 
-/** Waits until `done` holds (polling the socket's events), or fails after `timeoutMs`. */
-async function until(done: () => boolean, what: string, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!done()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`no ${what} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** Waits until the room has said nothing for QUIET_MS (a frame's handler has answered, or has nothing to say). */
-async function quiet(socket: TestSocket, maxMs = 3000) {
-  const start = Date.now();
-  let count = socket.events.length;
-  let since = Date.now();
-  while (Date.now() - since < QUIET_MS && Date.now() - start < maxMs) {
-    await new Promise((r) => setTimeout(r, 10));
-    if (socket.events.length !== count) {
-      count = socket.events.length;
-      since = Date.now();
-    }
-  }
-}
-
 describe("fuzzing every socket event", () => {
   it("answers invalid frames with invalid_event, never server_error, and stays usable", async () => {
     const member = await verifiedMember();
@@ -98,10 +75,13 @@ describe("fuzzing every socket event", () => {
         // Refused before any handler: the answer comes at once, in order.
         invalid++;
         socket.ws.send(frame);
-        await until(() => errorsOf(socket, "invalid_event").length >= invalid, `invalid_event #${invalid}`);
+        await socket.waitFor(
+          () => errorsOf(socket, "invalid_event").length >= invalid,
+          `invalid_event #${invalid}`,
+        );
       } else {
         socket.ws.send(frame);
-        await quiet(socket);
+        await socket.quiet(QUIET_MS);
       }
     };
     /** A valid message after the frames: stored and echoed with its clientId, so the socket still works. */
@@ -125,7 +105,7 @@ describe("fuzzing every socket event", () => {
     }
     for (const frame of fc.sample(garbage, { seed: SEED + events.length, numRuns: RUNS })) await send(frame);
     await stillUsable();
-    await quiet(socket);
+    await socket.quiet(QUIET_MS);
 
     const codes = new Map<string, number>();
     for (const e of errorsOf(socket)) {
