@@ -9,7 +9,7 @@ export const creditLedger = pgTable(
     accountId: bigint("account_id", { mode: "number" })
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    /** messaggi, icebreaker or like. */
+    /** messaggi, icebreaker or like; `premium` rows record the premium level (balance_after is the level). */
     balance: text("balance").notNull(),
     delta: integer("delta").notNull(),
     balanceAfter: integer("balance_after").notNull(),

@@ -71,6 +71,9 @@ export const payments = pgTable(
     /** The error catalogue's code when the payment failed (spec section 8). */
     errorCode: text("error_code"),
     amountCents: integer("amount_cents").notNull(),
+    /** What the receipt and the console show of the card: its brand and last four digits (never the number). */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
     /** The subscription period this renewal pays for (null for an initial payment). */
     periodEnd: timestamp("period_end", { withTimezone: true }),
     grantedAt: timestamp("granted_at", { withTimezone: true }),

@@ -84,5 +84,43 @@ export async function addPurchase(
       premiumLevel: accounts.premiumLevel,
     });
   if (!updated) throw new Error("the locked account row was not updated");
+  if (updated.premiumLevel !== account.premiumLevel) {
+    await tx.insert(creditLedger).values({
+      accountId: account.id,
+      balance: "premium",
+      delta: updated.premiumLevel - account.premiumLevel,
+      balanceAfter: updated.premiumLevel,
+      reason: "purchase",
+      reference: `purchase:${purchase.reference}`,
+    });
+  }
   return { ok: true, applied: true, ...updated };
+}
+
+/**
+ * Sets the premium level inside the caller's transaction, on an account row it has locked, with its ledger
+ * row (balance `premium`, the level's change and the level after). No change, no row. A reference makes it
+ * apply once: a second call with the same reference changes nothing and answers false.
+ */
+export async function changePremiumLevel(
+  tx: Tx,
+  account: Pick<typeof accounts.$inferSelect, "id" | "premiumLevel">,
+  change: { premiumLevel: number; reason: string; reference: string },
+): Promise<boolean> {
+  if (change.premiumLevel === account.premiumLevel) return false;
+  const [ledger] = await tx
+    .insert(creditLedger)
+    .values({
+      accountId: account.id,
+      balance: "premium",
+      delta: change.premiumLevel - account.premiumLevel,
+      balanceAfter: change.premiumLevel,
+      reason: change.reason,
+      reference: change.reference,
+    })
+    .onConflictDoNothing()
+    .returning({ id: creditLedger.id });
+  if (!ledger) return false;
+  await tx.update(accounts).set({ premiumLevel: change.premiumLevel }).where(eq(accounts.id, account.id));
+  return true;
 }

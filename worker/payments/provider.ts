@@ -35,6 +35,8 @@ export interface ProviderPayment {
   threeDs?: ThreeDsAction;
   /** A redirect method's checkout page (or a wallet's approval page). */
   redirectUrl?: string;
+  /** The card paid with, as receipts show it (card payments). */
+  card?: { brand: CardBrand; last4: string };
   /** The card kept for one-tap payments and renewals, when the member agreed to keep it. */
   storedCard?: StoredCard;
 }

@@ -49,12 +49,13 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
     // A final payment stays as it is: a late "pending" or a replayed failure cannot undo a grant.
     if (FINAL_STATUSES.includes(current)) return answer(current, payment.errorCode);
 
+    const card = reported.card ? { cardBrand: reported.card.brand, cardLast4: reported.card.last4 } : {};
     if (reported.status !== "succeeded") {
       const errorCode = reported.errorCode ?? null;
       if (reported.status !== current || errorCode !== payment.errorCode) {
         await tx
           .update(payments)
-          .set({ status: reported.status, errorCode, updatedAt: sql`now()` })
+          .set({ status: reported.status, errorCode, ...card, updatedAt: sql`now()` })
           .where(eq(payments.id, payment.id));
       }
       return answer(reported.status, errorCode);
@@ -62,7 +63,7 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
 
     await tx
       .update(payments)
-      .set({ status: "succeeded", errorCode: null, grantedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status: "succeeded", errorCode: null, ...card, grantedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(payments.id, payment.id));
     const plan = OrderPlan.parse(order.plan);
     const grant = await addPurchase(tx, account, {

@@ -70,10 +70,11 @@ function toPayment(row: Row, options: SandboxOptions): ProviderPayment {
       fields: options.threeDsSystem === "maxpay" ? {} : { reference: row.reference },
     };
   }
+  const brand = (CARD_BRANDS as readonly string[]).includes(row.brand ?? "")
+    ? (row.brand as CardBrand)
+    : "unknown";
+  if (row.last4) payment.card = { brand, last4: row.last4 };
   if (row.cardToken && row.last4 && row.expMonth && row.expYear && row.status === "succeeded") {
-    const brand = (CARD_BRANDS as readonly string[]).includes(row.brand ?? "")
-      ? (row.brand as CardBrand)
-      : "unknown";
     payment.storedCard = {
       token: row.cardToken,
       brand,
