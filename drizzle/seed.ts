@@ -99,15 +99,18 @@ type PlanSeed = [
   crediti: number,
   level: number,
   firstSelling?: boolean,
+  /** Days between automatic renewals; absent for a one-off purchase. */
+  renewalDays?: number,
 ];
 const plans: PlanSeed[] = [
-  ["free", "starter-30", "Starter", 990, 30, 1, true],
-  ["free", "plus-100", "Plus", 2490, 100, 1],
-  ["free", "gold-300", "Gold", 4990, 300, 2],
+  // The plans that make a member premium renew monthly; the refills a premium member buys are one-off.
+  ["free", "starter-30", "Starter", 990, 30, 1, true, 30],
+  ["free", "plus-100", "Plus", 2490, 100, 1, false, 30],
+  ["free", "gold-300", "Gold", 4990, 300, 2, false, 30],
   ["premium", "refill-100", "Refill 100", 1990, 100, 1],
   ["premium", "refill-300", "Refill 300", 3990, 300, 2],
-  ["compliant", "compliant-50", "Basic", 1490, 50, 1],
-  ["compliant", "compliant-150", "Premium", 3490, 150, 2],
+  ["compliant", "compliant-50", "Basic", 1490, 50, 1, false, 30],
+  ["compliant", "compliant-150", "Premium", 3490, 150, 2, false, 30],
   ["verifica", "verify-age", "18+", 0, 0, 0],
 ];
 
@@ -218,8 +221,9 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
           "premium_level",
           "first_selling",
           "badge",
+          "renewal_days",
         ],
-        plans.map(([list, productId, name, prezzo, crediti, level, firstSelling]) => {
+        plans.map(([list, productId, name, prezzo, crediti, level, firstSelling, renewalDays]) => {
           const position = (positions.get(list) ?? 0) + 1;
           positions.set(list, position);
           return [
@@ -234,6 +238,7 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
             level,
             firstSelling ?? false,
             firstSelling ? "-50%" : null,
+            renewalDays ?? null,
           ];
         }),
       );

@@ -33,6 +33,8 @@ export const ratePlans = pgTable(
     visibile: boolean("visibile").notNull().default(true),
     spacingBottom: boolean("spacing_bottom").notNull().default(false),
     firstSelling: boolean("first_selling").notNull().default(false),
+    /** Days between automatic renewals at the same price (a subscription); null for a one-off purchase. */
+    renewalDays: integer("renewal_days"),
   },
   (t) => [primaryKey({ columns: [t.fluxId, t.list, t.position] })],
 );

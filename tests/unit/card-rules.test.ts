@@ -81,6 +81,7 @@ describe("the plan chosen on a flow", () => {
     visibile,
     spacing_bottom: false,
     first_selling,
+    renewal_days: null,
   });
   const plans: RatePlan = {
     compliant: [row("c-first", true), row("c-plain")],

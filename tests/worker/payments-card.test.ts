@@ -40,12 +40,19 @@ const post = (member: TestMember, path: string, body: unknown) =>
 const account = async (clickid: string) =>
   (await inDb((db) => db.select().from(accounts).where(eq(accounts.clickid, clickid))))[0];
 
-const ledgerRows = (accountId: number) =>
+/** The credits a payment granted (one row per payment; the premium level's rows are counted apart). */
+const ledgerRows = (accountId: number, balance = "messaggi") =>
   inDb((db) =>
     db
       .select()
       .from(creditLedger)
-      .where(and(eq(creditLedger.accountId, accountId), like(creditLedger.reference, "purchase:payment:%"))),
+      .where(
+        and(
+          eq(creditLedger.accountId, accountId),
+          eq(creditLedger.balance, balance),
+          like(creditLedger.reference, "purchase:payment:%"),
+        ),
+      ),
   );
 
 describe("GET /api/plans", () => {
@@ -98,6 +105,10 @@ describe("orders/tryCharge", () => {
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
     expect(after?.premiumLevel).toBe(PLAN.premiumLevel);
     expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
+    // The level's change is in the ledger too, written with the grant.
+    expect(await ledgerRows(after?.id ?? 0, "premium")).toMatchObject([
+      { delta: PLAN.premiumLevel, balanceAfter: PLAN.premiumLevel, reason: "purchase" },
+    ]);
     const balances = await socket.next(
       "creditiResidui",
       (e) => e.data.creditiMessaggi === after?.creditiMessaggi,

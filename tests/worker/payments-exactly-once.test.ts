@@ -4,7 +4,7 @@
 // the end of a review) shuffled together by a seeded generator and run in concurrent bursts; a provider sends
 // a webhook after each of its moves, as real ones do. Then: every successful payment granted once, every
 // failed one never, and each member's credits exactly what the successful payments bought.
-import { eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
@@ -181,7 +181,7 @@ describe("a payment's outcome", () => {
     const ledger = await db
       .select({ reference: creditLedger.reference })
       .from(creditLedger)
-      .where(like(creditLedger.reference, "purchase:payment:%"));
+      .where(and(eq(creditLedger.balance, "messaggi"), like(creditLedger.reference, "purchase:payment:%")));
     const ledgerCount = (paymentId: number) =>
       ledger.filter((l) => l.reference === `purchase:payment:${paymentId}`).length;
     const byId = new Map(stored.map((s) => [s.id, s]));

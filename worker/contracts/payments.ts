@@ -59,6 +59,8 @@ export const OrderPlan = z.object({
   premiumLevel: z.number().int().min(0).max(2),
   crediti: z.number().int().min(0),
   creditiPromo: z.number().int().min(0),
+  /** Days between renewals; null for a one-off purchase (orders kept before renewals existed read null). */
+  renewalDays: z.number().int().min(1).nullable().default(null),
 });
 export type OrderPlan = z.infer<typeof OrderPlan>;
 
@@ -163,6 +165,8 @@ export const RatePlanRow = z.object({
   visibile: z.boolean(),
   spacing_bottom: z.boolean(),
   first_selling: z.boolean(),
+  /** Days between automatic renewals at the same price; null for a one-off purchase. */
+  renewal_days: z.number().int().nullable(),
 });
 export type RatePlanRow = z.infer<typeof RatePlanRow>;
 

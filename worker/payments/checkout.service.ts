@@ -39,6 +39,7 @@ export const orderPlanOf = (row: typeof ratePlans.$inferSelect): OrderPlan => ({
   premiumLevel: row.premiumLevel,
   crediti: row.crediti,
   creditiPromo: row.creditiPromo,
+  renewalDays: row.renewalDays,
 });
 
 export interface StartedPayment {

@@ -178,6 +178,7 @@ const toRatePlanRow = (row: PlanRow): RatePlanRow => ({
   visibile: row.visibile,
   spacing_bottom: row.spacingBottom,
   first_selling: row.firstSelling,
+  renewal_days: row.renewalDays,
 });
 
 /** The plan the member chose, among their flow's lists, as the order keeps it. */
