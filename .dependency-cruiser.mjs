@@ -71,7 +71,8 @@ export default {
           "^worker/$1/",
           "^worker/(contracts|core)/",
           "\\.service\\.ts$",
-          "^worker/brands/(brand|registry)\\.ts$",
+          // resolve.ts: a brand with its company for code that has no request (the renewal job's mails).
+          "^worker/brands/(brand|registry|resolve)\\.ts$",
           "^worker/realtime/(room|member-room)\\.ts$",
         ],
       },

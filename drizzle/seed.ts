@@ -36,6 +36,8 @@ const hooks = {
 
 /** The demo flow whose angel replies come from operators (provider_animazione "operators"). */
 export const OPERATORS_FLUX_ID = "8";
+/** The flow whose members verify their age by card before they buy (verificaEta). */
+export const AGE_VERIFICATION_FLUX_ID = "6";
 
 /** The demo's standard dating flow; flows 8 and 9 differ from it only where their comment says. */
 const flow7: FlowConfig = {
@@ -62,6 +64,13 @@ export const seedFlows: Record<string, FlowConfig> = {
   "7": flow7,
   /** An invitation flow: /match is home, its invite button opens the invite modal. */
   "9": { ...flow7, messaggi_inviti: true, sistemi_pagamento: ["credit_card", "paypal"] },
+  /** Age verification by card: hooks lead to /vip_plan/cred, where an unverified member verifies first. */
+  [AGE_VERIFICATION_FLUX_ID]: { ...flow7, verificaEta: true },
+  /** Every payment method of the spec, the redirect ones (mollie, coda) included. */
+  "10": {
+    ...flow7,
+    sistemi_pagamento: ["credit_card", "paypal", "applepay", "googlepay", "mollie", "coda_paypal"],
+  },
   /** Operators answer from the console at /ops: nothing is sent automatically; the default pressing plan. */
   [OPERATORS_FLUX_ID]: {
     ...flow7,
@@ -103,14 +112,16 @@ type PlanSeed = [
   renewalDays?: number,
 ];
 const plans: PlanSeed[] = [
-  // The plans that make a member premium renew monthly; the refills a premium member buys are one-off.
-  ["free", "starter-30", "Starter", 990, 30, 1, true, 30],
-  ["free", "plus-100", "Plus", 2490, 100, 1, false, 30],
-  ["free", "gold-300", "Gold", 4990, 300, 2, false, 30],
+  // Level 2 is the VIP subscription: it renews monthly with its credits until the member unsubscribes (back
+  // to level 1). Level 1 plans are one-off packs. The compliant flow (0000) sells no renewing plan: its
+  // unsubscribe button is disabled, so nothing there may renew.
+  ["free", "starter-30", "Starter", 990, 30, 1, true],
+  ["free", "plus-100", "Plus", 2490, 100, 1],
+  ["free", "gold-300", "VIP Gold", 4990, 300, 2, false, 30],
   ["premium", "refill-100", "Refill 100", 1990, 100, 1],
-  ["premium", "refill-300", "Refill 300", 3990, 300, 2],
-  ["compliant", "compliant-50", "Basic", 1490, 50, 1, false, 30],
-  ["compliant", "compliant-150", "Premium", 3490, 150, 2, false, 30],
+  ["premium", "vip-300", "VIP 300", 3990, 300, 2, false, 30],
+  ["compliant", "compliant-50", "Basic", 1490, 50, 1],
+  ["compliant", "compliant-150", "Premium", 3490, 150, 2],
   ["verifica", "verify-age", "18+", 0, 0, 0],
 ];
 

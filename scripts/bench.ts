@@ -5,11 +5,15 @@
 //      connections): throughput, p50 and p99, the throughput ratio, and the CPU each process spent per
 //      request (workerd, this Node process: load generator, proxy and PGlite if used, and PostgreSQL);
 //      then the dispenser with 1 connection, its latency without queueing;
-//   2. chat send -> acknowledged over the member's room socket against a raw WebSocket echo (one message
+//   2. the checkout, BENCH_CHECKOUTS (200) times one at a time, each by a member with an open room socket:
+//      GET /api/plans, POST /orders/tryCharge with the sandbox's success card, until the new balance
+//      (creditiResidui) arrives on the socket; against the bare handler one request at a time, in alternating
+//      blocks: p50 and p99 of each, and the CPU per checkout and per bare request of each process;
+//   3. chat send -> acknowledged over the member's room socket against a raw WebSocket echo (one message
 //      at a time): p50 and p99, and the difference of the medians;
-//   3. one password hash (Argon2id, what every login and sign-up pays), one request at a time: p50 and p99;
+//   4. one password hash (Argon2id, what every login and sign-up pays), one request at a time: p50 and p99;
 //      with BENCH_HASH_OPTIONS=1, or when it is over budget, OWASP's other equivalent options too;
-//   4. BENCH_ROOMS members' rooms (5,000) each with an open socket, held while BENCH_REPLIES of them send a
+//   5. BENCH_ROOMS members' rooms (5,000) each with an open socket, held while BENCH_REPLIES of them send a
 //      message and get the angel's reply at the production delay (20-40 s, through the room's alarm): errors,
 //      workerd's memory, and each reply's lateness against the time it was scheduled for (p50, p99, max).
 // The database is the PostgreSQL server of DATABASE_URL, else one answering on 127.0.0.1:5432, else PGlite.
@@ -17,6 +21,7 @@ import { spawnSync } from "node:child_process";
 import { Socket } from "node:net";
 import {
   ANGELS,
+  CHECKOUTS,
   CONNECTIONS,
   HASH_BUDGET_MS,
   HASH_OPTIONS,
@@ -28,6 +33,7 @@ import {
   SECONDS,
 } from "./bench/bench.config.ts";
 import { signUpBenchMember, startBuiltWorker } from "./bench/bench-worker.ts";
+import { checkouts } from "./bench/checkout-load.ts";
 import { load, sequentialTimes } from "./bench/http-load.ts";
 import { holdRooms, roundTrips } from "./bench/realtime-load.ts";
 import { printReport } from "./bench/report.ts";
@@ -93,6 +99,12 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
       1,
     );
 
+    console.log(
+      `\nCheckout (plans -> charge -> credits on the socket), ${CHECKOUTS} one at a time, against the bare handler…`,
+    );
+    // Before the chat round trips: the angel replies they schedule (20-40 s later) would run in its windows.
+    const checkout = await checkouts(db.DATABASE_URL, member.clickid);
+
     console.log(`\nWebSocket, ${MESSAGES} messages one at a time…`);
     const echo = await roundTrips(
       `ws://127.0.0.1:${PORT}/__bench/echo`,
@@ -131,7 +143,7 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
     console.log(`\n${ROOMS} rooms with an open socket each; ${REPLIES} of them get an angel's reply…`);
     const rooms = await holdRooms(db.DATABASE_URL, member.clickid);
 
-    printReport({ bare, dispenser, dispenserAlone, echo, chat, hashing, loginTimes, rooms });
+    printReport({ bare, dispenser, dispenserAlone, echo, chat, checkout, hashing, loginTimes, rooms });
   } finally {
     await worker.dispose();
   }

@@ -30,6 +30,7 @@ import { PaymentCheckPage, type ReturnPage, returnPages } from "./features/payme
 import { PayPage } from "./features/payments/PayPage";
 import { PlansPage } from "./features/payments/PlansPage";
 import { isPlanPageType } from "./features/payments/payments-queries";
+import { UnsubscribePage } from "./features/payments/UnsubscribePage";
 import { useMemberHome, useSession } from "./lib/session/session";
 
 /** The spec: any other path goes home, or to /find for a member. */
@@ -148,6 +149,11 @@ export function createAppRouter(brand: PublicBrand) {
     page("/confirmEmail", () => <ConfirmEmailPage />),
     page("/autologin", () => <AutoLoginPage channel="email" />),
     page("/autologin_telegram", () => <AutoLoginPage channel="telegram" />),
+    page("/unsubscribe", () => (
+      <RequireMember>
+        <UnsubscribePage />
+      </RequireMember>
+    )),
     page("/profile", () => (
       <RequireMember>
         <OwnProfilePage />

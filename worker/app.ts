@@ -25,8 +25,11 @@ import { testimonialRoutes } from "./home/testimonials.routes";
 import { injectBrand } from "./html/brand-html";
 import { mailRoutes } from "./mail/mail.routes";
 import { opsRoutes } from "./ops/ops.routes";
+import { methodRoutes } from "./payments/methods.routes";
 import { paymentRoutes } from "./payments/payments.routes";
+import { receiptRoutes } from "./payments/receipt.routes";
 import { sandboxRoutes } from "./payments/sandbox.routes";
+import { subscriptionRoutes } from "./payments/subscriptions.routes";
 import { photoRoutes } from "./photos/photos.routes";
 import { phoneRoutes } from "./profile/phone.routes";
 import { profileRoutes } from "./profile/profile.routes";
@@ -88,6 +91,9 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", engagementRoutes)
     .route("/", mailRoutes)
     .route("/", paymentRoutes)
+    .route("/", methodRoutes)
+    .route("/", receiptRoutes)
+    .route("/", subscriptionRoutes)
     .route("/", sandboxRoutes)
     .route("/", opsRoutes)
     .route("/", devRoutes);

@@ -9,6 +9,7 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 500);
 export const ROOMS = Number(process.env.BENCH_ROOMS ?? 5000);
 export const REPLIES = Number(process.env.BENCH_REPLIES ?? 500);
+export const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 200);
 export const ARRIVALS_PER_SECOND = Number(process.env.BENCH_ARRIVALS ?? 25);
 export const JWT_SECRET = "bench-secret-of-at-least-32-bytes-long!!";
 export const base = `http://127.0.0.1:${PORT}`;

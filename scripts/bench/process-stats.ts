@@ -27,7 +27,15 @@ const pids = (args: string[]) => {
     return [];
   }
 };
+// This process's CPU spent taking snapshots (the pgrep children are spawned from here), left out of its
+// figure so that a window between two snapshots counts only the work it measures.
+let snapshotCost = 0;
+const nodeTicks = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000 / TICK_MS;
+};
 export function cpuSnapshot() {
+  const start = nodeTicks();
   const workerd = pids(["-P", String(process.pid), "-x", "workerd"]).reduce(
     (t, pid) => t + procTicks(pid),
     0,
@@ -43,8 +51,9 @@ export function cpuSnapshot() {
     const n = fields.map(Number);
     machineBusy = (n[0] ?? 0) + (n[1] ?? 0) + (n[2] ?? 0) + (n[5] ?? 0) + (n[6] ?? 0);
   } catch {}
-  const node = process.cpuUsage();
-  return { workerd, node: (node.user + node.system) / 1000 / TICK_MS, postgres, machineBusy };
+  const end = nodeTicks();
+  snapshotCost += end - start;
+  return { workerd, node: end - snapshotCost, postgres, machineBusy };
 }
 export type Cpu = ReturnType<typeof cpuSnapshot>;
 export function cpuPerRequest(a: Cpu, b: Cpu, requests: number): Cpu {

@@ -12,6 +12,7 @@ import {
   expect,
   firstAngel,
   origin,
+  payPlanViaApi,
   registerViaApi,
   shot,
   shotViewport,
@@ -488,17 +489,22 @@ test("a message refused for credits stays pending, opens fine_crediti and comes 
   await expect(page.getByTestId("chat-input")).toHaveValue("Messaggio in attesa");
   await expect(page.getByTestId("chat-pending")).toBeVisible();
 
-  // A purchase (the payments' grant, through the local stand-in): the pending message goes out by itself.
-  const call = apiCall("it", `/dev/members/${member.clickid}/purchase`);
-  const bought = await page.request.post(call.url, {
-    headers: call.headers,
-    data: { credits: 100, premiumLevel: 1, reference: `e2e-${member.clickid}` },
-  });
-  expect(await bought.json()).toMatchObject({ applied: true, pendingSent: true, creditiMessaggi: 95 });
+  // A purchase (Refill 100, paid through the sandbox): the pending message goes out by itself.
+  expect(await payPlanViaApi(page.request, "it", member)).toMatchObject({ credits: 100 });
   const mine = page.getByTestId("my-message");
   await expect(mine).toHaveCount(1);
   await expect(mine.locator("p")).toHaveText("Messaggio in attesa");
   await expect(mine).not.toHaveClass(/sending|refused/);
+  // Paid once, from the new credits: 5 + 100 - 10.
+  const state = apiCall("it", `/api/get/all/${member.clickid}`);
+  const credits = async () => {
+    const response = await page.request.get(state.url, {
+      headers: { ...state.headers, authorization: `Bearer ${member.token}` },
+    });
+    return ((await response.json()) as { navigation: { creditiMessaggi: number } }).navigation
+      .creditiMessaggi;
+  };
+  await expect.poll(credits).toBe(95);
   await expect(page.getByTestId("chat-pending")).toHaveCount(0);
   await expect(page.getByTestId("chat-input")).toHaveValue("");
   await expect(page.getByTestId("typing")).toBeVisible({ timeout: 15_000 });

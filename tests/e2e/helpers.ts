@@ -199,6 +199,61 @@ export async function registerViaApi(
   return (await response.json()) as { token: string; clickid: string };
 }
 
+interface PlansAnswer {
+  rateplan: Record<
+    string,
+    { product_id: string; crediti: number; crediti_promo: number; premiumLevel: number }[]
+  >[];
+  list: string;
+  chosen: string | null;
+}
+
+/**
+ * Pays a plan through the sandbox's API, as the payment page does: the plan from GET /api/plans (the one
+ * chosen for the member unless `productId` names another of their list), then POST /orders/tryCharge with
+ * the sandbox's success card, which grants at once (credits, level, the tabs told, the pending message).
+ * Answers the plan paid.
+ */
+export async function payPlanViaApi(
+  request: APIRequestContext,
+  market: Market,
+  member: { token: string; clickid: string },
+  productId?: string,
+) {
+  const authorization = `Bearer ${member.token}`;
+  const plansCall = apiCall(market, "/api/plans");
+  const plansResponse = await request.get(plansCall.url, {
+    headers: { ...plansCall.headers, authorization },
+  });
+  expect(plansResponse.status(), await plansResponse.text()).toBe(200);
+  const plans = (await plansResponse.json()) as PlansAnswer;
+  const wanted = productId ?? plans.chosen;
+  const plan = plans.rateplan[0]?.[plans.list]?.find((p) => p.product_id === wanted);
+  if (!plan) throw new Error(`no plan ${wanted} in the member's list ${plans.list}`);
+  const charge = apiCall(market, "/orders/tryCharge");
+  const response = await request.post(charge.url, {
+    headers: { ...charge.headers, authorization },
+    data: {
+      cardNumber: "4242 4242 4242 4242",
+      cardMonth: "12",
+      cardYear: String((new Date().getFullYear() + 2) % 100),
+      cardSecurityCode: "123",
+      firstName: "Mario",
+      lastName: "Rossi",
+      rateplan: plan.product_id,
+      clickid: member.clickid,
+      paySource: "CREDITCARD",
+      newCard: true,
+    },
+  });
+  expect(await response.json()).toMatchObject({ status: "ok", message: "success", threeDS: null });
+  return {
+    productId: plan.product_id,
+    credits: plan.crediti + plan.crediti_promo,
+    premiumLevel: plan.premiumLevel,
+  };
+}
+
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
 
 /**

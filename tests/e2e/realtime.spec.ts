@@ -5,7 +5,16 @@
 // missed reply replayed once back. The socket does not depend on the width: these run at 1280 px only.
 import { createServer } from "node:net";
 import type { BrowserContext, Page, WebSocketRoute } from "@playwright/test";
-import { anyWidth, apiCall, expect, firstAngel, origin, signedInMember, test } from "./helpers";
+import {
+  anyWidth,
+  apiCall,
+  expect,
+  firstAngel,
+  origin,
+  payPlanViaApi,
+  signedInMember,
+  test,
+} from "./helpers";
 
 type Frame = { event: string; data: Record<string, unknown> & { id?: number } };
 
@@ -255,12 +264,8 @@ test(
     // socket (its softwareVersion), so the socket is one of them.
     await expect.poll(() => events(watch.received, "softwareVersion").length).toBeGreaterThan(earlier);
 
-    const purchase = apiCall("it", `/dev/members/${member.clickid}/purchase`);
-    const bought = await page.request.post(purchase.url, {
-      headers: purchase.headers,
-      data: { credits: 100, premiumLevel: 1, reference: `e2e-credits-${member.clickid}` },
-    });
-    expect(bought.ok()).toBe(true);
+    // A paid member's plan: Refill 100, paid through the sandbox.
+    expect(await payPlanViaApi(page.request, "it", member)).toMatchObject({ credits: 100 });
     await expect(credits).toHaveText("105 crediti");
     // A paid message costs valoreMessaggio (10).
     await page.getByTestId("chat-input").fill("Adesso posso scriverti");

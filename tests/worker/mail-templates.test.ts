@@ -25,7 +25,35 @@ const phrases: Record<MailTemplate, Record<Locale, string[]>> = {
     es: ["bienvenida"],
     fr: ["Bienvenue"],
   },
+  // The payment mails state the plan, the amount and the date they are sent with (FACTS).
+  refund: {
+    it: ["VIP Gold", "12,34 €", "rimborsato"],
+    en: ["VIP Gold", "12,34 €", "refunded"],
+    es: ["VIP Gold", "12,34 €", "reembolsado"],
+    fr: ["VIP Gold", "12,34 €", "remboursé"],
+  },
+  renewed: {
+    it: ["VIP Gold", "12,34 €", "1 gennaio 2027", "disdire"],
+    en: ["VIP Gold", "12,34 €", "1 gennaio 2027", "unsubscribe"],
+    es: ["VIP Gold", "12,34 €", "1 gennaio 2027", "darte de baja"],
+    fr: ["VIP Gold", "12,34 €", "1 gennaio 2027", "désabonner"],
+  },
+  renewal_failed: {
+    it: ["VIP Gold", "12,34 €", "1 gennaio 2027", "Riproveremo"],
+    en: ["VIP Gold", "12,34 €", "1 gennaio 2027", "try again"],
+    es: ["VIP Gold", "12,34 €", "1 gennaio 2027", "intentaremos de nuevo"],
+    fr: ["VIP Gold", "12,34 €", "1 gennaio 2027", "réessaierons"],
+  },
+  subscription_ended: {
+    it: ["VIP Gold", "non ti addebiteremo"],
+    en: ["VIP Gold", "will not charge you"],
+    es: ["VIP Gold", "no te cobraremos"],
+    fr: ["VIP Gold", "ne vous débiterons plus"],
+  },
 };
+
+/** The facts a payment mail is sent with, as the sender formats them. */
+const FACTS = { plan: "VIP Gold", amount: "12,34 €", date: "1 gennaio 2027" };
 
 const fictional: Record<Locale, string> = {
   it: "sono fittizi e gestiti da operatori",
@@ -43,7 +71,7 @@ describe("templates", () => {
       const brand = testBrands.amorespana;
       const to = uniqueAddress(`tpl-${template}-${language}`);
       const link = `https://amorespana.example/confirmEmail?token=ab~cd*ef&lang=${language}`;
-      expect(await send({ template, to, language, link }, { brand })).toBe("kept");
+      expect(await send({ template, to, language, link, facts: FACTS }, { brand })).toBe("kept");
       const [mail, ...rest] = await outbox(to);
       expect(rest).toHaveLength(0);
       if (!mail) throw new Error("not kept");

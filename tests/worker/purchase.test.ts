@@ -1,12 +1,14 @@
-// After a purchase (worker/credits, through the local stand-in route until payments report real ones): the
-// credits are granted once per reference with a ledger row, every tab gets the balances, the message that was
-// refused for credits goes out by itself, and a member who became premium gets no more pressing.
+// After a purchase, paid as a member pays (GET /api/plans, POST /orders/tryCharge with the sandbox's success
+// card): the credits are granted once per payment with a ledger row, every tab gets the balances, the message
+// that was refused for credits goes out by itself, and a member who became premium gets no more pressing.
+// The charge's own rules (card checks, 3-D Secure, the webhook) are in payments-card.test.ts.
 import { runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
+import { orders, payments } from "../../drizzle/schema/payments";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
 import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
@@ -19,8 +21,36 @@ async function connect(member: TestMember, tab: string): Promise<TestSocket> {
   return response.socket;
 }
 
-const buy = (clickid: string, body: { credits: number; premiumLevel: number; reference: string }) =>
-  call(`/dev/members/${clickid}/purchase`, { method: "POST", body: JSON.stringify(body) });
+interface PlansAnswer {
+  rateplan: Record<string, { product_id: string; crediti: number; crediti_promo: number }[]>[];
+  list: string;
+  chosen: string;
+}
+
+/** Pays the plan the plans page chooses for the member with the sandbox's success card; answers the plan. */
+async function buy(member: TestMember) {
+  const plans = (await (await call("/api/plans", { token: member.token })).json()) as PlansAnswer;
+  const plan = plans.rateplan[0]?.[plans.list]?.find((p) => p.product_id === plans.chosen);
+  if (!plan) throw new Error(`no plan chosen: ${JSON.stringify(plans)}`);
+  const response = await call("/orders/tryCharge", {
+    method: "POST",
+    token: member.token,
+    body: JSON.stringify({
+      cardNumber: "4242 4242 4242 4242",
+      cardMonth: "12",
+      cardYear: "30",
+      cardSecurityCode: "123",
+      firstName: "Mario",
+      lastName: "Rossi",
+      rateplan: plan.product_id,
+      clickid: member.clickid,
+      paySource: "CREDITCARD",
+      newCard: true,
+    }),
+  });
+  expect(await response.json()).toMatchObject({ status: "ok", message: "success", threeDS: null });
+  return { productId: plan.product_id, credits: plan.crediti + plan.crediti_promo };
+}
 
 const account = (clickid: string) =>
   inDb(async (db) => (await db.select().from(accounts).where(eq(accounts.clickid, clickid)))[0]);
@@ -41,28 +71,34 @@ describe("a purchase", () => {
     });
     await first.next("refused", (e) => e.data.clientId === "purchase-msg-0002");
 
-    const response = await buy(member.clickid, { credits: 50, premiumLevel: 1, reference: "pay-0001" });
-    expect(response.status).toBe(200);
-    // A paid member's message costs valoreMessaggio (10): 50 bought, 10 spent on the pending message.
-    expect(await response.json()).toEqual({
-      applied: true,
-      creditiMessaggi: 40,
-      creditiIcebreaker: expect.any(Number),
-      premiumLevel: 1,
-      pendingSent: true,
-    });
+    // A free member's first plan: the Starter, 30 credits and premium level 1.
+    const plan = await buy(member);
+    expect(plan).toEqual({ productId: "starter-30", credits: 30 });
+    // A paid member's message costs valoreMessaggio (10): 30 bought, 10 spent on the pending message.
     for (const tab of [first, second]) {
       const sent = await tab.next("chat", (e) => e.data.clientId === "purchase-msg-0002");
       expect(sent.data).toMatchObject({ msg: "Ti scrivo appena ho i crediti", type: "personal" });
-      await tab.next("creditiResidui", (e) => e.data.creditiMessaggi === 40);
+      await tab.next("creditiResidui", (e) => e.data.creditiMessaggi === 20);
     }
     const after = await account(member.clickid);
     expect(after?.messaggioPending).toBeNull();
-    expect(after?.creditiMessaggi).toBe(40);
+    expect(after?.creditiMessaggi).toBe(20);
+    expect(after?.premiumLevel).toBe(1);
 
-    // The same payment reported again (webhook after the return page): nothing more.
-    const again = await buy(member.clickid, { credits: 50, premiumLevel: 1, reference: "pay-0001" });
-    expect(await again.json()).toMatchObject({ applied: false, creditiMessaggi: 40, pendingSent: false });
+    // The same payment reported again (the return page's check after the charge): nothing more.
+    const [payment] = await inDb((db) =>
+      db
+        .select({ reference: payments.reference })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(orders.accountId, after?.id ?? 0)),
+    );
+    const check = await call("/orders/adyen/checkTransactionStatus", {
+      method: "POST",
+      token: member.token,
+      body: JSON.stringify({ clickid: member.clickid, redirectResult: payment?.reference }),
+    });
+    expect(await check.json()).toEqual({ result: true, message: "success" });
     // The client resending the pending message under its id stores nothing new.
     first.send({
       event: "chat",
@@ -91,28 +127,38 @@ describe("a purchase", () => {
     });
     expect(rows.sent).toHaveLength(1);
     expect(rows.ledger.slice(-2)).toEqual([
-      { delta: 50, reason: "purchase", after: 50 },
-      { delta: -10, reason: "message", after: 40 },
+      { delta: 30, reason: "purchase", after: 30 },
+      { delta: -10, reason: "message", after: 20 },
     ]);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(40);
+    expect((await account(member.clickid))?.creditiMessaggi).toBe(20);
     first.close();
     second.close();
   });
 
   it("keeps the pending message when the credits bought still do not cover it", async () => {
     const member = await verifiedMember();
+    // A paid member whose messages cost more than the plan's 100 credits.
     await inDb((db) =>
       db
         .update(accounts)
-        .set({ premiumLevel: 1, creditiMessaggi: 0, valoreMessaggio: 10 })
+        .set({ premiumLevel: 1, creditiMessaggi: 0, valoreMessaggio: 150 })
         .where(eq(accounts.clickid, member.clickid)),
     );
     const socket = await connect(member, "tab-purchase-short-0001");
     socket.send({ event: "chat", data: { msg: "In attesa", angelId: ANGEL, clientId: "purchase-short-01" } });
     await socket.next("refused");
-    const response = await buy(member.clickid, { credits: 5, premiumLevel: 1, reference: "pay-short-1" });
-    expect(await response.json()).toMatchObject({ applied: true, creditiMessaggi: 5, pendingSent: false });
-    expect((await account(member.clickid))?.messaggioPending).toMatchObject({ msg: "In attesa" });
+    expect(await buy(member)).toEqual({ productId: "refill-100", credits: 100 });
+    await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === 100);
+    const after = await account(member.clickid);
+    expect(after?.creditiMessaggi).toBe(100);
+    expect(after?.messaggioPending).toMatchObject({ msg: "In attesa" });
+    const sent = await inDb((db) =>
+      db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.accountId, after?.id ?? 0), eq(messages.clientId, "purchase-short-01"))),
+    );
+    expect(sent).toEqual([]);
     socket.close();
   });
 
@@ -125,8 +171,7 @@ describe("a purchase", () => {
     });
     // The first step of the schedule (a visit) arrives, then the member buys a plan.
     await socket.next("notification");
-    const response = await buy(member.clickid, { credits: 100, premiumLevel: 1, reference: "pay-brain-1" });
-    expect(response.status).toBe(200);
+    await buy(member);
     expect((await socket.next("pausePressing")).data.reason).toBe("premium");
     const left = await runInDurableObject(roomOf(member.clickid), async (_room, state) => {
       const queue = await state.storage.list<{ step: { kind: string } }>({ prefix: "q:" });
@@ -140,13 +185,5 @@ describe("a purchase", () => {
       [],
     );
     socket.close();
-  });
-
-  it("is refused for an unknown member and validates its input", async () => {
-    expect((await buy("nobody-at-all", { credits: 5, premiumLevel: 0, reference: "x" })).status).toBe(404);
-    const member = await verifiedMember();
-    const bad = await buy(member.clickid, { credits: -5, premiumLevel: 0, reference: "x" });
-    expect(bad.status).toBe(400);
-    expect(JSON.stringify(await bad.json())).toContain("credits");
   });
 });

@@ -3,6 +3,7 @@ import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 
@@ -201,6 +202,7 @@ export const en = {
   ...matchTexts.en,
   ...navigationTexts.en,
   ...opsTexts.en,
+  ...paymentMethodTexts.en,
   ...paymentTexts.en,
   ...phoneTexts.en,
 } as const;

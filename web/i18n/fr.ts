@@ -4,6 +4,7 @@ import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 
@@ -204,6 +205,7 @@ export const fr: Catalogue = {
   ...matchTexts.fr,
   ...navigationTexts.fr,
   ...opsTexts.fr,
+  ...paymentMethodTexts.fr,
   ...paymentTexts.fr,
   ...phoneTexts.fr,
 };

@@ -4,6 +4,7 @@ import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 
@@ -202,6 +203,7 @@ export const it: Catalogue = {
   ...matchTexts.it,
   ...navigationTexts.it,
   ...opsTexts.it,
+  ...paymentMethodTexts.it,
   ...paymentTexts.it,
   ...phoneTexts.it,
 };

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { AppError } from "../core/errors";
 import { logEvent } from "../core/log";
+import { UNSUBSCRIBED_LEVEL, unsubscribe } from "../payments/subscriptions.service";
 import {
   type Account,
   type AuthContext,
@@ -66,16 +67,20 @@ export async function changeEmail(
  * ends. A premium member above level 1 is also unsubscribed (back to level 1, no next bill).
  */
 export async function disableProfile(ctx: AuthContext, account: Account): Promise<void> {
-  await ctx.db
-    .update(accounts)
-    .set({
-      disabled: true,
-      disabledAt: new Date(),
-      sessionVersion: sql`${accounts.sessionVersion} + 1`,
-      credentialsVersion: sql`${accounts.credentialsVersion} + 1`,
-      ...(account.premiumLevel > 1 ? { premiumLevel: 1, nextBillDate: null } : {}),
-    })
-    .where(eq(accounts.id, account.id));
+  await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(accounts).where(eq(accounts.id, account.id)).for("update");
+    // The plan stops renewing as with the unsubscribe button (level 1, ledger row, no next bill).
+    if (locked && locked.premiumLevel > UNSUBSCRIBED_LEVEL) await unsubscribe(tx, locked);
+    await tx
+      .update(accounts)
+      .set({
+        disabled: true,
+        disabledAt: new Date(),
+        sessionVersion: sql`${accounts.sessionVersion} + 1`,
+        credentialsVersion: sql`${accounts.credentialsVersion} + 1`,
+      })
+      .where(eq(accounts.id, account.id));
+  });
   logEvent("info", "auth.profile_disabled", {
     accountId: account.id,
     unsubscribed: account.premiumLevel > 1,

@@ -62,6 +62,8 @@ export const ClientFlow = z.object({
   messaggi_inviti: z.boolean(),
   /** The hook keys the flow opens (paginazione, cambia_regione, file_like, …). */
   hooks: z.array(HookKey),
+  /** Age verification by card: hooks open the plans page (/vip_plan/cred), where the member verifies first. */
+  verificaEta: z.boolean(),
 });
 export type ClientFlow = z.infer<typeof ClientFlow>;
 
@@ -69,4 +71,5 @@ export const clientFlow = (flow: FlowConfig): ClientFlow => ({
   optin: flow.optin,
   messaggi_inviti: flow.messaggi_inviti,
   hooks: hookKeys.filter((key) => key in flow.hooks),
+  verificaEta: flow.verificaEta,
 });

@@ -19,6 +19,9 @@ export const auditActions = [
   "reply",
   "note_edit",
   "lease_expired",
+  // A supervisor's refund of a payment, and one the provider refused.
+  "refund",
+  "refund_refused",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { BigId, Int4Id, nulPath } from "./bounds";
 import { ChatMessage, MESSAGE_MAX_LENGTH } from "./chat";
-import { Balances } from "./credits";
+import { Balances, PremiumLevel } from "./credits";
 import {
   ClientInvite,
   ClientLike,
@@ -116,7 +116,11 @@ export const PauseReason = z.enum(["premium", "ended"]);
 export const ServerEvent = z.discriminatedUnion("event", [
   z.object({ event: z.literal("chat"), data: ChatMessage, notifica: ChatNotifica.optional() }),
   z.object({ event: z.literal("typing"), data: z.object({ angelId: z.number(), ms: z.number() }) }),
-  z.object({ event: z.literal("creditiResidui"), data: Balances }),
+  // With the premium level when it changed (a purchase, an unsubscribe, a refund): the VIP entry and the coin follow.
+  z.object({
+    event: z.literal("creditiResidui"),
+    data: Balances.extend({ premiumLevel: PremiumLevel.optional() }),
+  }),
   z.object({
     event: z.literal("refused"),
     data: z.object({

@@ -30,19 +30,6 @@ export type GrantResult =
 /** A transaction of the Worker's database, for services that add their rows to a caller's transaction. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Adds a purchase's credits in one transaction on the locked account row, with its ledger row. */
-export function grantPurchase(db: Db, purchase: Purchase): Promise<GrantResult> {
-  return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select()
-      .from(accounts)
-      .where(eq(accounts.clickid, purchase.clickid))
-      .for("update");
-    if (!account || account.disabled) return { ok: false, reason: "unknown_account" };
-    return addPurchase(tx, account, purchase);
-  });
-}
-
 /**
  * Inside the caller's transaction, on an account row it has locked: the ledger row (whose unique reference
  * makes a second grant of one payment change nothing), then the credits and the premium level.

@@ -6,7 +6,7 @@ import type { Config } from "../config";
 import type { Locale } from "../contracts/locales";
 import type { Db } from "../core/db";
 import { logEvent } from "../core/log";
-import { type MailTemplate, renderMail } from "./templates";
+import { type MailFacts, type MailTemplate, renderMail } from "./templates";
 
 /** A send that Mailgun has not accepted within this time fails rather than holding the request. */
 export const MAILGUN_TIMEOUT_MS = 10_000;
@@ -23,6 +23,8 @@ export interface OutgoingMail {
   language: Locale;
   /** The confirmation, reset or site link the mail is about (absolute http(s) URL). */
   link: string;
+  /** What a payment mail states: the plan, the amount and the date, already formatted for the language. */
+  facts?: MailFacts;
   /** The member it goes to, if any: a `mail_sent` row records when this template last went out. */
   accountId?: number;
 }
@@ -59,6 +61,7 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
     language: mail.language,
     to: address,
     link: mail.link,
+    facts: mail.facts,
   });
 
   let result: SendResult;

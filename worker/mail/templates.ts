@@ -3,7 +3,15 @@ import type { Brand } from "../brands/brand";
 import type { Locale } from "../contracts/locales";
 
 /** The transactional mails; adding one does not compile until every language has its copy. */
-export const mailTemplates = ["activation", "reset_password", "welcome"] as const;
+export const mailTemplates = [
+  "activation",
+  "reset_password",
+  "welcome",
+  "refund",
+  "renewed",
+  "renewal_failed",
+  "subscription_ended",
+] as const;
 export const MailTemplate = z.enum(mailTemplates);
 export type MailTemplate = z.infer<typeof MailTemplate>;
 
@@ -14,8 +22,15 @@ export interface RenderedMail {
   html: string;
 }
 
+/** What a payment mail states, formatted for its language by the sender. */
+export interface MailFacts {
+  plan?: string;
+  amount?: string;
+  date?: string;
+}
+
 /** The values a template may show. All are plain text here; the HTML renderer escapes them. */
-interface Values {
+interface Values extends MailFacts {
   title: string;
   to: string;
 }
@@ -231,6 +246,197 @@ const copy: Record<MailTemplate, Record<Locale, TemplateCopy>> = {
       after: [],
     },
   },
+  // A supervisor refunded a payment from the console (worker/payments/refund.service.ts): the amount and the
+  // plan as facts; the link opens the member's profile, where the receipts are.
+  refund: {
+    it: {
+      subject: (v) => `Il tuo pagamento su ${v.title} è stato rimborsato`,
+      heading: () => "Il tuo pagamento è stato rimborsato",
+      paragraphs: [
+        (v) =>
+          `Abbiamo rimborsato ${v.amount} per il piano ${v.plan} su ${v.title}. L’importo torna sul metodo di pagamento che hai usato; la tua banca può impiegare qualche giorno per mostrarlo.`,
+        () => "I crediti di quell’acquisto sono stati tolti dal tuo account, insieme ai vantaggi del piano.",
+      ],
+      button: () => "Vedi le tue ricevute",
+      after: [() => "Per qualsiasi domanda, scrivi alla nostra assistenza."],
+    },
+    en: {
+      subject: (v) => `Your ${v.title} payment has been refunded`,
+      heading: () => "Your payment has been refunded",
+      paragraphs: [
+        (v) =>
+          `We have refunded ${v.amount} for the ${v.plan} plan on ${v.title}. The amount goes back to the payment method you used; your bank may take a few days to show it.`,
+        () =>
+          "The credits of that purchase have been removed from your account, along with the plan’s benefits.",
+      ],
+      button: () => "See your receipts",
+      after: [() => "If you have any question, write to our support team."],
+    },
+    es: {
+      subject: (v) => `Hemos reembolsado tu pago en ${v.title}`,
+      heading: () => "Tu pago ha sido reembolsado",
+      paragraphs: [
+        (v) =>
+          `Hemos reembolsado ${v.amount} por el plan ${v.plan} en ${v.title}. El importe vuelve al método de pago que utilizaste; tu banco puede tardar unos días en mostrarlo.`,
+        () => "Los créditos de esa compra se han retirado de tu cuenta, junto con las ventajas del plan.",
+      ],
+      button: () => "Ver tus recibos",
+      after: [() => "Si tienes alguna pregunta, escribe a nuestro equipo de atención al cliente."],
+    },
+    fr: {
+      subject: (v) => `Votre paiement sur ${v.title} a été remboursé`,
+      heading: () => "Votre paiement a été remboursé",
+      paragraphs: [
+        (v) =>
+          `Nous avons remboursé ${v.amount} pour la formule ${v.plan} sur ${v.title}. Le montant revient sur le moyen de paiement utilisé\u00a0; votre banque peut mettre quelques jours à l’afficher.`,
+        () =>
+          "Les crédits de cet achat ont été retirés de votre compte, ainsi que les avantages de la formule.",
+      ],
+      button: () => "Voir vos reçus",
+      after: [() => "Pour toute question, écrivez à notre service client."],
+    },
+  },
+  // The renewal job's outcomes (worker/payments/renewals.service.ts); the link opens the member's profile,
+  // where the plan, the next billing date, the receipts and the one-click unsubscribe are.
+  renewed: {
+    it: {
+      subject: (v) => `Il tuo piano ${v.plan} su ${v.title} è stato rinnovato`,
+      heading: (v) => `Piano ${v.plan} rinnovato`,
+      paragraphs: [
+        (v) =>
+          `Abbiamo addebitato ${v.amount} sulla carta salvata e aggiunto i crediti del piano al tuo account.`,
+        (v) => `Il prossimo rinnovo è il ${v.date}. Puoi disdire quando vuoi con un clic dal tuo profilo.`,
+      ],
+      button: () => "Vai al tuo profilo",
+      after: [],
+    },
+    en: {
+      subject: (v) => `Your ${v.title} ${v.plan} plan has renewed`,
+      heading: (v) => `${v.plan} plan renewed`,
+      paragraphs: [
+        (v) => `We charged ${v.amount} to your saved card and added the plan's credits to your account.`,
+        (v) =>
+          `The next renewal is on ${v.date}. You can unsubscribe at any time with one click on your profile.`,
+      ],
+      button: () => "Go to your profile",
+      after: [],
+    },
+    es: {
+      subject: (v) => `Tu plan ${v.plan} en ${v.title} se ha renovado`,
+      heading: (v) => `Plan ${v.plan} renovado`,
+      paragraphs: [
+        (v) =>
+          `Hemos cobrado ${v.amount} en tu tarjeta guardada y añadido los créditos del plan a tu cuenta.`,
+        (v) =>
+          `La próxima renovación es el ${v.date}. Puedes darte de baja cuando quieras con un clic en tu perfil.`,
+      ],
+      button: () => "Ir a tu perfil",
+      after: [],
+    },
+    fr: {
+      subject: (v) => `Votre formule ${v.plan} sur ${v.title} a été renouvelée`,
+      heading: (v) => `Formule ${v.plan} renouvelée`,
+      paragraphs: [
+        (v) =>
+          `Nous avons débité ${v.amount} sur votre carte enregistrée et ajouté les crédits de la formule à votre compte.`,
+        (v) =>
+          `Le prochain renouvellement a lieu le ${v.date}. Vous pouvez vous désabonner à tout moment en un clic depuis votre profil.`,
+      ],
+      button: () => "Aller à votre profil",
+      after: [],
+    },
+  },
+  renewal_failed: {
+    it: {
+      subject: (v) => `${v.title}: non siamo riusciti a rinnovare il tuo piano ${v.plan}`,
+      heading: () => "Rinnovo non riuscito",
+      paragraphs: [
+        (v) => `La carta salvata ha rifiutato l'addebito di ${v.amount} per il rinnovo del piano ${v.plan}.`,
+        (v) =>
+          `Riproveremo il ${v.date}; fino ad allora il tuo piano resta attivo. Se non vuoi rinnovarlo, puoi disdire con un clic dal tuo profilo.`,
+      ],
+      button: () => "Vai al tuo profilo",
+      after: [],
+    },
+    en: {
+      subject: (v) => `${v.title}: we could not renew your ${v.plan} plan`,
+      heading: () => "Renewal failed",
+      paragraphs: [
+        (v) => `Your saved card refused the ${v.amount} charge to renew your ${v.plan} plan.`,
+        (v) =>
+          `We will try again on ${v.date}; until then your plan stays active. If you do not want it to renew, unsubscribe with one click on your profile.`,
+      ],
+      button: () => "Go to your profile",
+      after: [],
+    },
+    es: {
+      subject: (v) => `${v.title}: no hemos podido renovar tu plan ${v.plan}`,
+      heading: () => "Renovación fallida",
+      paragraphs: [
+        (v) => `Tu tarjeta guardada ha rechazado el cargo de ${v.amount} para renovar tu plan ${v.plan}.`,
+        (v) =>
+          `Lo intentaremos de nuevo el ${v.date}; hasta entonces tu plan sigue activo. Si no quieres renovarlo, date de baja con un clic en tu perfil.`,
+      ],
+      button: () => "Ir a tu perfil",
+      after: [],
+    },
+    fr: {
+      subject: (v) => `${v.title}\u00a0: nous n’avons pas pu renouveler votre formule ${v.plan}`,
+      heading: () => "Échec du renouvellement",
+      paragraphs: [
+        (v) =>
+          `Votre carte enregistrée a refusé le débit de ${v.amount} pour renouveler votre formule ${v.plan}.`,
+        (v) =>
+          `Nous réessaierons le ${v.date}\u00a0; d’ici là votre formule reste active. Si vous ne souhaitez pas la renouveler, désabonnez-vous en un clic depuis votre profil.`,
+      ],
+      button: () => "Aller à votre profil",
+      after: [],
+    },
+  },
+  subscription_ended: {
+    it: {
+      subject: (v) => `Il tuo piano ${v.plan} su ${v.title} è terminato`,
+      heading: (v) => `Piano ${v.plan} terminato`,
+      paragraphs: [
+        () => "Il tuo piano non si rinnova più e non ti addebiteremo altro. I crediti che hai restano tuoi.",
+        () => "Puoi scegliere un nuovo piano quando vuoi.",
+      ],
+      button: () => "Vedi i piani",
+      after: [],
+    },
+    en: {
+      subject: (v) => `Your ${v.title} ${v.plan} plan has ended`,
+      heading: (v) => `${v.plan} plan ended`,
+      paragraphs: [
+        () => "Your plan no longer renews and we will not charge you again. The credits you have stay yours.",
+        () => "You can choose a new plan whenever you like.",
+      ],
+      button: () => "See the plans",
+      after: [],
+    },
+    es: {
+      subject: (v) => `Tu plan ${v.plan} en ${v.title} ha terminado`,
+      heading: (v) => `Plan ${v.plan} terminado`,
+      paragraphs: [
+        () =>
+          "Tu plan ya no se renueva y no te cobraremos nada más. Los créditos que tienes siguen siendo tuyos.",
+        () => "Puedes elegir un nuevo plan cuando quieras.",
+      ],
+      button: () => "Ver los planes",
+      after: [],
+    },
+    fr: {
+      subject: (v) => `Votre formule ${v.plan} sur ${v.title} est terminée`,
+      heading: (v) => `Formule ${v.plan} terminée`,
+      paragraphs: [
+        () =>
+          "Votre formule ne se renouvelle plus et nous ne vous débiterons plus rien. Les crédits que vous avez restent à vous.",
+        () => "Vous pouvez choisir une nouvelle formule quand vous le souhaitez.",
+      ],
+      button: () => "Voir les formules",
+      after: [],
+    },
+  },
 };
 
 export const escapeHtml = (s: string) =>
@@ -271,11 +477,12 @@ export function renderMail(input: {
   language: Locale;
   to: string;
   link: string;
+  facts?: MailFacts;
 }): RenderedMail {
   const { brand, template, language, to, link } = input;
   if (!/^https?:\/\/\S+$/i.test(link)) throw new Error("mail links must be absolute http(s) URLs");
   const b = brand.public;
-  const v: Values = { title: b.title, to };
+  const v: Values = { ...input.facts, title: b.title, to };
   const t = copy[template][language];
   const c = common[language];
   const subject = t.subject(v);

@@ -8,6 +8,7 @@ import { brandOf } from "../brands/registry";
 import type { AuditAction, Lease, QueueItem } from "../contracts/ops";
 import type { Db } from "../core/db";
 import { logEvent } from "../core/log";
+import type { Tx } from "../credits/credits.service";
 import { angelPhotoUrl } from "../photos/photos.service";
 import type { DeskLease } from "./ops-desk";
 
@@ -21,8 +22,9 @@ export const toLease = (l: DeskLease): Lease => ({
   expiresAt: new Date(l.expiresAt).toISOString(),
 });
 
+/** Writes an audit row; inside a caller's transaction when given one (a refund and its row commit together). */
 export async function audit(
-  db: Db,
+  db: Db | Tx,
   entry: {
     operatorId: number | null;
     action: AuditAction;

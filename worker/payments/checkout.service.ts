@@ -1,12 +1,24 @@
-// Starting a payment: the order (the plan as chosen), the payment row with our idempotency key, the
-// provider's call, then its answer through the one settlement (so an immediate success is granted exactly
-// like a later webhook).
-import { eq } from "drizzle-orm";
-import type { ratePlans } from "../../drizzle/schema/flows";
+// Starting a payment, whatever the method: the order (the plan as chosen), the payment row with our
+// idempotency key and its method, the provider's call (a card charge, a redirect payment, a wallet's token),
+// then its answer through the one settlement (so an immediate success is granted exactly like a later
+// webhook). Also what every payment route asks first: which plan of the member's flow, and whose payment.
+import { and, eq } from "drizzle-orm";
+import { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
-import type { OrderPlan, PlanList } from "../contracts/payments";
+import { type OrderPlan, PlanList, planListFor } from "../contracts/payments";
 import type { Db } from "../core/db";
-import type { CardDetails, PaymentProvider, ProviderPayment } from "./provider";
+import { errorName, logEvent } from "../core/log";
+import type { Bindings } from "../env";
+import { memberRoom } from "../realtime/member-room";
+import type {
+  CardDetails,
+  PaymentMethod,
+  PaymentProvider,
+  ProviderId,
+  ProviderPayment,
+  RedirectMethod,
+  WalletCharge,
+} from "./provider";
 import { type Settlement, settlePayment } from "./settlement.service";
 
 interface Checkout {
@@ -30,6 +42,17 @@ export interface StoredCardCheckout extends Checkout {
   cardToken: string;
 }
 
+/** A payment the member completes on the provider's page (mollie, coda, PayPal). */
+export interface RedirectCheckout extends Checkout {
+  method: RedirectMethod;
+}
+
+/** A payment with a wallet's token (Apple Pay, Google Pay); the token goes to the provider only. */
+export interface WalletCheckout extends Checkout {
+  method: WalletCharge["method"];
+  token: string;
+}
+
 /** A rate plan row as an order keeps it: what the member saw and what the payment grants. */
 export const orderPlanOf = (row: typeof ratePlans.$inferSelect): OrderPlan => ({
   productId: row.productId,
@@ -50,25 +73,41 @@ export interface StartedPayment {
 
 /** Creates the order and its payment, charges the card and applies the provider's first answer. */
 export function startCardPayment(db: Db, provider: PaymentProvider, checkout: CardCheckout) {
-  return startPayment(db, provider, checkout, (charge) =>
+  return startPayment(db, provider, checkout, "card", (charge) =>
     provider.chargeCard({ ...charge, card: checkout.card, storeCard: checkout.storeCard }),
   );
 }
 
 /** The same with the member's kept card, the member present (a one-tap payment). */
 export function startStoredCardPayment(db: Db, provider: PaymentProvider, checkout: StoredCardCheckout) {
-  return startPayment(db, provider, checkout, (charge) =>
+  return startPayment(db, provider, checkout, "card", (charge) =>
     provider.chargeStoredCard({ ...charge, cardToken: checkout.cardToken, merchantInitiated: false }),
   );
 }
 
-type Charge = Parameters<PaymentProvider["chargeCard"]>[0];
+/** The same for a payment on the provider's page: the answer holds its `redirectUrl`. */
+export function startRedirectPayment(db: Db, provider: PaymentProvider, checkout: RedirectCheckout) {
+  return startPayment(db, provider, checkout, checkout.method, (charge) =>
+    provider.createRedirectPayment({ ...charge, method: checkout.method }),
+  );
+}
+
+/** The same with a wallet's token (Apple Pay, Google Pay). */
+export function startWalletPayment(db: Db, provider: PaymentProvider, checkout: WalletCheckout) {
+  return startPayment(db, provider, checkout, checkout.method, (charge) =>
+    provider.chargeWallet({ ...charge, method: checkout.method, token: checkout.token }),
+  );
+}
+
+/** What every provider call that may move money carries. */
+type Charge = Omit<Parameters<PaymentProvider["chargeCard"]>[0], "card" | "storeCard">;
 
 async function startPayment(
   db: Db,
   provider: PaymentProvider,
   checkout: Checkout,
-  charge: (common: Omit<Charge, "card" | "storeCard">) => Promise<ProviderPayment>,
+  method: PaymentMethod,
+  charge: (common: Charge) => Promise<ProviderPayment>,
 ): Promise<StartedPayment> {
   const { plan } = checkout;
   const [order] = await db
@@ -93,7 +132,7 @@ async function startPayment(
       orderId: order.id,
       purpose: "initial",
       provider: provider.id,
-      method: "card",
+      method,
       idempotencyKey,
       status: "created",
       amountCents: plan.prezzoTotale,
@@ -113,4 +152,62 @@ async function startPayment(
     provider: answer,
     settlement: await settlePayment(db, provider.id, answer),
   };
+}
+
+/**
+ * The plan a member chose, among what the plans page offers them: their level's list of their flow, or the
+ * age verification until they are verified. Null for any other product id.
+ */
+export async function findMemberPlan(
+  db: Db,
+  member: { fluxId: string; premiumLevel: number; verifiedUser: boolean },
+  productId: string,
+) {
+  const [row] = await db
+    .select()
+    .from(ratePlans)
+    .where(and(eq(ratePlans.fluxId, member.fluxId), eq(ratePlans.productId, productId)))
+    .limit(1);
+  const list = PlanList.safeParse(row?.list);
+  if (!row || !list.success) return null;
+  const offered =
+    list.data === "verifica"
+      ? !member.verifiedUser
+      : list.data === planListFor(member.fluxId, member.premiumLevel);
+  return offered ? { plan: orderPlanOf(row), list: list.data } : null;
+}
+
+/** The member's own payment at a provider by the provider's reference; null for anyone else's. */
+export async function ownPayment(db: Db, provider: ProviderId, reference: string, accountId: number) {
+  const [own] = await db
+    .select({ id: payments.id, method: payments.method })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.reference, reference),
+        eq(orders.accountId, accountId),
+      ),
+    );
+  return own ?? null;
+}
+
+/** The catalogue's word for where a payment stands: success, open, pending or the error code (section 8). */
+export function outcomeMessage(settlement: Settlement): string {
+  if (!settlement.found) return "generico";
+  if (settlement.status === "succeeded") return "success";
+  if (settlement.status === "pending" || settlement.status === "open") return settlement.status;
+  return settlement.errorCode ?? "generico";
+}
+
+/** After a grant: every tab gets the new balances, pressing stops for a paid member, the pending message goes. */
+export async function tellRoom(env: Bindings, settlement: Settlement) {
+  if (!settlement.found || !settlement.granted || !settlement.balances) return;
+  try {
+    await (await memberRoom(env, settlement.clickid)).afterPurchase(settlement.balances);
+  } catch (error) {
+    // The grant stands; the tabs catch up on their next load.
+    logEvent("error", "payments.room_not_told", { orderId: settlement.orderId, error: errorName(error) });
+  }
 }

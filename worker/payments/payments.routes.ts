@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { ratePlans } from "../../drizzle/schema/flows";
-import { orders, payments, savedCards } from "../../drizzle/schema/payments";
+import { savedCards } from "../../drizzle/schema/payments";
 import { sessionAccount } from "../auth/session.service";
 import { cardExpiry, luhnValid } from "../contracts/card";
 import {
@@ -23,12 +23,18 @@ import {
 } from "../contracts/payments";
 import { AppError, forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
-import { errorName, logEvent } from "../core/log";
+import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
-import { memberRoom } from "../realtime/member-room";
-import { orderPlanOf, startCardPayment, startStoredCardPayment } from "./checkout.service";
+import {
+  findMemberPlan,
+  outcomeMessage,
+  ownPayment,
+  startCardPayment,
+  startStoredCardPayment,
+  tellRoom,
+} from "./checkout.service";
 import type { ProviderPayment } from "./provider";
 import { paymentSystemOf, providerFor, sandboxFor } from "./providers";
 import { type Settlement, settlePayment } from "./settlement.service";
@@ -62,6 +68,8 @@ const PlansAnswer = z.object({
   sistemi_pagamento: z.array(z.string()),
   /** The member has a kept card: choosing a plan charges it at once (one tap). */
   actonfile: z.boolean(),
+  /** The member verified their age (by card or phone); a verificaEta flow asks the others to verify first. */
+  verified: z.boolean(),
 });
 
 const plans = createRoute({
@@ -96,6 +104,9 @@ const tryCharge = createRoute({
     503: errorResponse("payments_unavailable: no payment provider is configured here"),
   },
 });
+
+/** The same charge at TrustPay's path (spec section 7): the brand's provider decides, not the path. */
+const trustpayTryCharge = createRoute({ ...tryCharge, path: "/orders/trustpay/tryCharge" });
 
 const savedCardCharge = createRoute({
   method: "post",
@@ -181,23 +192,15 @@ const toRatePlanRow = (row: PlanRow): RatePlanRow => ({
   renewal_days: row.renewalDays,
 });
 
-/** The plan the member chose, among their flow's lists, as the order keeps it. */
-async function memberPlan(c: Context<AppEnv>, fluxId: string, premiumLevel: number, productId: string) {
-  const [row] = await c.var.db
-    .select()
-    .from(ratePlans)
-    .where(and(eq(ratePlans.fluxId, fluxId), eq(ratePlans.productId, productId)))
-    .limit(1);
-  const list = PlanList.safeParse(row?.list);
-  // Only what the plans page offers this member: their level's list, or the age verification.
-  if (
-    !row ||
-    !list.success ||
-    (list.data !== "verifica" && list.data !== planListFor(fluxId, premiumLevel))
-  ) {
-    throw unknownPlan();
-  }
-  return { plan: orderPlanOf(row), list: list.data };
+/** The plan the member chose, among what the plans page offers them, as the order keeps it. */
+async function memberPlan(
+  c: Context<AppEnv>,
+  member: Parameters<typeof findMemberPlan>[1],
+  productId: string,
+) {
+  const chosen = await findMemberPlan(c.var.db, member, productId);
+  if (!chosen) throw unknownPlan();
+  return chosen;
 }
 
 /** The member's most recent kept card at this provider. */
@@ -209,25 +212,6 @@ async function keptCard(c: Context<AppEnv>, accountId: number, provider: string)
     .orderBy(desc(savedCards.id))
     .limit(1);
   return card ?? null;
-}
-
-/** After a grant: every tab gets the new balances, pressing stops for a paid member, the pending message goes. */
-async function tellRoom(c: Context<AppEnv>, settlement: Settlement) {
-  if (!settlement.found || !settlement.granted || !settlement.balances) return;
-  try {
-    await (await memberRoom(c.env, settlement.clickid)).afterPurchase(settlement.balances);
-  } catch (error) {
-    // The grant stands; the tabs catch up on their next load.
-    logEvent("error", "payments.room_not_told", { orderId: settlement.orderId, error: errorName(error) });
-  }
-}
-
-/** The catalogue's word for where a payment stands. */
-function outcomeMessage(settlement: Settlement): string {
-  if (!settlement.found) return "generico";
-  if (settlement.status === "succeeded") return "success";
-  if (settlement.status === "pending" || settlement.status === "open") return settlement.status;
-  return settlement.errorCode ?? "generico";
 }
 
 function chargeAnswer(c: Context<AppEnv>, payment: ProviderPayment, settlement: Settlement): ChargeAnswer {
@@ -243,6 +227,42 @@ function chargeAnswer(c: Context<AppEnv>, payment: ProviderPayment, settlement: 
     return { ...base, status: "open", message: settlement.status, threeDS: null };
   }
   return { ...base, status: "ko", message: outcomeMessage(settlement), threeDS: null };
+}
+
+/** orders/tryCharge and orders/trustpay/tryCharge: the card charge for a plan of the member's flow. */
+async function chargeCard(c: Context<AppEnv>, body: CardPaymentRequest) {
+  if (body.clickid !== c.var.session.clickid) throw forbidden();
+  if (!luhnValid(body.cardNumber)) throw cardError("cardNumber", "invalid_number");
+  const expiry = cardExpiry(body.cardMonth, body.cardYear);
+  if (!expiry) throw cardError("cardYear", "expired_card");
+  const account = await sessionAccount(c);
+  const { plan, list } = await memberPlan(c, account, body.rateplan);
+  const provider = providerFor(c);
+  const system = paymentSystemOf(c);
+  const started = await startCardPayment(c.var.db, provider, {
+    accountId: account.id,
+    brandId: c.var.brand.public.id,
+    fluxId: account.fluxId,
+    planList: list,
+    plan,
+    card: {
+      number: body.cardNumber,
+      expMonth: expiry.month,
+      expYear: expiry.year,
+      cvc: body.cardSecurityCode,
+      holderName: `${body.firstName} ${body.lastName}`,
+    },
+    // A renewing plan keeps the card its renewals are charged to (the checkout says so beside the button).
+    storeCard: body.newCard || plan.renewalDays !== null,
+    descriptor: c.var.brand.public.descriptor,
+    returnUrl: `${new URL(c.req.url).origin}/${system}/paymentCheck`,
+  });
+  logEvent("info", "payments.charge", {
+    paymentId: started.paymentId,
+    status: started.settlement.found ? started.settlement.status : "unknown",
+  });
+  await tellRoom(c.env, started.settlement);
+  return c.json(chargeAnswer(c, started.provider, started.settlement), 200);
 }
 
 export const paymentRoutes = featureApp()
@@ -272,49 +292,18 @@ export const paymentRoutes = featureApp()
         verificaEta: flow.verificaEta,
         sistemi_pagamento: flow.sistemi_pagamento,
         actonfile: provider !== null && (await keptCard(c, account.id, provider.id)) !== null,
+        verified: account.verifiedUser,
       },
       200,
     );
   })
-  .openapi(tryCharge, async (c) => {
-    const body = c.req.valid("json");
-    if (body.clickid !== c.var.session.clickid) throw forbidden();
-    if (!luhnValid(body.cardNumber)) throw cardError("cardNumber", "invalid_number");
-    const expiry = cardExpiry(body.cardMonth, body.cardYear);
-    if (!expiry) throw cardError("cardYear", "expired_card");
-    const account = await sessionAccount(c);
-    const { plan, list } = await memberPlan(c, account.fluxId, account.premiumLevel, body.rateplan);
-    const provider = providerFor(c);
-    const system = paymentSystemOf(c);
-    const started = await startCardPayment(c.var.db, provider, {
-      accountId: account.id,
-      brandId: c.var.brand.public.id,
-      fluxId: account.fluxId,
-      planList: list,
-      plan,
-      card: {
-        number: body.cardNumber,
-        expMonth: expiry.month,
-        expYear: expiry.year,
-        cvc: body.cardSecurityCode,
-        holderName: `${body.firstName} ${body.lastName}`,
-      },
-      storeCard: body.newCard,
-      descriptor: c.var.brand.public.descriptor,
-      returnUrl: `${new URL(c.req.url).origin}/${system}/paymentCheck`,
-    });
-    logEvent("info", "payments.charge", {
-      paymentId: started.paymentId,
-      status: started.settlement.found ? started.settlement.status : "unknown",
-    });
-    await tellRoom(c, started.settlement);
-    return c.json(chargeAnswer(c, started.provider, started.settlement), 200);
-  })
+  .openapi(tryCharge, (c) => chargeCard(c, c.req.valid("json")))
+  .openapi(trustpayTryCharge, (c) => chargeCard(c, c.req.valid("json")))
   .openapi(savedCardCharge, async (c) => {
     const body = c.req.valid("json");
     if (body.clickid !== c.var.session.clickid) throw forbidden();
     const account = await sessionAccount(c);
-    const { plan, list } = await memberPlan(c, account.fluxId, account.premiumLevel, body.rateplan);
+    const { plan, list } = await memberPlan(c, account, body.rateplan);
     const provider = providerFor(c);
     const system = paymentSystemOf(c);
     const card = await keptCard(c, account.id, provider.id);
@@ -338,7 +327,7 @@ export const paymentRoutes = featureApp()
       descriptor: c.var.brand.public.descriptor,
       returnUrl: `${new URL(c.req.url).origin}/${system}/paymentCheck`,
     });
-    await tellRoom(c, started.settlement);
+    await tellRoom(c.env, started.settlement);
     return c.json(chargeAnswer(c, started.provider, started.settlement), 200);
   })
   .openapi(checkStatus, async (c) => {
@@ -350,20 +339,10 @@ export const paymentRoutes = featureApp()
     }
     const provider = providerFor(c);
     // Only the member's own payments: a reference of someone else's is no payment of theirs.
-    const [own] = await c.var.db
-      .select({ id: payments.id })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(
-        and(
-          eq(payments.provider, provider.id),
-          eq(payments.reference, reference),
-          eq(orders.accountId, c.var.session.accountId),
-        ),
-      );
+    const own = await ownPayment(c.var.db, provider.id, reference, c.var.session.accountId);
     if (!own) throw new AppError(404, "not_found", "No such payment.", { field: "reference" });
     const settlement = await settlePayment(c.var.db, provider.id, await provider.checkPayment(reference));
-    await tellRoom(c, settlement);
+    await tellRoom(c.env, settlement);
     const paid = settlement.found && settlement.status === "succeeded";
     return c.json({ result: paid, message: outcomeMessage(settlement) }, 200);
   })
@@ -374,6 +353,6 @@ export const paymentRoutes = featureApp()
       throw new AppError(401, "bad_signature", "The notification is not signed by the sandbox.");
     }
     const settlement = await settlePayment(c.var.db, sandbox.id, event.payment);
-    await tellRoom(c, settlement);
+    await tellRoom(c.env, settlement);
     return c.json({ received: true as const }, 200);
   });

@@ -73,9 +73,38 @@ export interface StoredCardCharge extends ChargeBase {
   merchantInitiated: boolean;
 }
 
+/** The ways to pay other than the card form (spec section 4, other methods); `card` is the form's. */
+export const REDIRECT_METHODS = ["paypal", "mollie", "coda", "googlepay", "applepay"] as const;
+export type RedirectMethod = (typeof REDIRECT_METHODS)[number];
+/** What a payment row records as its `method`. */
+export type PaymentMethod = "card" | RedirectMethod;
+
+/**
+ * A payment the member completes on the provider's page: `redirectUrl` in the answer, and back to
+ * `returnUrl` with the provider's own reference parameter (coda's TxnId, PayPal's token; Mollie adds none).
+ */
 export interface RedirectPayment extends ChargeBase {
-  method: "paypal" | "mollie" | "coda" | "googlepay" | "applepay";
+  method: RedirectMethod;
 }
+
+/** A wallet's payment token to charge: Apple Pay's PKPaymentToken or Google Pay's paymentData. */
+export interface WalletCharge extends ChargeBase {
+  method: "applepay" | "googlepay";
+  /** The wallet's token as JSON text. It goes to the provider only: never stored, never logged. */
+  token: string;
+}
+
+/** Apple Pay's merchant validation: the URL Apple's sheet gave the page, and who is asking. */
+export interface ApplePayValidation {
+  validationUrl: string;
+  /** The host the page runs on (registered with Apple for the merchant). */
+  domainName: string;
+  /** The name the sheet shows. */
+  displayName: string;
+}
+
+/** Apple's merchant session: opaque to us, handed as is to the page's `completeMerchantValidation`. */
+export type ApplePayMerchantSession = Record<string, unknown>;
 
 /** A provider's notification, once its signature (or a fetch that confirms it) has been checked. */
 export interface WebhookEvent {
@@ -90,6 +119,21 @@ export interface PaymentProvider {
   chargeStoredCard(charge: StoredCardCharge): Promise<ProviderPayment>;
   /** Creates a payment the member completes on the provider's page (`redirectUrl`). */
   createRedirectPayment(payment: RedirectPayment): Promise<ProviderPayment>;
+  /**
+   * Charges a wallet's token (Apple Pay, Google Pay). The answer may ask the member to go to the provider's
+   * page first (`action_required` with `redirectUrl`, e.g. 3-D Secure for a Google Pay card).
+   */
+  chargeWallet(charge: WalletCharge): Promise<ProviderPayment>;
+  /**
+   * Apple Pay's merchant validation: the merchant session for the page's sheet, or null when the validation
+   * URL is not Apple's (the adapter must never call any other host with the merchant's certificate).
+   */
+  startApplePaySession(validation: ApplePayValidation): Promise<ApplePayMerchantSession | null>;
+  /**
+   * Collects a payment the member approved on the provider's page (a PayPal order's capture). For the other
+   * methods the approval is the payment: the answer is the payment as `checkPayment` gives it.
+   */
+  capturePayment(reference: string): Promise<ProviderPayment>;
   /** The provider's current view of a payment (the return pages' and the reconciliation's check). */
   checkPayment(reference: string): Promise<ProviderPayment>;
   /** Checks a notification's authenticity and reads it; null when it is not the provider's. */

@@ -1,7 +1,9 @@
-// The sandbox provider's hosted 3-D Secure page (local runs only): what a card issuer's challenge page is to a
-// real provider. The payment page's 3-D Secure step brings the member here (adyen and trustpay post a form,
-// maxpay redirects); the answer goes back to the payment system's return page with the reference under
-// that system's name, as the real ones do.
+// The sandbox provider's hosted pages (local runs only), in the brand's language: the 3-D Secure page (what
+// a card issuer's challenge page is to a real provider), the checkout of the redirect methods (mollie's and
+// coda's payment pages) and the wallet's approval page (PayPal's, and Google Pay's card step, which on local
+// hosts also stands in for Google's sheet). The payment page's 3-D Secure step brings the member to the first
+// (adyen and trustpay post a form, maxpay redirects), the methods' answers to the others; each answer goes
+// back to the return page with the reference under the provider's own name, as the real ones do.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Locale } from "../contracts/locales";
@@ -9,7 +11,9 @@ import type { PaymentSystem } from "../contracts/payments";
 import { AppError } from "../core/errors";
 import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
+import type { RedirectMethod } from "./provider";
 import { paymentSystemOf, sandboxFor } from "./providers";
+import type { SandboxCheckout } from "./providers/sandbox";
 
 const texts: Record<Locale, { title: string; intro: string; pass: string; fail: string }> = {
   it: {
@@ -100,6 +104,170 @@ function challengePage(c: Context<AppEnv>, reference: string) {
   );
 }
 
+/** The hosted checkout's and the wallet page's texts; {method} is the method's name, {amount} the price. */
+const methodTexts: Record<
+  Locale,
+  {
+    checkoutTitle: string;
+    walletTitle: string;
+    intro: string;
+    merchant: string;
+    pay: string;
+    approve: string;
+    decline: string;
+    cancel: string;
+    answered: string;
+    back: string;
+  }
+> = {
+  it: {
+    checkoutTitle: "{method} di prova: paga {amount}",
+    walletTitle: "{method} di prova: approva il pagamento",
+    intro:
+      "Questa è la pagina del fornitore di prova. Scegli come finisce il pagamento: non viene addebitato nulla.",
+    merchant: "Esercente",
+    pay: "Paga {amount}",
+    approve: "Approva {amount}",
+    decline: "Saldo insufficiente (prova)",
+    cancel: "Annulla",
+    answered: "A questo pagamento è già stata data una risposta.",
+    back: "Torna al sito",
+  },
+  en: {
+    checkoutTitle: "Sandbox {method}: pay {amount}",
+    walletTitle: "Sandbox {method}: approve the payment",
+    intro: "This is the test provider's page. Choose how the payment ends: nothing is charged.",
+    merchant: "Merchant",
+    pay: "Pay {amount}",
+    approve: "Approve {amount}",
+    decline: "Not enough funds (test)",
+    cancel: "Cancel",
+    answered: "This payment has already been answered.",
+    back: "Back to the site",
+  },
+  es: {
+    checkoutTitle: "{method} de prueba: paga {amount}",
+    walletTitle: "{method} de prueba: aprueba el pago",
+    intro: "Esta es la página del proveedor de prueba. Elige cómo termina el pago: no se cobra nada.",
+    merchant: "Comercio",
+    pay: "Pagar {amount}",
+    approve: "Aprobar {amount}",
+    decline: "Saldo insuficiente (prueba)",
+    cancel: "Cancelar",
+    answered: "Este pago ya ha recibido una respuesta.",
+    back: "Volver al sitio",
+  },
+  fr: {
+    checkoutTitle: "{method} de test : payez {amount}",
+    walletTitle: "{method} de test : approuvez le paiement",
+    intro:
+      "Voici la page du prestataire de test. Choisissez comment se termine le paiement : rien n'est débité.",
+    merchant: "Commerçant",
+    pay: "Payer {amount}",
+    approve: "Approuver {amount}",
+    decline: "Solde insuffisant (test)",
+    cancel: "Annuler",
+    answered: "Ce paiement a déjà reçu une réponse.",
+    back: "Retour au site",
+  },
+};
+
+/** The methods' own names (brands: the same in every language). */
+const methodNames: Record<RedirectMethod, string> = {
+  mollie: "Mollie",
+  coda: "Coda (PayPal)",
+  paypal: "PayPal",
+  googlepay: "Google Pay",
+  applepay: "Apple Pay",
+};
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
+
+/** The checkout's and the wallet page's look: the provider's page, not the brand's. */
+const methodStyle =
+  `${style}main p.amount{font-size:2rem;font-weight:700;margin:0 0 4px;color:#1d2733}` +
+  "dl{display:flex;gap:8px;margin:0 0 24px;color:#4a5563}dt{font-weight:600}dd{margin:0}" +
+  "form{flex-direction:column}button[value=pay],button[value=approve]{background:#1f6f43;color:#fff}" +
+  "button[value=decline],button[value=cancel]{background:#e4e7ec;color:#1d2733}" +
+  "a.back{display:block;text-align:center;padding:12px;border-radius:8px;background:#1f6f43;color:#fff;font-weight:600;text-decoration:none}";
+
+const PageKind = z.enum(["checkout", "wallet"]);
+type PageKind = z.infer<typeof PageKind>;
+
+/** The choices of each page: the checkout pays or cancels; the wallet approves, lacks the funds, or cancels. */
+const choices: Record<PageKind, readonly ("pay" | "approve" | "decline" | "cancel")[]> = {
+  checkout: ["pay", "cancel"],
+  wallet: ["approve", "decline", "cancel"],
+};
+
+function methodPage(c: Context<AppEnv>, kind: PageKind, reference: string, payment: SandboxCheckout) {
+  const lang = c.var.brand.public.language;
+  const t = methodTexts[lang];
+  const nonce = c.var.secureHeadersNonce;
+  const amount = new Intl.NumberFormat(lang, { style: "currency", currency: payment.currency }).format(
+    payment.amountCents / 100,
+  );
+  const values = { method: methodNames[payment.method], amount };
+  const title = escapeHtml(fill(kind === "checkout" ? t.checkoutTitle : t.walletTitle, values));
+  const buttons = choices[kind]
+    .map((choice) => {
+      const label = choice === "approve" ? t.approve : choice === "pay" ? t.pay : t[choice];
+      return `<button name="answer" value="${choice}">${escapeHtml(fill(label, values))}</button>`;
+    })
+    .join("");
+  const body = payment.open
+    ? `<p>${escapeHtml(t.intro)}</p><form method="post" action="/sandbox/${kind}/${reference}">${buttons}</form>`
+    : `<p>${escapeHtml(t.answered)}</p><a class="back" href="${escapeHtml(payment.returnPath)}">${escapeHtml(t.back)}</a>`;
+  return c.html(
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style${nonce ? ` nonce="${nonce}"` : ""}>${methodStyle}</style></head><body><main><h1>${title}</h1><p class="amount">${escapeHtml(amount)}</p><dl><dt>${escapeHtml(t.merchant)}</dt><dd>${escapeHtml(c.var.brand.public.title)}</dd></dl>${body}</main></body></html>`,
+  );
+}
+
+const methodParams = z.object({ kind: PageKind, reference: Reference.shape.reference });
+
+const methodPageRoute = createRoute({
+  method: "get",
+  path: "/sandbox/{kind}/{reference}",
+  tags: ["payments"],
+  summary: "The sandbox's hosted checkout (mollie, coda) or wallet approval page (PayPal, Google Pay)",
+  request: { params: methodParams },
+  responses: {
+    200: { description: "an HTML page", content: { "text/html": { schema: z.string() } } },
+    404: errorResponse("not_found: no such payment of this page's kind"),
+    503: errorResponse("payments_unavailable: not a local run"),
+  },
+});
+
+const methodAnswerRoute = createRoute({
+  method: "post",
+  path: "/sandbox/{kind}/{reference}",
+  tags: ["payments"],
+  summary: "The member's answer on the hosted checkout or wallet page: back to the method's return page",
+  request: {
+    params: methodParams,
+    body: {
+      content: {
+        "application/x-www-form-urlencoded": {
+          schema: z.object({ answer: z.enum(["pay", "approve", "decline", "cancel"]) }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    303: { description: "back to the method's return page" },
+    400: errorResponse("invalid_input: not an answer of this page"),
+    404: errorResponse("not_found: no such payment of this page's kind"),
+    503: errorResponse("payments_unavailable: not a local run"),
+  },
+});
+
+const isWallet = (method: RedirectMethod) => method !== "mollie" && method !== "coda";
+const noSuchPayment = () => new AppError(404, "not_found", "No such payment.", { field: "reference" });
+
 export const sandboxRoutes = featureApp()
   .openapi(page, (c) => {
     sandboxFor(c);
@@ -115,4 +283,27 @@ export const sandboxRoutes = featureApp()
     }
     const system = paymentSystemOf(c);
     return c.redirect(`/${system}/paymentCheck?${returnParam[system]}=${reference}`, 303);
+  })
+  .openapi(methodPageRoute, async (c) => {
+    const { kind, reference } = c.req.valid("param");
+    const payment = await sandboxFor(c).checkoutOf(reference);
+    if (!payment || isWallet(payment.method) !== (kind === "wallet")) throw noSuchPayment();
+    return methodPage(c, kind, reference, payment);
+  })
+  .openapi(methodAnswerRoute, async (c) => {
+    const sandbox = sandboxFor(c);
+    const { kind, reference } = c.req.valid("param");
+    const { answer } = c.req.valid("form");
+    const wrong = () =>
+      new AppError(400, "invalid_input", "answer: not a choice of this page.", { field: "answer" });
+    let payment: SandboxCheckout | null;
+    if (kind === "checkout") {
+      if (answer !== "pay" && answer !== "cancel") throw wrong();
+      payment = await sandbox.answerCheckout(reference, answer);
+    } else {
+      if (answer !== "approve" && answer !== "decline" && answer !== "cancel") throw wrong();
+      payment = await sandbox.answerWallet(reference, answer);
+    }
+    if (!payment) throw noSuchPayment();
+    return c.redirect(payment.returnPath, 303);
   });

@@ -10,6 +10,12 @@ import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } 
 import type { Db } from "../core/db";
 import { addPurchase } from "../credits/credits.service";
 import type { ProviderId, ProviderPayment } from "./provider";
+import {
+  renewalFailed,
+  renewalPaid,
+  type SubscriptionEvent,
+  startSubscription,
+} from "./subscriptions.service";
 
 export type Settlement =
   | { found: false }
@@ -23,6 +29,8 @@ export type Settlement =
       granted: boolean;
       /** The member's balances after this call's grant (only when `granted`). */
       balances?: Balances & { premiumLevel: number };
+      /** A renewal's outcome, for the mail that tells the member. */
+      subscription?: SubscriptionEvent;
     };
 
 /** Applies what the provider says of one of its payments; a payment it does not know of is `found: false`. */
@@ -58,6 +66,11 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
           .set({ status: reported.status, errorCode, ...card, updatedAt: sql`now()` })
           .where(eq(payments.id, payment.id));
       }
+      const ended = reported.status === "failed" || reported.status === "canceled";
+      if (ended && payment.purpose === "renewal") {
+        const subscription = await renewalFailed(tx, payment);
+        return { ...answer(reported.status, errorCode), ...(subscription ? { subscription } : {}) };
+      }
       return answer(reported.status, errorCode);
     }
 
@@ -65,6 +78,11 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
       .update(payments)
       .set({ status: "succeeded", errorCode: null, ...card, grantedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(payments.id, payment.id));
+    if (order.kind === "verification") {
+      // The zero-amount card check: the member may read blurred replies from now on. No credits, no level.
+      await tx.update(accounts).set({ verifiedUser: true }).where(eq(accounts.id, account.id));
+      return answer("succeeded", null, true);
+    }
     const plan = OrderPlan.parse(order.plan);
     const grant = await addPurchase(tx, account, {
       credits: plan.crediti + plan.creditiPromo,
@@ -79,10 +97,15 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
         .values({ accountId: account.id, provider, ...card })
         .onConflictDoNothing({ target: [savedCards.provider, savedCards.token] });
     }
+    const subscription =
+      payment.purpose === "renewal"
+        ? await renewalPaid(tx, payment)
+        : await startSubscription(tx, account, payment, plan, provider, reported.storedCard?.token ?? null);
     const { creditiMessaggi, creditiIcebreaker, premiumLevel } = grant;
     return {
       ...answer("succeeded", null, grant.applied),
       balances: { creditiMessaggi, creditiIcebreaker, premiumLevel },
+      ...(subscription ? { subscription } : {}),
     };
   });
 }

@@ -154,7 +154,7 @@ export function afterPurchase(
       creditiMessaggi: granted.creditiMessaggi,
       creditiIcebreaker: granted.creditiIcebreaker,
     };
-    room.broadcast({ event: "creditiResidui", data: balances });
+    room.broadcast({ event: "creditiResidui", data: { ...balances, premiumLevel: granted.premiumLevel } });
     if (granted.premiumLevel > 0) await stopBrain(room);
     const sent = await sendPendingMessage(room);
     return sent?.ok ? { pendingSent: true, ...sent.balances } : { pendingSent: false, ...balances };

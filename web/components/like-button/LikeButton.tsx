@@ -1,6 +1,7 @@
 import { useI18n } from "../../i18n/i18n";
 import { Popup } from "../ui/Popup";
 import { PlansLink } from "../upgrade-popup/PlansLink";
+import { VerifyFirst } from "../upgrade-popup/VerifyFirst";
 import type { Likes } from "./use-likes";
 import "./like-button.css";
 
@@ -42,21 +43,23 @@ export function OutOfLikesPopup({ likes }: { likes: Likes }) {
   const { t } = useI18n();
   if (!likes.outOfLikes) return null;
   return (
-    <Popup
-      title={t("file_like_titolo")}
-      testId="file-like-popup"
-      icon={<span aria-hidden="true">♡</span>}
-      onClose={likes.closeOutOfLikes}
-      actions={
-        <>
-          <button type="button" className="button" onClick={likes.closeOutOfLikes}>
-            {t("popup_close")}
-          </button>
-          <PlansLink hook="file_like" />
-        </>
-      }
-    >
-      <p>{t("file_like_testo")}</p>
-    </Popup>
+    <VerifyFirst>
+      <Popup
+        title={t("file_like_titolo")}
+        testId="file-like-popup"
+        icon={<span aria-hidden="true">♡</span>}
+        onClose={likes.closeOutOfLikes}
+        actions={
+          <>
+            <button type="button" className="button" onClick={likes.closeOutOfLikes}>
+              {t("popup_close")}
+            </button>
+            <PlansLink hook="file_like" />
+          </>
+        }
+      >
+        <p>{t("file_like_testo")}</p>
+      </Popup>
+    </VerifyFirst>
   );
 }

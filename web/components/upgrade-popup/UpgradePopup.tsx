@@ -1,6 +1,7 @@
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { Popup } from "../ui/Popup";
 import { PlansLink } from "./PlansLink";
+import { VerifyFirst } from "./VerifyFirst";
 
 /** The hook keys this popup shows (the find and chat hooks); file_like has its own popup for now. */
 export const upgradeHooks = ["paginazione", "cambia_regione", "blurred", "fine_crediti"] as const;
@@ -72,42 +73,44 @@ export function UpgradePopup({
   const { t } = useI18n();
   const texts = hookTexts[hook];
   return (
-    <Popup
-      title={t(texts.title)}
-      testId={`hook-popup-${hook}`}
-      onClose={onClose}
-      icon={
-        <span className="hook-header" data-testid="hook-header" style={headerStyle}>
-          <span style={{ fontSize: "1rem", fontWeight: 700 }}>{t(texts.header)}</span>
-        </span>
-      }
-      actions={
-        <>
-          {verify ? (
-            <button type="button" className="button" onClick={verify} data-testid="hook-verify">
-              {t("hook_blurred_verifica")}
-            </button>
-          ) : (
-            <button type="button" className="button" onClick={onClose}>
-              {t("popup_close")}
-            </button>
-          )}
-          <PlansLink hook={hook} />
-        </>
-      }
-    >
-      {teaser && (
-        <div style={teaserStyle} data-testid="hook-teaser">
-          <img src={teaser.photo} alt="" width={48} height={48} style={teaserPhotoStyle} />
-          <div style={{ minWidth: 0 }}>
-            <strong>{t("hook_blurred_teaser", { name: teaser.name })}</strong>
-            <p aria-hidden="true" style={teaserBlurStyle}>
-              {t("chat_blurred_filler")}
-            </p>
+    <VerifyFirst>
+      <Popup
+        title={t(texts.title)}
+        testId={`hook-popup-${hook}`}
+        onClose={onClose}
+        icon={
+          <span className="hook-header" data-testid="hook-header" style={headerStyle}>
+            <span style={{ fontSize: "1rem", fontWeight: 700 }}>{t(texts.header)}</span>
+          </span>
+        }
+        actions={
+          <>
+            {verify ? (
+              <button type="button" className="button" onClick={verify} data-testid="hook-verify">
+                {t("hook_blurred_verifica")}
+              </button>
+            ) : (
+              <button type="button" className="button" onClick={onClose}>
+                {t("popup_close")}
+              </button>
+            )}
+            <PlansLink hook={hook} />
+          </>
+        }
+      >
+        {teaser && (
+          <div style={teaserStyle} data-testid="hook-teaser">
+            <img src={teaser.photo} alt="" width={48} height={48} style={teaserPhotoStyle} />
+            <div style={{ minWidth: 0 }}>
+              <strong>{t("hook_blurred_teaser", { name: teaser.name })}</strong>
+              <p aria-hidden="true" style={teaserBlurStyle}>
+                {t("chat_blurred_filler")}
+              </p>
+            </div>
           </div>
-        </div>
-      )}
-      <p>{t(texts.text)}</p>
-    </Popup>
+        )}
+        <p>{t(texts.text)}</p>
+      </Popup>
+    </VerifyFirst>
   );
 }

@@ -11,6 +11,8 @@ const actionKeys: Record<string, MessageKey> = {
   reply: "ops_action_reply",
   note_edit: "ops_action_note_edit",
   lease_expired: "ops_action_lease_expired",
+  refund: "ops_action_refund",
+  refund_refused: "ops_action_refund_refused",
 };
 
 /** The audit log for supervisors and admins, newest first, a page at a time. */

@@ -208,6 +208,14 @@ export function OpsConversationPage({
               <dd>{member.verified ? t("ops_yes") : t("ops_no")}</dd>
             </dl>
             {member.description && <p className="small">{member.description}</p>}
+            <Link
+              to="/ops/members/$clickid"
+              params={{ clickid: member.clickid }}
+              className="button small"
+              data-testid="ops-money-link"
+            >
+              {t("ops_money_link")}
+            </Link>
           </section>
 
           <section className="card ops-profile" data-testid="ops-angel-profile">

@@ -22,9 +22,14 @@ export function OpsLayout() {
               {t("ops_nav_queue")}
             </Link>
             {operator.role !== "operator" && (
-              <Link to="/ops/audit" activeProps={{ className: "active" }}>
-                {t("ops_nav_audit")}
-              </Link>
+              <>
+                <Link to="/ops/members" activeProps={{ className: "active" }}>
+                  {t("ops_nav_members")}
+                </Link>
+                <Link to="/ops/audit" activeProps={{ className: "active" }}>
+                  {t("ops_nav_audit")}
+                </Link>
+              </>
             )}
           </nav>
         )}

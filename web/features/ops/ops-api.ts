@@ -51,6 +51,18 @@ export function opsErrorKey(code: string | undefined): MessageKey {
       return "ops_error_not_holder";
     case "no_conversation":
       return "ops_error_no_conversation";
+    case "no_member":
+      return "ops_money_error_member";
+    case "no_payment":
+      return "ops_error_no_payment";
+    case "already_refunded":
+      return "ops_error_already_refunded";
+    case "not_refundable":
+      return "ops_error_not_refundable";
+    case "refund_refused":
+      return "ops_error_refund_refused";
+    case "payments_unavailable":
+      return "ops_error_unavailable";
     default:
       return "ops_error_generic";
   }
@@ -60,4 +72,9 @@ export function opsErrorKey(code: string | undefined): MessageKey {
 export function countdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** An amount of cents as the console's language writes money. */
+export function formatCents(cents: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
 }

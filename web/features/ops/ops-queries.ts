@@ -66,3 +66,20 @@ export const opsAuditQuery = () =>
     getNextPageParam: (page) => (page.length === AUDIT_PAGE ? page.at(-1)?.id : undefined),
     gcTime: 0,
   });
+
+const fetchMoney = async (clickid: string) =>
+  okJson(await opsApi.members[":clickid"].money.$get({ param: { clickid } }));
+/** The money view as the API sends it. */
+export type OpsMoney = Awaited<ReturnType<typeof fetchMoney>>;
+
+/** A member's money view: orders, payments, subscriptions and ledger (refetched after a refund). */
+export const opsMoneyQuery = (clickid: string) =>
+  queryOptions({ queryKey: ["ops", "money", clickid], queryFn: () => fetchMoney(clickid), gcTime: 0 });
+
+/** Members by exact e-mail or clickid (supervisors); nothing is asked until there is a query. */
+export const opsMemberSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ["ops", "members", q],
+    queryFn: q ? async () => (await okJson(await opsApi.members.$get({ query: { q } }))).members : skipToken,
+    gcTime: 0,
+  });

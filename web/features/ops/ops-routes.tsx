@@ -3,13 +3,18 @@ import { OpsAuditPage } from "./OpsAuditPage";
 import { OpsConversationPage } from "./OpsConversationPage";
 import { OpsLayout } from "./OpsLayout";
 import { OpsLoginPage } from "./OpsLoginPage";
+import { OpsMembersPage } from "./OpsMembersPage";
+import { OpsMoneyPage } from "./OpsMoneyPage";
 import { OpsQueuePage } from "./OpsQueuePage";
 import { OpsSessionProvider, RequireOperator } from "./ops-session";
 
 /** Whether a path belongs to the console, which has its own layout instead of the member one. */
 export const isOpsPath = (pathname: string) => pathname === "/ops" || pathname.startsWith("/ops/");
 
-/** The console's route tree under /ops: login, queue, conversation and audit, in the console's layout. */
+/**
+ * The console's route tree under /ops: login, queue, conversation, audit, and the members' money (search for
+ * supervisors; a member's payments and credits for every operator who reaches it), in the console's layout.
+ */
 export function opsRoutes<R extends AnyRoute>(root: R) {
   const ops = createRoute({
     getParentRoute: () => root,
@@ -57,5 +62,28 @@ export function opsRoutes<R extends AnyRoute>(root: R) {
       </RequireOperator>
     ),
   });
-  return ops.addChildren([queue, login, conversation, audit]);
+  const members = createRoute({
+    getParentRoute: () => ops,
+    path: "/members",
+    component: () => (
+      <RequireOperator>
+        {(operator) =>
+          operator.role === "operator" ? <OpsQueuePage operator={operator} /> : <OpsMembersPage />
+        }
+      </RequireOperator>
+    ),
+  });
+  const money = createRoute({
+    getParentRoute: () => ops,
+    path: "/members/$clickid",
+    component: function Money() {
+      const { clickid } = money.useParams() as { clickid: string };
+      return (
+        <RequireOperator>
+          {(operator) => <OpsMoneyPage key={clickid} operator={operator} clickid={clickid} />}
+        </RequireOperator>
+      );
+    },
+  });
+  return ops.addChildren([queue, login, conversation, audit, members, money]);
 }

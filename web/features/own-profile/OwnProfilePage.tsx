@@ -7,6 +7,7 @@ import { api } from "../../lib/api";
 import { useRegions } from "../../lib/regions";
 import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
+import { BillingSection } from "./BillingSection";
 import "./own-profile.css";
 
 /** The spec's delay between the disabled-profile popup and the reload. */
@@ -70,6 +71,7 @@ export function OwnProfilePage() {
           <dd>{member.creditiMessaggi}</dd>
         </div>
       </dl>
+      <BillingSection />
       <section className="card settings" aria-labelledby="settings-title">
         <h2 id="settings-title">{t("profile_settings")}</h2>
         <p className="muted small">{t("profile_disable_hint")}</p>

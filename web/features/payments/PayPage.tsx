@@ -1,229 +1,157 @@
 import { useQuery } from "@tanstack/react-query";
-import { Navigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Navigate, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
-import type { ChargeAnswer } from "../../../worker/contracts/payments";
-import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
-import { type MessageKey, useI18n } from "../../i18n/i18n";
-import { api, errorOf } from "../../lib/api";
+import { useI18n } from "../../i18n/i18n";
+import { api } from "../../lib/api";
 import { useSession } from "../../lib/session/session";
-import {
-  brandOfNumber,
-  type CardField,
-  type CardFields,
-  firstInvalid,
-  formatCardNumber,
-  formatCvv,
-  formatExpiry,
-  isTestHost,
-  TEST_CARD,
-} from "./card-form";
+import { AgeVerificationHeader } from "./AgeVerificationHeader";
+import { CardForm } from "./CardForm";
+import { isPayMethod, MethodPicker, type PayMethod } from "./MethodPicker";
+import { OtherMethodPanel, type Outcome } from "./OtherMethods";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
 import { findPlan, formatPrice, plansQuery } from "./payments-queries";
-import { startThreeDs } from "./three-ds";
+import { applePayShown, googlePayReady } from "./wallets";
 import "./payments.css";
 
-const fieldErrors: Record<CardField, MessageKey> = {
-  number: "errore_carta_numero",
-  expiry: "errore_carta_scadenza",
-  cvv: "errore_carta_cvv",
-  firstName: "errore_carta_nome",
-  lastName: "errore_carta_cognome",
-};
-
-const empty: CardFields = { number: "", expiry: "", cvv: "", firstName: "", lastName: "" };
+/**
+ * PayPal's answer to the capture, as the popup tells it (section 4): COMPLETED goes to /ok/; the member's own
+ * cancel says so; a capture still pending waits; any other refusal is the insufficient-funds popup.
+ */
+function paypalOutcome(status: string): Outcome | null {
+  if (status === "COMPLETED") return null;
+  if (status === "PENDING") return { status: "open", message: "pending" };
+  if (status === "VOIDED" || status === "PAYER_ACTION_REQUIRED")
+    return { status: "ko", message: "payment_canceled" };
+  return { status: "ko", message: "insufficient_funds" };
+}
 
 /**
- * /purchase/pay?plan={product_id}: the plan's header with the money-back box, and the card form (the
- * spec's validation as the member types). While paying the inputs are disabled; ok goes to /ok/ (or
- * through the payment system's 3-D Secure step), ko and open show the outcome popup.
+ * /purchase/pay?plan={product_id}: the plan's header with the money-back box (or, for the age verification,
+ * its own header, card only), the method picker of the flow's sistemi_pagamento and the chosen method: the
+ * card form, or another method's button. Back from PayPal (?token=…) the order is captured here.
  */
 export function PayPage({ brand, productId }: { brand: PublicBrand; productId: string | undefined }) {
   const { t, locale } = useI18n();
   const { state } = useSession();
+  const navigate = useNavigate();
   const plans = useQuery(plansQuery());
-  const testMode = isTestHost(window.location.hostname);
-  const [fields, setFields] = useState<CardFields>(testMode ? TEST_CARD : empty);
-  const [invalid, setInvalid] = useState<CardField | null>(null);
-  const [paying, setPaying] = useState(false);
-  const [threeDs, setThreeDs] = useState(false);
-  const [outcome, setOutcome] = useState<{ status: "ko" | "open"; message: string } | null>(null);
-  const cancelThreeDs = useRef<() => void>(() => {});
-  useEffect(() => () => cancelThreeDs.current(), []);
+  const hostname = window.location.hostname;
+  const googlePay = useQuery({
+    queryKey: ["google-pay-ready", hostname],
+    queryFn: () => googlePayReady(hostname, brand),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const paypalToken = useRouterState({
+    select: (s) => (s.location.search as Record<string, string | undefined>).token,
+  });
+  const [chosen, setChosen] = useState<PayMethod | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [capturing, setCapturing] = useState(false);
+  const captured = useRef(false);
+  const clickid = state.status === "member" ? state.member.clickid : null;
 
-  if (plans.isPending) return <Spinner label={t("app_loading")} />;
-  const plan = plans.data ? findPlan(plans.data.rateplan[0] ?? {}, productId) : undefined;
-  if (!plan || state.status !== "member")
-    return <Navigate to="/vip_plan/$rateplan" params={{ rateplan: "cred" }} />;
-  const member = state.member;
-  const price = formatPrice(plan.prezzo_totale, plan.currency, locale);
-  const cardBrand = brandOfNumber(fields.number);
-
-  const set = (field: CardField, value: string) => {
-    setFields((f) => ({ ...f, [field]: value }));
-    if (invalid === field) setInvalid(null);
-  };
-
-  async function pay(e: FormEvent) {
-    e.preventDefault();
-    const wrong = firstInvalid(fields);
-    setInvalid(wrong);
-    if (wrong || !plan) return;
-    const [month, year] = fields.expiry.split("/");
-    setPaying(true);
-    try {
-      const response = await api.orders.tryCharge.$post({
-        json: {
-          cardNumber: fields.number,
-          cardMonth: Number(month),
-          cardYear: Number(year),
-          cardSecurityCode: fields.cvv,
-          firstName: fields.firstName,
-          lastName: fields.lastName,
-          rateplan: plan.product_id,
-          clickid: member.clickid,
-          newCard: true,
-          paySource: "CREDITCARD",
-          country: member.country,
-          domain: window.location.hostname,
-          language: locale,
-          screenWidth: window.screen.width,
-          screenHeight: window.screen.height,
-          screenColorDepth: window.screen.colorDepth,
-          timezone: new Date().getTimezoneOffset(),
-          userAgent: navigator.userAgent,
-          javaEnabled: false,
-          javascriptEnabled: true,
-        },
-      });
-      if (!response.ok) {
-        const failure = await errorOf(response);
-        setOutcome({ status: "ko", message: failure.messageKey ?? "generico" });
-        setPaying(false);
-        return;
+  // Back from PayPal's page: capture the order once; COMPLETED goes to /ok/, anything else is the popup.
+  useEffect(() => {
+    if (!paypalToken || !clickid || captured.current) return;
+    captured.current = true;
+    setCapturing(true);
+    void (async () => {
+      let result: Outcome | null = { status: "ko", message: "problemi_api" };
+      try {
+        const response = await api.orders.client.paypal.orderOk.$post({
+          json: { clickid, id: paypalToken },
+        });
+        result = response.ok ? paypalOutcome((await response.json()).status) : result;
+      } catch (error) {
+        console.warn("the PayPal capture did not reach the server", error);
       }
-      const answer = (await response.json()) as ChargeAnswer;
-      if (answer.status === "ok" && answer.threeDS) {
-        setThreeDs(true);
-        cancelThreeDs.current = startThreeDs({ ...answer, threeDS: answer.threeDS });
-        return;
-      }
-      if (answer.status === "ok") {
+      if (!result) {
         window.location.assign("/ok/");
         return;
       }
-      setOutcome({ status: answer.status, message: answer.message });
-      setPaying(false);
-    } catch (failure) {
-      console.warn("the charge did not reach the server", failure);
-      setOutcome({ status: "ko", message: "problemi_api" });
-      setPaying(false);
-    }
-  }
+      setOutcome(result);
+      setChosen("paypal");
+      setCapturing(false);
+      // The token is spent: a reload of the page must not look like a return from PayPal.
+      void navigate({ to: "/purchase/pay", search: { plan: productId }, replace: true });
+    })();
+  }, [paypalToken, clickid, navigate, productId]);
 
-  const input = (field: CardField) => ({
-    disabled: paying,
-    "aria-invalid": invalid === field,
-    className: invalid === field ? "invalid" : undefined,
-  });
+  if (plans.isPending) return <Spinner label={t("app_loading")} />;
+  const lists = plans.data?.rateplan[0];
+  const plan = lists ? findPlan(lists, productId) : undefined;
+  if (!plan || !plans.data || state.status !== "member")
+    return <Navigate to="/vip_plan/$rateplan" params={{ rateplan: "cred" }} />;
+  const member = state.member;
+  const verification = (lists?.verifica ?? []).some((p) => p.product_id === plan.product_id);
+  const usable = (method: PayMethod) =>
+    method === "applepay" ? applePayShown(hostname) : method === "googlepay" ? googlePay.data === true : true;
+  // The age verification is a card check, and a renewing plan renews on the card it keeps; otherwise what
+  // the flow offers and this browser can use.
+  const offered =
+    verification || plan.renewal_days !== null
+      ? (["credit_card"] as const)
+      : plans.data.sistemi_pagamento.filter(isPayMethod).filter(usable);
+  const methods: readonly PayMethod[] = offered.length > 0 ? offered : ["credit_card"];
+  // The first offered method is chosen at first (the flows list the card first): one tap less for most.
+  const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? "credit_card");
 
   return (
     <section className="pay" data-testid="pay-page">
-      <header className="pay-header">
-        <div>
-          <span className="muted small">{t("pay_piano")}</span>
-          <h1>
-            {plan.nomePiano} {plan.badge && <span className="plan-badge">{plan.badge}</span>}
-          </h1>
-          <p className="plan-credits">{t("vip_crediti", { count: plan.crediti + plan.crediti_promo })}</p>
+      {verification ? (
+        <AgeVerificationHeader plan={plan} />
+      ) : (
+        <>
+          <header className="pay-header">
+            <div>
+              <span className="muted small">{t("pay_piano")}</span>
+              <h1>
+                {plan.nomePiano} {plan.badge && <span className="plan-badge">{plan.badge}</span>}
+              </h1>
+              <p className="plan-credits">{t("vip_crediti", { count: plan.crediti + plan.crediti_promo })}</p>
+            </div>
+            <strong className="pay-price" data-testid="pay-price">
+              {formatPrice(plan.prezzo_totale, plan.currency, locale)}
+            </strong>
+          </header>
+          <aside className="pay-guarantee">
+            <strong>{t("pay_garanzia_titolo")}</strong>
+            <p>{t("pay_garanzia")}</p>
+          </aside>
+        </>
+      )}
+      {capturing ? (
+        <div className="pay-capturing">
+          <Spinner label={t("pm_paypal_conferma")} />
+          <p className="center muted">{t("pm_paypal_conferma")}</p>
         </div>
-        <strong className="pay-price" data-testid="pay-price">
-          {price}
-        </strong>
-      </header>
-      <aside className="pay-guarantee">
-        <strong>{t("pay_garanzia_titolo")}</strong>
-        <p>{t("pay_garanzia")}</p>
-      </aside>
-      <form className="card form pay-form" onSubmit={pay} noValidate aria-busy={paying}>
-        <h2>{t("pay_metodo_carta")}</h2>
-        {testMode && <p className="pay-test">{t("pay_test")}</p>}
-        <label>
-          {t("pay_numero")}
-          <span className="card-number">
-            <input
-              {...input("number")}
-              name="cardNumber"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              maxLength={19}
-              value={fields.number}
-              onChange={(e) => set("number", formatCardNumber(e.target.value))}
+      ) : (
+        <>
+          {methods.length > 1 && (
+            <MethodPicker methods={methods} chosen={method} disabled={false} onChoose={setChosen} />
+          )}
+          {method === "credit_card" ? (
+            <CardForm
+              plan={plan}
+              brand={brand}
+              member={member}
+              verification={verification}
+              onOutcome={setOutcome}
             />
-            <span className={`card-brand card-brand-${cardBrand}`} data-testid="card-brand">
-              {cardBrand === "unknown" ? "" : cardBrand}
-            </span>
-          </span>
-        </label>
-        <div className="pay-row">
-          <label>
-            {t("pay_scadenza")}
-            <input
-              {...input("expiry")}
-              name="cardExpiry"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              maxLength={5}
-              value={fields.expiry}
-              onChange={(e) => set("expiry", formatExpiry(e.target.value, fields.expiry))}
+          ) : (
+            <OtherMethodPanel
+              key={method}
+              method={method}
+              plan={plan}
+              brand={brand}
+              member={member}
+              onOutcome={setOutcome}
             />
-          </label>
-          <label>
-            {t("pay_cvv")}
-            <input
-              {...input("cvv")}
-              name="cardCvv"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={3}
-              value={fields.cvv}
-              onChange={(e) => set("cvv", formatCvv(e.target.value))}
-            />
-          </label>
-        </div>
-        <div className="pay-row">
-          <label>
-            {t("pay_nome")}
-            <input
-              {...input("firstName")}
-              name="firstName"
-              autoComplete="cc-given-name"
-              value={fields.firstName}
-              onChange={(e) => set("firstName", e.target.value)}
-            />
-          </label>
-          <label>
-            {t("pay_cognome")}
-            <input
-              {...input("lastName")}
-              name="lastName"
-              autoComplete="cc-family-name"
-              value={fields.lastName}
-              onChange={(e) => set("lastName", e.target.value)}
-            />
-          </label>
-        </div>
-        {invalid && <FormMessage tone="error">{t(fieldErrors[invalid])}</FormMessage>}
-        <p className="pay-terms small muted">
-          {t("pay_una_tantum", { price })}{" "}
-          {t("pay_descrittore", { descriptor: brand.descriptor, company: brand.company_name })}
-        </p>
-        <button type="submit" className="button primary" disabled={paying} data-testid="pay-submit">
-          {paying ? <Spinner label={t(threeDs ? "pay_3ds" : "pay_in_corso")} /> : t("pay_paga", { price })}
-        </button>
-        {threeDs && <p className="center muted">{t("pay_3ds")}</p>}
-      </form>
+          )}
+        </>
+      )}
       {outcome && (
         <PaymentOutcomePopup
           status={outcome.status}

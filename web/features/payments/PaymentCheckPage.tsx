@@ -5,27 +5,63 @@ import { api } from "../../lib/api";
 import { useSession } from "../../lib/session/session";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
 
-/** The return pages: the path's name, the system the check asks, the query field of the reference, the wait. */
+/** Where the payment page keeps a mollie payment's id: Mollie's return URL carries none. */
+export const MOLLIE_REFERENCE_KEY = "mollieReference";
+
+interface ReturnPageRule {
+  /** The system the check asks (orders/{system}/checkTransactionStatus). */
+  system: "adyen" | "trustpay" | "maxpay" | "googlePay" | "mollie" | "coda";
+  /** The query parameter the provider puts the reference in; null: the page kept it (mollie). */
+  query: string | null;
+  /** The check-status body's field for it (section 3). */
+  field: "redirectResult" | "InstanceId" | "reference" | "txn_id";
+  /** The wait before /chats reloads (section 4). */
+  reloadMs: number;
+  /** Mollie and coda reload only on the message 'success'; the others whenever the result is true. */
+  successOnly: boolean;
+}
+
+/** The return pages (spec sections 2 and 4): the path's name and how its check is made. */
 export const returnPages = {
-  adyen: { system: "adyen", field: "redirectResult", reloadMs: 3000 },
-  trpay: { system: "trustpay", field: "InstanceId", reloadMs: 6000 },
-  maxpay: { system: "maxpay", field: "reference", reloadMs: 6000 },
-  googlePay: { system: "googlePay", field: "redirectResult", reloadMs: 4000 },
-  mollie: { system: "mollie", field: "reference", reloadMs: 3000 },
-  coda: { system: "coda", field: "txn_id", reloadMs: 3000 },
-} as const;
+  adyen: {
+    system: "adyen",
+    query: "redirectResult",
+    field: "redirectResult",
+    reloadMs: 3000,
+    successOnly: false,
+  },
+  trpay: { system: "trustpay", query: "InstanceId", field: "InstanceId", reloadMs: 6000, successOnly: false },
+  maxpay: { system: "maxpay", query: "reference", field: "reference", reloadMs: 6000, successOnly: false },
+  googlePay: {
+    system: "googlePay",
+    query: "redirectResult",
+    field: "redirectResult",
+    reloadMs: 4000,
+    successOnly: false,
+  },
+  mollie: { system: "mollie", query: null, field: "reference", reloadMs: 3000, successOnly: true },
+  coda: { system: "coda", query: "TxnId", field: "txn_id", reloadMs: 3000, successOnly: true },
+} as const satisfies Record<string, ReturnPageRule>;
 export type ReturnPage = keyof typeof returnPages;
+
+/** The reference the return page checks: from the provider's query parameter, or the one the page kept. */
+function referenceOf(rule: ReturnPageRule, search: Record<string, string>) {
+  if (rule.query) return search[rule.query] ?? "";
+  return sessionStorage.getItem(MOLLIE_REFERENCE_KEY) ?? "";
+}
 
 /**
  * /{system}/paymentCheck: blank but for the result popup. The payment is checked once; paid, the popup
- * says so and /chats reloads after the system's wait (the server has already sent the pending message);
- * not paid, the popup gives the reason and the member goes back to the plans or on to /find (/chats for coda).
+ * says so and /chats reloads after the system's wait (the server has already sent the pending message) —
+ * for mollie and coda only when the message is 'success'; not paid, the popup gives the reason and the
+ * member goes back to the plans or on to /find (/chats for coda).
  */
 export function PaymentCheckPage({ page, search }: { page: ReturnPage; search: Record<string, string> }) {
   const { t } = useI18n();
   const { state } = useSession();
-  const { system, field, reloadMs } = returnPages[page];
-  const reference = search[field] ?? "";
+  const rule: ReturnPageRule = returnPages[page];
+  const { system, field, reloadMs, successOnly } = rule;
+  const [reference] = useState(() => referenceOf(rule, search));
   const [result, setResult] = useState<{ paid: boolean; message: string } | null>(null);
   const asked = useRef(false);
   const clickid = state.status === "member" ? state.member.clickid : null;
@@ -48,11 +84,12 @@ export function PaymentCheckPage({ page, search }: { page: ReturnPage; search: R
     })();
   }, [clickid, system, field, reference]);
 
+  const reloads = result !== null && (successOnly ? result.message === "success" : result.paid);
   useEffect(() => {
-    if (!result?.paid) return;
+    if (!reloads) return;
     const timer = setTimeout(() => window.location.assign("/chats"), reloadMs);
     return () => clearTimeout(timer);
-  }, [result, reloadMs]);
+  }, [reloads, reloadMs]);
 
   return (
     <section className="payment-check" data-testid="payment-check">

@@ -46,10 +46,60 @@ function PlansIcon({ premium }: { premium: boolean }) {
   );
 }
 
+/** The VIP header of members who seek men; a failed load falls back to another VIP picture, then the icon. */
+const VIP_HEADER_IMAGES = ["/vip/vip-header.svg", "/vip/vip-header-alt.svg"];
+
+function VipHeaderImage({ onAllFailed }: { onAllFailed: () => void }) {
+  const [index, setIndex] = useState(0);
+  return (
+    <img
+      className="plans-header-vip"
+      src={VIP_HEADER_IMAGES[index]}
+      alt="VIP"
+      width={640}
+      height={200}
+      data-testid="plans-header-vip"
+      data-fallback={index > 0 ? "alt" : undefined}
+      onError={() => (index + 1 < VIP_HEADER_IMAGES.length ? setIndex(index + 1) : onAllFailed())}
+    />
+  );
+}
+
+/**
+ * The age-verification variant (a verificaEta flow, member not verified yet): an 18+ badge and the age text
+ * instead of the plan list; continuing opens the payment page for the zero-amount card check.
+ */
+function AgeVerification({ plan, onContinue }: { plan: RatePlanRow; onContinue: () => void }) {
+  const { t, locale } = useI18n();
+  return (
+    <section className="plans-verify" data-testid="plans-verify">
+      <span className="badge-18" role="img" aria-label={t("vip_verifica_badge")}>
+        18+
+      </span>
+      <h2>{t("vip_verifica_titolo")}</h2>
+      <p>{t("vip_verifica_testo")}</p>
+      <p className="plans-verify-price">
+        <strong>{formatPrice(plan.prezzo_totale, plan.currency, locale)}</strong>
+      </p>
+      <p className="muted">{t("vip_verifica_commissione")}</p>
+      <p className="muted">{t("vip_verifica_no_abbonamento")}</p>
+      <button
+        type="button"
+        className="button primary plans-continue"
+        data-testid="plans-continue"
+        onClick={onContinue}
+      >
+        {t("vip_verifica_continua")}
+      </button>
+    </section>
+  );
+}
+
 /**
  * /vip_plan/{type}: the plans of the member's list (free, premium, or the compliant flow's own). The first
  * tap selects a plan, a tap on the selected one or the continue button goes on to the payment page; the
- * compliant flow (0000) first asks for its terms checkbox.
+ * compliant flow (0000) first asks for its terms checkbox. A verificaEta flow asks an unverified member to
+ * verify their age first.
  */
 export function PlansPage({ type }: { type: PlanPageType }) {
   const { t, locale } = useI18n();
@@ -62,9 +112,16 @@ export function PlansPage({ type }: { type: PlanPageType }) {
   const [outcome, setOutcome] = useState<"ok" | "open" | null>(null);
   const { state } = useSession();
   const clickid = state.status === "member" ? state.member.clickid : null;
+  const seeksMen = state.status === "member" && state.member.cerco === "uomo";
+  const [vipImageFailed, setVipImageFailed] = useState(false);
   const data = plans.data;
-  const list = data ? (data.rateplan[0]?.[data.list] ?? []).filter((p) => p.visibile) : [];
+  const premium = (data?.premiumLevel ?? 0) > 0;
+  // The spec: a plan with visibile is shown; for premium members, first_selling plans are hidden.
+  const list = data
+    ? (data.rateplan[0]?.[data.list] ?? []).filter((p) => p.visibile && !(premium && p.first_selling))
+    : [];
   const compliant = data?.fluxId === "0000";
+  const verifyPlan = data?.verificaEta && !data.verified ? data.rateplan[0]?.verifica[0] : undefined;
 
   useEffect(() => {
     if (data && selected === null) setSelected(data.chosen);
@@ -77,7 +134,7 @@ export function PlansPage({ type }: { type: PlanPageType }) {
       return;
     }
     // A kept card is charged at once (not in the compliant flow, nor for age verification).
-    if (data?.actonfile && !compliant && !data.verificaEta && clickid) void oneTap(productId, clickid);
+    if (data?.actonfile && !compliant && clickid) void oneTap(productId, clickid);
     else void navigate({ to: "/purchase/pay", search: { plan: productId, type } });
   }
 
@@ -118,58 +175,84 @@ export function PlansPage({ type }: { type: PlanPageType }) {
   return (
     <section className="plans" data-testid="plans-page">
       <header className={`plans-header plans-header-${type}`}>
-        <PlansIcon premium={(data?.premiumLevel ?? 0) > 0} />
-        <h1>{t(headers[type])}</h1>
-        <p>{t("vip_sottotitolo")}</p>
+        {seeksMen && !vipImageFailed ? (
+          <VipHeaderImage onAllFailed={() => setVipImageFailed(true)} />
+        ) : (
+          <PlansIcon premium={premium} />
+        )}
+        <h1>{t(verifyPlan ? "vip_verifica_header" : headers[type])}</h1>
+        {!verifyPlan && <p>{t("vip_sottotitolo")}</p>}
       </header>
       {plans.isPending && <Spinner label={t("app_loading")} />}
+      {verifyPlan && (
+        <AgeVerification
+          plan={verifyPlan}
+          onContinue={() =>
+            void navigate({ to: "/purchase/pay", search: { plan: verifyPlan.product_id, type } })
+          }
+        />
+      )}
       {plans.isError && <FormMessage tone="error">{t("errore_generico")}</FormMessage>}
-      {data && list.length === 0 && <FormMessage tone="error">{t("vip_nessun_piano")}</FormMessage>}
-      <ul className="plan-list">
-        {list.map((plan) => {
-          const isSelected = plan.product_id === selected;
-          return (
-            <li key={plan.product_id} className={plan.spacing_bottom ? "spaced" : undefined}>
-              <button
-                type="button"
-                className={`plan-row${isSelected ? " selected" : ""}`}
-                aria-pressed={isSelected}
-                data-testid={`plan-${plan.product_id}`}
-                onClick={() => tap(plan)}
-              >
-                {plan.badge && <span className="plan-badge">{plan.badge}</span>}
-                <span className="plan-main">
-                  <strong className="plan-name">{plan.nomePiano}</strong>
-                  <span className="plan-credits">
-                    {t("vip_crediti", { count: plan.crediti })}
-                    {plan.crediti_promo > 0 && ` ${t("vip_crediti_promo", { count: plan.crediti_promo })}`}
+      {data && !verifyPlan && list.length === 0 && (
+        <FormMessage tone="error">{t("vip_nessun_piano")}</FormMessage>
+      )}
+      {!verifyPlan && (
+        <ul className="plan-list">
+          {list.map((plan) => {
+            const isSelected = plan.product_id === selected;
+            return (
+              <li key={plan.product_id} className={plan.spacing_bottom ? "spaced" : undefined}>
+                <button
+                  type="button"
+                  className={`plan-row${isSelected ? " selected" : ""}`}
+                  aria-pressed={isSelected}
+                  data-testid={`plan-${plan.product_id}`}
+                  onClick={() => tap(plan)}
+                >
+                  {plan.badge && <span className="plan-badge">{plan.badge}</span>}
+                  <span className="plan-main">
+                    <strong className="plan-name">{plan.nomePiano}</strong>
+                    <span className="plan-credits">
+                      {t("vip_crediti", { count: plan.crediti })}
+                      {plan.crediti_promo > 0 && ` ${t("vip_crediti_promo", { count: plan.crediti_promo })}`}
+                    </span>
+                    {plan.description && (
+                      <span
+                        className="plan-description"
+                        style={{ color: plan.description_color ?? undefined }}
+                      >
+                        {plan.description}
+                      </span>
+                    )}
+                    {plan.suggestion && (
+                      <span className="plan-suggestion" style={{ color: plan.suggestion_color ?? undefined }}>
+                        {plan.suggestion}
+                      </span>
+                    )}
                   </span>
-                  {plan.description && (
-                    <span className="plan-description" style={{ color: plan.description_color ?? undefined }}>
-                      {plan.description}
-                    </span>
-                  )}
-                  {plan.suggestion && (
-                    <span className="plan-suggestion" style={{ color: plan.suggestion_color ?? undefined }}>
-                      {plan.suggestion}
-                    </span>
-                  )}
-                </span>
-                <span className="plan-price">
-                  {plan.vecchioPrezzo !== null && (
-                    <s className="plan-old-price">{formatPrice(plan.vecchioPrezzo, plan.currency, locale)}</s>
-                  )}
-                  <strong>{formatPrice(plan.prezzo, plan.currency, locale)}</strong>
-                  {plan.prezzoDescription && (
-                    <span className="plan-price-note">{plan.prezzoDescription}</span>
-                  )}
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      {compliant && (
+                  <span className="plan-price">
+                    {plan.vecchioPrezzo !== null && (
+                      <s className="plan-old-price">
+                        {formatPrice(plan.vecchioPrezzo, plan.currency, locale)}
+                      </s>
+                    )}
+                    <strong>{formatPrice(plan.prezzo, plan.currency, locale)}</strong>
+                    {plan.prezzoDescription && (
+                      <span className="plan-price-note">{plan.prezzoDescription}</span>
+                    )}
+                    {plan.renewal_days !== null && (
+                      <span className="plan-price-note" data-testid={`plan-renews-${plan.product_id}`}>
+                        {t("vip_rinnovo", { days: plan.renewal_days })}
+                      </span>
+                    )}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {compliant && !verifyPlan && (
         <label className={`plan-terms${termsError ? " invalid" : ""}`}>
           <input
             type="checkbox"
@@ -183,7 +266,7 @@ export function PlansPage({ type }: { type: PlanPageType }) {
         </label>
       )}
       {termsError && <FormMessage tone="error">{t("errore_termini_piano")}</FormMessage>}
-      {list.length > 0 && (
+      {list.length > 0 && !verifyPlan && (
         <button
           type="button"
           className="button primary plans-continue"

@@ -23,10 +23,7 @@ export type PlanPageType = (typeof planPageTypes)[number];
 export const isPlanPageType = (value: string): value is PlanPageType =>
   (planPageTypes as readonly string[]).includes(value);
 
-/** A price in cents as the member's language writes it (9,90 € in Italy, €9.90 in English). */
-export function formatPrice(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
-}
+export { formatPrice } from "../../lib/billing";
 
 /** The plan a payment page is for, from the plans' lists. */
 export function findPlan(lists: Record<string, RatePlanRow[]>, productId: string | undefined) {

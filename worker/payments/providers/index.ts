@@ -1,10 +1,12 @@
 // Which provider a brand's payments go to. Until the real adapters land (the providers issue), only local runs
 // can pay, through the built-in sandbox; a deployed Worker answers payments_unavailable rather than pretend.
 import type { Context } from "hono";
+import type { Config } from "../../config";
 import { PAYMENT_SYSTEMS, type PaymentSystem } from "../../contracts/payments";
+import type { Db } from "../../core/db";
 import { AppError } from "../../core/errors";
 import type { AppEnv } from "../../env";
-import type { PaymentProvider } from "../provider";
+import type { PaymentProvider, ProviderId } from "../provider";
 import { type SandboxProvider, sandboxProvider } from "./sandbox";
 
 export const paymentsUnavailable = () =>
@@ -25,10 +27,25 @@ export function providerFor(c: Context<AppEnv>): PaymentProvider {
 
 /** The built-in sandbox, local runs only: its hosted pages and webhooks. */
 export function sandboxFor(c: Context<AppEnv>): SandboxProvider {
-  if (c.var.config.appEnv !== "local") throw paymentsUnavailable();
-  return sandboxProvider(c.var.db, {
-    origin: new URL(c.req.url).origin,
-    threeDsSystem: paymentSystemOf(c),
-    webhookSecret: `${c.var.config.jwtSecret}:sandbox-webhooks`,
+  return sandboxOf(c.var.config, c.var.db, new URL(c.req.url).origin, paymentSystemOf(c));
+}
+
+function sandboxOf(config: Config, db: Db, origin: string, threeDsSystem: PaymentSystem): SandboxProvider {
+  if (config.appEnv !== "local") throw paymentsUnavailable();
+  return sandboxProvider(db, {
+    origin,
+    threeDsSystem,
+    webhookSecret: `${config.jwtSecret}:sandbox-webhooks`,
   });
+}
+
+/**
+ * A provider by the id a kept card records, with no member's request behind it (the renewal job):
+ * merchant-initiated charges show the member no page, so no origin is needed for one.
+ */
+export function providerById(config: Config, db: Db, id: ProviderId): PaymentProvider {
+  switch (id) {
+    case "sandbox":
+      return sandboxOf(config, db, "", "adyen");
+  }
 }

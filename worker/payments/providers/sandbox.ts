@@ -1,8 +1,11 @@
-// The built-in sandbox provider: behaves like a real card and redirect provider (references, 3-D Secure,
-// pending reviews, stored cards, signed webhooks, refunds, idempotency keys) with its records in its own
-// table, so every screen, rule and state of the money path is real locally and in the tests. Test card
-// numbers choose the outcome (SANDBOX_CARDS, listed in the README); it never runs in production.
-import { eq } from "drizzle-orm";
+// The built-in sandbox provider: behaves like a real card, redirect and wallet provider (references, 3-D
+// Secure, pending reviews, stored cards, hosted checkout and wallet approval pages, PayPal's approve-then-
+// capture, Apple Pay's merchant validation, signed webhooks, refunds, idempotency keys) with its records in
+// its own table, so every screen, rule and state of the money path is real locally and in the tests. Test
+// card numbers choose a card's outcome (SANDBOX_CARDS, listed in the README), the member's answer on the
+// hosted pages a redirect's or a wallet's; it never runs in production.
+import { and, asc, count, eq } from "drizzle-orm";
+import { z } from "zod";
 import { sandboxTransactions } from "../../../drizzle/schema/payments";
 import { cardBrandOf, luhnValid } from "../../contracts/card";
 import {
@@ -13,11 +16,20 @@ import {
   type PaymentStatus,
 } from "../../contracts/payments";
 import type { Db } from "../../core/db";
-import type { PaymentProvider, ProviderPayment, ThreeDsAction, WebhookEvent } from "../provider";
+import {
+  type ApplePayMerchantSession,
+  type PaymentProvider,
+  type ProviderPayment,
+  REDIRECT_METHODS,
+  type RedirectMethod,
+  type ThreeDsAction,
+  type WebhookEvent,
+} from "../provider";
 
 /** What a test card does: succeed, fail with a catalogue code, or pass through 3-D Secure or a review. */
 export type SandboxOutcome =
-  | { kind: "succeeded" }
+  /** `renewals`: what the kept card does when charged without the member (merchant initiated). */
+  | { kind: "succeeded"; renewals?: "declined" | "declined_once" }
   | { kind: "failed"; errorCode: PaymentErrorCode }
   | { kind: "three_ds" }
   | { kind: "pending" }
@@ -37,6 +49,9 @@ export const SANDBOX_CARDS: ReadonlyMap<string, SandboxOutcome> = new Map<string
   ["4000000000003220", { kind: "three_ds" }],
   ["4000000000009235", { kind: "pending" }],
   ["4000000000009243", { kind: "open" }],
+  // Paid now; the renewals of the kept card are refused for lack of funds (always, or the first time only).
+  [withCheckDigit("400000000000034"), { kind: "succeeded", renewals: "declined" }],
+  [withCheckDigit("400000000000035"), { kind: "succeeded", renewals: "declined_once" }],
   ...PAYMENT_ERROR_CODES.map(
     (errorCode, i) =>
       [withCheckDigit(`400000000000${100 + i}`), { kind: "failed", errorCode }] as [string, SandboxOutcome],
@@ -58,12 +73,74 @@ export interface SandboxOptions {
 const SIGNATURE_HEADER = "sandbox-signature";
 type Row = typeof sandboxTransactions.$inferSelect;
 
+/**
+ * The sandbox's own statuses: the interface's, plus `approved` for a PayPal order the member approved and
+ * the shop has not captured yet (the interface still reads it as `action_required`: money has not moved).
+ */
+type SandboxStatus = PaymentStatus | "approved";
+
+/** Where a redirect or wallet payment sends the member back, kept with the outcome (the sandbox's records). */
+const Checkout = z.object({ method: z.enum(REDIRECT_METHODS), returnUrl: z.string() });
+type Checkout = z.infer<typeof Checkout>;
+
+/** The outcome column as written by this file: the test card's (or the page's) outcome, and the checkout. */
+const StoredOutcome = z.object({
+  kind: z.enum(["succeeded", "failed", "three_ds", "pending", "open"]),
+  errorCode: z.enum(PAYMENT_ERROR_CODES).optional(),
+  renewals: z.enum(["declined", "declined_once"]).optional(),
+  checkout: Checkout.optional(),
+});
+
+function storedOutcome(row: Row): { outcome: SandboxOutcome; checkout?: Checkout } {
+  const { kind, errorCode, renewals, checkout } = StoredOutcome.parse(JSON.parse(row.outcome));
+  const outcome: SandboxOutcome =
+    kind === "failed"
+      ? { kind, errorCode: errorCode ?? "generico" }
+      : kind === "succeeded" && renewals
+        ? { kind, renewals }
+        : { kind };
+  return checkout ? { outcome, checkout } : { outcome };
+}
+
+const outcomeText = (outcome: SandboxOutcome, checkout?: Checkout) =>
+  JSON.stringify(checkout ? { ...outcome, checkout } : outcome);
+
+/** The hosted page where a member completes each method: the checkout for redirects, else the wallet's. */
+const pageOf = (method: RedirectMethod) =>
+  method === "mollie" || method === "coda" ? "/sandbox/checkout" : "/sandbox/wallet";
+
+/**
+ * The name under which each method's provider puts its reference on the return URL: coda's TxnId, PayPal's
+ * token (its return_url convention), redirectResult for Google Pay's card step (Adyen's). Mollie adds none:
+ * the shop keeps the payment's id itself.
+ */
+const RETURN_PARAM: Record<RedirectMethod, string | null> = {
+  coda: "TxnId",
+  paypal: "token",
+  googlepay: "redirectResult",
+  applepay: null,
+  mollie: null,
+};
+
+/** The return page for a payment, as a path of this site (the sandbox redirects only within it). */
+function returnPath(checkout: Checkout, reference: string): string {
+  const url = new URL(checkout.returnUrl, "http://sandbox.invalid");
+  const param = RETURN_PARAM[checkout.method];
+  if (param) url.searchParams.set(param, reference);
+  return `${url.pathname}${url.search}`;
+}
+
 const newReference = () => `sbx_${crypto.randomUUID().replaceAll("-", "")}`;
 
 function toPayment(row: Row, options: SandboxOptions): ProviderPayment {
-  const payment: ProviderPayment = { reference: row.reference, status: row.status as PaymentStatus };
+  const sandboxStatus = row.status as SandboxStatus;
+  const status: PaymentStatus = sandboxStatus === "approved" ? "action_required" : sandboxStatus;
+  const payment: ProviderPayment = { reference: row.reference, status };
   if (row.errorCode) payment.errorCode = row.errorCode as PaymentErrorCode;
-  if (row.status === "action_required") {
+  const { checkout } = storedOutcome(row);
+  if (status === "action_required" && checkout) {
+    payment.redirectUrl = `${options.origin}${pageOf(checkout.method)}/${row.reference}`;
+  } else if (status === "action_required") {
     payment.threeDs = {
       system: options.threeDsSystem,
       url: `${options.origin}/sandbox/3ds/${row.reference}`,
@@ -106,9 +183,34 @@ function sameSignature(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** The member's answer on the hosted checkout of a redirect method (mollie, coda). */
+export type CheckoutAnswer = "pay" | "cancel";
+/**
+ * The member's answer on the wallet's approval page (PayPal, Google Pay): `decline` is the test choice of a
+ * wallet without the funds (insufficient_funds; for PayPal its capture is declined).
+ */
+export type WalletAnswer = "approve" | "decline" | "cancel";
+
+/** What the hosted pages show of a payment, and where they send the member back. */
+export interface SandboxCheckout {
+  method: RedirectMethod;
+  amountCents: number;
+  currency: string;
+  /** Still waiting for the member's answer. */
+  open: boolean;
+  /** The method's return page on this site, with the provider's reference parameter. */
+  returnPath: string;
+}
+
 export interface SandboxProvider extends PaymentProvider {
   /** The member's answer on the sandbox's 3-D Secure page. */
   answerChallenge(reference: string, answer: ChallengeAnswer): Promise<ProviderPayment | null>;
+  /** A redirect or wallet payment as the hosted pages show it; null for any other reference. */
+  checkoutOf(reference: string): Promise<SandboxCheckout | null>;
+  /** The member's answer on the hosted checkout; null when the reference is not a mollie or coda payment. */
+  answerCheckout(reference: string, answer: CheckoutAnswer): Promise<SandboxCheckout | null>;
+  /** The member's answer on the wallet page; null when the reference is not a wallet payment. */
+  answerWallet(reference: string, answer: WalletAnswer): Promise<SandboxCheckout | null>;
   /** Ends a pending or open payment as its test card says (what a real provider's review does later). */
   review(reference: string): Promise<ProviderPayment | null>;
   /** The webhook the sandbox sends for a payment: a signed POST as its documentation would describe it. */
@@ -135,24 +237,69 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
     return toPayment(earlier, options);
   }
 
-  /** Moves a transaction on from `from` only (a second answer to one challenge changes nothing). */
-  async function finish(reference: string, from: PaymentStatus[], outcome: SandboxOutcome) {
+  /**
+   * Moves a transaction on from `from` only, in one conditional statement: of two answers at once, or a
+   * second answer to one page, only the first changes anything.
+   */
+  async function move(
+    reference: string,
+    from: SandboxStatus,
+    to: { status: SandboxStatus; errorCode: PaymentErrorCode | null; outcome?: string },
+  ) {
+    await db
+      .update(sandboxTransactions)
+      .set(to)
+      .where(and(eq(sandboxTransactions.reference, reference), eq(sandboxTransactions.status, from)));
+    return row(reference);
+  }
+
+  /** Ends a transaction as `outcome` says, from the statuses in `from` only. */
+  async function finish(reference: string, from: SandboxStatus[], outcome: SandboxOutcome) {
     const current = await row(reference);
     if (!current) return null;
-    if (!from.includes(current.status as PaymentStatus)) return toPayment(current, options);
-    const [updated] = await db
-      .update(sandboxTransactions)
-      .set(
-        outcome.kind === "failed"
-          ? { status: "failed", errorCode: outcome.errorCode }
-          : { status: "succeeded", errorCode: null },
-      )
-      .where(eq(sandboxTransactions.reference, reference))
-      .returning();
+    if (!from.includes(current.status as SandboxStatus)) return toPayment(current, options);
+    const updated = await move(
+      reference,
+      current.status as SandboxStatus,
+      outcome.kind === "failed"
+        ? { status: "failed", errorCode: outcome.errorCode }
+        : { status: "succeeded", errorCode: null },
+    );
     return toPayment(updated ?? current, options);
   }
 
-  const outcomeOf = (stored: Row): SandboxOutcome => JSON.parse(stored.outcome) as SandboxOutcome;
+  const outcomeOf = (stored: Row): SandboxOutcome => storedOutcome(stored).outcome;
+
+  function describe(stored: Row): SandboxCheckout | null {
+    const { checkout } = storedOutcome(stored);
+    if (!checkout) return null;
+    return {
+      method: checkout.method,
+      amountCents: stored.amountCents,
+      currency: stored.currency,
+      open: stored.status === "action_required",
+      returnPath: returnPath(checkout, stored.reference),
+    };
+  }
+
+  /** A hosted page's answer for one of `methods`' payments: how it ends, then where the member goes. */
+  async function answerPage(
+    reference: string,
+    methods: readonly RedirectMethod[],
+    decide: (checkout: Checkout) => {
+      status: SandboxStatus;
+      errorCode: PaymentErrorCode | null;
+      outcome?: string;
+    },
+  ) {
+    const current = await row(reference);
+    const checkout = current ? storedOutcome(current).checkout : undefined;
+    if (!current || !checkout || !methods.includes(checkout.method)) return null;
+    const updated = await move(reference, "action_required", decide(checkout));
+    return describe(updated ?? current);
+  }
+
+  const canceled = { status: "canceled", errorCode: "payment_canceled" } as const;
 
   return {
     id: "sandbox",
@@ -165,7 +312,8 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
         : { kind: "failed", errorCode: "invalid_number" };
       // 3-D Secure and a review end as the card would without them: in success.
       const status: PaymentStatus = outcome.kind === "three_ds" ? "action_required" : outcome.kind;
-      const final: SandboxOutcome = outcome.kind === "failed" ? outcome : { kind: "succeeded" };
+      const final: SandboxOutcome =
+        outcome.kind === "failed" || outcome.kind === "succeeded" ? outcome : { kind: "succeeded" };
       return create({
         idempotencyKey: charge.idempotencyKey,
         amountCents: charge.amountCents,
@@ -186,6 +334,7 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
         .select()
         .from(sandboxTransactions)
         .where(eq(sandboxTransactions.cardToken, charge.cardToken))
+        .orderBy(asc(sandboxTransactions.createdAt))
         .limit(1);
       if (!card?.last4) {
         return create({
@@ -196,6 +345,30 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
           errorCode: "card_declined",
           outcome: JSON.stringify({ kind: "failed", errorCode: "card_declined" }),
         });
+      }
+      const kept = { cardToken: charge.cardToken, brand: card.brand, last4: card.last4 };
+      const renewals = (outcomeOf(card) as { renewals?: string }).renewals;
+      if (charge.merchantInitiated && renewals) {
+        const [declined] = await db
+          .select({ n: count() })
+          .from(sandboxTransactions)
+          .where(
+            and(
+              eq(sandboxTransactions.cardToken, charge.cardToken),
+              eq(sandboxTransactions.status, "failed"),
+            ),
+          );
+        if (renewals === "declined" || (declined?.n ?? 0) === 0) {
+          return create({
+            idempotencyKey: charge.idempotencyKey,
+            amountCents: charge.amountCents,
+            currency: charge.currency,
+            status: "failed",
+            errorCode: "insufficient_funds",
+            outcome: JSON.stringify({ kind: "failed", errorCode: "insufficient_funds" }),
+            ...kept,
+          });
+        }
       }
       return create({
         idempotencyKey: charge.idempotencyKey,
@@ -211,25 +384,99 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
       });
     },
 
-    async createRedirectPayment(payment) {
-      const created = await create({
+    createRedirectPayment(payment) {
+      return create({
         idempotencyKey: payment.idempotencyKey,
         amountCents: payment.amountCents,
         currency: payment.currency,
         status: "action_required",
-        outcome: JSON.stringify({ kind: "succeeded" }),
+        outcome: outcomeText({ kind: "succeeded" }, { method: payment.method, returnUrl: payment.returnUrl }),
       });
-      return {
-        reference: created.reference,
-        status: created.status,
-        redirectUrl: `${options.origin}/sandbox/checkout/${created.reference}`,
+    },
+
+    chargeWallet(charge) {
+      // Apple Pay's token is the member's approval already (Face ID or Touch ID in the sheet): it is paid at
+      // once. Google Pay's card may still need its bank: the wallet page stands in for that step (and, on
+      // local hosts, for Google's sheet), then back to Google Pay's return page.
+      const checkout = { method: charge.method, returnUrl: charge.returnUrl };
+      return create({
+        idempotencyKey: charge.idempotencyKey,
+        amountCents: charge.amountCents,
+        currency: charge.currency,
+        status: charge.method === "applepay" ? "succeeded" : "action_required",
+        outcome: outcomeText({ kind: "succeeded" }, checkout),
+      });
+    },
+
+    async startApplePaySession({ validationUrl, domainName, displayName }) {
+      let url: URL;
+      try {
+        url = new URL(validationUrl);
+      } catch {
+        return null;
+      }
+      // Apple's payment gateways only (apple-pay-gateway*.apple.com): the real adapter posts the merchant's
+      // certificate there, so any other host would be handed it.
+      if (url.protocol !== "https:" || !url.hostname.endsWith(".apple.com")) return null;
+      const hex = (bytes: number) =>
+        [...crypto.getRandomValues(new Uint8Array(bytes))]
+          .map((b) => b.toString(16).padStart(2, "0"))
+          .join("");
+      const now = Date.now();
+      const merchantSessionIdentifier = `SSH${hex(16).toUpperCase()}`;
+      const nonce = hex(4);
+      const session: ApplePayMerchantSession = {
+        epochTimestamp: now,
+        // Apple's sessions are good for five minutes.
+        expiresAt: now + 5 * 60_000,
+        merchantSessionIdentifier,
+        nonce,
+        merchantIdentifier: `merchant.sandbox.${domainName}`,
+        domainName,
+        displayName,
+        signature: await hmac(options.webhookSecret, `${merchantSessionIdentifier}.${nonce}.${domainName}`),
+        retries: 0,
       };
+      return session;
+    },
+
+    async capturePayment(reference) {
+      const stored = await row(reference);
+      if (!stored) return { reference, status: "failed", errorCode: "problemi_api" };
+      if (stored.status !== "approved") return toPayment(stored, options);
+      return (await finish(reference, ["approved"], outcomeOf(stored))) ?? toPayment(stored, options);
     },
 
     async checkPayment(reference) {
       const stored = await row(reference);
       if (!stored) return { reference, status: "failed", errorCode: "problemi_api" };
       return toPayment(stored, options);
+    },
+
+    async checkoutOf(reference) {
+      const stored = await row(reference);
+      return stored ? describe(stored) : null;
+    },
+
+    answerCheckout(reference, answer) {
+      return answerPage(reference, ["mollie", "coda"], () =>
+        answer === "pay" ? { status: "succeeded", errorCode: null } : canceled,
+      );
+    },
+
+    answerWallet(reference, answer) {
+      return answerPage(reference, ["paypal", "googlepay", "applepay"], (checkout) => {
+        if (answer === "cancel") return canceled;
+        const outcome: SandboxOutcome =
+          answer === "approve" ? { kind: "succeeded" } : { kind: "failed", errorCode: "insufficient_funds" };
+        // A PayPal order is approved now and paid when the shop captures it (capturePayment).
+        if (checkout.method === "paypal") {
+          return { status: "approved", errorCode: null, outcome: outcomeText(outcome, checkout) };
+        }
+        return outcome.kind === "failed"
+          ? { status: "failed", errorCode: outcome.errorCode }
+          : { status: "succeeded", errorCode: null };
+      });
     },
 
     answerChallenge(reference, answer) {

@@ -1,0 +1,254 @@
+// The checkout's hot path, one member at a time as a member pays: GET /api/plans, POST /orders/tryCharge with
+// the sandbox's success card, and the new balance (`creditiResidui`) arriving on the member's open room
+// socket. Timed against the bare handler one request at a time, in alternating blocks of the same run so
+// both see the same machine, with the CPU each process spends per checkout and per bare request.
+import { loadavg } from "node:os";
+import WebSocket from "ws";
+import { signToken } from "../../worker/core/tokens.ts";
+import { withClient } from "../local-db.ts";
+import { base, CHECKOUTS, HOST, JWT_SECRET, PORT } from "./bench.config.ts";
+import { percentile } from "./percentile.ts";
+import { type Cpu, cpuPerRequest, cpuSnapshot } from "./process-stats.ts";
+
+const WARM_UP = 10;
+const BLOCK = 10;
+/**
+ * Idle time before a checkout block's closing CPU reading, so that what it leaves running (a pool closed
+ * after the answer, a room's storage write) is counted to it and not to the next bare block.
+ */
+const SETTLE_MS = 100;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
+/**
+ * Sessions and committed transactions of the bench's database so far (PostgreSQL's own statistics; for the
+ * counts per checkout, whatever else shares the server). A fresh session each time: it counts itself.
+ */
+async function databaseCounts(databaseUrl: string) {
+  const { rows } = await withClient(databaseUrl, (client) =>
+    client.query(
+      "select sessions::int, xact_commit::int as commits from pg_stat_database where datname = current_database()",
+    ),
+  );
+  const row = rows[0] as { sessions: number; commits: number } | undefined;
+  return { sessions: row?.sessions ?? Number.NaN, commits: row?.commits ?? Number.NaN };
+}
+/** A sign-up's message credits: the balance every checkout member starts from. */
+const START_CREDITS = 5;
+const SUCCESS_CARD = "4242 4242 4242 4242";
+
+interface Buyer {
+  clickid: string;
+  token: string;
+  socket: WebSocket;
+  /** Each `creditiResidui` balance the room sent, with its arrival time (performance.now()). */
+  credits: { creditiMessaggi: number; at: number }[];
+  onCredits?: () => void;
+}
+
+interface PlansAnswer {
+  rateplan: Record<string, { product_id: string; crediti: number; crediti_promo: number }[]>[];
+  list: string;
+  chosen: string | null;
+}
+
+/**
+ * Members copied in SQL from the bench member as it signed up (free, 5 credits; a sign-up each would time
+ * Argon2id), each with its room socket open before its checkout, as a member's tab is on the plans page.
+ */
+async function buyers(databaseUrl: string, template: string, count: number): Promise<Buyer[]> {
+  const { rows } = await withClient(databaseUrl, (client) =>
+    client.query(
+      `insert into accounts (clickid, brand_id, email, country, region, sono, cerco, flux_id, crediti_messaggi, verified_user)
+       select 'bench-checkout-' || g, brand_id, 'checkout' || g || '@bench.example', country, region, sono, cerco, flux_id, $3, true
+       from accounts, generate_series(1, $2::int) g where clickid = $1
+       returning id, clickid`,
+      [template, count, START_CREDITS],
+    ),
+  );
+  const members = rows as { id: string; clickid: string }[];
+  return Promise.all(
+    members.map(async ({ id, clickid }) => {
+      const token = await signToken(JWT_SECRET, "session", {
+        accountId: Number(id),
+        clickid,
+        sessionVersion: 1,
+      });
+      const socket = new WebSocket(`ws://127.0.0.1:${PORT}/parties/user-room/${clickid}?token=${token}`, {
+        headers: { host: HOST },
+      });
+      const buyer: Buyer = { clickid, token, socket, credits: [] };
+      socket.on("message", (data) => {
+        const event = JSON.parse(data.toString()) as { event: string; data: { creditiMessaggi?: number } };
+        if (event.event !== "creditiResidui" || typeof event.data.creditiMessaggi !== "number") return;
+        buyer.credits.push({ creditiMessaggi: event.data.creditiMessaggi, at: performance.now() });
+        buyer.onCredits?.();
+      });
+      // The room has accepted the connection before the upgrade's answer, so an open socket is one of its tabs.
+      await new Promise((resolve, reject) => {
+        socket.once("open", resolve);
+        socket.once("error", reject);
+      });
+      return buyer;
+    }),
+  );
+}
+
+const json = (token?: string) => ({
+  host: HOST,
+  "content-type": "application/json",
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+});
+
+/** The first arrival of `creditiMessaggi` on the buyer's socket (already there or coming), within 10 s. */
+function creditsArrive(buyer: Buyer, creditiMessaggi: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`checkout: no creditiResidui ${creditiMessaggi} for ${buyer.clickid}`)),
+      10_000,
+    );
+    const check = () => {
+      const hit = buyer.credits.find((c) => c.creditiMessaggi === creditiMessaggi);
+      if (!hit) return;
+      clearTimeout(timer);
+      buyer.onCredits = undefined;
+      resolve(hit.at);
+    };
+    buyer.onCredits = check;
+    check();
+  });
+}
+
+/** One checkout: the plans, the charge of the plan chosen for the member, the new balance on the socket. */
+async function checkout(buyer: Buyer) {
+  const t0 = performance.now();
+  const plansResponse = await fetch(`${base}/api/plans`, { headers: json(buyer.token) });
+  if (!plansResponse.ok)
+    throw new Error(`GET /api/plans: ${plansResponse.status} ${await plansResponse.text()}`);
+  const plans = (await plansResponse.json()) as PlansAnswer;
+  const plan = plans.rateplan[0]?.[plans.list]?.find((p) => p.product_id === plans.chosen);
+  if (!plan) throw new Error(`GET /api/plans: no chosen plan in ${JSON.stringify(plans)}`);
+  const tPlans = performance.now();
+  const arrived = creditsArrive(buyer, START_CREDITS + plan.crediti + plan.crediti_promo);
+  const charge = await fetch(`${base}/orders/tryCharge`, {
+    method: "POST",
+    headers: json(buyer.token),
+    body: JSON.stringify({
+      cardNumber: SUCCESS_CARD,
+      cardMonth: "12",
+      cardYear: String((new Date().getFullYear() + 2) % 100),
+      cardSecurityCode: "123",
+      firstName: "Mario",
+      lastName: "Rossi",
+      rateplan: plan.product_id,
+      clickid: buyer.clickid,
+      paySource: "CREDITCARD",
+      newCard: true,
+    }),
+  });
+  const answer = (await charge.json()) as { status?: string; message?: string };
+  if (answer.status !== "ok" || answer.message !== "success")
+    throw new Error(`POST /orders/tryCharge: ${charge.status} ${JSON.stringify(answer)}`);
+  const tCharge = performance.now();
+  const tCredits = await arrived;
+  return {
+    plans: tPlans - t0,
+    charge: tCharge - t0,
+    credits: tCredits - t0,
+    done: Math.max(tCharge, tCredits) - t0,
+  };
+}
+
+/** The floor: one request to the bare handler, as the checkout's requests are sent. */
+async function bare() {
+  const t0 = performance.now();
+  const response = await fetch(`${base}/__bench/bare`, { method: "POST", headers: json(), body: "{}" });
+  if (!response.ok) throw new Error(`/__bench/bare: ${response.status}`);
+  await response.json();
+  return performance.now() - t0;
+}
+
+// cpuPerRequest(before, after, 1) is a block's CPU in ms; the blocks of each kind are summed, then divided.
+const sum = (a: Cpu, b: Cpu): Cpu => ({
+  workerd: a.workerd + b.workerd,
+  node: a.node + b.node,
+  postgres: a.postgres + b.postgres,
+  machineBusy: a.machineBusy + b.machineBusy,
+});
+const zero: Cpu = { workerd: 0, node: 0, postgres: 0, machineBusy: 0 };
+
+/**
+ * CHECKOUTS checkouts one at a time, each by a member of its own, in blocks of 10 alternating with 10 bare
+ * requests (after 10 of each to warm up): p50 and p99 of each stage, and the CPU per checkout and per bare
+ * request from the processes' own counters, each block's CPU counted to its kind.
+ */
+export async function checkouts(databaseUrl: string, template: string) {
+  // The machine is shared: the load average says how much else ran on its cores when the checkouts began.
+  const load = loadavg();
+  const members = await buyers(databaseUrl, template, CHECKOUTS + WARM_UP);
+  try {
+    for (const buyer of members.slice(0, WARM_UP)) {
+      await checkout(buyer);
+      await bare();
+      await bare();
+    }
+    const floor: number[] = [];
+    const stages = {
+      plans: [] as number[],
+      charge: [] as number[],
+      credits: [] as number[],
+      done: [] as number[],
+    };
+    let floorCpu = zero;
+    let checkoutCpu = zero;
+    const timed = members.slice(WARM_UP);
+    const countsBefore = await databaseCounts(databaseUrl).catch(() => null);
+    await settle();
+    for (let i = 0; i < timed.length; i += BLOCK) {
+      const block = timed.slice(i, i + BLOCK);
+      let before = cpuSnapshot();
+      // The previous checkout block has settled, and a bare request leaves nothing running: no idle time
+      // here, which would count workerd's background work (timers, idle rooms) to ten requests of 1-5 ms.
+      for (let n = 0; n < block.length; n++) floor.push(await bare());
+      let after = cpuSnapshot();
+      floorCpu = sum(floorCpu, cpuPerRequest(before, after, 1));
+      before = after;
+      for (const buyer of block) {
+        const t = await checkout(buyer);
+        for (const key of ["plans", "charge", "credits", "done"] as const) stages[key].push(t[key]);
+      }
+      await settle();
+      after = cpuSnapshot();
+      checkoutCpu = sum(checkoutCpu, cpuPerRequest(before, after, 1));
+    }
+    // PostgreSQL writes a backend's statistics at most once a second while it idles, and when it ends.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const countsAfter = countsBefore && (await databaseCounts(databaseUrl).catch(() => null));
+    const database = countsAfter && {
+      // Less the session that read the figures after.
+      sessions: (countsAfter.sessions - countsBefore.sessions - 1) / timed.length,
+      commits: (countsAfter.commits - countsBefore.commits) / timed.length,
+    };
+    const per = (cpu: Cpu, n: number): Cpu => ({
+      workerd: cpu.workerd / n,
+      node: cpu.node / n,
+      postgres: cpu.postgres / n,
+      machineBusy: cpu.machineBusy / n,
+    });
+    const stat = (times: number[]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+    };
+    return {
+      count: timed.length,
+      load,
+      database,
+      floor: { ...stat(floor), cpu: per(floorCpu, floor.length) },
+      plans: stat(stages.plans),
+      charge: stat(stages.charge),
+      credits: stat(stages.credits),
+      done: { ...stat(stages.done), cpu: per(checkoutCpu, timed.length) },
+    };
+  } finally {
+    for (const buyer of members) buyer.socket.close();
+  }
+}

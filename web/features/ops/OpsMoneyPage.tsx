@@ -1,0 +1,290 @@
+import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import type { Operator } from "../../../worker/contracts/ops";
+import { FormMessage } from "../../components/ui/FormMessage";
+import { Popup } from "../../components/ui/Popup";
+import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { errorOf, HttpError } from "../../lib/api";
+import { MoneyLedger, MoneyOrders, MoneySubscriptions } from "./MoneyTables";
+import { methodLabel, paymentStatusLabel } from "./money-labels";
+import { formatCents, opsApi, opsErrorKey } from "./ops-api";
+import { type OpsMoney, opsMoneyQuery } from "./ops-queries";
+import { useOps, useSignOutOnUnauthorized } from "./ops-session";
+
+type Payment = OpsMoney["payments"][number];
+type Notice =
+  | { tone: "success"; amount: string; credits: number; level: number }
+  | { tone: "error"; key: MessageKey; code?: string };
+
+/**
+ * A member's money: who they are, their payments (a supervisor refunds a paid one here, with a reason), the
+ * subscription, the orders and the credit ledger.
+ */
+export function OpsMoneyPage({ operator, clickid }: { operator: Operator; clickid: string }) {
+  const { t, locale } = useI18n();
+  const router = useRouter();
+  const query = useQuery(opsMoneyQuery(clickid));
+  useSignOutOnUnauthorized(query.error);
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const supervisor = operator.role !== "operator";
+  const missing = query.error instanceof HttpError && query.error.status === 404;
+  const view = query.data ?? null;
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+
+  const back = (
+    <button
+      type="button"
+      className="link-button back-link"
+      // Back where the operator came from (the conversation, the search); a page opened on its own goes to the queue.
+      onClick={() =>
+        window.history.length > 1 ? router.history.back() : void router.navigate({ to: "/ops" })
+      }
+    >
+      ← {t("ops_money_back")}
+    </button>
+  );
+  if (missing) {
+    return (
+      <section className="ops-money">
+        <FormMessage tone="error">{t("ops_money_error_member")}</FormMessage>
+        {back}
+      </section>
+    );
+  }
+  if (!view) return <p className="muted center">{t("app_loading")}</p>;
+  const { member } = view;
+  const plans = new Map(view.orders.map((o) => [o.id, o.planName]));
+
+  return (
+    <section className="ops-money" data-testid="ops-money">
+      <header className="ops-page-head">
+        {back}
+        <h1>{t("ops_money_title")}</h1>
+      </header>
+
+      <section className="card ops-profile ops-money-member" data-testid="ops-money-member">
+        <h2>{t("ops_member")}</h2>
+        <p className="ops-profile-name">
+          <strong>{member.name ?? t("ops_member_no_name")}</strong>{" "}
+          <code className="ops-code">{member.clickid}</code>
+        </p>
+        <dl className="ops-facts">
+          {member.email && (
+            <>
+              <dt>{t("ops_money_email")}</dt>
+              <dd>{member.email}</dd>
+            </>
+          )}
+          <dt>{t("ops_profile_site")}</dt>
+          <dd>{member.brandTitle}</dd>
+          <dt>{t("ops_profile_premium")}</dt>
+          <dd data-testid="ops-money-level">{member.premiumLevel}</dd>
+          <dt>{t("ops_profile_credits")}</dt>
+          <dd data-testid="ops-money-credits">{member.creditiMessaggi}</dd>
+          <dt>{t("ops_money_icebreakers")}</dt>
+          <dd>{member.creditiIcebreaker}</dd>
+          <dt>{t("ops_money_next_bill")}</dt>
+          <dd>{member.nextBillDate ? day.format(new Date(member.nextBillDate)) : "—"}</dd>
+        </dl>
+      </section>
+
+      <section className="ops-money-section">
+        <h2>{t("ops_money_payments")}</h2>
+        {notice?.tone === "success" && (
+          <div data-testid="ops-refund-done">
+            <FormMessage tone="success">
+              {t("ops_refund_done", { amount: notice.amount, credits: notice.credits, level: notice.level })}
+            </FormMessage>
+          </div>
+        )}
+        {view.payments.length === 0 ? (
+          <p className="muted">{t("ops_money_no_payments")}</p>
+        ) : (
+          <div className="card ops-table-wrap">
+            <table className="ops-table">
+              <thead>
+                <tr>
+                  <th>{t("ops_money_date")}</th>
+                  <th>{t("ops_money_plan")}</th>
+                  <th>{t("ops_money_amount")}</th>
+                  <th>{t("ops_money_method")}</th>
+                  <th>{t("ops_money_status")}</th>
+                  <th>{t("ops_money_reference")}</th>
+                  {supervisor && <th aria-label={t("ops_money_refund")} />}
+                </tr>
+              </thead>
+              <tbody>
+                {view.payments.map((p) => (
+                  <tr key={p.id} data-testid="ops-payment" data-payment-id={p.id} data-status={p.status}>
+                    <td data-label={t("ops_money_date")}>{time.format(new Date(p.createdAt))}</td>
+                    <td data-label={t("ops_money_plan")}>
+                      {plans.get(p.orderId) ?? `#${p.orderId}`}
+                      {p.purpose === "renewal" && (
+                        <span className="muted small"> · {t("ops_money_renewal")}</span>
+                      )}
+                    </td>
+                    <td data-label={t("ops_money_amount")} className="ops-num">
+                      {formatCents(p.amountCents, p.currency, locale)}
+                    </td>
+                    <td data-label={t("ops_money_method")}>{methodLabel(t, p)}</td>
+                    <td data-label={t("ops_money_status")}>
+                      <div>
+                        <span className={`ops-status ${p.status}`}>{paymentStatusLabel(t, p.status)}</span>
+                        {p.errorCode && <code className="ops-code"> {p.errorCode}</code>}
+                        <div className="muted small">
+                          {t("ops_money_updated", { time: time.format(new Date(p.updatedAt)) })}
+                        </div>
+                        {p.refund && (
+                          <div className="small ops-refund-note">
+                            {t("ops_money_refunded_by", {
+                              time: time.format(new Date(p.refund.createdAt)),
+                              name: p.refund.operatorName ?? t("ops_audit_system"),
+                              reason: p.refund.reason,
+                            })}
+                          </div>
+                        )}
+                      </div>
+                    </td>
+                    <td data-label={t("ops_money_reference")}>
+                      <code className="ops-code">
+                        {p.provider}
+                        {p.reference ? ` · ${p.reference}` : ""}
+                      </code>
+                    </td>
+                    {supervisor && (
+                      <td data-label="" className="ops-actions">
+                        {p.status === "succeeded" && p.amountCents > 0 && (
+                          <button
+                            type="button"
+                            className="button small danger"
+                            data-testid="ops-refund"
+                            onClick={() => {
+                              setNotice(null);
+                              setRefunding(p);
+                            }}
+                          >
+                            {t("ops_money_refund")}
+                          </button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <MoneySubscriptions view={view} />
+      <MoneyOrders view={view} />
+      <MoneyLedger view={view} />
+
+      {refunding && (
+        <RefundDialog
+          payment={refunding}
+          onClose={() => setRefunding(null)}
+          onDone={async (done) => {
+            setRefunding(null);
+            setNotice(done);
+            await query.refetch();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The supervisor's confirmation: what the refund does, and why (required); the provider's answer shows here. */
+function RefundDialog({
+  payment,
+  onClose,
+  onDone,
+}: {
+  payment: Payment;
+  onClose: () => void;
+  onDone: (notice: Notice & { tone: "success" }) => Promise<void>;
+}) {
+  const { t, locale } = useI18n();
+  const { expired } = useOps();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Notice | null>(null);
+  const amount = formatCents(payment.amountCents, payment.currency, locale);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (reason.trim().length < 3) {
+      setError({ tone: "error", key: "ops_refund_reason_required" });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await opsApi.payments[":paymentId"].refund.$post({
+        param: { paymentId: String(payment.id) },
+        json: { reason: reason.trim() },
+      });
+      if (response.status === 401) return expired();
+      if (response.ok) {
+        const body = await response.json();
+        const refunded = formatCents(body.refund.amountCents, body.refund.currency, locale);
+        await onDone({
+          tone: "success",
+          amount: refunded,
+          credits: body.refund.creditsRemoved,
+          level: body.balances.premiumLevel,
+        });
+        return;
+      }
+      const failure = await errorOf(response);
+      setError({ tone: "error", key: opsErrorKey(failure.code), code: failure.messageKey });
+    } catch {
+      setError({ tone: "error", key: "ops_error_generic" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Popup
+      title={t("ops_refund_title", { amount })}
+      onClose={() => (busy ? undefined : onClose())}
+      dismissible={!busy}
+      testId="ops-refund-dialog"
+    >
+      <form className="ops-refund-form" onSubmit={submit}>
+        <p>{t("ops_refund_body", { amount, method: methodLabel(t, payment) })}</p>
+        <label className="ops-reply">
+          <span className="small muted">{t("ops_refund_reason")}</span>
+          <textarea
+            name="reason"
+            rows={3}
+            maxLength={500}
+            required
+            value={reason}
+            disabled={busy}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        {error?.tone === "error" && (
+          <FormMessage tone="error">{t(error.key, { code: error.code ?? "—" })}</FormMessage>
+        )}
+        <div className="popup-actions">
+          <button type="button" className="button" disabled={busy} onClick={onClose}>
+            {t("ops_refund_cancel")}
+          </button>
+          <button type="submit" className="button danger" disabled={busy} data-testid="ops-refund-confirm">
+            {t("ops_refund_confirm", { amount })}
+          </button>
+        </div>
+      </form>
+    </Popup>
+  );
+}

@@ -1,0 +1,147 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { FormMessage } from "../../components/ui/FormMessage";
+import { Popup } from "../../components/ui/Popup";
+import { Spinner } from "../../components/ui/Spinner";
+import { useI18n } from "../../i18n/i18n";
+import {
+  billingQuery,
+  downloadReceipt,
+  formatPrice,
+  UNSUBSCRIBE_RELOAD_MS,
+  unsubscribeMember,
+} from "../../lib/billing";
+import { useSession } from "../../lib/session/session";
+
+/**
+ * The own profile's billing: the plan's status with its next billing date, the receipts of the paylog, and the
+ * one-click unsubscribe (level above 1; disabled in the compliant flow). On ok the page reloads after 6 s.
+ */
+export function BillingSection() {
+  const { t, locale } = useI18n();
+  const { state } = useSession();
+  const billing = useQuery(billingQuery());
+  const [step, setStep] = useState<"idle" | "confirm" | "working" | "done" | "failed">("idle");
+  const [receiptFailed, setReceiptFailed] = useState(false);
+  const reload = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(reload.current), []);
+  const clickid = state.status === "member" ? state.member.clickid : null;
+  const data = billing.data;
+  const day = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(iso));
+
+  async function unsubscribe() {
+    if (!clickid) return;
+    setStep("working");
+    if (await unsubscribeMember(clickid)) {
+      setStep("done");
+      reload.current = setTimeout(() => window.location.reload(), UNSUBSCRIBE_RELOAD_MS);
+    } else {
+      setStep("failed");
+    }
+  }
+
+  if (billing.isPending) return <Spinner label={t("app_loading")} />;
+  if (!data) return <FormMessage tone="error">{t("errore_generico")}</FormMessage>;
+  const status =
+    data.status === "subscribed"
+      ? t("profilo_stato_subscribed", {
+          plan: data.planName ?? "",
+          date: data.nextBillDate ? day(data.nextBillDate) : "",
+          price: formatPrice(data.renewalAmount ?? 0, "EUR", locale),
+        })
+      : data.status === "canceled"
+        ? t("profilo_stato_canceled", {
+            plan: data.planName ?? "",
+            date: data.periodEnd ? day(data.periodEnd) : "",
+          })
+        : t(data.status === "paid" ? "profilo_stato_paid" : "profilo_stato_free");
+
+  return (
+    <section className="card billing" aria-labelledby="billing-title" data-testid="billing">
+      <h2 id="billing-title">{t("profilo_piano")}</h2>
+      <p data-testid="billing-status">{status}</p>
+      <dl className="billing-next">
+        <dt>{t("profilo_prossimo_addebito")}</dt>
+        <dd data-testid="billing-next">
+          {data.nextBillDate ? day(data.nextBillDate) : t("profilo_nessun_addebito")}
+        </dd>
+      </dl>
+      <h3>{t("profilo_ricevute")}</h3>
+      {data.paylog.length === 0 ? (
+        <p className="muted small">{t("profilo_nessuna_ricevuta")}</p>
+      ) : (
+        <ul className="paylog" data-testid="paylog">
+          {data.paylog.map((charge) => (
+            <li key={charge.chargeId}>
+              <span className="paylog-date">{day(charge.dataTransazione)}</span>
+              <span className="paylog-plan">{charge.nomePiano}</span>
+              <span className="paylog-price">
+                {formatPrice(charge.prezzo, charge.currency, locale)}
+                {charge.refunded && <em className="paylog-refunded"> · {t("profilo_rimborsato")}</em>}
+              </span>
+              <button
+                type="button"
+                className="paylog-receipt"
+                data-testid={`receipt-${charge.chargeId}`}
+                onClick={() => void downloadReceipt(charge.chargeId).then((ok) => setReceiptFailed(!ok))}
+              >
+                {t("profilo_ricevuta_scarica")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {receiptFailed && <FormMessage tone="error">{t("errore_generico")}</FormMessage>}
+      {data.premiumLevel > 1 || data.unsubscribeDisabled ? (
+        <>
+          <button
+            type="button"
+            className="button"
+            data-testid="billing-unsubscribe"
+            disabled={!data.canUnsubscribe || step === "working" || step === "done"}
+            onClick={() => setStep("confirm")}
+          >
+            {step === "working" ? <Spinner label={t("app_loading")} /> : t("disiscrizione_bottone")}
+          </button>
+          {data.unsubscribeDisabled && (
+            <p className="muted small">{t("profilo_disiscrizione_disabilitata")}</p>
+          )}
+        </>
+      ) : null}
+      {step === "done" && (
+        <div data-testid="unsubscribe-ok">
+          <FormMessage tone="success">{t("disiscrizione_ok")}</FormMessage>
+        </div>
+      )}
+      {step === "failed" && (
+        <div data-testid="unsubscribe-ko">
+          <FormMessage tone="error">{t("disiscrizione_ko")}</FormMessage>
+        </div>
+      )}
+      {step === "confirm" && (
+        <Popup
+          title={t("disiscrizione_conferma_titolo")}
+          testId="unsubscribe-confirm"
+          onClose={() => setStep("idle")}
+          actions={
+            <>
+              <button type="button" className="button" onClick={() => setStep("idle")}>
+                {t("disiscrizione_mantieni")}
+              </button>
+              <button
+                type="button"
+                className="button danger"
+                data-testid="unsubscribe-confirm-yes"
+                onClick={() => void unsubscribe()}
+              >
+                {t("disiscrizione_bottone")}
+              </button>
+            </>
+          }
+        >
+          <p>{t("disiscrizione_conferma_testo", { date: data.periodEnd ? day(data.periodEnd) : "" })}</p>
+        </Popup>
+      )}
+    </section>
+  );
+}

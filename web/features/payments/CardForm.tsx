@@ -1,0 +1,216 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { PublicBrand } from "../../../worker/contracts/brand";
+import type { ChargeAnswer, RatePlanRow } from "../../../worker/contracts/payments";
+import { FormMessage } from "../../components/ui/FormMessage";
+import { Spinner } from "../../components/ui/Spinner";
+import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { api, errorOf } from "../../lib/api";
+import { CheckoutTerms } from "./CheckoutTerms";
+import {
+  brandOfNumber,
+  type CardField,
+  type CardFields,
+  firstInvalid,
+  formatCardNumber,
+  formatCvv,
+  formatExpiry,
+  isTestHost,
+  TEST_CARD,
+} from "./card-form";
+import type { Outcome } from "./OtherMethods";
+import { formatPrice } from "./payments-queries";
+import { startThreeDs } from "./three-ds";
+
+const fieldErrors: Record<CardField, MessageKey> = {
+  number: "errore_carta_numero",
+  expiry: "errore_carta_scadenza",
+  cvv: "errore_carta_cvv",
+  firstName: "errore_carta_nome",
+  lastName: "errore_carta_cognome",
+};
+
+const empty: CardFields = { number: "", expiry: "", cvv: "", firstName: "", lastName: "" };
+
+/**
+ * The card form (the spec's validation as the member types). While paying the inputs are disabled; ok goes
+ * to /ok/ (or through the payment system's 3-D Secure step), ko and open are the page's outcome popup.
+ * `verification`: the age verification's zero-amount check, with its own button.
+ */
+export function CardForm({
+  plan,
+  brand,
+  member,
+  verification,
+  onOutcome,
+}: {
+  plan: RatePlanRow;
+  brand: PublicBrand;
+  member: { clickid: string; country: string };
+  verification: boolean;
+  onOutcome: (outcome: Outcome) => void;
+}) {
+  const { t, locale } = useI18n();
+  const testMode = isTestHost(window.location.hostname);
+  const [fields, setFields] = useState<CardFields>(testMode ? TEST_CARD : empty);
+  const [invalid, setInvalid] = useState<CardField | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [threeDs, setThreeDs] = useState(false);
+  const cancelThreeDs = useRef<() => void>(() => {});
+  useEffect(() => () => cancelThreeDs.current(), []);
+  const price = formatPrice(plan.prezzo_totale, plan.currency, locale);
+  const cardBrand = brandOfNumber(fields.number);
+
+  const set = (field: CardField, value: string) => {
+    setFields((f) => ({ ...f, [field]: value }));
+    if (invalid === field) setInvalid(null);
+  };
+
+  const failed = (outcome: Outcome) => {
+    onOutcome(outcome);
+    setPaying(false);
+  };
+
+  async function pay(e: FormEvent) {
+    e.preventDefault();
+    const wrong = firstInvalid(fields);
+    setInvalid(wrong);
+    if (wrong) return;
+    const [month, year] = fields.expiry.split("/");
+    setPaying(true);
+    try {
+      const response = await api.orders.tryCharge.$post({
+        json: {
+          cardNumber: fields.number,
+          cardMonth: Number(month),
+          cardYear: Number(year),
+          cardSecurityCode: fields.cvv,
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          rateplan: plan.product_id,
+          clickid: member.clickid,
+          newCard: true,
+          paySource: "CREDITCARD",
+          country: member.country,
+          domain: window.location.hostname,
+          language: locale,
+          screenWidth: window.screen.width,
+          screenHeight: window.screen.height,
+          screenColorDepth: window.screen.colorDepth,
+          timezone: new Date().getTimezoneOffset(),
+          userAgent: navigator.userAgent,
+          javaEnabled: false,
+          javascriptEnabled: true,
+        },
+      });
+      if (!response.ok) {
+        const failure = await errorOf(response);
+        failed({ status: "ko", message: failure.messageKey ?? "generico" });
+        return;
+      }
+      const answer = (await response.json()) as ChargeAnswer;
+      if (answer.status === "ok" && answer.threeDS) {
+        setThreeDs(true);
+        cancelThreeDs.current = startThreeDs({ ...answer, threeDS: answer.threeDS });
+        return;
+      }
+      if (answer.status === "ok") {
+        window.location.assign("/ok/");
+        return;
+      }
+      failed({ status: answer.status, message: answer.message });
+    } catch (failure) {
+      console.warn("the charge did not reach the server", failure);
+      failed({ status: "ko", message: "problemi_api" });
+    }
+  }
+
+  const input = (field: CardField) => ({
+    disabled: paying,
+    "aria-invalid": invalid === field,
+    className: invalid === field ? "invalid" : undefined,
+  });
+
+  return (
+    <form className="card form pay-form" onSubmit={pay} noValidate aria-busy={paying} data-testid="card-form">
+      <h2>{t("pay_metodo_carta")}</h2>
+      {testMode && <p className="pay-test">{t("pay_test")}</p>}
+      <label>
+        {t("pay_numero")}
+        <span className="card-number">
+          <input
+            {...input("number")}
+            name="cardNumber"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={19}
+            value={fields.number}
+            onChange={(e) => set("number", formatCardNumber(e.target.value))}
+          />
+          <span className={`card-brand card-brand-${cardBrand}`} data-testid="card-brand">
+            {cardBrand === "unknown" ? "" : cardBrand}
+          </span>
+        </span>
+      </label>
+      <div className="pay-row">
+        <label>
+          {t("pay_scadenza")}
+          <input
+            {...input("expiry")}
+            name="cardExpiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            maxLength={5}
+            value={fields.expiry}
+            onChange={(e) => set("expiry", formatExpiry(e.target.value, fields.expiry))}
+          />
+        </label>
+        <label>
+          {t("pay_cvv")}
+          <input
+            {...input("cvv")}
+            name="cardCvv"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={3}
+            value={fields.cvv}
+            onChange={(e) => set("cvv", formatCvv(e.target.value))}
+          />
+        </label>
+      </div>
+      <div className="pay-row">
+        <label>
+          {t("pay_nome")}
+          <input
+            {...input("firstName")}
+            name="firstName"
+            autoComplete="cc-given-name"
+            value={fields.firstName}
+            onChange={(e) => set("firstName", e.target.value)}
+          />
+        </label>
+        <label>
+          {t("pay_cognome")}
+          <input
+            {...input("lastName")}
+            name="lastName"
+            autoComplete="cc-family-name"
+            value={fields.lastName}
+            onChange={(e) => set("lastName", e.target.value)}
+          />
+        </label>
+      </div>
+      {invalid && <FormMessage tone="error">{t(fieldErrors[invalid])}</FormMessage>}
+      <CheckoutTerms plan={plan} brand={brand} />
+      <button type="submit" className="button primary" disabled={paying} data-testid="pay-submit">
+        {paying ? (
+          <Spinner label={t(threeDs ? "pay_3ds" : "pay_in_corso")} />
+        ) : verification ? (
+          `${t("pm_eta_bottone")} (${price})`
+        ) : (
+          t("pay_paga", { price })
+        )}
+      </button>
+      {threeDs && <p className="center muted">{t("pay_3ds")}</p>}
+    </form>
+  );
+}

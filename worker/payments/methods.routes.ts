@@ -1,0 +1,490 @@
+// The payment service's other methods (spec/money-platform.md sections 3, 4 and 7): PayPal (an order created
+// in EUR for the plan's total, approved on the provider's page, captured by orderOk), Apple Pay (merchant
+// validation, then the sheet's token), Google Pay (the paymentData call, then the return page's check),
+// mollie and coda (a payment on the provider's page, then their return pages' check). Each creates the order
+// and its payment through the checkout service and applies the provider's answers through the one settlement,
+// so a payment is granted once whichever of the return page, the check, orderOk or the webhook comes first.
+// The routes speak only the PaymentProvider interface.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { sessionAccount } from "../auth/session.service";
+import type { FlowConfig } from "../contracts/flow";
+import { AppError, forbidden } from "../core/errors";
+import { loadFlow } from "../core/flows";
+import { logEvent } from "../core/log";
+import { requireSession } from "../core/middleware";
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import type { AppEnv } from "../env";
+import {
+  findMemberPlan,
+  outcomeMessage,
+  ownPayment,
+  type StartedPayment,
+  startRedirectPayment,
+  startWalletPayment,
+  tellRoom,
+} from "./checkout.service";
+import type { RedirectMethod } from "./provider";
+import { providerFor } from "./providers";
+import { type Settlement, settlePayment } from "./settlement.service";
+
+/** The name each method has in a flow's sistemi_pagamento (coda is offered as coda_paypal). */
+const FLOW_SYSTEM: Record<RedirectMethod, FlowConfig["sistemi_pagamento"][number]> = {
+  paypal: "paypal",
+  applepay: "applepay",
+  googlepay: "googlepay",
+  mollie: "mollie",
+  coda: "coda_paypal",
+};
+
+const text = (max: number) => z.string().max(max);
+
+/** The redirect-method payment creation payload (section 3); only rateplan and clickid decide anything. */
+const PaymentCreation = z.object({
+  /** The product_id of the chosen plan. */
+  rateplan: z.string().min(1).max(64),
+  clickid: text(64),
+  // What the client sends beside, as for the card: kept for the provider's risk checks, never trusted for
+  // the amount, the descriptor or the account (those come from the plan and the brand).
+  country: text(8).optional(),
+  descriptor: text(64).optional(),
+  payment_company: text(32).optional(),
+  city: text(100).optional(),
+  domain: text(253).optional(),
+  paySource: text(32).optional(),
+  email: text(254).optional(),
+  newCard: z.boolean().optional(),
+  actonfile: z.boolean().optional(),
+  userAgent: text(512).optional(),
+});
+
+/** Mollie's payment as its API answers a creation: the checkout link, else the reason (`message`). */
+const MollieAnswer = z.object({
+  id: z.string().nullable(),
+  status: z.enum(["open", "pending", "paid", "failed", "canceled"]),
+  _links: z.object({ checkout: z.object({ href: z.string(), type: z.literal("text/html") }) }).optional(),
+  message: z.string().optional(),
+});
+
+/** coda's answer (section 3's redirect-method response): result, the page to go to, and a message. */
+const CodaAnswer = z.object({
+  result: z.boolean(),
+  redirectUrl: z.string().nullable(),
+  message: z.string(),
+});
+
+/** PayPal's order and capture statuses, as its Orders API names them. */
+const PayPalStatus = z.enum([
+  "CREATED",
+  "PAYER_ACTION_REQUIRED",
+  "PENDING",
+  "COMPLETED",
+  "DECLINED",
+  "VOIDED",
+  "REFUNDED",
+]);
+
+const PayPalOrder = z.object({
+  /** The order's id: PayPal gives it back on the return URL as `token`, and orderOk captures it. */
+  id: z.string().nullable(),
+  status: PayPalStatus,
+  /** Where the member approves the order (PayPal's payer-action link). */
+  approveUrl: z.string().nullable(),
+  message: z.string(),
+});
+
+/** orderOk's body: the approved order's id, and what the client read of the payer (spec section 7). */
+const PayPalOrderOk = z.object({
+  clickid: text(64),
+  id: z.string().min(1).max(128),
+  payerID: text(64).optional(),
+  cardholderName: text(200).optional(),
+  email: text(254).optional(),
+  card: z.object({ tokenId: text(128).optional() }).optional(),
+});
+
+const PayPalCaptureAnswer = z.object({ id: z.string(), status: PayPalStatus, message: z.string() });
+
+/** A wallet's charge: paid (result true), refused (message: the catalogue's code), or a page to go to first. */
+const WalletAnswer = z.object({
+  result: z.boolean(),
+  message: z.string(),
+  redirectUrl: z.string().nullable(),
+});
+
+const ApplePayStart = z.object({
+  clickid: text(64),
+  /** The validation URL of the sheet's onvalidatemerchant event. */
+  validationURL: z.url().max(2048),
+  domain: text(253).optional(),
+});
+
+/** Apple Pay's PKPaymentToken as the sheet gives it to onpaymentauthorized. */
+const ApplePayToken = z.object({
+  paymentData: z.record(z.string(), z.unknown()),
+  paymentMethod: z.object({
+    displayName: text(100).optional(),
+    network: text(32).optional(),
+    type: text(16).optional(),
+  }),
+  transactionIdentifier: z.string().min(1).max(256),
+});
+
+const ApplePayPayment = PaymentCreation.extend({ token: ApplePayToken });
+
+/** Google Pay's PaymentData as loadPaymentData resolves it (API version 2, a card of section 9's networks). */
+const GooglePayPaymentData = z.object({
+  apiVersion: z.literal(2),
+  apiVersionMinor: z.number().int().min(0).max(9),
+  paymentMethodData: z.object({
+    type: z.literal("CARD"),
+    description: text(100).optional(),
+    info: z.object({ cardNetwork: z.enum(["MASTERCARD", "VISA"]), cardDetails: text(8) }).optional(),
+    tokenizationData: z.object({
+      type: z.enum(["PAYMENT_GATEWAY", "DIRECT"]),
+      token: z.string().min(1).max(16_384),
+    }),
+  }),
+});
+
+const GooglePayPayment = PaymentCreation.extend({ paymentData: GooglePayPaymentData });
+
+const common = { tags: ["payments"], security: bearerSecurity };
+
+const refusals = {
+  400: errorResponse(
+    "invalid_input; method_unavailable: the member's flow does not offer the method; card_only: the age verification and the renewing plans are paid by card",
+  ),
+  401: errorResponse("No valid session"),
+  403: errorResponse("Another member's clickid"),
+  404: errorResponse("unknown_plan: not a plan of the member's flow"),
+  503: errorResponse("payments_unavailable: no payment provider is configured here"),
+};
+
+const mollieCreate = createRoute({
+  ...common,
+  middleware: [requireSession] as const,
+  method: "post",
+  path: "/orders/mollie/createPayment",
+  summary:
+    "Creates a mollie payment for a plan: the member pays on mollie's checkout, then /mollie/paymentCheck",
+  request: { body: { ...json(PaymentCreation), required: true } },
+  responses: { 200: { description: "The payment", ...json(MollieAnswer) }, ...refusals },
+});
+
+const codaCreate = createRoute({
+  ...common,
+  middleware: [requireSession] as const,
+  method: "post",
+  path: "/orders/coda/createPayment",
+  summary: "Creates a coda payment (PayPal through coda): redirectUrl, then /coda/paymentCheck?TxnId=…",
+  request: { body: { ...json(PaymentCreation), required: true } },
+  responses: { 200: { description: "The payment", ...json(CodaAnswer) }, ...refusals },
+});
+
+const paypalCreate = createRoute({
+  ...common,
+  middleware: [requireSession] as const,
+  method: "post",
+  path: "/orders/client/paypal/createOrder",
+  summary: "Creates a PayPal order in EUR for the plan's total; the member approves it at approveUrl",
+  request: { body: { ...json(PaymentCreation), required: true } },
+  responses: { 200: { description: "The order", ...json(PayPalOrder) }, ...refusals },
+});
+
+const paypalOrderOk = createRoute({
+  ...common,
+  middleware: [requireSession] as const,
+  method: "post",
+  path: "/orders/client/paypal/orderOk",
+  summary: "Captures the member's approved PayPal order and applies it once: COMPLETED when paid",
+  request: { body: { ...json(PayPalOrderOk), required: true } },
+  responses: {
+    200: { description: "The capture's status", ...json(PayPalCaptureAnswer) },
+    400: errorResponse("invalid_input"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+    404: errorResponse("not_found: no PayPal order of this member with that id"),
+    503: errorResponse("payments_unavailable"),
+  },
+});
+
+const applePayStart = createRoute({
+  ...common,
+  middleware: [requireSession] as const,
+  method: "post",
+  path: "/orders/applePay/startSession",
+  summary: "Apple Pay's merchant validation: the merchant session for the sheet",
+  request: { body: { ...json(ApplePayStart), required: true } },
+  responses: {
+    200: {
+      description: "Apple's merchant session object, for completeMerchantValidation",
+      ...json(z.record(z.string(), z.unknown())),
+    },
+    400: errorResponse("invalid_input: validationURL is not Apple's; method_unavailable"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+    503: errorResponse("payments_unavailable"),
+  },
+});
+
+const applePayPayment = createRoute({
+  ...common,
+  middleware: [requireSession] as const,
+  method: "post",
+  path: "/orders/applePay/payment",
+  summary: "Charges the Apple Pay sheet's token for a plan",
+  request: { body: { ...json(ApplePayPayment), required: true } },
+  responses: { 200: { description: "The charge's outcome", ...json(WalletAnswer) }, ...refusals },
+});
+
+const googlePayData = createRoute({
+  ...common,
+  middleware: [requireSession] as const,
+  method: "post",
+  path: "/orders/googlePay/paymentData",
+  summary:
+    "Charges Google Pay's paymentData for a plan; may send the member to a page, then /googlePay/paymentCheck",
+  request: { body: { ...json(GooglePayPayment), required: true } },
+  responses: { 200: { description: "The charge's outcome", ...json(WalletAnswer) }, ...refusals },
+});
+
+const methodUnavailable = () =>
+  new AppError(400, "method_unavailable", "This payment method is not offered to this member.", {
+    field: "paySource",
+    messageKey: "generico",
+  });
+
+/** Who pays, for what, through which provider: the checks every method's call makes first. */
+async function begin(
+  c: Context<AppEnv>,
+  body: { clickid: string; rateplan: string },
+  method: RedirectMethod,
+) {
+  if (body.clickid !== c.var.session.clickid) throw forbidden();
+  const account = await sessionAccount(c);
+  const flow = await loadFlow(c.var.db, account.fluxId);
+  if (!flow.sistemi_pagamento.includes(FLOW_SYSTEM[method])) throw methodUnavailable();
+  const chosen = await findMemberPlan(c.var.db, account, body.rateplan);
+  if (!chosen) {
+    throw new AppError(404, "unknown_plan", "No such plan for this member.", {
+      field: "rateplan",
+      messageKey: "generico",
+    });
+  }
+  // The zero-amount age verification is a card check (spec section 2), and a renewing plan is renewed on
+  // the card it keeps: the sandbox's other methods keep nothing to charge later (the real adapters' mandates
+  // and vaulting come with the providers issue).
+  if (chosen.list === "verifica" || chosen.plan.renewalDays !== null) {
+    throw new AppError(400, "card_only", "This plan is paid by card.", {
+      field: "rateplan",
+      messageKey: "generico",
+    });
+  }
+  const origin = new URL(c.req.url).origin;
+  return {
+    provider: providerFor(c),
+    origin,
+    checkout: {
+      accountId: account.id,
+      brandId: c.var.brand.public.id,
+      fluxId: account.fluxId,
+      planList: chosen.list,
+      plan: chosen.plan,
+      descriptor: c.var.brand.public.descriptor,
+    },
+  };
+}
+
+/** Logs the start (ids and statuses only: never a token or the member's details) and tells the tabs. */
+async function started(c: Context<AppEnv>, method: RedirectMethod, payment: StartedPayment) {
+  const { settlement } = payment;
+  logEvent("info", "payments.method_started", {
+    paymentId: payment.paymentId,
+    method,
+    status: settlement.found ? settlement.status : "unknown",
+  });
+  await tellRoom(c.env, settlement);
+  const redirectUrl =
+    settlement.found && settlement.status === "action_required"
+      ? (payment.provider.redirectUrl ?? null)
+      : null;
+  return { settlement, redirectUrl, reference: payment.provider.reference };
+}
+
+const paid = (settlement: Settlement) => settlement.found && settlement.status === "succeeded";
+
+/** A settlement as PayPal's Orders API would name it. */
+function paypalStatus(settlement: Settlement): z.infer<typeof PayPalStatus> {
+  if (!settlement.found) return "DECLINED";
+  switch (settlement.status) {
+    case "succeeded":
+      return "COMPLETED";
+    case "action_required":
+      return "PAYER_ACTION_REQUIRED";
+    case "pending":
+    case "open":
+      return "PENDING";
+    case "canceled":
+      return "VOIDED";
+    case "refunded":
+      return "REFUNDED";
+    case "created":
+      return "CREATED";
+    case "failed":
+      return "DECLINED";
+  }
+}
+
+/** A settlement as Mollie's payment statuses name it. */
+function mollieStatus(settlement: Settlement): z.infer<typeof MollieAnswer>["status"] {
+  if (!settlement.found) return "failed";
+  if (settlement.status === "succeeded") return "paid";
+  if (settlement.status === "canceled") return "canceled";
+  if (settlement.status === "pending") return "pending";
+  if (settlement.status === "action_required" || settlement.status === "open") return "open";
+  return "failed";
+}
+
+/** A wallet charge's answer: paid, a page to go to first (`open` until the member answers it), or refused. */
+function walletAnswer(settlement: Settlement, redirectUrl: string | null): z.infer<typeof WalletAnswer> {
+  if (redirectUrl) return { result: false, message: "open", redirectUrl };
+  return { result: paid(settlement), message: outcomeMessage(settlement), redirectUrl: null };
+}
+
+export const methodRoutes = featureApp()
+  .openapi(mollieCreate, async (c) => {
+    const body = c.req.valid("json");
+    const { provider, origin, checkout } = await begin(c, body, "mollie");
+    const { settlement, redirectUrl, reference } = await started(
+      c,
+      "mollie",
+      await startRedirectPayment(c.var.db, provider, {
+        ...checkout,
+        method: "mollie",
+        returnUrl: `${origin}/mollie/paymentCheck`,
+      }),
+    );
+    if (redirectUrl) {
+      return c.json(
+        {
+          id: reference,
+          status: "open" as const,
+          _links: { checkout: { href: redirectUrl, type: "text/html" as const } },
+        },
+        200,
+      );
+    }
+    return c.json(
+      { id: reference, status: mollieStatus(settlement), message: outcomeMessage(settlement) },
+      200,
+    );
+  })
+  .openapi(codaCreate, async (c) => {
+    const body = c.req.valid("json");
+    const { provider, origin, checkout } = await begin(c, body, "coda");
+    const { settlement, redirectUrl } = await started(
+      c,
+      "coda",
+      await startRedirectPayment(c.var.db, provider, {
+        ...checkout,
+        method: "coda",
+        returnUrl: `${origin}/coda/paymentCheck`,
+      }),
+    );
+    if (redirectUrl) return c.json({ result: true, redirectUrl, message: "open" }, 200);
+    return c.json({ result: paid(settlement), redirectUrl: null, message: outcomeMessage(settlement) }, 200);
+  })
+  .openapi(paypalCreate, async (c) => {
+    const body = c.req.valid("json");
+    const { provider, origin, checkout } = await begin(c, body, "paypal");
+    // PayPal sends the member back to the payment page with the order's id as `token`; it captures there.
+    const back = new URL("/purchase/pay", origin);
+    back.searchParams.set("plan", checkout.plan.productId);
+    const { settlement, redirectUrl, reference } = await started(
+      c,
+      "paypal",
+      await startRedirectPayment(c.var.db, provider, {
+        ...checkout,
+        method: "paypal",
+        returnUrl: back.toString(),
+      }),
+    );
+    return c.json(
+      {
+        id: reference,
+        status: paypalStatus(settlement),
+        approveUrl: redirectUrl,
+        message: redirectUrl ? "open" : outcomeMessage(settlement),
+      },
+      200,
+    );
+  })
+  .openapi(paypalOrderOk, async (c) => {
+    const body = c.req.valid("json");
+    if (body.clickid !== c.var.session.clickid) throw forbidden();
+    const provider = providerFor(c);
+    // Only the member's own PayPal order: anyone else's id is no order of theirs.
+    const own = await ownPayment(c.var.db, provider.id, body.id, c.var.session.accountId);
+    if (own?.method !== "paypal") {
+      throw new AppError(404, "not_found", "No such PayPal order.", { field: "id" });
+    }
+    const settlement = await settlePayment(c.var.db, provider.id, await provider.capturePayment(body.id));
+    logEvent("info", "payments.paypal_capture", {
+      paymentId: own.id,
+      status: settlement.found ? settlement.status : "unknown",
+    });
+    await tellRoom(c.env, settlement);
+    return c.json(
+      { id: body.id, status: paypalStatus(settlement), message: outcomeMessage(settlement) },
+      200,
+    );
+  })
+  .openapi(applePayStart, async (c) => {
+    const body = c.req.valid("json");
+    if (body.clickid !== c.var.session.clickid) throw forbidden();
+    const account = await sessionAccount(c);
+    const flow = await loadFlow(c.var.db, account.fluxId);
+    if (!flow.sistemi_pagamento.includes("applepay")) throw methodUnavailable();
+    const session = await providerFor(c).startApplePaySession({
+      validationUrl: body.validationURL,
+      domainName: new URL(c.req.url).hostname,
+      displayName: c.var.brand.public.title,
+    });
+    if (!session) {
+      throw new AppError(400, "invalid_input", "validationURL: not an Apple Pay gateway.", {
+        field: "validationURL",
+      });
+    }
+    return c.json(session, 200);
+  })
+  .openapi(applePayPayment, async (c) => {
+    const body = c.req.valid("json");
+    const { provider, origin, checkout } = await begin(c, body, "applepay");
+    const { settlement, redirectUrl } = await started(
+      c,
+      "applepay",
+      await startWalletPayment(c.var.db, provider, {
+        ...checkout,
+        method: "applepay",
+        token: JSON.stringify(body.token),
+        returnUrl: `${origin}/ok/`,
+      }),
+    );
+    return c.json(walletAnswer(settlement, redirectUrl), 200);
+  })
+  .openapi(googlePayData, async (c) => {
+    const body = c.req.valid("json");
+    const { provider, origin, checkout } = await begin(c, body, "googlepay");
+    const { settlement, redirectUrl } = await started(
+      c,
+      "googlepay",
+      await startWalletPayment(c.var.db, provider, {
+        ...checkout,
+        method: "googlepay",
+        token: body.paymentData.paymentMethodData.tokenizationData.token,
+        returnUrl: `${origin}/googlePay/paymentCheck`,
+      }),
+    );
+    return c.json(walletAnswer(settlement, redirectUrl), 200);
+  });

@@ -1,0 +1,346 @@
+// A supervisor's refund of a payment, from the console. The provider is asked first, with an idempotency key
+// derived from the payment (a double click, a retry, two tabs: one refund at the provider). Only on its yes,
+// in one transaction on the locked payment, order and account rows: the refund row (unique per payment), the
+// payment `refunded`, the credits the payment granted taken back (never below zero) with their ledger row,
+// the premium level back to 0 unless another plan of the member still runs, and the order's subscription
+// ended. A refusal changes nothing here. Then the member is told: an e-mail, and the new balances on every
+// open tab.
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { accounts } from "../../drizzle/schema/accounts";
+import { creditLedger } from "../../drizzle/schema/credits";
+import { orders, payments, refunds, subscriptions } from "../../drizzle/schema/payments";
+import { withCompany } from "../brands/brand";
+import { brandOf } from "../brands/registry";
+import type { Balances } from "../contracts/credits";
+import { OrderPlan } from "../contracts/payments";
+import type { Db } from "../core/db";
+import { errorName, logEvent } from "../core/log";
+import { changePremiumLevel, type Tx } from "../credits/credits.service";
+import type { AppEnv } from "../env";
+import { type SendResult, sendMail } from "../mail/mail.service";
+import { memberRoom } from "../realtime/member-room";
+import type { PaymentProvider } from "./provider";
+import { providerFor } from "./providers";
+import { formatMoney } from "./receipt";
+
+/** Subscriptions that keep a member's premium level (another order's keeps it after a refund). */
+export const LIVE_SUBSCRIPTION_STATUSES = ["active", "past_due"] as const;
+
+/** The key the provider gets for a payment's refund: the same for every attempt, so it refunds once. */
+export const refundIdempotencyKey = (payment: { idempotencyKey: string }) =>
+  `refund_${payment.idempotencyKey}`;
+
+/** The ledger reference of a payment's refund (credits and premium rows): it applies once. */
+export const refundReference = (paymentId: number) => `refund:payment:${paymentId}`;
+
+/** The ledger reference under which the settlement granted a payment's credits (credits.service addPurchase). */
+const grantReference = (paymentId: number) => `purchase:payment:${paymentId}`;
+
+export interface RefundRequest {
+  paymentId: number;
+  /** The supervisor who refunds (null for a refund the system applies). */
+  operatorId: number | null;
+  reason: string;
+}
+
+/** What a refund did, for the console, the audit log and the member. */
+export interface Refunded {
+  refundId: number;
+  paymentId: number;
+  orderId: number;
+  accountId: number;
+  clickid: string;
+  brandId: string;
+  email: string;
+  amountCents: number;
+  currency: string;
+  planName: string;
+  reason: string;
+  /** The message credits taken back: what the payment granted, at most what the member still had. */
+  creditsRemoved: number;
+  premiumLevelBefore: number;
+  premiumLevelAfter: number;
+  /** The order's subscription was ended by the refund. */
+  subscriptionEnded: boolean;
+  balances: Balances & { premiumLevel: number };
+  refundedAt: Date;
+}
+
+export type RefundFailure =
+  /** No such payment. */
+  | "not_found"
+  /** Not a payment that took money (failed, pending, the zero-amount card check). */
+  | "not_refundable"
+  /** Refunded before (another click won, or an earlier refund). */
+  | "already_refunded"
+  /** The provider said no: nothing changed. */
+  | "provider_refused";
+
+export type RefundResult =
+  | { ok: true; refund: Refunded }
+  | {
+      ok: false;
+      reason: RefundFailure;
+      /** The provider's error code when it refused. */
+      errorCode?: string;
+      payment?: { accountId: number; amountCents: number; currency: string };
+    };
+
+export interface RefundHooks {
+  /** Runs inside the refund's transaction (the console's audit row: no refund without it). */
+  inTransaction?: (tx: Tx, refund: Refunded) => Promise<void>;
+}
+
+const planNameOf = (order: typeof orders.$inferSelect) => {
+  const plan = OrderPlan.safeParse(order.plan);
+  return plan.success ? plan.data.nomePiano : order.productId;
+};
+
+async function paymentWithOrder(db: Db | Tx, paymentId: number, lock = false) {
+  const query = db
+    .select({ payment: payments, order: orders, account: accounts })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(accounts, eq(accounts.id, orders.accountId))
+    .where(eq(payments.id, paymentId));
+  // The same rows, locked in the same statement, as the settlement locks them.
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+/**
+ * Refunds a payment in full at its provider, then takes back what it granted. See the module comment for
+ * the order of things; a provider that says no leaves everything as it was.
+ */
+export async function refundPayment(
+  db: Db,
+  provider: PaymentProvider,
+  request: RefundRequest,
+  hooks: RefundHooks = {},
+): Promise<RefundResult> {
+  const found = await paymentWithOrder(db, request.paymentId);
+  if (!found) return { ok: false, reason: "not_found" };
+  const { payment, order } = found;
+  const summary = { accountId: order.accountId, amountCents: payment.amountCents, currency: order.currency };
+  if (payment.status === "refunded") return { ok: false, reason: "already_refunded", payment: summary };
+  if (
+    payment.status !== "succeeded" ||
+    !payment.reference ||
+    payment.amountCents <= 0 ||
+    payment.provider !== provider.id
+  ) {
+    return { ok: false, reason: "not_refundable", payment: summary };
+  }
+
+  const reference = payment.reference;
+  let answer: Awaited<ReturnType<PaymentProvider["refund"]>>;
+  try {
+    answer = await provider.refund({
+      reference,
+      amountCents: payment.amountCents,
+      idempotencyKey: refundIdempotencyKey(payment),
+    });
+  } catch (error) {
+    logEvent("error", "payments.refund_provider_failed", { paymentId: payment.id, error: errorName(error) });
+    answer = { ok: false, errorCode: "problemi_api" };
+  }
+  if (!answer.ok) {
+    // A provider that keeps no answer per key refuses a second refund of one payment: when its records say
+    // the payment is refunded (a concurrent click, or an attempt whose transaction never ran), the refund
+    // happened and is applied here, once.
+    const view = await provider.checkPayment(reference).catch(() => null);
+    if (view?.status !== "refunded") {
+      logEvent("warn", "payments.refund_refused", { paymentId: payment.id, errorCode: answer.errorCode });
+      return {
+        ok: false,
+        reason: "provider_refused",
+        errorCode: answer.errorCode ?? "generico",
+        payment: summary,
+      };
+    }
+  }
+
+  return db.transaction(async (tx): Promise<RefundResult> => {
+    const locked = await paymentWithOrder(tx, payment.id, true);
+    if (!locked) return { ok: false, reason: "not_found" };
+    const { account } = locked;
+    if (locked.payment.status !== "succeeded")
+      return { ok: false, reason: "already_refunded", payment: summary };
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        paymentId: payment.id,
+        amountCents: payment.amountCents,
+        operatorId: request.operatorId,
+        reason: request.reason,
+      })
+      .onConflictDoNothing({ target: refunds.paymentId })
+      .returning();
+    if (!refund) return { ok: false, reason: "already_refunded", payment: summary };
+    await tx
+      .update(payments)
+      .set({ status: "refunded", updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+
+    // The credits the payment granted, as its ledger row says (a renewal's too), never more than are left.
+    const [granted] = await tx
+      .select({ delta: creditLedger.delta })
+      .from(creditLedger)
+      .where(
+        and(
+          eq(creditLedger.accountId, account.id),
+          eq(creditLedger.balance, "messaggi"),
+          eq(creditLedger.reference, grantReference(payment.id)),
+        ),
+      );
+    const creditsRemoved = Math.max(0, Math.min(granted?.delta ?? 0, account.creditiMessaggi));
+    let creditiMessaggi = account.creditiMessaggi;
+    if (creditsRemoved > 0) {
+      const [ledger] = await tx
+        .insert(creditLedger)
+        .values({
+          accountId: account.id,
+          balance: "messaggi",
+          delta: -creditsRemoved,
+          balanceAfter: account.creditiMessaggi - creditsRemoved,
+          reason: "refund",
+          reference: refundReference(payment.id),
+        })
+        .onConflictDoNothing()
+        .returning({ balanceAfter: creditLedger.balanceAfter });
+      if (ledger) {
+        await tx
+          .update(accounts)
+          .set({ creditiMessaggi: sql`${accounts.creditiMessaggi} - ${creditsRemoved}` })
+          .where(eq(accounts.id, account.id));
+        creditiMessaggi = ledger.balanceAfter;
+      }
+    }
+
+    // The order's plan ends with its money; the level stays only while another plan of the member runs.
+    const ended = await tx
+      .update(subscriptions)
+      .set({ status: "ended", nextAttemptAt: null })
+      .where(and(eq(subscriptions.orderId, order.id), ne(subscriptions.status, "ended")))
+      .returning({ id: subscriptions.id });
+    const [otherPlan] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.accountId, account.id),
+          ne(subscriptions.orderId, order.id),
+          inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+        ),
+      )
+      .limit(1);
+    let premiumLevel = account.premiumLevel;
+    if (!otherPlan) {
+      const changed = await changePremiumLevel(tx, account, {
+        premiumLevel: 0,
+        reason: "refund",
+        reference: refundReference(payment.id),
+      });
+      if (changed) premiumLevel = 0;
+      if (ended.length > 0) {
+        await tx.update(accounts).set({ nextBillDate: null }).where(eq(accounts.id, account.id));
+      }
+    }
+
+    const done: Refunded = {
+      refundId: refund.id,
+      paymentId: payment.id,
+      orderId: order.id,
+      accountId: account.id,
+      clickid: account.clickid,
+      brandId: account.brandId,
+      email: account.email,
+      amountCents: payment.amountCents,
+      currency: order.currency,
+      planName: planNameOf(order),
+      reason: request.reason,
+      creditsRemoved,
+      premiumLevelBefore: account.premiumLevel,
+      premiumLevelAfter: premiumLevel,
+      subscriptionEnded: ended.length > 0,
+      balances: { creditiMessaggi, creditiIcebreaker: account.creditiIcebreaker, premiumLevel },
+      refundedAt: refund.createdAt,
+    };
+    await hooks.inTransaction?.(tx, done);
+    return { ok: true, refund: done };
+  });
+}
+
+/** How the member heard of the refund: the mail's fate and whether the room took the new balances. */
+export interface MemberTold {
+  mail: SendResult | "failed";
+  room: boolean;
+}
+
+/** The member's site: this request's origin on their own brand, else their brand's (its local alias locally). */
+function siteOrigin(c: Context<AppEnv>, brandId: string): string {
+  const url = new URL(c.req.url);
+  if (c.var.brand.public.id === brandId) return url.origin;
+  const entry = brandOf(brandId);
+  const local = c.var.config.local ? entry.hosts.find((h) => h.endsWith(".localhost")) : undefined;
+  return local
+    ? `${url.protocol}//${local}${url.port ? `:${url.port}` : ""}`
+    : `https://${entry.public.domain}`;
+}
+
+/**
+ * Tells the member of a refund: the `refund` mail in their brand's language (the link opens their profile,
+ * with the receipts) and the new balances on every open tab. Neither undoes the refund when it fails.
+ */
+export async function tellMemberOfRefund(c: Context<AppEnv>, refund: Refunded): Promise<MemberTold> {
+  const told: MemberTold = { mail: "failed", room: false };
+  try {
+    const entry = brandOf(refund.brandId);
+    const company = c.var.config.brandCompanies[entry.public.id];
+    if (!company) throw new Error("the member's brand has no company configured");
+    const brand = withCompany(entry, company);
+    told.mail = await sendMail(
+      { config: c.var.config, db: c.var.db, brand },
+      {
+        template: "refund",
+        to: refund.email,
+        language: brand.public.language,
+        link: `${siteOrigin(c, refund.brandId)}/profile`,
+        facts: {
+          plan: refund.planName,
+          amount: formatMoney(refund.amountCents, refund.currency, brand.public.language),
+        },
+        accountId: refund.accountId,
+      },
+    );
+  } catch (error) {
+    logEvent("error", "payments.refund_mail_failed", {
+      paymentId: refund.paymentId,
+      error: errorName(error),
+    });
+  }
+  try {
+    // The purchase's call carries any balance change to the tabs (and sends a pending message if the new
+    // balances pay for it, as after any change of the balances).
+    await (await memberRoom(c.env, refund.clickid)).afterPurchase(refund.balances);
+    told.room = true;
+  } catch (error) {
+    logEvent("error", "payments.refund_room_not_told", {
+      paymentId: refund.paymentId,
+      error: errorName(error),
+    });
+  }
+  return told;
+}
+
+/** The console's refund: this brand's provider, the refund, then the member told. */
+export async function refundFromConsole(
+  c: Context<AppEnv>,
+  request: RefundRequest,
+  hooks: RefundHooks = {},
+): Promise<RefundResult & { told?: MemberTold }> {
+  const result = await refundPayment(c.var.db, providerFor(c), request, hooks);
+  if (!result.ok) return result;
+  return { ...result, told: await tellMemberOfRefund(c, result.refund) };
+}

@@ -1,0 +1,271 @@
+// The member's plan after paying: the billing summary the profile shows (status, next billing date, the paylog
+// with its receipts), the one-click unsubscribe (orders/unsubUser), the payment rules the payment page reads
+// (pay_rules/get_pay_rules), and locally the renewal job's trigger (POST /dev/renewals/run).
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { accounts } from "../../drizzle/schema/accounts";
+import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import { sessionAccount } from "../auth/session.service";
+import { OrderPlan } from "../contracts/payments";
+import { AppError, forbidden } from "../core/errors";
+import { loadFlow } from "../core/flows";
+import { logEvent } from "../core/log";
+import { localOnly, requireSession } from "../core/middleware";
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import { memberRoom } from "../realtime/member-room";
+import { paymentSystemOf, providerById } from "./providers";
+import { runRenewals } from "./renewals.service";
+import { announceSubscriptionEvents } from "./subscription-mail";
+import { UNSUBSCRIBED_LEVEL, unsubscribe } from "./subscriptions.service";
+
+/** The compliant flow: its unsubscribe button is disabled (it sells nothing that renews). */
+const COMPLIANT_FLUX_ID = "0000";
+
+const Clickid = z.object({ clickid: z.string().min(1).max(64) });
+
+const Billing = z.object({
+  premiumLevel: z.number().int(),
+  /** free; paid (one-off plans); subscribed (renews on nextBillDate); canceled (paid until periodEnd). */
+  status: z.enum(["free", "paid", "subscribed", "canceled"]),
+  nextBillDate: z.string().nullable(),
+  /** The end of the paid period of a running plan (the renewal date, or the end of a canceled plan). */
+  periodEnd: z.string().nullable(),
+  planName: z.string().nullable(),
+  /** What the next renewal charges, in cents. */
+  renewalAmount: z.number().int().nullable(),
+  canUnsubscribe: z.boolean(),
+  /** The compliant flow shows the unsubscribe button disabled. */
+  unsubscribeDisabled: z.boolean(),
+  /** The member's paid charges, newest first; chargeId opens its receipt (api/legal/get_receipt/{chargeId}). */
+  paylog: z.array(
+    z.object({
+      chargeId: z.number().int(),
+      prezzo: z.number().int(),
+      currency: z.string(),
+      dataTransazione: z.string(),
+      nomePiano: z.string(),
+      refunded: z.boolean(),
+    }),
+  ),
+});
+
+const billing = createRoute({
+  method: "get",
+  path: "/api/billing",
+  tags: ["payments"],
+  summary: "The member's plan status, next billing date and paylog (the own profile's billing section)",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  responses: {
+    200: { description: "The billing summary", ...json(Billing) },
+    401: errorResponse("No valid session"),
+  },
+});
+
+const UnsubscribeAnswer = z.object({
+  status: z.enum(["ok", "ko"]),
+  /** ko: disiscrizione_ko (nothing to unsubscribe from, or the compliant flow). */
+  message: z.string(),
+  premiumLevel: z.number().int(),
+});
+
+const unsubUser = createRoute({
+  method: "post",
+  path: "/orders/unsubUser",
+  tags: ["payments"],
+  summary: "One click: stops the member's plan from renewing; level 2 becomes 1, the paid period runs out",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { body: { ...json(Clickid), required: true } },
+  responses: {
+    200: { description: "ok, or ko with disiscrizione_ko", ...json(UnsubscribeAnswer) },
+    400: errorResponse("invalid_input"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+  },
+});
+
+const PayRules = z.object({
+  sistemi_pagamento: z.array(z.string()),
+  payment_company: z.string(),
+  /** The 3-D Secure style of the brand's card provider (adyen, trustpay or maxpay). */
+  payment_system: z.string(),
+  descriptor: z.string(),
+  currency: z.literal("EUR"),
+  verificaEta: z.boolean(),
+  /** The member verified their age (by card or phone): blurred replies are readable. */
+  verified: z.boolean(),
+  /** The member keeps a card: choosing a plan charges it at once. */
+  actonfile: z.boolean(),
+  premiumLevel: z.number().int(),
+});
+
+const payRules = createRoute({
+  method: "post",
+  path: "/pay_rules/get_pay_rules",
+  tags: ["payments"],
+  summary: "What the payment page may offer this member: methods, provider, descriptor, kept card",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { body: { ...json(Clickid), required: true } },
+  responses: {
+    200: { description: "The rules", ...json(PayRules) },
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+  },
+});
+
+const RunRenewalsRequest = z.object({
+  now: z.iso.datetime({ offset: true }).optional(),
+  clickid: z.string().min(1).max(64).optional(),
+});
+
+const runRenewalsNow = createRoute({
+  method: "post",
+  path: "/dev/renewals/run",
+  tags: ["dev"],
+  summary: "Local only: runs the renewal job (the Cron Trigger's) as if the time were `now`",
+  description: "clickid limits the run to one member's plans (tests side by side do not renew each other's).",
+  middleware: [localOnly] as const,
+  request: { body: { ...json(RunRenewalsRequest), required: false } },
+  responses: {
+    200: {
+      description: "What the job did to each subscription it handled",
+      ...json(
+        z.object({
+          events: z.array(z.object({ kind: z.string(), subscriptionId: z.number().int() })),
+          unsettled: z.number().int(),
+        }),
+      ),
+    },
+    404: errorResponse("in production"),
+  },
+});
+
+export const subscriptionRoutes = featureApp()
+  .openapi(billing, async (c) => {
+    const account = await sessionAccount(c);
+    const flow = await loadFlow(c.var.db, account.fluxId);
+    const [running] = await c.var.db
+      .select({ subscription: subscriptions, order: orders })
+      .from(subscriptions)
+      .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+      .where(
+        and(
+          eq(subscriptions.accountId, account.id),
+          inArray(subscriptions.status, ["active", "past_due", "canceled"]),
+        ),
+      )
+      .orderBy(desc(subscriptions.id))
+      .limit(1);
+    const paid = await c.var.db
+      .select({ payment: payments, order: orders })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(orders.accountId, account.id), inArray(payments.status, ["succeeded", "refunded"])))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(100);
+    const plan = running ? OrderPlan.parse(running.order.plan) : null;
+    const canceled = running?.subscription.status === "canceled";
+    const status = running
+      ? canceled
+        ? "canceled"
+        : "subscribed"
+      : account.premiumLevel > 0
+        ? "paid"
+        : "free";
+    const unsubscribeDisabled = flow.fluxId === COMPLIANT_FLUX_ID;
+    return c.json(
+      {
+        premiumLevel: account.premiumLevel,
+        status,
+        nextBillDate: account.nextBillDate?.toISOString() ?? null,
+        periodEnd: running?.subscription.currentPeriodEnd.toISOString() ?? null,
+        planName: plan?.nomePiano ?? null,
+        renewalAmount: running && !canceled ? (plan?.prezzoTotale ?? null) : null,
+        canUnsubscribe: account.premiumLevel > UNSUBSCRIBED_LEVEL && !unsubscribeDisabled,
+        unsubscribeDisabled,
+        paylog: paid
+          .filter(({ order }) => order.kind === "purchase")
+          .map(({ payment, order }) => ({
+            chargeId: payment.id,
+            prezzo: payment.amountCents,
+            currency: order.currency,
+            dataTransazione: payment.createdAt.toISOString(),
+            nomePiano: OrderPlan.parse(order.plan).nomePiano,
+            refunded: payment.status === "refunded",
+          })),
+      } satisfies z.infer<typeof Billing>,
+      200,
+    );
+  })
+  .openapi(unsubUser, async (c) => {
+    const { clickid } = c.req.valid("json");
+    if (clickid !== c.var.session.clickid) throw forbidden();
+    const outcome = await c.var.db.transaction(async (tx) => {
+      const [account] = await tx
+        .select()
+        .from(accounts)
+        .where(eq(accounts.id, c.var.session.accountId))
+        .for("update");
+      if (!account || account.fluxId === COMPLIANT_FLUX_ID || account.premiumLevel <= UNSUBSCRIBED_LEVEL) {
+        return { result: "not_subscribed" as const, account };
+      }
+      return { result: await unsubscribe(tx, account), account };
+    });
+    const premiumLevel = Math.min(outcome.account?.premiumLevel ?? 0, UNSUBSCRIBED_LEVEL);
+    if (outcome.result !== "unsubscribed" || !outcome.account) {
+      return c.json({ status: "ko" as const, message: "disiscrizione_ko", premiumLevel }, 200);
+    }
+    logEvent("info", "payments.unsubscribed", { accountId: outcome.account.id });
+    const { creditiMessaggi, creditiIcebreaker } = outcome.account;
+    // Every tab learns the new level (the VIP entry comes back); a failure here leaves them to their next load.
+    await (await memberRoom(c.env, clickid))
+      .afterPurchase({ creditiMessaggi, creditiIcebreaker, premiumLevel })
+      .catch(() => undefined);
+    return c.json({ status: "ok" as const, message: "disiscrizione_ok", premiumLevel }, 200);
+  })
+  .openapi(payRules, async (c) => {
+    const { clickid } = c.req.valid("json");
+    if (clickid !== c.var.session.clickid) throw forbidden();
+    const account = await sessionAccount(c);
+    const flow = await loadFlow(c.var.db, account.fluxId);
+    const [kept] = await c.var.db
+      .select({ id: savedCards.id })
+      .from(savedCards)
+      .where(eq(savedCards.accountId, account.id))
+      .limit(1);
+    return c.json(
+      {
+        sistemi_pagamento: flow.sistemi_pagamento,
+        payment_company: c.var.brand.public.payment_company,
+        payment_system: paymentSystemOf(c),
+        descriptor: c.var.brand.public.descriptor,
+        currency: "EUR" as const,
+        verificaEta: flow.verificaEta,
+        verified: account.verifiedUser,
+        actonfile: kept !== undefined,
+        premiumLevel: account.premiumLevel,
+      },
+      200,
+    );
+  })
+  .openapi(runRenewalsNow, async (c) => {
+    const body = RunRenewalsRequest.parse(await c.req.json().catch(() => ({})));
+    const now = body.now ? new Date(body.now) : new Date();
+    const { config, db } = c.var;
+    const [member] = body.clickid
+      ? await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.clickid, body.clickid))
+      : [];
+    if (body.clickid && !member) throw new AppError(404, "not_found", "No such member.");
+    const only = member ? { accountId: member.id } : undefined;
+    const run = await runRenewals(db, (id) => providerById(config, db, id), now, only);
+    await announceSubscriptionEvents({ env: c.env, config, db }, run.events);
+    return c.json(
+      {
+        events: run.events.map((e) => ({ kind: e.kind, subscriptionId: e.subscriptionId })),
+        unsettled: run.unsettled,
+      },
+      200,
+    );
+  });

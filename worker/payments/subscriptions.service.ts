@@ -1,0 +1,194 @@
+// A renewing plan's life, inside the settlement's transaction: a paid first payment starts it (replacing a
+// plan that runs), a paid renewal moves its period on, a failed renewal is retried RENEWAL_RETRY_DAYS after the
+// due date and then ends the premium level, and the member's one-click unsubscribe stops the renewals while
+// keeping what was paid for until the period ends. Every change of the premium level writes its ledger row.
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { accounts } from "../../drizzle/schema/accounts";
+import { type payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import type { OrderPlan } from "../contracts/payments";
+import { changePremiumLevel, type Tx } from "../credits/credits.service";
+
+/** Days after the missed due date on which a failed renewal is tried again; after the last, the plan ends. */
+export const RENEWAL_RETRY_DAYS = [1, 3, 7] as const;
+
+/** The premium level a VIP subscription gives, and the one an unsubscribed member keeps until the period ends. */
+export const SUBSCRIBED_LEVEL = 2;
+export const UNSUBSCRIBED_LEVEL = 1;
+
+/** Subscriptions that still run: charged at their due date (`canceled` ones only end then). */
+export const RUNNING = ["active", "past_due", "canceled"] as const;
+
+const DAY_MS = 86_400_000;
+export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+/** What happened to a member's plan, for the mail that tells them (worker/payments/subscription-mail.ts). */
+export type SubscriptionEvent =
+  | { kind: "renewed"; subscriptionId: number; accountId: number; amountCents: number; nextBillDate: Date }
+  | { kind: "renewal_failed"; subscriptionId: number; accountId: number; amountCents: number; retryAt: Date }
+  | { kind: "ended"; subscriptionId: number; accountId: number; reason: "renewal_failed" | "canceled" };
+
+type Account = Pick<typeof accounts.$inferSelect, "id" | "premiumLevel">;
+type Payment = typeof payments.$inferSelect;
+
+/**
+ * A paid first payment of a renewing plan: the subscription starts now with the card the payment kept, and
+ * any plan that still ran for the member ends (replaced: its level is the new plan's).
+ */
+export async function startSubscription(
+  tx: Tx,
+  account: Account,
+  payment: Payment,
+  plan: OrderPlan,
+  provider: string,
+  cardToken: string | null,
+): Promise<null> {
+  if (!plan.renewalDays) return null;
+  const [card] = cardToken
+    ? await tx
+        .select({ id: savedCards.id })
+        .from(savedCards)
+        .where(and(eq(savedCards.provider, provider), eq(savedCards.token, cardToken)))
+    : [];
+  await tx
+    .update(subscriptions)
+    .set({ status: "ended", nextAttemptAt: null })
+    .where(and(eq(subscriptions.accountId, account.id), inArray(subscriptions.status, [...RUNNING])));
+  const periodEnd = sql`now() + make_interval(days => ${plan.renewalDays})`;
+  const [started] = await tx
+    .insert(subscriptions)
+    .values({
+      accountId: account.id,
+      orderId: payment.orderId,
+      savedCardId: card?.id ?? null,
+      status: "active",
+      currentPeriodEnd: periodEnd,
+      nextAttemptAt: periodEnd,
+    })
+    .returning({ currentPeriodEnd: subscriptions.currentPeriodEnd });
+  await tx
+    .update(accounts)
+    .set({ nextBillDate: started?.currentPeriodEnd })
+    .where(eq(accounts.id, account.id));
+  return null;
+}
+
+/** A renewal's payment was paid: the period it pays for is the subscription's, and no retry is pending. */
+export async function renewalPaid(tx: Tx, payment: Payment): Promise<SubscriptionEvent | null> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, payment.orderId))
+    .orderBy(desc(subscriptions.id))
+    .limit(1)
+    .for("update");
+  if (!subscription || !payment.periodEnd || subscription.status === "ended") return null;
+  const canceled = subscription.status === "canceled";
+  await tx
+    .update(subscriptions)
+    .set({
+      status: canceled ? "canceled" : "active",
+      currentPeriodEnd: payment.periodEnd,
+      renewalFailures: 0,
+      nextAttemptAt: payment.periodEnd,
+    })
+    .where(eq(subscriptions.id, subscription.id));
+  if (!canceled) {
+    await tx
+      .update(accounts)
+      .set({ nextBillDate: payment.periodEnd })
+      .where(eq(accounts.id, subscription.accountId));
+  }
+  return {
+    kind: "renewed",
+    subscriptionId: subscription.id,
+    accountId: subscription.accountId,
+    amountCents: payment.amountCents,
+    nextBillDate: payment.periodEnd,
+  };
+}
+
+/**
+ * A renewal's payment failed: tried again RENEWAL_RETRY_DAYS after the due date while the member keeps the
+ * level; after the last retry the plan ends and the level with it.
+ */
+export async function renewalFailed(tx: Tx, payment: Payment): Promise<SubscriptionEvent | null> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, payment.orderId))
+    .orderBy(desc(subscriptions.id))
+    .limit(1)
+    .for("update");
+  if (!subscription || subscription.status === "ended") return null;
+  const failures = subscription.renewalFailures + 1;
+  const retryDays = RENEWAL_RETRY_DAYS[failures - 1];
+  if (retryDays === undefined || subscription.status === "canceled") {
+    return endSubscription(tx, subscription.id, "renewal_failed");
+  }
+  const retryAt = addDays(subscription.currentPeriodEnd, retryDays);
+  await tx
+    .update(subscriptions)
+    .set({ status: "past_due", renewalFailures: failures, nextAttemptAt: retryAt })
+    .where(eq(subscriptions.id, subscription.id));
+  return {
+    kind: "renewal_failed",
+    subscriptionId: subscription.id,
+    accountId: subscription.accountId,
+    amountCents: payment.amountCents,
+    retryAt,
+  };
+}
+
+/**
+ * Ends a subscription: no more renewals, no next bill, and the premium level goes back to 0 (the member keeps
+ * the credits they have). Applies once: an ended subscription stays as it is.
+ */
+export async function endSubscription(
+  tx: Tx,
+  subscriptionId: number,
+  reason: "renewal_failed" | "canceled",
+): Promise<SubscriptionEvent | null> {
+  const [ended] = await tx
+    .update(subscriptions)
+    .set({ status: "ended", nextAttemptAt: null })
+    .where(and(eq(subscriptions.id, subscriptionId), ne(subscriptions.status, "ended")))
+    .returning({ accountId: subscriptions.accountId });
+  if (!ended) return null;
+  const [account] = await tx.select().from(accounts).where(eq(accounts.id, ended.accountId)).for("update");
+  if (account) {
+    await changePremiumLevel(tx, account, {
+      premiumLevel: 0,
+      reason: `subscription_${reason}`,
+      reference: `subscription:${subscriptionId}:ended`,
+    });
+    await tx.update(accounts).set({ nextBillDate: null }).where(eq(accounts.id, account.id));
+  }
+  return { kind: "ended", subscriptionId, accountId: ended.accountId, reason };
+}
+
+export type UnsubscribeResult = "unsubscribed" | "not_subscribed";
+
+/**
+ * The member's one-click unsubscribe (also part of disabling the profile): the running plan is not renewed,
+ * the level goes from 2 to 1 at once (the spec's unsubscribe), and the paid period runs to its end, when the
+ * renewal job ends it. On the locked account row, in the caller's transaction.
+ */
+export async function unsubscribe(tx: Tx, account: Account): Promise<UnsubscribeResult> {
+  const canceled = await tx
+    .update(subscriptions)
+    .set({ status: "canceled", cancelAtPeriodEnd: true, nextAttemptAt: subscriptions.currentPeriodEnd })
+    .where(
+      and(eq(subscriptions.accountId, account.id), inArray(subscriptions.status, ["active", "past_due"])),
+    )
+    .returning({ id: subscriptions.id });
+  if (canceled.length === 0 && account.premiumLevel <= UNSUBSCRIBED_LEVEL) return "not_subscribed";
+  if (account.premiumLevel > UNSUBSCRIBED_LEVEL) {
+    await changePremiumLevel(tx, account, {
+      premiumLevel: UNSUBSCRIBED_LEVEL,
+      reason: "unsubscribe",
+      reference: `unsubscribe:${canceled[0]?.id ?? "none"}:${Date.now()}`,
+    });
+  }
+  await tx.update(accounts).set({ nextBillDate: null }).where(eq(accounts.id, account.id));
+  return "unsubscribed";
+}
