@@ -86,6 +86,10 @@ export class UserRoom extends Server<Cloudflare.Env> implements MemberRoomCalls 
     return afterPurchase(this.host(), granted);
   }
 
+  async purchaseFailed(message: string) {
+    this.broadcast(encodeEvent({ event: "purchKo", data: { message } }));
+  }
+
   sendAngelReply(input: Parameters<MemberRoomCalls["sendAngelReply"]>[0]) {
     return operatorReply(this.host(), input);
   }

@@ -66,6 +66,19 @@ async function expectCredits(page: Page, text: string) {
   }
 }
 
+/** A free member's navigation: no credit counter (paid members only), the VIP entry shown. */
+async function expectFreeMember(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) <= 500) {
+    await page.getByTestId("menu-button").click();
+    await expect(page.getByTestId("side-vip")).toBeVisible();
+    await expect(page.getByTestId("side-credits")).toHaveCount(0);
+    await page.getByTestId("side-menu-close").click();
+  } else {
+    await expect(page.getByTestId("nav-vip")).toBeVisible();
+    await expect(page.getByTestId("credits")).toHaveCount(0);
+  }
+}
+
 test("a supervisor refunds a member's payment from the money view", async ({ page, browser }, info) => {
   // One supervising account per project, so the two projects' runs never share a session.
   const words = info.project.name === "mobile" ? desks.mobile : desks.desktop;
@@ -158,8 +171,9 @@ test("a supervisor refunds a member's payment from the money view", async ({ pag
   ).toContainText(`-${PLAN.credits}`);
   await screenshot(ops, "ops-money-refunded");
 
-  // The member's open page has the new balance without a reload.
-  await expectCredits(page, `${SIGNUP_CREDITS} crediti`);
+  // The member's open page learns it without a reload: a free member again, so the paid members' credit
+  // counter is gone and the VIP entry offers the plans.
+  await expectFreeMember(page);
 
   // The audit log lists the refund with the payment and the reason.
   await ops.getByRole("link", { name: words.audit }).click();

@@ -2,8 +2,8 @@
 // English brand: the method picker of the flow's sistemi_pagamento with the checkout terms beside every pay
 // button; coda's redirect to its checkout and back to /coda/paymentCheck, then the chats with the credits;
 // PayPal's approval and capture to /ok/ and the chats; a canceled PayPal payment's popup; Google Pay's wallet
-// step and its return page; Apple Pay's sheet (played by the page on local hosts); and the age verification's
-// own header, card only.
+// step and its return page; Apple Pay's sheet (played by the page on local hosts). The age verification's
+// payment page is walked in payments-plans.spec.ts.
 import type { Page } from "@playwright/test";
 import { anyWidth, apiCall, expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
 
@@ -201,25 +201,4 @@ test("Apple Pay: merchant validation, the sheet (played by the page on local hos
   await expect(page).toHaveURL(/\/ok\/$/, { timeout: 10_000 });
   await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
   await expectCredits(page, CREDITS_AFTER_STARTER);
-});
-
-test("the age verification's payment page: the 18+ header, 0.00 charged with both readings of the fee, card only", async ({
-  page,
-}) => {
-  await signedInMember(page, "en", "payage");
-  await page.goto(`${origin("en")}/purchase/pay?plan=verify-age`);
-  const header = page.getByTestId("age-verification-header");
-  await expect(header).toContainText("18+");
-  await expect(header.getByRole("heading", { name: "Verify your age" })).toBeVisible();
-  await expect(page.getByTestId("age-charge")).toHaveText("Charged: €0.00, as displayed.");
-  await expect(header).toContainText(
-    "a verification fee of up to €0.01; by another reading of the conditions (the French text), up to €0.10.",
-  );
-  await expect(header).toContainText("This is not a subscription: nothing renews.");
-  // Card only: no picker, no money-back box for a charge of nothing.
-  await expect(page.getByTestId("pay-methods")).toHaveCount(0);
-  await expect(page.getByLabel("Card number")).toBeVisible();
-  await expect(page.getByTestId("checkout-terms")).toContainText("One payment: the plan does not renew");
-  await expect(page.getByTestId("pay-submit")).toHaveText("Verify my age (€0.00)");
-  await shot(page, "payments-methods-age");
 });

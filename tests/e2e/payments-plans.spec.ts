@@ -97,9 +97,23 @@ test("age verification by card: the hook leads to the 18+ check, then the plans 
 
   await verify.getByTestId("plans-continue").click();
   await expect(page).toHaveURL(/\/purchase\/pay\?plan=verify-age/);
+  // Its own header: 18+, 0.00 charged with both readings of the fee, no subscription, card only.
+  const header = page.getByTestId("age-verification-header");
+  await expect(header).toContainText("18+");
+  await expect(page.getByTestId("age-charge")).toHaveText("Charged: €0.00, as displayed.");
+  await expect(header).toContainText(
+    "a verification fee of up to €0.01; by another reading of the conditions (the French text), up to €0.10.",
+  );
+  await expect(header).toContainText("This is not a subscription: nothing renews.");
+  await expect(page.getByTestId("pay-methods")).toHaveCount(0);
+  await expect(page.getByTestId("checkout-terms")).toContainText("One payment: the plan does not renew");
+  await expect(page.getByTestId("pay-submit")).toHaveText("Verify my age (€0.00)");
   await shot(page, "payments-verify-pay");
+  // /ok/?verifica=1 (its popup says the age is verified), then the chats after 3 s.
+  const okSeen = page.waitForURL(/\/ok\/\?verifica=1$/, { timeout: 10_000 });
   await page.getByTestId("pay-submit").click();
-  await expect(page).toHaveURL(/\/ok\/?$/, { timeout: 10_000 });
+  await okSeen;
+  await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
 
   // Verified: the plans page now offers the plans, and nothing was charged or subscribed.
   await page.goto(`${origin(market)}/vip_plan/cred`);

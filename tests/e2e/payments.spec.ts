@@ -116,6 +116,18 @@ test("a declined card shows the catalogue's reason in red, and retry goes back t
   await outcome.getByRole("button", { name: "Try again" }).click();
   await expect(page).toHaveURL(/\/vip_plan\/cred$/);
 
+  // 3-D Secure refused on the challenge page: the return page shows the catalogue's warning in red.
+  await page.getByTestId("plans-continue").click();
+  await page.getByLabel("Card number").fill("4000000000003220");
+  await page.getByTestId("pay-submit").click();
+  await expect(page).toHaveURL(/\/sandbox\/3ds\/sbx_/, { timeout: 10_000 });
+  await page.getByRole("button", { name: "Refuse" }).click();
+  await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=sbx_/);
+  const refused = page.getByTestId("payment-outcome").getByTestId("payment-message");
+  await expect(refused).toHaveText("The 3-D Secure verification failed.");
+  await expect(refused).toHaveCSS("color", "rgb(132, 0, 0)");
+  await shot(page, "payments-3ds-refused");
+
   // Nothing was charged or granted.
   const plans = apiCall("en", "/api/plans");
   const answer = await page.request.get(plans.url, {

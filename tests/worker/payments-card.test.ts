@@ -276,6 +276,30 @@ describe("3-D Secure and the return page", () => {
   });
 });
 
+/** The sandbox's review ends a pending payment as its card says, and its signed webhook arrives twice. */
+async function reviewAndNotifyTwice(reference: string) {
+  const { db, end } = openDb(testConfig.database);
+  try {
+    const sandbox = sandboxProvider(db, {
+      origin: `http://${hosts.it}`,
+      threeDsSystem: "adyen",
+      webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
+    });
+    await sandbox.review(reference);
+    for (let i = 0; i < 2; i++) {
+      const hook = await sandbox.webhook(reference, `http://${hosts.it}/hooks/sandbox`);
+      const delivered = await call("/hooks/sandbox", {
+        method: "POST",
+        headers: Object.fromEntries(hook.headers),
+        body: await hook.text(),
+      });
+      expect(delivered.status).toBe(200);
+    }
+  } finally {
+    await end();
+  }
+}
+
 describe("the sandbox's webhook", () => {
   it("grants a reviewed payment once when signed, however often sent, and refuses a forged one", async () => {
     const member = await createMember();
@@ -291,27 +315,8 @@ describe("the sandbox's webhook", () => {
     );
     const reference = payment?.reference ?? "";
 
-    const { db, end } = openDb(testConfig.database);
-    try {
-      // The provider's review approves the payment and notifies, twice (providers retry their webhooks).
-      const sandbox = sandboxProvider(db, {
-        origin: `http://${hosts.it}`,
-        threeDsSystem: "adyen",
-        webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
-      });
-      await sandbox.review(reference);
-      for (let i = 0; i < 2; i++) {
-        const hook = await sandbox.webhook(reference, `http://${hosts.it}/hooks/sandbox`);
-        const delivered = await call("/hooks/sandbox", {
-          method: "POST",
-          headers: Object.fromEntries(hook.headers),
-          body: await hook.text(),
-        });
-        expect(delivered.status).toBe(200);
-      }
-    } finally {
-      await end();
-    }
+    // The provider's review approves the payment and notifies, twice (providers retry their webhooks).
+    await reviewAndNotifyTwice(reference);
     const after = await account(member.clickid);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
     expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
@@ -322,6 +327,29 @@ describe("the sandbox's webhook", () => {
       body: JSON.stringify({ type: "payment.updated", data: { reference } }),
     });
     expect(forged.status).toBe(401);
+  });
+
+  it("tells every tab (purchKo) when a pending payment is refused by the review, and grants nothing", async () => {
+    const member = await createMember();
+    const before = await account(member.clickid);
+    const charge = await (await post(member, "/orders/tryCharge", card(member, "4000000000009268"))).json();
+    expect(charge).toMatchObject({ status: "open", message: "pending" });
+    const socket = await connect(member);
+    const [payment] = await inDb((db) =>
+      db
+        .select({ reference: payments.reference })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(orders.accountId, before?.id ?? 0)),
+    );
+    const reference = payment?.reference ?? "";
+    // The review refuses it and notifies, twice: the refusal stands and grants nothing.
+    await reviewAndNotifyTwice(reference);
+    expect((await socket.next("purchKo")).data).toEqual({ message: "card_declined" });
+    const after = await account(member.clickid);
+    expect(after?.creditiMessaggi).toBe(before?.creditiMessaggi);
+    expect(after?.premiumLevel).toBe(0);
+    socket.close();
   });
 });
 

@@ -432,7 +432,7 @@ describe("Apple Pay", () => {
 });
 
 describe("what every method refuses", () => {
-  it("bad input, a flow without the method, the age verification, another member's clickid or reference", async () => {
+  it("bad input, a flow without the method, a card-only plan, another member's clickid or reference", async () => {
     const member = await methodsMember();
     const other = await methodsMember();
     const before = await credits(member);
@@ -453,6 +453,13 @@ describe("what every method refuses", () => {
     await refused(
       "/orders/coda/createPayment",
       creation(member, { rateplan: "verify-age" }),
+      400,
+      "card_only",
+    );
+    // A renewing plan renews on the card it keeps: the other methods keep nothing to charge later.
+    await refused(
+      "/orders/client/paypal/createOrder",
+      creation(member, { rateplan: "gold-300" }),
       400,
       "card_only",
     );

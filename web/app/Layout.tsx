@@ -8,6 +8,7 @@ import { TopBar } from "../components/nav/TopBar";
 import { useMobile } from "../components/nav/useMobile";
 import { PhoneVerifyHost } from "../components/phone-verify/PhoneVerify";
 import { NotificationPopup } from "../features/notifications/NotificationPopup";
+import { PurchaseKoToast } from "../features/payments/PurchaseKoToast";
 import { useI18n } from "../i18n/i18n";
 import { NotificationsProvider } from "../lib/notifications/notifications";
 import { useSession } from "../lib/session/session";
@@ -56,6 +57,7 @@ function Shell({ brand }: { brand: PublicBrand }) {
       </main>
       {bottomMenu && <BottomMenu />}
       {member && <NotificationPopup />}
+      {member && <PurchaseKoToast />}
       <SessionPopups brand={brand} />
       {member && <PhoneVerifyHost />}
       <CookieBanner brand={brand} />

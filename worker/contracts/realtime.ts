@@ -116,6 +116,8 @@ export const PauseReason = z.enum(["premium", "ended"]);
 export const ServerEvent = z.discriminatedUnion("event", [
   z.object({ event: z.literal("chat"), data: ChatMessage, notifica: ChatNotifica.optional() }),
   z.object({ event: z.literal("typing"), data: z.object({ angelId: z.number(), ms: z.number() }) }),
+  // A payment the member was told would be credited when approved (pending, open) was refused later.
+  z.object({ event: z.literal("purchKo"), data: z.object({ message: z.string() }) }),
   // With the premium level when it changed (a purchase, an unsubscribe, a refund): the VIP entry and the coin follow.
   z.object({
     event: z.literal("creditiResidui"),

@@ -201,11 +201,21 @@ export function outcomeMessage(settlement: Settlement): string {
   return settlement.errorCode ?? "generico";
 }
 
-/** After a grant: every tab gets the new balances, pressing stops for a paid member, the pending message goes. */
+/**
+ * After a grant: every tab gets the new balances, pressing stops for a paid member, the pending message goes.
+ * After a refusal of a payment left pending or open: every tab shows the purchKo alert.
+ */
 export async function tellRoom(env: Bindings, settlement: Settlement) {
-  if (!settlement.found || !settlement.granted || !settlement.balances) return;
+  if (!settlement.found) return;
+  // A payment the member was told would be credited once approved, refused later: the purchKo alert.
+  const refusedLater =
+    (settlement.status === "failed" || settlement.status === "canceled") &&
+    (settlement.previous === "pending" || settlement.previous === "open");
+  if (!refusedLater && (!settlement.granted || !settlement.balances)) return;
   try {
-    await (await memberRoom(env, settlement.clickid)).afterPurchase(settlement.balances);
+    const room = await memberRoom(env, settlement.clickid);
+    if (refusedLater) await room.purchaseFailed(settlement.errorCode ?? "generico");
+    else if (settlement.balances) await room.afterPurchase(settlement.balances);
   } catch (error) {
     // The grant stands; the tabs catch up on their next load.
     logEvent("error", "payments.room_not_told", { orderId: settlement.orderId, error: errorName(error) });

@@ -24,6 +24,8 @@ export type Settlement =
       clickid: string;
       orderId: number;
       status: PaymentStatus;
+      /** The status before this call (a refusal after pending or open is told to the member: purchKo). */
+      previous: PaymentStatus;
       errorCode: PaymentErrorCode | null;
       /** This call granted the order (false when an earlier one did, or the payment did not succeed). */
       granted: boolean;
@@ -45,15 +47,16 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
       .for("update");
     if (!row) return { found: false };
     const { payment, order, account } = row;
+    const current = payment.status as PaymentStatus;
     const answer = (status: PaymentStatus, errorCode: string | null, granted = false) => ({
       found: true as const,
       clickid: account.clickid,
       orderId: order.id,
       status,
+      previous: current,
       errorCode: errorCode as PaymentErrorCode | null,
       granted,
     });
-    const current = payment.status as PaymentStatus;
     // A final payment stays as it is: a late "pending" or a replayed failure cannot undo a grant.
     if (FINAL_STATUSES.includes(current)) return answer(current, payment.errorCode);
 

@@ -127,7 +127,7 @@ const runRenewalsNow = createRoute({
   summary: "Local only: runs the renewal job (the Cron Trigger's) as if the time were `now`",
   description: "clickid limits the run to one member's plans (tests side by side do not renew each other's).",
   middleware: [localOnly] as const,
-  request: { body: { ...json(RunRenewalsRequest), required: false } },
+  request: { body: { ...json(RunRenewalsRequest), required: true } },
   responses: {
     200: {
       description: "What the job did to each subscription it handled",
@@ -251,7 +251,7 @@ export const subscriptionRoutes = featureApp()
     );
   })
   .openapi(runRenewalsNow, async (c) => {
-    const body = RunRenewalsRequest.parse(await c.req.json().catch(() => ({})));
+    const body = c.req.valid("json");
     const now = body.now ? new Date(body.now) : new Date();
     const { config, db } = c.var;
     const [member] = body.clickid

@@ -72,15 +72,21 @@ export async function startSubscription(
   return null;
 }
 
-/** A renewal's payment was paid: the period it pays for is the subscription's, and no retry is pending. */
-export async function renewalPaid(tx: Tx, payment: Payment): Promise<SubscriptionEvent | null> {
+/** The subscription an order started, its row locked for the caller's transaction. */
+async function lockedSubscriptionOf(tx: Tx, orderId: number) {
   const [subscription] = await tx
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.orderId, payment.orderId))
+    .where(eq(subscriptions.orderId, orderId))
     .orderBy(desc(subscriptions.id))
     .limit(1)
     .for("update");
+  return subscription;
+}
+
+/** A renewal's payment was paid: the period it pays for is the subscription's, and no retry is pending. */
+export async function renewalPaid(tx: Tx, payment: Payment): Promise<SubscriptionEvent | null> {
+  const subscription = await lockedSubscriptionOf(tx, payment.orderId);
   if (!subscription || !payment.periodEnd || subscription.status === "ended") return null;
   const canceled = subscription.status === "canceled";
   await tx
@@ -112,13 +118,7 @@ export async function renewalPaid(tx: Tx, payment: Payment): Promise<Subscriptio
  * level; after the last retry the plan ends and the level with it.
  */
 export async function renewalFailed(tx: Tx, payment: Payment): Promise<SubscriptionEvent | null> {
-  const [subscription] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.orderId, payment.orderId))
-    .orderBy(desc(subscriptions.id))
-    .limit(1)
-    .for("update");
+  const subscription = await lockedSubscriptionOf(tx, payment.orderId);
   if (!subscription || subscription.status === "ended") return null;
   const failures = subscription.renewalFailures + 1;
   const retryDays = RENEWAL_RETRY_DAYS[failures - 1];

@@ -59,6 +59,8 @@ export interface MemberRoomCalls {
    * message refused for credits goes out. Answers whether it did, and the balances after it.
    */
   afterPurchase(granted: Balances & { premiumLevel: number }): Promise<Balances & { pendingSent: boolean }>;
+  /** A payment left pending or open was refused later: every tab shows the purchKo alert. */
+  purchaseFailed(message: string): Promise<void>;
   /** An operator's reply, stored and delivered after its delay with the typing indicator before it. */
   sendAngelReply(input: { angelId: number; msg: string; delayMs?: number }): Promise<ChatMessage | null>;
 }

@@ -114,7 +114,7 @@ export function CardForm({
         return;
       }
       if (answer.status === "ok") {
-        window.location.assign("/ok/");
+        window.location.assign(verification ? "/ok/?verifica=1" : "/ok/");
         return;
       }
       failed({ status: answer.status, message: answer.message });

@@ -4,7 +4,7 @@ import { Popup } from "../../components/ui/Popup";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 
 /** The catalogue's text for each outcome (spec section 8); adding a code does not compile until it has one. */
-const texts: Record<PaymentErrorCode | "success" | "open" | "pending", MessageKey> = {
+const texts: Record<PaymentErrorCode | "success" | "verified" | "open" | "pending", MessageKey> = {
   invalid_cvc: "pagamento_invalid_cvc",
   insufficient_funds: "pagamento_insufficient_funds",
   lost_or_stolen: "pagamento_lost_or_stolen",
@@ -24,6 +24,8 @@ const texts: Record<PaymentErrorCode | "success" | "open" | "pending", MessageKe
   generico: "pagamento_generico",
   problemi_api: "pagamento_problemi_api",
   success: "pagamento_success",
+  // The age verification's success: no credits, the hidden replies readable.
+  verified: "pagamento_verificato",
   open: "pagamento_open",
   pending: "pagamento_pending",
 };
@@ -31,6 +33,7 @@ const texts: Record<PaymentErrorCode | "success" | "open" | "pending", MessageKe
 const isKnown = (message: string): message is keyof typeof texts =>
   (PAYMENT_ERROR_CODES as readonly string[]).includes(message) ||
   message === "success" ||
+  message === "verified" ||
   message === "open" ||
   message === "pending";
 

@@ -60,6 +60,7 @@ const en = {
   pagamento_problemi_api: "The transaction failed because of a technical problem.",
   pagamento_pending: "Operation in progress: the credits arrive as soon as the payment is approved.",
   pagamento_open: "Your payment is pending: we will add the credits as soon as it is confirmed.",
+  pagamento_verificato: "Your age is verified: you can read her hidden messages now.",
   pagamento_success: "Thank you! Your credits are ready: back to your chats.",
   pagamento_bottone_riprova: "Try again",
   pagamento_bottone_continua: "Continue",
@@ -101,6 +102,9 @@ const en = {
   profilo_ricevuta_scarica: "Receipt",
   profilo_rimborsato: "Refunded",
   profilo_disiscrizione_disabilitata: "The plans of this service do not renew.",
+  // The purchKo alert: a pending or open payment refused later (section 8's text).
+  purchko_titolo: "Payment refused",
+  purchKo: "There was an error.",
   // The hook popups' way to the plans page.
   hook_vai_ai_piani: "See the plans",
 } as const;
@@ -202,6 +206,9 @@ const it: Texts = {
   profilo_ricevuta_scarica: "Ricevuta",
   profilo_rimborsato: "Rimborsato",
   profilo_disiscrizione_disabilitata: "I piani di questo servizio non si rinnovano.",
+  purchko_titolo: "Pagamento rifiutato",
+  purchKo: "C'è stato un errore.",
+  pagamento_verificato: "La tua età è verificata: ora puoi leggere i suoi messaggi nascosti.",
 };
 
 const es: Texts = {
@@ -300,6 +307,9 @@ const es: Texts = {
   profilo_ricevuta_scarica: "Recibo",
   profilo_rimborsato: "Reembolsado",
   profilo_disiscrizione_disabilitata: "Los planes de este servicio no se renuevan.",
+  purchko_titolo: "Pago rechazado",
+  purchKo: "Ha habido un error.",
+  pagamento_verificato: "Tu edad está verificada: ya puedes leer sus mensajes ocultos.",
 };
 
 const fr: Texts = {
@@ -401,6 +411,9 @@ const fr: Texts = {
   profilo_ricevuta_scarica: "Reçu",
   profilo_rimborsato: "Remboursé",
   profilo_disiscrizione_disabilitata: "Les formules de ce service ne se renouvellent pas.",
+  purchko_titolo: "Paiement refusé",
+  purchKo: "Une erreur s'est produite.",
+  pagamento_verificato: "Votre âge est vérifié : vous pouvez maintenant lire ses messages cachés.",
 };
 
 export const paymentTexts = { en, it, es, fr };

@@ -32,7 +32,8 @@ export type SandboxOutcome =
   | { kind: "succeeded"; renewals?: "declined" | "declined_once" }
   | { kind: "failed"; errorCode: PaymentErrorCode }
   | { kind: "three_ds" }
-  | { kind: "pending" }
+  /** `refused`: the review ends in this refusal instead of the payment. */
+  | { kind: "pending"; refused?: PaymentErrorCode }
   | { kind: "open" };
 
 /** A Luhn-valid 16-digit number from its first 15 digits. */
@@ -49,6 +50,8 @@ export const SANDBOX_CARDS: ReadonlyMap<string, SandboxOutcome> = new Map<string
   ["4000000000003220", { kind: "three_ds" }],
   ["4000000000009235", { kind: "pending" }],
   ["4000000000009243", { kind: "open" }],
+  // Pending, then refused by the review (the member is told: purchKo).
+  [withCheckDigit("400000000000926"), { kind: "pending", refused: "card_declined" }],
   // Paid now; the renewals of the kept card are refused for lack of funds (always, or the first time only).
   [withCheckDigit("400000000000034"), { kind: "succeeded", renewals: "declined" }],
   [withCheckDigit("400000000000035"), { kind: "succeeded", renewals: "declined_once" }],
@@ -313,7 +316,11 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
       // 3-D Secure and a review end as the card would without them: in success.
       const status: PaymentStatus = outcome.kind === "three_ds" ? "action_required" : outcome.kind;
       const final: SandboxOutcome =
-        outcome.kind === "failed" || outcome.kind === "succeeded" ? outcome : { kind: "succeeded" };
+        outcome.kind === "failed" || outcome.kind === "succeeded"
+          ? outcome
+          : outcome.kind === "pending" && outcome.refused
+            ? { kind: "failed", errorCode: outcome.refused }
+            : { kind: "succeeded" };
       return create({
         idempotencyKey: charge.idempotencyKey,
         amountCents: charge.amountCents,
