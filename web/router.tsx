@@ -25,6 +25,7 @@ import { MatchPage } from "./features/match/MatchPage";
 import { NotificationsPage } from "./features/notifications/NotificationsPage";
 import { isOpsPath, opsRoutes } from "./features/ops/ops-routes";
 import { OwnProfilePage } from "./features/own-profile/OwnProfilePage";
+import { CardUpdatePage } from "./features/payments/CardUpdatePage";
 import { OkPage } from "./features/payments/OkPage";
 import { PaymentCheckPage, type ReturnPage, returnPages } from "./features/payments/PaymentCheckPage";
 import { PayPage } from "./features/payments/PayPage";
@@ -119,6 +120,15 @@ export function createAppRouter(brand: PublicBrand) {
       );
     },
   });
+  const cardUpdate = createRoute({
+    getParentRoute: () => root,
+    path: "/purchase/card",
+    component: () => (
+      <RequireMember>
+        <CardUpdatePage brand={brand} />
+      </RequireMember>
+    ),
+  });
   /** The spec's other payment page addresses lead to the one payment page (or the plans, without a plan). */
   const toPay = (path: "/purchase" | "/purchase/choose" | "/paymentPage") =>
     page(path, function ToPay() {
@@ -178,6 +188,7 @@ export function createAppRouter(brand: PublicBrand) {
     angelProfile,
     plans,
     pay,
+    cardUpdate,
     toPay("/purchase"),
     toPay("/purchase/choose"),
     toPay("/paymentPage"),

@@ -29,6 +29,8 @@ const texts = {
     unsubscribed: "Disiscrizione completata: il tuo piano non si rinnoverà.",
     ko: "Non è stato possibile disiscriverti. Contatta l'assistenza clienti.",
     receipt: "Ricevuta",
+    cardNumber: "Numero della carta",
+    cardSaved: "La tua carta è salvata: il tuo piano si rinnova su questa carta da ora in poi.",
   },
   es: {
     verifyHeader: "Verifica tu edad",
@@ -40,6 +42,8 @@ const texts = {
     unsubscribed: "Te has dado de baja: tu plan no se renovará.",
     ko: "No hemos podido darte de baja. Ponte en contacto con atención al cliente.",
     receipt: "Recibo",
+    cardNumber: "Número de tarjeta",
+    cardSaved: "Tu tarjeta está guardada: tu plan se renueva con ella a partir de ahora.",
   },
   en: {
     verifyHeader: "Verify your age",
@@ -51,6 +55,8 @@ const texts = {
     unsubscribed: "You are unsubscribed: your plan will not renew.",
     ko: "We could not unsubscribe you. Please contact customer care.",
     receipt: "Receipt",
+    cardNumber: "Card number",
+    cardSaved: "Your card is saved: your plan renews on it from now on.",
   },
 } as const;
 
@@ -157,6 +163,17 @@ for (const { market, width } of oneMarketPerWidth("es", "it")) {
       expect(lines).toContain("4242");
       expect(lines).toContain("Demo Dating Ltd");
       expect(lines).toContain(market === "es" ? "AMORESPANA" : "AMOREITALIA");
+
+      // A new card for the renewals: checked at 0.00 and kept, then shown on the profile.
+      await expect(section.getByTestId("billing-card")).toHaveText(/^VISA •••• 4242 · \d\d\/\d\d$/);
+      await section.getByTestId("billing-change-card").click();
+      await expect(page).toHaveURL(/\/purchase\/card$/);
+      await page.getByLabel(text.cardNumber).fill("5555555555554444");
+      await shot(page, "payments-card-update");
+      await page.getByTestId("pay-submit").click();
+      await expect(page.getByTestId("card-kept")).toContainText(text.cardSaved);
+      await page.getByTestId("card-kept").getByRole("link").click();
+      await expect(page.getByTestId("billing-card")).toHaveText(/^MASTERCARD •••• 4444 · 12\/\d\d$/);
 
       // One click (and its confirmation): level 1 at once, the paid period kept, the page reloads after 6 s.
       await section.getByTestId("billing-unsubscribe").click();

@@ -1,7 +1,7 @@
 // Renewing plans on a controlled clock: the renewal job (POST /dev/renewals/run, the Cron Trigger's code) is
 // run at chosen times. A month of renewals, a failure and its recovery, a card that keeps failing until the
 // plan ends, the one-click unsubscribe that keeps the paid period, and the age verification that is no plan.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
@@ -185,6 +185,62 @@ describe("a renewing plan", () => {
     // A month later the job does nothing for it.
     await runAt(new Date(due.getTime() + 40 * DAY), member);
     expect((await state(member)).charges).toHaveLength(5);
+  });
+});
+
+describe("orders/createToken", () => {
+  const newCard = (member: TestMember, cardNumber: string) =>
+    post(member, "/orders/createToken", {
+      cardNumber,
+      cardMonth: "11",
+      cardYear: "31",
+      cardSecurityCode: "321",
+      firstName: "Mario",
+      lastName: "Rossi",
+      clickid: member.clickid,
+    });
+
+  it("keeps a new card after a refused renewal: the retry charges it and the plan recovers", async () => {
+    const member = await createMember();
+    await buy(member, ALWAYS_DECLINED);
+    const { subscription } = await state(member);
+    const due = subscription?.currentPeriodEnd ?? new Date(0);
+    await runAt(new Date(due.getTime() + 1000), member);
+    expect((await state(member)).subscription).toMatchObject({ status: "past_due", renewalFailures: 1 });
+
+    // A card the bank refuses is not kept; a card number that is not one is refused before any provider call.
+    expect(await (await newCard(member, "4000000000001091")).json()).toMatchObject({
+      status: "ko",
+      message: "card_declined",
+      token: null,
+    });
+    expect((await newCard(member, "4242424242424241")).status).toBe(400);
+    const kept = (await (await newCard(member, "5555555555554444")).json()) as {
+      status: string;
+      token: string;
+    };
+    expect(kept).toMatchObject({ status: "ok", message: "success", threeDS: null });
+    expect(kept.token).toMatch(/^sbx_card_/);
+    const before = await state(member);
+    // Nothing is charged for keeping a card: the check's amount is 0.
+    expect(before.charges.at(-1)).toEqual({ purpose: "initial", status: "succeeded", amountCents: 0 });
+
+    const run = await runAt(new Date(due.getTime() + DAY + 1000), member);
+    expect(run.events).toContainEqual({ kind: "renewed", subscriptionId: subscription?.id });
+    const after = await state(member);
+    expect(after.subscription).toMatchObject({ status: "active", renewalFailures: 0 });
+    expect(after.account.creditiMessaggi).toBe(before.account.creditiMessaggi + VIP.credits);
+    expect(after.charges.at(-1)).toEqual({ purpose: "renewal", status: "succeeded", amountCents: VIP.cents });
+    const [renewal] = await inDb((db) =>
+      db
+        .select({ last4: payments.cardLast4, brand: payments.cardBrand })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(and(eq(orders.accountId, after.account.id), eq(payments.purpose, "renewal")))
+        .orderBy(desc(payments.id))
+        .limit(1),
+    );
+    expect(renewal).toEqual({ last4: "4444", brand: "mastercard" });
   });
 });
 

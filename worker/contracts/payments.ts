@@ -112,14 +112,18 @@ export const CardPaymentRequest = z.object({
 });
 export type CardPaymentRequest = z.infer<typeof CardPaymentRequest>;
 
+/** How the browser runs 3-D Secure: post `fields` to `url` (adyen after 2 s; trustpay in a hidden frame) or go there (maxpay). */
+export const ThreeDsStep = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
+
+/** The card fields of the payload, as orders/createToken takes them to keep a new card. */
+export const CardEntry = CardPaymentRequest.omit({ rateplan: true, newCard: true });
+export type CardEntry = z.infer<typeof CardEntry>;
+
 /** A one-tap charge of the member's kept card for a plan (section 4: a saved card tries the charge directly). */
 export const SavedCardPaymentRequest = z.object({
   rateplan: z.string().min(1).max(64),
   clickid: z.string().max(64),
 });
-
-/** How the browser runs 3-D Secure: post `fields` to `url` (adyen after 2 s; trustpay in a hidden frame) or go there (maxpay). */
-export const ThreeDsStep = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 
 /** The charge response (section 3): ok, ko (with the catalogue's code as message) or open. */
 export const ChargeAnswer = z.object({
@@ -130,6 +134,12 @@ export const ChargeAnswer = z.object({
   data: z.object({ customerId: z.string().nullable() }),
 });
 export type ChargeAnswer = z.infer<typeof ChargeAnswer>;
+
+/**
+ * orders/createToken's answer: the charge answer of its zero-amount check, with the kept card's token (the
+ * spec's cardTokens) when kept; the 3-D Secure step when the check needs it first (the return page ends it).
+ */
+export const CreateTokenAnswer = ChargeAnswer.extend({ token: z.string().nullable() });
 
 /** The check-status body (section 3): the provider's reference under each system's own name. */
 export const CheckStatusRequest = z.object({

@@ -53,6 +53,18 @@ export interface WalletCheckout extends Checkout {
   token: string;
 }
 
+/** orders/createToken's order: a zero-amount card check that keeps the card (and verifies the cardholder's age). */
+export const CARD_CHECK_PLAN: OrderPlan = {
+  productId: "card-check",
+  nomePiano: "Card check",
+  prezzoTotale: 0,
+  currency: "EUR",
+  premiumLevel: 0,
+  crediti: 0,
+  creditiPromo: 0,
+  renewalDays: null,
+};
+
 /** A rate plan row as an order keeps it: what the member saw and what the payment grants. */
 export const orderPlanOf = (row: typeof ratePlans.$inferSelect): OrderPlan => ({
   productId: row.productId,

@@ -10,11 +10,14 @@ import { savedCards } from "../../drizzle/schema/payments";
 import { sessionAccount } from "../auth/session.service";
 import { cardExpiry, luhnValid } from "../contracts/card";
 import {
+  CardEntry,
   CardPaymentRequest,
   ChargeAnswer,
   CheckStatusAnswer,
   CheckStatusRequest,
+  CreateTokenAnswer,
   choosePlan,
+  type OrderPlan,
   PlanList,
   planListFor,
   RatePlan,
@@ -28,6 +31,7 @@ import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
 import {
+  CARD_CHECK_PLAN,
   findMemberPlan,
   outcomeMessage,
   ownPayment,
@@ -35,7 +39,7 @@ import {
   startStoredCardPayment,
   tellRoom,
 } from "./checkout.service";
-import type { ProviderPayment } from "./provider";
+import type { CardDetails, ProviderPayment } from "./provider";
 import { paymentSystemOf, providerFor, sandboxFor } from "./providers";
 import { type Settlement, settlePayment } from "./settlement.service";
 
@@ -107,6 +111,25 @@ const tryCharge = createRoute({
 
 /** The same charge at TrustPay's path (spec section 7): the brand's provider decides, not the path. */
 const trustpayTryCharge = createRoute({ ...tryCharge, path: "/orders/trustpay/tryCharge" });
+
+const createToken = createRoute({
+  method: "post",
+  path: "/orders/createToken",
+  tags: ["payments"],
+  summary: "Keeps a new card for the member (a zero-amount check): one-tap payments and the renewals use it",
+  description:
+    "The card fields of orders/tryCharge without a plan. ok with token: kept, and a running plan renews on it; ok with threeDS: the check needs 3-D Secure first (the return page ends it); ko: refused with the catalogue's code.",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { body: { ...json(CardEntry), required: true } },
+  responses: {
+    200: { description: "The check's outcome", ...json(CreateTokenAnswer) },
+    400: errorResponse("invalid_input: a card field (number, expiry, CVV, names)"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+    503: errorResponse("payments_unavailable: no payment provider is configured here"),
+  },
+});
 
 const savedCardCharge = createRoute({
   method: "post",
@@ -229,39 +252,59 @@ function chargeAnswer(c: Context<AppEnv>, payment: ProviderPayment, settlement: 
   return { ...base, status: "ko", message: outcomeMessage(settlement), threeDS: null };
 }
 
-/** orders/tryCharge and orders/trustpay/tryCharge: the card charge for a plan of the member's flow. */
-async function chargeCard(c: Context<AppEnv>, body: CardPaymentRequest) {
-  if (body.clickid !== c.var.session.clickid) throw forbidden();
+/** The card as the member typed it, checked before any provider call (Luhn, the expiry's window). */
+function cardDetails(body: CardEntry): CardDetails {
   if (!luhnValid(body.cardNumber)) throw cardError("cardNumber", "invalid_number");
   const expiry = cardExpiry(body.cardMonth, body.cardYear);
   if (!expiry) throw cardError("cardYear", "expired_card");
+  return {
+    number: body.cardNumber,
+    expMonth: expiry.month,
+    expYear: expiry.year,
+    cvc: body.cardSecurityCode,
+    holderName: `${body.firstName} ${body.lastName}`,
+  };
+}
+
+/** A card charge of a member (a plan, or the zero-amount check that keeps a new card) through the settlement. */
+async function startCharge(
+  c: Context<AppEnv>,
+  body: CardEntry,
+  order: { plan: OrderPlan; list: PlanList; storeCard: boolean },
+) {
+  if (body.clickid !== c.var.session.clickid) throw forbidden();
+  const card = cardDetails(body);
   const account = await sessionAccount(c);
-  const { plan, list } = await memberPlan(c, account, body.rateplan);
   const provider = providerFor(c);
-  const system = paymentSystemOf(c);
   const started = await startCardPayment(c.var.db, provider, {
     accountId: account.id,
     brandId: c.var.brand.public.id,
     fluxId: account.fluxId,
-    planList: list,
-    plan,
-    card: {
-      number: body.cardNumber,
-      expMonth: expiry.month,
-      expYear: expiry.year,
-      cvc: body.cardSecurityCode,
-      holderName: `${body.firstName} ${body.lastName}`,
-    },
-    // A renewing plan keeps the card its renewals are charged to (the checkout says so beside the button).
-    storeCard: body.newCard || plan.renewalDays !== null,
+    planList: order.list,
+    plan: order.plan,
+    card,
+    storeCard: order.storeCard,
     descriptor: c.var.brand.public.descriptor,
-    returnUrl: `${new URL(c.req.url).origin}/${system}/paymentCheck`,
+    returnUrl: `${new URL(c.req.url).origin}/${paymentSystemOf(c)}/paymentCheck`,
   });
   logEvent("info", "payments.charge", {
     paymentId: started.paymentId,
     status: started.settlement.found ? started.settlement.status : "unknown",
   });
   await tellRoom(c.env, started.settlement);
+  return started;
+}
+
+/** orders/tryCharge and orders/trustpay/tryCharge: the card charge for a plan of the member's flow. */
+async function chargeCard(c: Context<AppEnv>, body: CardPaymentRequest) {
+  if (body.clickid !== c.var.session.clickid) throw forbidden();
+  const { plan, list } = await memberPlan(c, await sessionAccount(c), body.rateplan);
+  // A renewing plan keeps the card its renewals are charged to (the checkout says so beside the button).
+  const started = await startCharge(c, body, {
+    plan,
+    list,
+    storeCard: body.newCard || plan.renewalDays !== null,
+  });
   return c.json(chargeAnswer(c, started.provider, started.settlement), 200);
 }
 
@@ -299,6 +342,16 @@ export const paymentRoutes = featureApp()
   })
   .openapi(tryCharge, (c) => chargeCard(c, c.req.valid("json")))
   .openapi(trustpayTryCharge, (c) => chargeCard(c, c.req.valid("json")))
+  .openapi(createToken, async (c) => {
+    const started = await startCharge(c, c.req.valid("json"), {
+      plan: CARD_CHECK_PLAN,
+      list: "verifica",
+      storeCard: true,
+    });
+    const kept = started.settlement.found && started.settlement.status === "succeeded";
+    const token = kept ? (started.provider.storedCard?.token ?? null) : null;
+    return c.json({ ...chargeAnswer(c, started.provider, started.settlement), token }, 200);
+  })
   .openapi(savedCardCharge, async (c) => {
     const body = c.req.valid("json");
     if (body.clickid !== c.var.session.clickid) throw forbidden();

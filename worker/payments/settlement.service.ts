@@ -2,15 +2,16 @@
 // retry of any of them all end here with what the provider said; the payment row is locked for the
 // transaction, so whichever arrives first grants what the order buys (credits, premium level, the kept card)
 // and every other arrival, concurrent or later, finds it granted and changes nothing.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
-import { orders, payments, savedCards } from "../../drizzle/schema/payments";
+import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
 import type { Balances } from "../contracts/credits";
 import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
 import type { Db } from "../core/db";
-import { addPurchase } from "../credits/credits.service";
-import type { ProviderId, ProviderPayment } from "./provider";
+import { addPurchase, type Tx } from "../credits/credits.service";
+import type { ProviderId, ProviderPayment, StoredCard } from "./provider";
 import {
+  RUNNING,
   renewalFailed,
   renewalPaid,
   type SubscriptionEvent,
@@ -34,6 +35,22 @@ export type Settlement =
       /** A renewal's outcome, for the mail that tells the member. */
       subscription?: SubscriptionEvent;
     };
+
+/** Keeps a card the provider stored for the member; their running plan renews on it from now on. */
+async function keepCard(tx: Tx, accountId: number, provider: ProviderId, card: StoredCard) {
+  await tx
+    .insert(savedCards)
+    .values({ accountId, provider, ...card })
+    .onConflictDoNothing({ target: [savedCards.provider, savedCards.token] });
+  const [kept] = await tx
+    .select({ id: savedCards.id })
+    .from(savedCards)
+    .where(and(eq(savedCards.provider, provider), eq(savedCards.token, card.token)));
+  await tx
+    .update(subscriptions)
+    .set({ savedCardId: kept?.id })
+    .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.status, [...RUNNING])));
+}
 
 /** Applies what the provider says of one of its payments; a payment it does not know of is `found: false`. */
 export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPayment): Promise<Settlement> {
@@ -60,13 +77,13 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
     // A final payment stays as it is: a late "pending" or a replayed failure cannot undo a grant.
     if (FINAL_STATUSES.includes(current)) return answer(current, payment.errorCode);
 
-    const card = reported.card ? { cardBrand: reported.card.brand, cardLast4: reported.card.last4 } : {};
+    const paidWith = reported.card ? { cardBrand: reported.card.brand, cardLast4: reported.card.last4 } : {};
     if (reported.status !== "succeeded") {
       const errorCode = reported.errorCode ?? null;
       if (reported.status !== current || errorCode !== payment.errorCode) {
         await tx
           .update(payments)
-          .set({ status: reported.status, errorCode, ...card, updatedAt: sql`now()` })
+          .set({ status: reported.status, errorCode, ...paidWith, updatedAt: sql`now()` })
           .where(eq(payments.id, payment.id));
       }
       const ended = reported.status === "failed" || reported.status === "canceled";
@@ -79,8 +96,16 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
 
     await tx
       .update(payments)
-      .set({ status: "succeeded", errorCode: null, ...card, grantedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        status: "succeeded",
+        errorCode: null,
+        ...paidWith,
+        grantedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(payments.id, payment.id));
+    // The card the member gave last is kept for one-tap payments, and renewals are charged to it.
+    if (reported.storedCard) await keepCard(tx, account.id, provider, reported.storedCard);
     if (order.kind === "verification") {
       // The zero-amount card check: the member may read blurred replies from now on. No credits, no level.
       await tx.update(accounts).set({ verifiedUser: true }).where(eq(accounts.id, account.id));
@@ -93,13 +118,6 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
       reference: `payment:${payment.id}`,
     });
     if (!grant.ok) throw new Error("the locked account row could not be granted");
-    if (reported.storedCard) {
-      const card = reported.storedCard;
-      await tx
-        .insert(savedCards)
-        .values({ accountId: account.id, provider, ...card })
-        .onConflictDoNothing({ target: [savedCards.provider, savedCards.token] });
-    }
     const subscription =
       payment.purpose === "renewal"
         ? await renewalPaid(tx, payment)

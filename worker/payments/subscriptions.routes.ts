@@ -34,6 +34,10 @@ const Billing = z.object({
   /** What the next renewal charges, in cents. */
   renewalAmount: z.number().int().nullable(),
   canUnsubscribe: z.boolean(),
+  /** The card kept last (one-tap payments and the renewals use it); null when none is kept. */
+  card: z
+    .object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() })
+    .nullable(),
   /** The compliant flow shows the unsubscribe button disabled. */
   unsubscribeDisabled: z.boolean(),
   /** The member's paid charges, newest first; chargeId opens its receipt (api/legal/get_receipt/{chargeId}). */
@@ -165,6 +169,17 @@ export const subscriptionRoutes = featureApp()
       .where(and(eq(orders.accountId, account.id), inArray(payments.status, ["succeeded", "refunded"])))
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(100);
+    const [card] = await c.var.db
+      .select({
+        brand: savedCards.brand,
+        last4: savedCards.last4,
+        expMonth: savedCards.expMonth,
+        expYear: savedCards.expYear,
+      })
+      .from(savedCards)
+      .where(eq(savedCards.accountId, account.id))
+      .orderBy(desc(savedCards.id))
+      .limit(1);
     const plan = running ? OrderPlan.parse(running.order.plan) : null;
     const canceled = running?.subscription.status === "canceled";
     const status = running
@@ -185,6 +200,7 @@ export const subscriptionRoutes = featureApp()
         renewalAmount: running && !canceled ? (plan?.prezzoTotale ?? null) : null,
         canUnsubscribe: account.premiumLevel > UNSUBSCRIBED_LEVEL && !unsubscribeDisabled,
         unsubscribeDisabled,
+        card: card ?? null,
         paylog: paid
           .filter(({ order }) => order.kind === "purchase")
           .map(({ payment, order }) => ({

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Popup } from "../../components/ui/Popup";
@@ -66,6 +67,17 @@ export function BillingSection() {
           {data.nextBillDate ? day(data.nextBillDate) : t("profilo_nessun_addebito")}
         </dd>
       </dl>
+      <dl className="billing-next">
+        <dt>{t("profilo_carta")}</dt>
+        <dd data-testid="billing-card">
+          {data.card
+            ? `${data.card.brand.toUpperCase()} •••• ${data.card.last4} · ${String(data.card.expMonth).padStart(2, "0")}/${String(data.card.expYear % 100).padStart(2, "0")}`
+            : t("profilo_nessuna_carta")}
+        </dd>
+      </dl>
+      <Link to="/purchase/card" className="billing-link" data-testid="billing-change-card">
+        {t(data.card ? "profilo_cambia_carta" : "profilo_aggiungi_carta")}
+      </Link>
       <h3>{t("profilo_ricevute")}</h3>
       {data.paylog.length === 0 ? (
         <p className="muted small">{t("profilo_nessuna_ricevuta")}</p>

@@ -34,20 +34,23 @@ const empty: CardFields = { number: "", expiry: "", cvv: "", firstName: "", last
 /**
  * The card form (the spec's validation as the member types). While paying the inputs are disabled; ok goes
  * to /ok/ (or through the payment system's 3-D Secure step), ko and open are the page's outcome popup.
- * `verification`: the age verification's zero-amount check, with its own button.
+ * `verification`: the age verification's zero-amount check, with its own button. Without a plan the form
+ * keeps a new card (orders/createToken, a zero-amount check) and `onKept` runs once it is kept.
  */
 export function CardForm({
   plan,
   brand,
   member,
-  verification,
+  verification = false,
   onOutcome,
+  onKept,
 }: {
-  plan: RatePlanRow;
+  plan?: RatePlanRow;
   brand: PublicBrand;
   member: { clickid: string; country: string };
-  verification: boolean;
+  verification?: boolean;
   onOutcome: (outcome: Outcome) => void;
+  onKept?: () => void;
 }) {
   const { t, locale } = useI18n();
   const testMode = isTestHost(window.location.hostname);
@@ -57,7 +60,7 @@ export function CardForm({
   const [threeDs, setThreeDs] = useState(false);
   const cancelThreeDs = useRef<() => void>(() => {});
   useEffect(() => () => cancelThreeDs.current(), []);
-  const price = formatPrice(plan.prezzo_totale, plan.currency, locale);
+  const price = plan ? formatPrice(plan.prezzo_totale, plan.currency, locale) : "";
   const cardBrand = brandOfNumber(fields.number);
 
   const set = (field: CardField, value: string) => {
@@ -78,30 +81,29 @@ export function CardForm({
     const [month, year] = fields.expiry.split("/");
     setPaying(true);
     try {
-      const response = await api.orders.tryCharge.$post({
-        json: {
-          cardNumber: fields.number,
-          cardMonth: Number(month),
-          cardYear: Number(year),
-          cardSecurityCode: fields.cvv,
-          firstName: fields.firstName,
-          lastName: fields.lastName,
-          rateplan: plan.product_id,
-          clickid: member.clickid,
-          newCard: true,
-          paySource: "CREDITCARD",
-          country: member.country,
-          domain: window.location.hostname,
-          language: locale,
-          screenWidth: window.screen.width,
-          screenHeight: window.screen.height,
-          screenColorDepth: window.screen.colorDepth,
-          timezone: new Date().getTimezoneOffset(),
-          userAgent: navigator.userAgent,
-          javaEnabled: false,
-          javascriptEnabled: true,
-        },
-      });
+      const card = {
+        cardNumber: fields.number,
+        cardMonth: Number(month),
+        cardYear: Number(year),
+        cardSecurityCode: fields.cvv,
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        clickid: member.clickid,
+        paySource: "CREDITCARD" as const,
+        country: member.country,
+        domain: window.location.hostname,
+        language: locale,
+        screenWidth: window.screen.width,
+        screenHeight: window.screen.height,
+        screenColorDepth: window.screen.colorDepth,
+        timezone: new Date().getTimezoneOffset(),
+        userAgent: navigator.userAgent,
+        javaEnabled: false,
+        javascriptEnabled: true,
+      };
+      const response = plan
+        ? await api.orders.tryCharge.$post({ json: { ...card, rateplan: plan.product_id, newCard: true } })
+        : await api.orders.createToken.$post({ json: card });
       if (!response.ok) {
         const failure = await errorOf(response);
         failed({ status: "ko", message: failure.messageKey ?? "generico" });
@@ -111,6 +113,11 @@ export function CardForm({
       if (answer.status === "ok" && answer.threeDS) {
         setThreeDs(true);
         cancelThreeDs.current = startThreeDs({ ...answer, threeDS: answer.threeDS });
+        return;
+      }
+      if (answer.status === "ok" && !plan) {
+        setPaying(false);
+        onKept?.();
         return;
       }
       if (answer.status === "ok") {
@@ -200,10 +207,16 @@ export function CardForm({
         </label>
       </div>
       {invalid && <FormMessage tone="error">{t(fieldErrors[invalid])}</FormMessage>}
-      <CheckoutTerms plan={plan} brand={brand} />
+      {plan ? (
+        <CheckoutTerms plan={plan} brand={brand} />
+      ) : (
+        <p className="muted small">{t("carta_nessun_addebito")}</p>
+      )}
       <button type="submit" className="button primary" disabled={paying} data-testid="pay-submit">
         {paying ? (
           <Spinner label={t(threeDs ? "pay_3ds" : "pay_in_corso")} />
+        ) : !plan ? (
+          t("carta_salva")
         ) : verification ? (
           `${t("pm_eta_bottone")} (${price})`
         ) : (

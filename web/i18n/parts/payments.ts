@@ -105,6 +105,18 @@ const en = {
   // The purchKo alert: a pending or open payment refused later (section 8's text).
   purchko_titolo: "Payment refused",
   purchKo: "There was an error.",
+  // /purchase/card: keeping a new card (orders/createToken), and the profile's kept card.
+  carta_titolo: "Your card",
+  carta_testo:
+    "The card you give here is checked with an amount of 0.00 and kept by our payment provider: one-tap payments and your plan's renewals use it.",
+  carta_nessun_addebito: "Nothing is charged now: the check is 0.00.",
+  carta_salva: "Save the card",
+  carta_salvata: "Your card is saved: your plan renews on it from now on.",
+  carta_torna_al_profilo: "Back to your profile",
+  profilo_carta: "Card",
+  profilo_nessuna_carta: "None kept",
+  profilo_cambia_carta: "Change card",
+  profilo_aggiungi_carta: "Add a card",
   // The hook popups' way to the plans page.
   hook_vai_ai_piani: "See the plans",
 } as const;
@@ -209,6 +221,17 @@ const it: Texts = {
   purchko_titolo: "Pagamento rifiutato",
   purchKo: "C'è stato un errore.",
   pagamento_verificato: "La tua età è verificata: ora puoi leggere i suoi messaggi nascosti.",
+  carta_titolo: "La tua carta",
+  carta_testo:
+    "La carta che inserisci qui viene verificata con un importo di 0,00 e conservata dal nostro fornitore di pagamenti: la usano i pagamenti con un tocco e i rinnovi del tuo piano.",
+  carta_nessun_addebito: "Non ti addebitiamo nulla ora: la verifica è di 0,00.",
+  carta_salva: "Salva la carta",
+  carta_salvata: "La tua carta è salvata: il tuo piano si rinnova su questa carta da ora in poi.",
+  carta_torna_al_profilo: "Torna al profilo",
+  profilo_carta: "Carta",
+  profilo_nessuna_carta: "Nessuna salvata",
+  profilo_cambia_carta: "Cambia carta",
+  profilo_aggiungi_carta: "Aggiungi una carta",
 };
 
 const es: Texts = {
@@ -310,6 +333,17 @@ const es: Texts = {
   purchko_titolo: "Pago rechazado",
   purchKo: "Ha habido un error.",
   pagamento_verificato: "Tu edad está verificada: ya puedes leer sus mensajes ocultos.",
+  carta_titolo: "Tu tarjeta",
+  carta_testo:
+    "La tarjeta que introduzcas aquí se comprueba con un importe de 0,00 y la guarda nuestro proveedor de pagos: la usan los pagos con un toque y las renovaciones de tu plan.",
+  carta_nessun_addebito: "No se cobra nada ahora: la comprobación es de 0,00.",
+  carta_salva: "Guardar la tarjeta",
+  carta_salvata: "Tu tarjeta está guardada: tu plan se renueva con ella a partir de ahora.",
+  carta_torna_al_profilo: "Volver a tu perfil",
+  profilo_carta: "Tarjeta",
+  profilo_nessuna_carta: "Ninguna guardada",
+  profilo_cambia_carta: "Cambiar tarjeta",
+  profilo_aggiungi_carta: "Añadir una tarjeta",
 };
 
 const fr: Texts = {
@@ -414,6 +448,17 @@ const fr: Texts = {
   purchko_titolo: "Paiement refusé",
   purchKo: "Une erreur s'est produite.",
   pagamento_verificato: "Votre âge est vérifié : vous pouvez maintenant lire ses messages cachés.",
+  carta_titolo: "Votre carte",
+  carta_testo:
+    "La carte saisie ici est vérifiée avec un montant de 0,00 et conservée par notre prestataire de paiement : les paiements en un geste et les renouvellements de votre formule l'utilisent.",
+  carta_nessun_addebito: "Rien n'est débité maintenant : la vérification est de 0,00.",
+  carta_salva: "Enregistrer la carte",
+  carta_salvata: "Votre carte est enregistrée : votre formule se renouvelle sur cette carte désormais.",
+  carta_torna_al_profilo: "Retour à votre profil",
+  profilo_carta: "Carte",
+  profilo_nessuna_carta: "Aucune enregistrée",
+  profilo_cambia_carta: "Changer de carte",
+  profilo_aggiungi_carta: "Ajouter une carte",
 };
 
 export const paymentTexts = { en, it, es, fr };
