@@ -11,8 +11,7 @@ import { changePremiumLevel, type Tx } from "../credits/credits.service";
 /** Days after the missed due date on which a failed renewal is tried again; after the last, the plan ends. */
 export const RENEWAL_RETRY_DAYS = [1, 3, 7] as const;
 
-/** The premium level a VIP subscription gives, and the one an unsubscribed member keeps until the period ends. */
-export const SUBSCRIBED_LEVEL = 2;
+/** The level an unsubscribed member keeps until the period ends (the VIP subscription's level is 2). */
 export const UNSUBSCRIBED_LEVEL = 1;
 
 /** Subscriptions that still run: charged at their due date (`canceled` ones only end then). */
