@@ -99,9 +99,11 @@ describe("orders/tryCharge", () => {
       message: "success",
       threeDS: null,
       payment_system: "adyen",
-      data: { customerId: null },
+      // The card is kept: the member is a customer at the provider, under our reference.
+      data: { customerId: `member-${before?.id}` },
     });
     const after = await account(member.clickid);
+    expect(after?.customerId).toBe(`member-${before?.id}`);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
     expect(after?.premiumLevel).toBe(PLAN.premiumLevel);
     expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);

@@ -10,14 +10,15 @@ import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
 import { memberRoom } from "../realtime/member-room";
-import type {
-  CardDetails,
-  PaymentMethod,
-  PaymentProvider,
-  ProviderId,
-  ProviderPayment,
-  RedirectMethod,
-  WalletCharge,
+import {
+  type CardDetails,
+  type PaymentMethod,
+  type PaymentProvider,
+  type ProviderId,
+  type ProviderPayment,
+  type RedirectMethod,
+  shopperReferenceOf,
+  type WalletCharge,
 } from "./provider";
 import { type Settlement, settlePayment } from "./settlement.service";
 
@@ -157,6 +158,7 @@ async function startPayment(
     currency: plan.currency,
     descriptor: checkout.descriptor,
     returnUrl: checkout.returnUrl,
+    shopperReference: shopperReferenceOf(checkout.accountId),
   });
   await db.update(payments).set({ reference: answer.reference }).where(eq(payments.id, payment.id));
   return {

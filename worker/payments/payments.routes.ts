@@ -238,7 +238,8 @@ async function keptCard(c: Context<AppEnv>, accountId: number, provider: string)
 }
 
 function chargeAnswer(c: Context<AppEnv>, payment: ProviderPayment, settlement: Settlement): ChargeAnswer {
-  const base = { payment_system: paymentSystemOf(c), data: { customerId: null } };
+  const customerId = settlement.found ? settlement.customerId : null;
+  const base = { payment_system: paymentSystemOf(c), data: { customerId } };
   if (settlement.found && settlement.status === "action_required" && payment.threeDs) {
     const { url, fields } = payment.threeDs;
     return { ...base, status: "ok", message: "authentication_required", threeDS: { url, fields } };

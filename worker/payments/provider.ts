@@ -59,7 +59,15 @@ interface ChargeBase {
   descriptor: string;
   /** Where the provider sends the member back after 3-D Secure or a redirect payment (a return page). */
   returnUrl: string;
+  /**
+   * Ours for the member at the provider (Adyen's shopperReference; a customer elsewhere): the cards a
+   * provider keeps are kept under it, and it is the member's customer id once a card is kept.
+   */
+  shopperReference: string;
 }
+
+/** The member's reference at every provider: stable, and nothing personal in it. */
+export const shopperReferenceOf = (accountId: number) => `member-${accountId}`;
 
 export interface CardCharge extends ChargeBase {
   card: CardDetails;

@@ -8,7 +8,7 @@ import { brandOf } from "../brands/registry";
 import { OrderPlan } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
-import { type PaymentProvider, PROVIDER_IDS, type ProviderId } from "./provider";
+import { type PaymentProvider, PROVIDER_IDS, type ProviderId, shopperReferenceOf } from "./provider";
 import { settlePayment } from "./settlement.service";
 import {
   addDays,
@@ -147,6 +147,7 @@ export async function runRenewals(
         returnUrl: `https://${brand.public.domain}/chats`,
         cardToken: card.token,
         merchantInitiated: true,
+        shopperReference: shopperReferenceOf(card.accountId),
       });
       await db.update(payments).set({ reference: answer.reference }).where(eq(payments.id, payment.id));
       const settlement = await settlePayment(db, provider.id, answer);

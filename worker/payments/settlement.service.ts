@@ -9,7 +9,7 @@ import type { Balances } from "../contracts/credits";
 import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { addPurchase, type Tx } from "../credits/credits.service";
-import type { ProviderId, ProviderPayment, StoredCard } from "./provider";
+import { type ProviderId, type ProviderPayment, type StoredCard, shopperReferenceOf } from "./provider";
 import {
   RUNNING,
   renewalFailed,
@@ -30,14 +30,23 @@ export type Settlement =
       errorCode: PaymentErrorCode | null;
       /** This call granted the order (false when an earlier one did, or the payment did not succeed). */
       granted: boolean;
+      /** The member's customer id at the provider (set once a card of theirs is kept), for the charge answer. */
+      customerId: string | null;
       /** The member's balances after this call's grant (only when `granted`). */
       balances?: Balances & { premiumLevel: number };
       /** A renewal's outcome, for the mail that tells the member. */
       subscription?: SubscriptionEvent;
     };
 
-/** Keeps a card the provider stored for the member; their running plan renews on it from now on. */
+/**
+ * Keeps a card the provider stored for the member (who is its customer from now on, under our shopper
+ * reference); their running plan renews on it from now on.
+ */
 async function keepCard(tx: Tx, accountId: number, provider: ProviderId, card: StoredCard) {
+  await tx
+    .update(accounts)
+    .set({ customerId: shopperReferenceOf(accountId) })
+    .where(eq(accounts.id, accountId));
   await tx
     .insert(savedCards)
     .values({ accountId, provider, ...card })
@@ -71,6 +80,7 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
       orderId: order.id,
       status,
       previous: current,
+      customerId: reported.storedCard ? shopperReferenceOf(account.id) : account.customerId,
       errorCode: errorCode as PaymentErrorCode | null,
       granted,
     });
