@@ -410,3 +410,14 @@ export function likeUntilOutOfCredits(
     { ...member, angelIds },
   );
 }
+
+/** The member's credits where the width puts them: the top bar, or the side menu on a phone. */
+export async function expectCredits(page: Page, text: string) {
+  if ((page.viewportSize()?.width ?? 1280) <= 500) {
+    await page.getByTestId("menu-button").click();
+    await expect(page.getByTestId("side-credits")).toHaveText(text);
+    await page.getByTestId("side-menu-close").click();
+  } else {
+    await expect(page.getByTestId("credits")).toHaveText(text);
+  }
+}

@@ -4,7 +4,16 @@
 // refunded with the reason, and the audit log lists the refund. At 390 and 1280 px, with screenshots.
 import type { Page } from "@playwright/test";
 import { demoOperators } from "../../drizzle/seed-data/operators";
-import { apiCall, expect, newDevice, origin, registerViaApi, test, uniqueEmail } from "./helpers";
+import {
+  expect,
+  expectCredits,
+  newDevice,
+  origin,
+  payPlanViaApi,
+  registerViaApi,
+  test,
+  uniqueEmail,
+} from "./helpers";
 
 /** The seed's Starter plan of flow 7 (the plan chosen for a new member): 9.90 EUR, 30 credits. */
 const PLAN = { productId: "starter-30", credits: 30 };
@@ -55,17 +64,6 @@ async function screenshot(page: Page, name: string, fullPage = true) {
   });
 }
 
-/** The member's credits where the width puts them: the top bar, or the side menu on a phone. */
-async function expectCredits(page: Page, text: string) {
-  if ((page.viewportSize()?.width ?? 1280) <= 500) {
-    await page.getByTestId("menu-button").click();
-    await expect(page.getByTestId("side-credits")).toHaveText(text);
-    await page.getByTestId("side-menu-close").click();
-  } else {
-    await expect(page.getByTestId("credits")).toHaveText(text);
-  }
-}
-
 /** A free member's navigation: no credit counter (paid members only), the VIP entry shown. */
 async function expectFreeMember(page: Page) {
   if ((page.viewportSize()?.width ?? 1280) <= 500) {
@@ -93,23 +91,7 @@ test("a supervisor refunds a member's payment from the money view", async ({ pag
     localStorage.setItem("token", token);
     localStorage.setItem("trackerId", clickid);
   }, member);
-  const charge = apiCall("it", "/orders/tryCharge");
-  const paid = await page.request.post(charge.url, {
-    headers: { ...charge.headers, authorization: `Bearer ${member.token}` },
-    data: {
-      cardNumber: "4242 4242 4242 4242",
-      cardMonth: "12",
-      cardYear: String((new Date().getFullYear() + 2) % 100),
-      cardSecurityCode: "123",
-      firstName: "Mario",
-      lastName: "Rossi",
-      rateplan: PLAN.productId,
-      clickid: member.clickid,
-      paySource: "CREDITCARD",
-      newCard: true,
-    },
-  });
-  expect(await paid.json()).toMatchObject({ status: "ok", message: "success" });
+  await payPlanViaApi(page.request, "it", member, PLAN.productId);
   await page.goto(`${origin("it")}/find`);
   await expectCredits(page, `${SIGNUP_CREDITS + PLAN.credits} crediti`);
 

@@ -5,23 +5,22 @@
 // step and its return page; Apple Pay's sheet (played by the page on local hosts). The age verification's
 // payment page is walked in payments-plans.spec.ts.
 import type { Page } from "@playwright/test";
-import { anyWidth, apiCall, expect, origin, shot, shotViewport, signedInMember, test } from "./helpers";
+import {
+  anyWidth,
+  apiCall,
+  expect,
+  expectCredits,
+  origin,
+  shot,
+  shotViewport,
+  signedInMember,
+  test,
+} from "./helpers";
 
 /** The seed's flow offering every method of the picker (flow 7 offers card, PayPal, Apple Pay, Google Pay). */
 const ALL_METHODS_FLUX_ID = "10";
 /** The sign-up's 5 message credits and the Starter plan's 30. */
 const CREDITS_AFTER_STARTER = "35 credits";
-
-/** The member's credits: in the top bar, or in the side menu on a phone. */
-async function expectCredits(page: Page, text: string) {
-  if ((page.viewportSize()?.width ?? 1280) <= 500) {
-    await page.getByTestId("menu-button").click();
-    await expect(page.getByTestId("side-credits")).toHaveText(text);
-    await page.getByTestId("side-menu-close").click();
-  } else {
-    await expect(page.getByTestId("credits")).toHaveText(text);
-  }
-}
 
 /** The plans page's chosen plan (the free list's Starter), on to the payment page. */
 async function toPayPage(page: Page) {

@@ -5,6 +5,7 @@ import {
   PAYMENT_ERROR_CODES,
   type RatePlan,
   type RatePlanRow,
+  shownPlans,
 } from "../../worker/contracts/payments";
 import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox";
 
@@ -96,5 +97,11 @@ describe("the plan chosen on a flow", () => {
     expect(choosePlan({ ...plans, free: [row("only")] }, "7", 0)?.product_id).toBe("only");
     expect(choosePlan({ ...plans, premium: [row("p1", true)] }, "7", 2)?.product_id).toBe("p1");
     expect(choosePlan({ ...plans, free: [] }, "7", 0)).toBeUndefined();
+  });
+  it("shows the visibile plans, and hides the first_selling ones from premium members (section 2)", () => {
+    const ids = (level: number) => shownPlans(plans.premium, level).map((p) => p.product_id);
+    expect(ids(0)).toEqual(["p-first", "p-plain"]);
+    expect(ids(1)).toEqual(["p-plain"]);
+    expect(ids(2)).toEqual(["p-plain"]);
   });
 });

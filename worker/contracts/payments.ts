@@ -200,6 +200,10 @@ export function planListFor(fluxId: string, premiumLevel: number): Exclude<PlanL
  * plan that is not first_selling; level 0 the first_selling free plan, else the first free; above 0 the
  * first premium plan that is not first_selling, else the first.
  */
+/** The plans page's rows (section 2): the visibile ones; for premium members, not the first_selling ones. */
+export const shownPlans = (list: readonly RatePlanRow[], premiumLevel: number): RatePlanRow[] =>
+  list.filter((p) => p.visibile && !(premiumLevel > 0 && p.first_selling));
+
 export function choosePlan(plans: RatePlan, fluxId: string, premiumLevel: number): RatePlanRow | undefined {
   const listName = planListFor(fluxId, premiumLevel);
   const list = plans[listName].filter((p) => p.visibile);

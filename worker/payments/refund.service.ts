@@ -10,8 +10,8 @@ import type { Context } from "hono";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { orders, payments, refunds, subscriptions } from "../../drizzle/schema/payments";
-import { withCompany } from "../brands/brand";
 import { brandOf } from "../brands/registry";
+import { brandWithCompany } from "../brands/resolve";
 import type { Balances } from "../contracts/credits";
 import { OrderPlan } from "../contracts/payments";
 import type { Db } from "../core/db";
@@ -296,10 +296,7 @@ function siteOrigin(c: Context<AppEnv>, brandId: string): string {
 export async function tellMemberOfRefund(c: Context<AppEnv>, refund: Refunded): Promise<MemberTold> {
   const told: MemberTold = { mail: "failed", room: false };
   try {
-    const entry = brandOf(refund.brandId);
-    const company = c.var.config.brandCompanies[entry.public.id];
-    if (!company) throw new Error("the member's brand has no company configured");
-    const brand = withCompany(entry, company);
+    const brand = brandWithCompany(brandOf(refund.brandId), c.var.config);
     told.mail = await sendMail(
       { config: c.var.config, db: c.var.db, brand },
       {

@@ -6,7 +6,7 @@ import { FormMessage } from "../../components/ui/FormMessage";
 import { Popup } from "../../components/ui/Popup";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { errorOf, HttpError } from "../../lib/api";
-import { MoneyLedger, MoneyOrders, MoneySubscriptions } from "./MoneyTables";
+import { MoneyLedger, MoneyOrders, MoneySubscriptions, MoneyTable } from "./MoneyTables";
 import { methodLabel, paymentStatusLabel } from "./money-labels";
 import { formatCents, opsApi, opsErrorKey } from "./ops-api";
 import { type OpsMoney, opsMoneyQuery } from "./ops-queries";
@@ -91,93 +91,88 @@ export function OpsMoneyPage({ operator, clickid }: { operator: Operator; clicki
         </dl>
       </section>
 
-      <section className="ops-money-section">
-        <h2>{t("ops_money_payments")}</h2>
-        {notice?.tone === "success" && (
-          <div data-testid="ops-refund-done">
-            <FormMessage tone="success">
-              {t("ops_refund_done", { amount: notice.amount, credits: notice.credits, level: notice.level })}
-            </FormMessage>
-          </div>
-        )}
-        {view.payments.length === 0 ? (
-          <p className="muted">{t("ops_money_no_payments")}</p>
-        ) : (
-          <div className="card ops-table-wrap">
-            <table className="ops-table">
-              <thead>
-                <tr>
-                  <th>{t("ops_money_date")}</th>
-                  <th>{t("ops_money_plan")}</th>
-                  <th>{t("ops_money_amount")}</th>
-                  <th>{t("ops_money_method")}</th>
-                  <th>{t("ops_money_status")}</th>
-                  <th>{t("ops_money_reference")}</th>
-                  {supervisor && <th aria-label={t("ops_money_refund")} />}
-                </tr>
-              </thead>
-              <tbody>
-                {view.payments.map((p) => (
-                  <tr key={p.id} data-testid="ops-payment" data-payment-id={p.id} data-status={p.status}>
-                    <td data-label={t("ops_money_date")}>{time.format(new Date(p.createdAt))}</td>
-                    <td data-label={t("ops_money_plan")}>
-                      {plans.get(p.orderId) ?? `#${p.orderId}`}
-                      {p.purpose === "renewal" && (
-                        <span className="muted small"> · {t("ops_money_renewal")}</span>
-                      )}
-                    </td>
-                    <td data-label={t("ops_money_amount")} className="ops-num">
-                      {formatCents(p.amountCents, p.currency, locale)}
-                    </td>
-                    <td data-label={t("ops_money_method")}>{methodLabel(t, p)}</td>
-                    <td data-label={t("ops_money_status")}>
-                      <div>
-                        <span className={`ops-status ${p.status}`}>{paymentStatusLabel(t, p.status)}</span>
-                        {p.errorCode && <code className="ops-code"> {p.errorCode}</code>}
-                        <div className="muted small">
-                          {t("ops_money_updated", { time: time.format(new Date(p.updatedAt)) })}
-                        </div>
-                        {p.refund && (
-                          <div className="small ops-refund-note">
-                            {t("ops_money_refunded_by", {
-                              time: time.format(new Date(p.refund.createdAt)),
-                              name: p.refund.operatorName ?? t("ops_audit_system"),
-                              reason: p.refund.reason,
-                            })}
-                          </div>
-                        )}
-                      </div>
-                    </td>
-                    <td data-label={t("ops_money_reference")}>
-                      <code className="ops-code">
-                        {p.provider}
-                        {p.reference ? ` · ${p.reference}` : ""}
-                      </code>
-                    </td>
-                    {supervisor && (
-                      <td data-label="" className="ops-actions">
-                        {p.status === "succeeded" && p.amountCents > 0 && (
-                          <button
-                            type="button"
-                            className="button small danger"
-                            data-testid="ops-refund"
-                            onClick={() => {
-                              setNotice(null);
-                              setRefunding(p);
-                            }}
-                          >
-                            {t("ops_money_refund")}
-                          </button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <MoneyTable
+        title="ops_money_payments"
+        empty="ops_money_no_payments"
+        rowCount={view.payments.length}
+        headers={[
+          "ops_money_date",
+          "ops_money_plan",
+          "ops_money_amount",
+          "ops_money_method",
+          "ops_money_status",
+          "ops_money_reference",
+        ]}
+        extraHeader={supervisor && <th aria-label={t("ops_money_refund")} />}
+        notice={
+          notice?.tone === "success" && (
+            <div data-testid="ops-refund-done">
+              <FormMessage tone="success">
+                {t("ops_refund_done", {
+                  amount: notice.amount,
+                  credits: notice.credits,
+                  level: notice.level,
+                })}
+              </FormMessage>
+            </div>
+          )
+        }
+      >
+        {view.payments.map((p) => (
+          <tr key={p.id} data-testid="ops-payment" data-payment-id={p.id} data-status={p.status}>
+            <td data-label={t("ops_money_date")}>{time.format(new Date(p.createdAt))}</td>
+            <td data-label={t("ops_money_plan")}>
+              {plans.get(p.orderId) ?? `#${p.orderId}`}
+              {p.purpose === "renewal" && <span className="muted small"> · {t("ops_money_renewal")}</span>}
+            </td>
+            <td data-label={t("ops_money_amount")} className="ops-num">
+              {formatCents(p.amountCents, p.currency, locale)}
+            </td>
+            <td data-label={t("ops_money_method")}>{methodLabel(t, p)}</td>
+            <td data-label={t("ops_money_status")}>
+              <div>
+                <span className={`ops-status ${p.status}`}>{paymentStatusLabel(t, p.status)}</span>
+                {p.errorCode && <code className="ops-code"> {p.errorCode}</code>}
+                <div className="muted small">
+                  {t("ops_money_updated", { time: time.format(new Date(p.updatedAt)) })}
+                </div>
+                {p.refund && (
+                  <div className="small ops-refund-note">
+                    {t("ops_money_refunded_by", {
+                      time: time.format(new Date(p.refund.createdAt)),
+                      name: p.refund.operatorName ?? t("ops_audit_system"),
+                      reason: p.refund.reason,
+                    })}
+                  </div>
+                )}
+              </div>
+            </td>
+            <td data-label={t("ops_money_reference")}>
+              <code className="ops-code">
+                {p.provider}
+                {p.reference ? ` · ${p.reference}` : ""}
+              </code>
+            </td>
+            {supervisor && (
+              <td data-label="" className="ops-actions">
+                {p.status === "succeeded" && p.amountCents > 0 && (
+                  <button
+                    type="button"
+                    className="button small danger"
+                    data-testid="ops-refund"
+                    onClick={() => {
+                      setNotice(null);
+                      setRefunding(p);
+                    }}
+                  >
+                    {t("ops_money_refund")}
+                  </button>
+                )}
+              </td>
+            )}
+          </tr>
+        ))}
+      </MoneyTable>
 
       <MoneySubscriptions view={view} />
       <MoneyOrders view={view} />

@@ -1,6 +1,6 @@
 import type { RatePlanRow } from "../../../worker/contracts/payments";
 import { useI18n } from "../../i18n/i18n";
-import { formatPrice } from "./payments-queries";
+import { formatPrice } from "../../lib/billing";
 
 /**
  * The fee the texts of the age verification name (spec section 1): one says up to 0.01 euro, the French one up

@@ -5,6 +5,7 @@ import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
+import { formatPrice } from "../../lib/billing";
 import { CheckoutTerms } from "./CheckoutTerms";
 import {
   brandOfNumber,
@@ -18,7 +19,6 @@ import {
   TEST_CARD,
 } from "./card-form";
 import type { Outcome } from "./OtherMethods";
-import { formatPrice } from "./payments-queries";
 import { startThreeDs } from "./three-ds";
 
 const fieldErrors: Record<CardField, MessageKey> = {

@@ -1,7 +1,7 @@
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import type { RatePlanRow } from "../../../worker/contracts/payments";
 import { useI18n } from "../../i18n/i18n";
-import { formatPrice } from "./payments-queries";
+import { formatPrice } from "../../lib/billing";
 
 /**
  * What the member agrees to, shown beside every pay button (the card form's and each other method's): the

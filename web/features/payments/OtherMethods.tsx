@@ -4,11 +4,11 @@ import type { RatePlanRow } from "../../../worker/contracts/payments";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
+import { formatPrice } from "../../lib/billing";
 import { CheckoutTerms } from "./CheckoutTerms";
 import { isTestHost } from "./card-form";
 import { methodNames, type PayMethod } from "./MethodPicker";
 import { MOLLIE_REFERENCE_KEY } from "./PaymentCheckPage";
-import { formatPrice } from "./payments-queries";
 import { StandInApplePaySheet } from "./StandInApplePaySheet";
 import {
   type ApplePayRequest,

@@ -5,13 +5,14 @@ import type { PublicBrand } from "../../../worker/contracts/brand";
 import { Spinner } from "../../components/ui/Spinner";
 import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
+import { formatPrice } from "../../lib/billing";
 import { useSession } from "../../lib/session/session";
 import { AgeVerificationHeader } from "./AgeVerificationHeader";
 import { CardForm } from "./CardForm";
 import { isPayMethod, MethodPicker, type PayMethod } from "./MethodPicker";
 import { OtherMethodPanel, type Outcome } from "./OtherMethods";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
-import { findPlan, formatPrice, plansQuery } from "./payments-queries";
+import { findPlan, plansQuery } from "./payments-queries";
 import { applePayShown, googlePayReady } from "./wallets";
 import "./payments.css";
 

@@ -1,14 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import type { RatePlanRow } from "../../../worker/contracts/payments";
+import { type RatePlanRow, shownPlans } from "../../../worker/contracts/payments";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
+import { formatPrice } from "../../lib/billing";
 import { useSession } from "../../lib/session/session";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
-import { formatPrice, type PlanPageType, plansQuery } from "./payments-queries";
+import { type PlanPageType, plansQuery } from "./payments-queries";
 import { startThreeDs } from "./three-ds";
 import "./payments.css";
 
@@ -117,9 +118,7 @@ export function PlansPage({ type }: { type: PlanPageType }) {
   const data = plans.data;
   const premium = (data?.premiumLevel ?? 0) > 0;
   // The spec: a plan with visibile is shown; for premium members, first_selling plans are hidden.
-  const list = data
-    ? (data.rateplan[0]?.[data.list] ?? []).filter((p) => p.visibile && !(premium && p.first_selling))
-    : [];
+  const list = data ? shownPlans(data.rateplan[0]?.[data.list] ?? [], data.premiumLevel) : [];
   const compliant = data?.fluxId === "0000";
   const verifyPlan = data?.verificaEta && !data.verified ? data.rateplan[0]?.verifica[0] : undefined;
 

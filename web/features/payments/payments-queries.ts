@@ -23,8 +23,6 @@ export type PlanPageType = (typeof planPageTypes)[number];
 export const isPlanPageType = (value: string): value is PlanPageType =>
   (planPageTypes as readonly string[]).includes(value);
 
-export { formatPrice } from "../../lib/billing";
-
 /** The plan a payment page is for, from the plans' lists. */
 export function findPlan(lists: Record<string, RatePlanRow[]>, productId: string | undefined) {
   if (!productId) return undefined;
