@@ -1,6 +1,7 @@
 // Shared pieces of the end-to-end tests: the brand origins on this run's port, a random client IP per
 // browser context (registration is rate-limited per IP), the cookie policy accepted unless a test wants
 // the banner, screenshots, the local outbox and quick members made through the API.
+import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
   type Browser,
@@ -121,6 +122,20 @@ export const shotViewport = (page: Page, name: string) =>
     path: `tests/e2e/screenshots/${name}-${base.info().project.name}.png`,
     animations: "disabled",
   });
+
+/**
+ * The automated accessibility check (axe-core, WCAG 2.0/2.1 A and AA rules) on what the page shows now:
+ * a serious or critical violation fails the test, listed with the elements it was found on.
+ */
+export async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const bad = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(bad, `accessibility of ${what}`).toEqual([]);
+}
 
 interface OutboxMessage {
   to: string;
