@@ -1,12 +1,14 @@
 // The find screen on two brands: the header's real total, the pager (blocks of 5, page 2, reload, page 1
 // on a new place, a stored page past the end), the change-region popup with its city autocomplete, the
 // paginazione and cambia_regione hooks of a free member, a paid member's other regions and pages, and the
-// grid's 6 columns from 1200 px. Screenshots of each state on it and en.
+// grid's 6 columns from 1200 px (a short row centred, one card height, long names cut). Screenshots of
+// each state on it and en.
 import type { Page } from "@playwright/test";
 import {
   anyWidth,
   apiCall,
   expect,
+  expectAccessible,
   oneMarketPerWidth,
   origin,
   regionOf,
@@ -122,6 +124,7 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
       await expect(page.getByTestId("pager-next")).toBeEnabled({ enabled: pages > 5 });
       await photosLoaded(page);
       await shot(page, `find-${market}`);
+      await expectAccessible(page, "/find");
 
       // Page 2 from the bottom of a scrolled page: other angels, stored, back at the top.
       const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
@@ -291,21 +294,56 @@ test("en: a free member on flow 7 gets the paginazione hook past page 5; a store
   }
 });
 
-test("it: the grid has 6 columns from 1200 px, fewer below", anyWidth, async ({ page }) => {
-  await signedInMember(page, "it", "find-grid");
-  await page.goto(`${origin("it")}/find`);
-  await expect(page.getByTestId("angel-card")).toHaveCount(5);
-  const columns = () =>
-    page
-      .locator(".find-grid")
-      .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").filter(Boolean).length);
-  for (const [width, expected] of [
-    [1280, 6],
-    [1200, 6],
-    [1100, 4],
-    [390, 2],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await expect.poll(columns, `${width} px`).toBe(expected);
-  }
-});
+test(
+  "it: 6 columns from 1200 px, fewer below; a short row centred; one card height; long names cut",
+  anyWidth,
+  async ({ page }) => {
+    await signedInMember(page, "it", "find-grid");
+    const longName = "Mariangela Benedetta Alessandrina";
+    await page.route("**/dispenser", async (route) => {
+      // Through 127.0.0.1: Node does not resolve *.localhost.
+      const call = apiCall("it", "/dispenser");
+      const headers = { ...route.request().headers(), ...call.headers };
+      const response = await route.fetch({ url: call.url, headers });
+      const body = await response.json();
+      body.profili[0].screenName = longName;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`${origin("it")}/find`);
+    const cards = page.getByTestId("angel-card");
+    await expect(cards).toHaveCount(5);
+    await expect(cards.first().locator("strong")).toHaveText(longName);
+    await photosLoaded(page);
+    const layout = () =>
+      page.locator(".find-grid").evaluate((grid) => {
+        const box = grid.getBoundingClientRect();
+        const items = [...grid.querySelectorAll<HTMLElement>('[data-testid="angel-card"]')];
+        const boxes = items.map((card) => card.getBoundingClientRect());
+        const first = boxes[0] ?? box;
+        const row = boxes.filter((b) => Math.abs(b.top - first.top) < 1);
+        const gap = Number.parseFloat(getComputedStyle(grid).columnGap);
+        const name = items[0]?.querySelector<HTMLElement>(".angel-name");
+        const age = items[0]?.querySelector<HTMLElement>(".angel-age")?.getBoundingClientRect();
+        const nameBox = name?.getBoundingClientRect();
+        return {
+          columns: Math.round((box.width + gap) / (first.width + gap)),
+          centred: Math.abs(first.left - box.left - (box.right - (row.at(-1)?.right ?? 0))) < 2,
+          heights: new Set(boxes.map((b) => Math.round(b.height))).size,
+          nameCut: name ? name.scrollWidth > name.clientWidth : false,
+          ageBesideName: Boolean(age && nameBox && age.top < nameBox.bottom && age.left >= nameBox.right),
+        };
+      });
+    for (const [width, columns] of [
+      [1280, 6],
+      [1200, 6],
+      [1100, 4],
+      [390, 2],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect
+        .poll(layout, `${width} px`)
+        .toEqual({ columns, centred: true, heights: 1, nameCut: true, ageBesideName: true });
+      if (width === 1280 || width === 390) await shotViewport(page, `find-grid-${width}`);
+    }
+  },
+);

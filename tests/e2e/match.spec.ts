@@ -1,12 +1,14 @@
 // The /match swipe stack and the invite modal: mouse, touch and button swipes (with the spec's 300 px/s
-// threshold, vertical moves blocked), the refill below 5 cards without repeats, the chat bubble or invite
-// button per flow, flow 0000's redirect, the invite modal's 4 s auto-close counting as a like, the
-// file_like hook, a failed dispenser call, the empty state and screenshots on two brands.
+// threshold, vertical moves blocked), the refill below 5 cards without repeats, the chat bubble (a round
+// button whatever other sheets say) or invite button per flow, flow 0000's redirect, the invite modal's 4 s
+// auto-close counting as a like, the file_like hook, a failed dispenser call, the empty state and
+// screenshots on two brands.
 import type { CDPSession, Page } from "@playwright/test";
 import {
   anyWidth,
   apiCall,
   expect,
+  expectAccessible,
   likeUntilOutOfCredits,
   type Market,
   narrowOnly,
@@ -49,6 +51,26 @@ function recordFrames(page: Page) {
 const topCard = (page: Page) => page.locator('[data-testid="match-card"][data-state="top"]');
 const topId = async (page: Page) => Number(await topCard(page).getAttribute("data-angel-id"));
 const held = async (page: Page) => Number(await page.getByTestId("match-stack").getAttribute("data-held"));
+
+/** The chat bubble is a round button with its icon in the middle (no other sheet's rule reshapes it). */
+async function expectRoundChatButton(page: Page) {
+  const button = page.getByTestId("match-chat");
+  const shape = await button.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const icon = el.querySelector("svg")?.getBoundingClientRect();
+    return {
+      width: box.width,
+      height: box.height,
+      radius: getComputedStyle(el).borderRadius,
+      iconOffset: icon
+        ? Math.abs(icon.x + icon.width / 2 - (box.x + box.width / 2)) +
+          Math.abs(icon.y + icon.height / 2 - (box.y + box.height / 2))
+        : Number.POSITIVE_INFINITY,
+    };
+  });
+  expect(shape).toMatchObject({ width: 54, height: 54, radius: "50%" });
+  expect(shape.iconOffset).toBeLessThan(2);
+}
 
 async function openMatch(page: Page, market: Market) {
   await page.goto(`${origin(market)}/match`);
@@ -233,6 +255,8 @@ test("a touch swipe removes the card (390 px, touch)", narrowOnly, async ({ page
   const frames = recordFrames(page);
   await signedInMember(page, "es", "match-touch");
   await openMatch(page, "es");
+  await expectRoundChatButton(page);
+  await shot(page, "match-chat");
   const cdp = await page.context().newCDPSession(page);
 
   const first = await topId(page);
@@ -306,6 +330,8 @@ test(
     await signedInMember(page, "it", "match-flow7", "7");
     await openMatch(page, "it");
     await expect(page.getByTestId("match-invite")).toHaveCount(0);
+    await expectRoundChatButton(page);
+    await shot(page, "match-chat");
     const id = await topId(page);
     await page.getByTestId("match-chat").click();
     await expect(page).toHaveURL(new RegExp(`/chats/${id}$`));
@@ -480,6 +506,7 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
     await signedInMember(page, market, "match-shots", "9");
     await openMatch(page, market);
     await shot(page, `match-${market}`);
+    await expectAccessible(page, "/match");
     const label = { it: /^Manda un invito a /, es: /^Enviar una invitación a / }[market];
     await expect(page.getByTestId("match-invite")).toHaveAttribute("aria-label", label);
     await expect(page.getByTestId("match-like")).toHaveAttribute(

@@ -1,6 +1,7 @@
-// The member's navigation on two brands: the desktop top bar (match or find by cerco, the credit counter
-// for paid members only, the active link), the mobile top bar with its side menu, and the bottom menu
-// (five entries, none on a single chat, no find entry in a flow with invitations).
+// The member's navigation on two brands: the desktop top bar (find, and match unless the member seeks men;
+// the credit counter for paid members only, the active link), the mobile top bar with its side menu, and
+// the bottom menu (five entries, none on a single chat, no find entry in a flow with invitations); flow 0000
+// (no match screen) has no match entry anywhere.
 import type { Page } from "@playwright/test";
 import {
   apiCall,
@@ -81,15 +82,17 @@ for (const market of ["it", "es"] as const) {
     const nav = page.getByTestId("topnav");
     await expect(nav).toBeVisible();
     await expect(page.getByRole("navigation", { name: /.+/ }).first()).toBeVisible();
-    // A man seeking women: match, not find; no credit counter for a free member.
-    await expect(page.getByTestId("nav-match")).toHaveText(text.match);
-    await expect(page.getByTestId("nav-match")).toHaveAttribute("aria-current", "page");
-    await expect(page.getByTestId("nav-find")).toHaveCount(0);
-    await expect(page.getByTestId("nav-chats")).toHaveText(text.chats);
-    await expect(page.getByTestId("nav-notifications")).toHaveText(
+    // A man seeking women: search (find) and match; no credit counter for a free member.
+    await expect(nav.getByRole("link")).toHaveText([
+      text.find,
+      text.match,
+      text.chats,
       text.notifications === "Avisos" ? "Notificaciones" : text.notifications,
-    );
-    await expect(page.getByTestId("nav-profile")).toHaveText(text.profile);
+      text.profile,
+      "VIP",
+    ]);
+    await expect(page.getByTestId("nav-match")).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("nav-find")).not.toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("nav-profile")).not.toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("credits")).toHaveCount(0);
     await expect(nav.getByRole("button", { name: text.logout })).toBeVisible();
@@ -106,6 +109,9 @@ for (const market of ["it", "es"] as const) {
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByTestId("nav-profile")).toHaveAttribute("aria-current", "page");
     await shotViewport(page, `nav-topbar-${market}`);
+    await page.getByTestId("nav-find").click();
+    await expect(page).toHaveURL(/\/find$/);
+    await expect(page.getByTestId("nav-find")).toHaveAttribute("aria-current", "page");
 
     // A member seeking men: find, not match.
     // (another browser: this page's session would answer its own token verification late and win).
@@ -195,3 +201,37 @@ for (const market of ["it", "es"] as const) {
     await shot(page, `nav-mobile-inviti-${market}`);
   });
 }
+
+// Flow 0000 (direct sign-ups) has no match screen: no match entry in any menu, the search entry highlighted.
+test("it: flow 0000 shows find and no match entry", async ({ page }) => {
+  await signedInMember(page, "it", "nav-0000", "0000");
+  await page.goto(`${origin("it")}/find`);
+  const text = texts.it;
+  // Flow 0000 asks to confirm the address first (double opt-in); the popup closes.
+  await page.getByTestId("doi-popup").getByRole("button", { name: "Chiudi" }).click();
+  if (test.info().project.name === "mobile") {
+    await expect(page.getByTestId("bottom-menu").getByRole("link")).toHaveText([
+      text.find,
+      text.chats,
+      text.notifications,
+      text.profile,
+    ]);
+    await page.getByTestId("menu-button").click();
+    const side = page.getByTestId("side-menu");
+    await expect(side.getByTestId("side-match")).toHaveCount(0);
+    await expect(side.getByTestId("side-find")).toHaveAttribute("aria-current", "page");
+    await page.keyboard.press("Escape");
+  } else {
+    await expect(page.getByTestId("topnav").getByRole("link")).toHaveText([
+      text.find,
+      text.chats,
+      text.notifications,
+      text.profile,
+      "VIP",
+    ]);
+  }
+  await expect(page.getByTestId("nav-find")).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("nav-match")).toHaveCount(0);
+  await expect(page.locator(".find-grid img").first()).toHaveJSProperty("complete", true);
+  await shotViewport(page, "nav-0000-it");
+});

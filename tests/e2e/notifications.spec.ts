@@ -1,11 +1,13 @@
 // Notifications on two brands: the empty state, then a list (likes and a visit) with its tabs, the read
-// calls per tab, the unread badge in the top bar, the links to the angels and the photo fallback.
+// calls per tab, the tab it opens on and the unread count of each, the unread badge in the top bar, the
+// links to the angels and the photo fallback.
 // The server's like-backs and visits come at random after 20-40 s, too slow here: the list test answers
 // GET /get/notifications with page.route (our own API's list shape); the read calls reach the real server.
 import type { Page, Request } from "@playwright/test";
 import {
   anyWidth,
   expect,
+  expectAccessible,
   oneMarketPerWidth,
   origin,
   shot,
@@ -21,6 +23,7 @@ const texts = {
     empty: "Nessuna notifica",
     likes: "Mi piace",
     visits: "Visite",
+    unread: (n: number) => `${n} non lette`,
     liked: "ti ha messo un mi piace",
     match: "ha ricambiato il tuo mi piace: è un match!",
     visited: "ha visitato il tuo profilo",
@@ -31,6 +34,7 @@ const texts = {
     empty: "No notifications yet",
     likes: "Likes",
     visits: "Visits",
+    unread: (n: number) => `${n} unread`,
     liked: "liked you",
     match: "liked you back: it's a match!",
     visited: "visited your profile",
@@ -64,7 +68,7 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     const cards = page.getByTestId("angel-card");
     await expect(cards).toHaveCount(5);
     const angels = await cards.evaluateAll((list) =>
-      list.slice(0, 3).map((card) => ({
+      list.slice(0, 4).map((card) => ({
         id: Number(card.getAttribute("data-angel-id")),
         name: card.querySelector("h2,h3,strong")?.textContent ?? "Angel",
         photo: card.querySelector("img")?.getAttribute("src") ?? "",
@@ -95,7 +99,7 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
       blurred: false,
       default_photo: photo,
     });
-    const messages = [
+    let messages = [
       entry(1, "like", "risposta_a_like", false, 3, angel(0).photo),
       entry(2, "like", "like_ricevuto", true, 60 * 30, "/photos/missing-notification.jpg"),
       entry(3, "visita", "visita_ricevuta", false, 10, angel(2).photo),
@@ -108,13 +112,21 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     );
     await page.reload();
     await expect(page.getByTestId("notifications-unread")).toHaveText("2");
+    // The entry's name says its count (the badge's number is only seen).
+    const entryLabel = test.info().project.name === "mobile" ? text.navShort : text.nav;
+    await expect(page.getByTestId("nav-notifications")).toHaveAccessibleName(
+      `${entryLabel} (${text.unread(2)})`,
+    );
 
     const readLikes = page.waitForRequest(isRead);
     await page.getByTestId("nav-notifications").click();
     await expect(page).toHaveURL(/\/notifications$/);
     expect((await readLikes).postDataJSON()).toEqual({ clickid: member.clickid, type: "like" });
     await expect(page.getByTestId("tab-likes")).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByTestId("tab-visits")).toHaveText(text.visits);
+    // Each tab shows its unread count; the likes tab's is read on opening.
+    await expect(page.getByTestId("tab-visits")).toHaveAccessibleName(`${text.visits} (${text.unread(1)})`);
+    await expect(page.getByTestId("tab-visits-unread")).toHaveText("1");
+    await expect(page.getByTestId("tab-likes-unread")).toHaveCount(0);
     const items = page.getByTestId("notification");
     await expect(items).toHaveCount(2);
     await expect(items.nth(0)).toContainText(angel(0).name);
@@ -144,10 +156,26 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
       .poll(() => visitPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     await expect(page.getByTestId("notifications-unread")).toHaveCount(0);
+    await expect(page.getByTestId("tab-visits-unread")).toHaveCount(0);
     await shot(page, `notifications-visits-${market}`);
 
+    // All read but a new visit: the page opens on the visits tab, where the unread one is.
+    messages = [
+      entry(4, "visita", "visita_ricevuta", false, 1, angel(3).photo),
+      ...messages.map((m) => ({ ...m, letto: true })),
+    ];
+    await page.goto(`${origin(market)}/find`);
+    await expect(page.getByTestId("notifications-unread")).toHaveText("1");
+    const readNew = page.waitForRequest(isRead);
+    await page.getByTestId("nav-notifications").click();
+    expect((await readNew).postDataJSON()).toEqual({ clickid: member.clickid, type: "visita" });
+    await expect(page.getByTestId("tab-visits")).toHaveAttribute("aria-selected", "true");
+    await expect(items).toHaveCount(2);
+    await expect(items.first()).toContainText(angel(3).name);
+    await expectAccessible(page, "/notifications");
+
     await items.first().getByRole("link").click();
-    await expect(page).toHaveURL(new RegExp(`/user/${angel(2).id}$`));
+    await expect(page).toHaveURL(new RegExp(`/user/${angel(3).id}$`));
   });
 }
 
@@ -162,6 +190,7 @@ const popupTexts = {
     chat: "Chatta",
     reply: "Rispondi",
     profile: "Vedi profilo",
+    menuUnread: (n: number) => `Menu (${n} non letti)`,
   },
   es: {
     like: "le gustas",
@@ -170,6 +199,7 @@ const popupTexts = {
     chat: "Chatear",
     reply: "Responder",
     profile: "Ver perfil",
+    menuUnread: (n: number) => `Menú (${n} sin leer)`,
   },
 } as const;
 
@@ -270,6 +300,16 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
       await expect(popup).toContainText(text.like);
       await expect(popup.getByTestId("notification-popup-photo")).toHaveJSProperty("complete", true);
       await shotViewport(page, `notification-popup-${market}`);
+      if (test.info().project.name === "mobile") {
+        // The popup leaves the top bar usable, and the menu button names the unread count it shows.
+        const bar = await page.locator("header.topbar").boundingBox();
+        expect((await popup.boundingBox())?.y).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+        await expect(page.getByTestId("menu-unread")).toHaveText("3");
+        await expect(page.getByTestId("menu-button")).toHaveAccessibleName(text.menuUnread(3));
+        await page.getByTestId("menu-button").click();
+        await expect(page.getByTestId("side-menu")).toBeVisible();
+        await page.keyboard.press("Escape");
+      }
       // Every 10 s after that.
       expect(await pollAfter(10_000)).toBe(3);
       expect(await pollAfter(10_000)).toBe(4);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  bottomSections,
   creditBar,
-  desktopSearchSection,
   isSingleChat,
+  type NavFlow,
+  navSections,
   sectionTitle,
   showsBottomMenu,
   showsVipEntry,
@@ -35,13 +35,44 @@ describe("bottom menu visibility", () => {
 });
 
 describe("entries", () => {
-  it("omits find when the flow uses invitations", () => {
-    expect(bottomSections(false)).toEqual(["find", "match", "chats", "notifications", "profile"]);
-    expect(bottomSections(true)).toEqual(["match", "chats", "notifications", "profile"]);
+  const flow = (overrides: Partial<NavFlow> = {}): NavFlow => ({
+    compliant: false,
+    invites: false,
+    seeksMen: false,
+    ...overrides,
   });
-  it("links the desktop search to find for members seeking men, else match", () => {
-    expect(desktopSearchSection("uomo")).toBe("find");
-    expect(desktopSearchSection("donna")).toBe("match");
+  const all = ["find", "match", "chats", "notifications", "profile"];
+
+  it("has find and match on both bars for a member seeking women", () => {
+    expect(navSections(flow(), "bottom")).toEqual(all);
+    expect(navSections(flow(), "top")).toEqual(all);
+  });
+  it("omits match where flow 0000 has no match screen", () => {
+    const without = ["find", "chats", "notifications", "profile"];
+    expect(navSections(flow({ compliant: true }), "bottom")).toEqual(without);
+    expect(navSections(flow({ compliant: true }), "top")).toEqual(without);
+    // Find stays, since /match is no home there.
+    expect(navSections(flow({ compliant: true, invites: true }), "bottom")).toEqual(without);
+  });
+  it("omits find when the flow uses invitations (/match is the home)", () => {
+    expect(navSections(flow({ invites: true }), "bottom")).toEqual([
+      "match",
+      "chats",
+      "notifications",
+      "profile",
+    ]);
+    expect(navSections(flow({ invites: true }), "top")).toEqual([
+      "match",
+      "chats",
+      "notifications",
+      "profile",
+    ]);
+  });
+  it("links the desktop search to find, not match, for members seeking men", () => {
+    const findOnly = ["find", "chats", "notifications", "profile"];
+    expect(navSections(flow({ seeksMen: true }), "top")).toEqual(findOnly);
+    expect(navSections(flow({ seeksMen: true, invites: true }), "top")).toEqual(findOnly);
+    expect(navSections(flow({ seeksMen: true }), "bottom")).toEqual(all);
   });
   it("titles the mobile top bar by section", () => {
     expect(sectionTitle("/chats/3")).toBe("nav_chats");

@@ -6,6 +6,7 @@ import { Credits } from "./Credits";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
 import { sectionLabel, sectionPath } from "./nav-rules";
+import { entryName } from "./UnreadBadge";
 import "./nav.css";
 
 /**
@@ -15,10 +16,8 @@ import "./nav.css";
 export function SideMenu({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useI18n();
   const { signOut } = useSession();
-  const { top, bottom, credits, vip } = useNavEntries();
+  const { side, credits, vip } = useNavEntries();
   const panel = useRef<HTMLDivElement>(null);
-  // The drawer has every section of both menus, in the bottom menu's order.
-  const entries = bottom.concat(top.filter((e) => !bottom.some((b) => b.section === e.section)));
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -77,18 +76,23 @@ export function SideMenu({ id, onClose }: { id: string; onClose: () => void }) {
         </div>
         <nav aria-label={t("nav_main")}>
           <ul>
-            {entries.map(({ section, count }) => (
+            {side.map(({ section, count }) => (
               <li key={section}>
                 <Link
                   to={sectionPath[section]}
                   activeProps={{ className: "active", "aria-current": "page" }}
                   className="side-entry"
                   data-testid={`side-${section}`}
+                  aria-label={entryName(t, section, t(sectionLabel[section]), count)}
                   onClick={onClose}
                 >
                   <NavIcon name={section} />
                   <span>{t(sectionLabel[section])}</span>
-                  {count > 0 && <span className="count-badge">{count}</span>}
+                  {count > 0 && (
+                    <span className="count-badge" aria-hidden="true">
+                      {count}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}

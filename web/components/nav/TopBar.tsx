@@ -6,7 +6,7 @@ import { Credits } from "./Credits";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
 import { sectionLabel, sectionPath } from "./nav-rules";
-import { UnreadBadge } from "./UnreadBadge";
+import { entryName, UnreadBadge } from "./UnreadBadge";
 import "./nav.css";
 import "./topbar.css";
 
@@ -29,6 +29,7 @@ export function TopBar({ brand }: { brand: PublicBrand }) {
             activeProps={{ className: "active", "aria-current": "page" }}
             className={`nav-${section}`}
             data-testid={`nav-${section}`}
+            aria-label={entryName(t, section, t(sectionLabel[section]), count)}
           >
             {section === "notifications" && <NavIcon name="notifications" size={20} />}
             <span className="nav-label">{t(sectionLabel[section])}</span>

@@ -36,13 +36,26 @@ export const sectionLabel: Record<Section, MessageKey> = {
   profile: "nav_profile",
 };
 
-/** The bottom menu's entries: no find entry when the flow uses invitations (messaggi_inviti). */
-export const bottomSections = (invites: boolean): readonly Section[] =>
-  invites ? sections.filter((s) => s !== "find") : sections;
+/** What the member's flow and search decide about the navigation's entries. */
+export interface NavFlow {
+  /** Flow 0000: it has no match screen (/match goes to /find). */
+  compliant: boolean;
+  /** The flow uses invitations (messaggi_inviti): /match is the home and the bottom menu has no find entry. */
+  invites: boolean;
+  /** The member seeks men: the desktop top bar's search entry is find, not match (the spec). */
+  seeksMen: boolean;
+}
 
-/** The desktop top bar's search entry: find when the member seeks men, else match (the spec). */
-export const desktopSearchSection = (cerco: string | null | undefined): Section =>
-  cerco === "uomo" ? "find" : "match";
+/**
+ * The sections the flow allows, in the bottom menu's order: the phone's menus ("bottom") or the desktop
+ * top bar ("top"). Find is always there unless /match is the home (invitations); match only where the
+ * flow has it and, on the top bar, for members seeking women.
+ */
+export function navSections({ compliant, invites, seeksMen }: NavFlow, place: "top" | "bottom"): Section[] {
+  const match = !compliant && !(place === "top" && seeksMen);
+  const find = !(invites && match);
+  return sections.filter((s) => (s === "match" ? match : s === "find" ? find : true));
+}
 
 /** The mobile top bar's title for a path. */
 export function sectionTitle(pathname: string): MessageKey {

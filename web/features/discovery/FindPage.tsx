@@ -159,7 +159,7 @@ export function FindPage() {
         </button>
       </h1>
       {result.profili.length === 0 && <p className="muted">{t("find_empty")}</p>}
-      <ul className="grid find-grid" data-page={result.page} aria-busy={loading}>
+      <ul className="find-grid" data-page={result.page} aria-busy={loading}>
         {result.profili.map((angel) => (
           <li key={angel.id} className="card angel" data-testid="angel-card" data-angel-id={angel.id}>
             <Link
@@ -181,7 +181,7 @@ export function FindPage() {
               <Link to="/user/$angelId" params={{ angelId: String(angel.id) }} className="angel-name">
                 <strong>{angel.screenName}</strong>
               </Link>
-              <span className="muted">{t("find_years", { age: angel.age })}</span>
+              <span className="muted angel-age">{t("find_years", { age: angel.age })}</span>
             </div>
             <div className="angel-buttons">
               <Link

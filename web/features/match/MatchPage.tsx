@@ -147,7 +147,7 @@ function MatchStackView({ member, invitations }: { member: Member; invitations: 
         <div className="match-actions">
           <button
             type="button"
-            className="match-action dislike"
+            className="match-action match-action-dislike"
             aria-label={t("match_dislike", { name: top.screenName })}
             title={t("match_dislike", { name: top.screenName })}
             data-testid="match-dislike"
@@ -158,7 +158,7 @@ function MatchStackView({ member, invitations }: { member: Member; invitations: 
           {invitations ? (
             <button
               type="button"
-              className="match-action invite"
+              className="match-action match-action-invite"
               aria-label={t("match_invite", { name: top.screenName })}
               title={t("match_invite", { name: top.screenName })}
               data-testid="match-invite"
@@ -170,7 +170,7 @@ function MatchStackView({ member, invitations }: { member: Member; invitations: 
             <Link
               to="/chats/$angelId"
               params={{ angelId: String(top.id) }}
-              className="match-action chat"
+              className="match-action match-action-chat"
               aria-label={t("match_chat", { name: top.screenName })}
               title={t("match_chat", { name: top.screenName })}
               data-testid="match-chat"
@@ -180,7 +180,7 @@ function MatchStackView({ member, invitations }: { member: Member; invitations: 
           )}
           <button
             type="button"
-            className="match-action like"
+            className="match-action match-action-like"
             aria-label={t("match_like", { name: top.screenName })}
             title={t("match_like", { name: top.screenName })}
             data-testid="match-like"
@@ -249,9 +249,9 @@ function StackCard({
         : undefined;
   const className = [
     "match-card card",
-    position,
-    dragging ? "dragging" : "",
-    direction ? `leaving-${direction}` : "",
+    `match-card-${position}`,
+    dragging ? "match-card-dragging" : "",
+    direction ? `match-card-leaving-${direction}` : "",
   ].join(" ");
 
   return (

@@ -1,10 +1,11 @@
 import { Link } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { ListedNotificationType, Notification } from "../../../worker/contracts/engagement";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { en, type MessageKey } from "../../i18n/en";
 import { useI18n } from "../../i18n/i18n";
 import { useNotifications } from "../../lib/notifications/notifications";
+import { openingTab, unreadByTab } from "./notification-tabs";
 import "./notifications.css";
 
 const msgKey = (n: Notification): MessageKey => {
@@ -24,17 +25,29 @@ function when(iso: string, locale: string, t: ReturnType<typeof useI18n>["t"]): 
     : date.toLocaleString(locale, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
-/** /notifications: likes and visits from angels, in two tabs (visits only when there are some). */
+const tabs = [
+  { type: "like", label: "notifiche_tab_like", testId: "tab-likes" },
+  { type: "visita", label: "notifiche_tab_visite", testId: "tab-visits" },
+] as const satisfies readonly { type: ListedNotificationType; label: MessageKey; testId: string }[];
+
+/**
+ * /notifications: likes and visits from angels, in two tabs (visits only when there are some), each with
+ * its unread count; the page opens on the first tab with unread ones.
+ */
 export function NotificationsPage() {
   const { t, locale } = useI18n();
   const { messages, markRead } = useNotifications();
-  const [tab, setTab] = useState<ListedNotificationType>("like");
+  const ids = useId();
+  const [tab, setTab] = useState<ListedNotificationType | null>(null);
+  // Chosen once, on the first list: marking that tab read must not move the page to another.
+  if (tab === null && messages !== null) setTab(openingTab(messages));
   const likes = messages?.filter((m) => m.type === "like") ?? [];
   const visits = messages?.filter((m) => m.type === "visita") ?? [];
   const hasVisits = visits.length > 0;
   const open: ListedNotificationType = tab === "visita" && hasVisits ? "visita" : "like";
   const shown = open === "visita" ? visits : likes;
-  const unreadShown = shown.some((m) => !m.letto);
+  const unread = unreadByTab(messages ?? []);
+  const unreadShown = unread[open] > 0;
   const loaded = messages !== null;
 
   // The open tab's entries are read once shown, and again when a new unread one arrives on it.
@@ -49,75 +62,82 @@ export function NotificationsPage() {
     <section className="notifications" data-testid="notifications">
       <h1>{t("notifiche_titolo")}</h1>
       <div className="tabs" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={open === "like"}
-          className={`tab${open === "like" ? " active" : ""}`}
-          data-testid="tab-likes"
-          onClick={() => setTab("like")}
-        >
-          {t("notifiche_tab_like")}
-        </button>
-        {hasVisits && (
-          <button
-            type="button"
-            role="tab"
-            aria-selected={open === "visita"}
-            className={`tab${open === "visita" ? " active" : ""}`}
-            data-testid="tab-visits"
-            onClick={() => setTab("visita")}
-          >
-            {t("notifiche_tab_visite")}
-          </button>
+        {tabs
+          .filter(({ type }) => type === "like" || hasVisits)
+          .map(({ type, label, testId }) => (
+            <button
+              key={type}
+              type="button"
+              role="tab"
+              id={`${ids}-${type}`}
+              aria-selected={open === type}
+              aria-controls={`${ids}-panel`}
+              aria-label={
+                unread[type] > 0
+                  ? `${t(label)} (${t("notifiche_non_lette", { count: unread[type] })})`
+                  : undefined
+              }
+              className={`tab${open === type ? " active" : ""}`}
+              data-testid={testId}
+              onClick={() => setTab(type)}
+            >
+              {t(label)}
+              {unread[type] > 0 && (
+                <span className="count-badge" aria-hidden="true" data-testid={`${testId}-unread`}>
+                  {unread[type]}
+                </span>
+              )}
+            </button>
+          ))}
+      </div>
+      <div role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-${open}`}>
+        {!loaded ? (
+          <p className="muted center">{t("app_loading")}</p>
+        ) : shown.length === 0 ? (
+          <p className="muted center" data-testid="notifications-empty">
+            {t("nessuna_notifica")}
+          </p>
+        ) : (
+          <ul className="notification-list">
+            {shown.map((n) => {
+              const body = (
+                <>
+                  <AngelPhoto
+                    sources={[n.default_photo]}
+                    alt=""
+                    width={56}
+                    height={56}
+                    className={`notification-photo${n.blurred ? " blurred" : ""}`}
+                    data-testid="notification-photo"
+                  />
+                  <span className="notification-text">
+                    <strong>{n.screenName ?? ""}</strong>
+                    <span>{t(msgKey(n))}</span>
+                  </span>
+                  <time dateTime={n.time} className="muted">
+                    {when(n.time, locale, t)}
+                  </time>
+                </>
+              );
+              return (
+                <li key={n.id} className={n.letto ? "" : "unread"} data-testid="notification">
+                  {n.angelId ? (
+                    <Link
+                      to="/user/$angelId"
+                      params={{ angelId: String(n.angelId) }}
+                      className="notification-item"
+                    >
+                      {body}
+                    </Link>
+                  ) : (
+                    <span className="notification-item">{body}</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
         )}
       </div>
-      {!loaded ? (
-        <p className="muted center">{t("app_loading")}</p>
-      ) : shown.length === 0 ? (
-        <p className="muted center" data-testid="notifications-empty">
-          {t("nessuna_notifica")}
-        </p>
-      ) : (
-        <ul className="notification-list" role="tabpanel">
-          {shown.map((n) => {
-            const body = (
-              <>
-                <AngelPhoto
-                  sources={[n.default_photo]}
-                  alt=""
-                  width={56}
-                  height={56}
-                  className={`notification-photo${n.blurred ? " blurred" : ""}`}
-                  data-testid="notification-photo"
-                />
-                <span className="notification-text">
-                  <strong>{n.screenName ?? ""}</strong>
-                  <span>{t(msgKey(n))}</span>
-                </span>
-                <time dateTime={n.time} className="muted">
-                  {when(n.time, locale, t)}
-                </time>
-              </>
-            );
-            return (
-              <li key={n.id} className={n.letto ? "" : "unread"} data-testid="notification">
-                {n.angelId ? (
-                  <Link
-                    to="/user/$angelId"
-                    params={{ angelId: String(n.angelId) }}
-                    className="notification-item"
-                  >
-                    {body}
-                  </Link>
-                ) : (
-                  <span className="notification-item">{body}</span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
     </section>
   );
 }
