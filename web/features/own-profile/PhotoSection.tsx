@@ -80,10 +80,20 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
     >
       <h2 id="photos-title">{t("profile_photos_title")}</h2>
       {main ? (
-        <figure className="profile-photo-main">
-          <img src={main.path} alt={t("profile_photo_alt")} data-testid="profile-photo-default" />
-          <figcaption className="badge">{t("profile_photo_default")}</figcaption>
-        </figure>
+        <div className="profile-photo-main">
+          <figure>
+            <img src={main.path} alt={t("profile_photo_alt")} data-testid="profile-photo-default" />
+            <figcaption className="badge">{t("profile_photo_default")}</figcaption>
+          </figure>
+          <button
+            type="button"
+            className="button small"
+            disabled={busy || !clickid}
+            onClick={() => clickid && void run(() => deletePhoto(clickid, main.name))}
+          >
+            {t("profile_photo_delete")}
+          </button>
+        </div>
       ) : (
         <p className="muted">{t("profile_photos_none")}</p>
       )}
@@ -102,7 +112,7 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
               </button>
               <button
                 type="button"
-                className="link-button small"
+                className="button small"
                 disabled={busy || !clickid}
                 onClick={() => clickid && void run(() => deletePhoto(clickid, photo.name))}
               >
@@ -111,16 +121,6 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
             </li>
           ))}
         </ul>
-      )}
-      {main && (
-        <button
-          type="button"
-          className="link-button small profile-photo-delete-main"
-          disabled={busy || !clickid}
-          onClick={() => clickid && void run(() => deletePhoto(clickid, main.name))}
-        >
-          {t("profile_photo_delete")}
-        </button>
       )}
       <div className="profile-photo-upload">
         {/* The label is the visible button; the file input stays reachable by keyboard and by tests. */}
