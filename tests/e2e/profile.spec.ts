@@ -67,7 +67,9 @@ test("a new member adds photos and fills in the profile", async ({ page }) => {
   // A 1200x1200 JPEG arrives as at most 1000x1000 and becomes the default (the first photo).
   const big = Buffer.from(renderAvatarJpeg({ seed: "profile-e2e", hairColour: "brown", size: 1200 }));
   await input.setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: big });
-  await expect(page.getByTestId("profile-photos").getByRole("status")).toHaveText("Your photo has been added.");
+  await expect(page.getByTestId("profile-photos").getByRole("status")).toHaveText(
+    "Your photo has been added.",
+  );
   const main = page.getByTestId("profile-photo-default");
   await expect(main).toHaveJSProperty("naturalWidth", 1000);
   const first = await main.getAttribute("src");
