@@ -323,6 +323,10 @@ describe("the default photo", () => {
     expect(await defaults()).toEqual([first.name]);
     expect((await call(second.path)).status).toBe(404);
     expect((await call(theirs.path)).status).toBe(200);
+    // The last photo gone, the member has no default photo.
+    await call(`/api/users/${member.clickid}/photos/${first.name}`, { method: "DELETE", ...auth(member) });
+    expect((await profile(member)).imageName).toEqual([]);
+    expect((await sessionUser(member)).imageName).toBeNull();
   });
 });
 
