@@ -57,6 +57,11 @@ test("a new member adds photos and fills in the profile", async ({ page }) => {
   await expect(saved).toHaveText("Your profile has been saved.");
   await expect(saved).toHaveCSS("color", SUCCESS_GREEN);
 
+  // A second save keeps the picked city (no need to pick it again).
+  await form.locator('textarea[name="cosa_cerco"]').fill("Someone to share sunsets with.");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(saved).toHaveText("Your profile has been saved.");
+
   // A file that is no image is refused before anything is sent.
   const input = page.getByTestId("photo-input");
   await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });

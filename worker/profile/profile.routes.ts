@@ -33,7 +33,7 @@ type AccountChanges = Partial<typeof accounts.$inferInsert>;
 const invalid = (field: string, messageKey: string, message: string) =>
   new AppError(400, "invalid_input", message, { field, messageKey });
 
-const profileFields = ["username", "eta", "sono", "cerco", "descrizione", "cosa_cerco"] as const;
+const profileFields = ProfileForm.keyof().options;
 /** An optional text: trimmed, and null when nothing is left. */
 const optionalText = (text: string) => text.trim() || null;
 

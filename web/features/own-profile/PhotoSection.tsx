@@ -8,7 +8,7 @@ import { useSession } from "../../lib/session/session";
 import { photoProblem, toUploadJpeg } from "./photo-resize";
 import { deletePhoto, makeDefaultPhoto, uploadPhoto } from "./profile-api";
 
-type Result = { tone: "error"; key: MessageKey } | { tone: "success"; key: MessageKey } | null;
+type Result = { tone: "error" | "success"; key: MessageKey } | null;
 
 /**
  * The member's photos: the upload (checked and resized here, checked again by the server), the default

@@ -42,6 +42,8 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   });
   const [preferredAge, setPreferredAge] = useState(profile.preferred_age ?? "");
   const [cityText, setCityText] = useState(profile.city ?? "");
+  /** The city the server keeps: a different text counts only once picked from the suggestions. */
+  const [savedCity, setSavedCity] = useState(profile.city ?? "");
   const [city, setCity] = useState<City | null>(null);
   const [invalid, setInvalid] = useState<Partial<Record<Field, MessageKey>>>({});
   const [result, setResult] = useState<Result | null>(null);
@@ -55,7 +57,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
     setInvalid(({ [field]: _, ...rest }) => rest);
     setResult(null);
   };
-  const cityChanged = cityText.trim() !== (profile.city ?? "") && city === null;
+  const cityChanged = cityText.trim() !== savedCity && city === null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -86,7 +88,8 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
       return;
     }
     updateMember(outcome.value.user);
-    if (city) setCity(null);
+    setSavedCity(outcome.value.user.city ?? "");
+    setCity(null);
     setResult({ tone: "success" });
   }
 
