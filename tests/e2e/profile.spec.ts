@@ -92,7 +92,7 @@ test("a new member adds photos and fills in the profile", async ({ page }) => {
   if ((page.viewportSize()?.width ?? 0) > 500) {
     await expect(page.getByTestId("nav-avatar")).toHaveAttribute("src", second ?? "");
   }
-  await shot(page, "profile");
+  await shot(page, "own-profile");
 
   // After a reload: the saved profile, the default photo, and no photo popup (no longer a first session).
   await page.reload();
