@@ -21,7 +21,7 @@ const citySuggestionsQuery = (country: Country, text: string | null) =>
 const SUGGEST_DELAY_MS = 200;
 
 /** "Como (CO), Lombardia": the name, its province when it says more, and the region. */
-export const cityLabel = (c: City) =>
+const cityLabel = (c: City) =>
   `${c.city_title}${c.province && c.province !== c.city_title ? ` (${c.province})` : ""}, ${c.state_title}`;
 
 /**
