@@ -30,7 +30,7 @@ import { paymentRoutes } from "./payments/payments.routes";
 import { receiptRoutes } from "./payments/receipt.routes";
 import { sandboxRoutes } from "./payments/sandbox.routes";
 import { subscriptionRoutes } from "./payments/subscriptions.routes";
-import { photoRoutes } from "./photos/photos.routes";
+import { memberPhotoRoutes, photoRoutes } from "./photos/photos.routes";
 import { phoneRoutes } from "./profile/phone.routes";
 import { profileRoutes } from "./profile/profile.routes";
 import { routeRealtime } from "./realtime/realtime.routes";
@@ -83,6 +83,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", authRoutes)
     .route("/", googleRoutes)
     .route("/", profileRoutes)
+    .route("/", memberPhotoRoutes)
     .route("/", phoneRoutes)
     .route("/", geoRoutes)
     .route("/", testimonialRoutes)

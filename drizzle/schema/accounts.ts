@@ -39,6 +39,8 @@ export const accounts = pgTable(
     /** The mobile number (E.164) whose SMS code verified the member; unique per brand. */
     phone: text("phone"),
     preferredAge: text("preferred_age"),
+    /** The name of the member's default photo (predefinita) among member_photos; null without photos. */
+    defaultPhoto: text("default_photo"),
     emailScore: integer("email_score"),
     fluxId: text("flux_id").notNull(),
     source: text("source").notNull().default("direct"),

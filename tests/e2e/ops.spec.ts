@@ -3,7 +3,8 @@
 // replies; the member sees the angel typing, then the reply. A supervisor also opens the audit log.
 import { OPERATORS_FLUX_ID } from "../../drizzle/seed";
 import { demoOperators } from "../../drizzle/seed-data/operators";
-import { expect, newDevice, origin, shot, signedInMember, test } from "./helpers";
+import { renderAvatarJpeg } from "../../drizzle/seed-data/portraits/avatar";
+import { apiCall, expect, newDevice, origin, shot, signedInMember, test } from "./helpers";
 
 const ANGEL = 1; // the seed's first Italian angel; she has persona notes
 const MESSAGE = "Ciao! Sei ancora sveglia?";
@@ -17,6 +18,26 @@ test("an operator answers a member from the console", async ({ page, browser }, 
   if (!operator) throw new Error("the seed's demo operators changed");
 
   const member = await signedInMember(page, "it", "ops", OPERATORS_FLUX_ID);
+  // The member's name, description and photo, as the own profile saves them: the operator sees them.
+  const authorization = `Bearer ${member.token}`;
+  const profile = apiCall("it", `/api/users/${member.clickid}`);
+  const saved = await page.request.put(profile.url, {
+    headers: { ...profile.headers, authorization },
+    data: { username: "Lorenzo", descrizione: "Ingegnere, amo la vela e i film in bianco e nero." },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const upload = apiCall("it", `/api/upload/${member.clickid}`);
+  const uploaded = await page.request.post(upload.url, {
+    headers: { ...upload.headers, authorization },
+    multipart: {
+      avatar: {
+        name: "me.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from(renderAvatarJpeg({ seed: member.clickid, hairColour: "black", size: 200 })),
+      },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
   await page.goto(`${origin("it")}/chats/${ANGEL}`);
   await page.getByTestId("chat-input").fill(MESSAGE);
   await page.locator("form.composer button[type=submit]").click();
@@ -44,7 +65,13 @@ test("an operator answers a member from the console", async ({ page, browser }, 
   await item.getByRole("button").click();
   await expect(ops).toHaveURL(new RegExp(`/ops/c/${member.clickid}/${ANGEL}$`));
   await expect(ops.getByTestId("ops-member-message")).toHaveText(new RegExp(MESSAGE.replace("?", "\\?")));
-  await expect(ops.getByTestId("ops-member-profile")).toContainText("Lombardia");
+  const memberProfile = ops.getByTestId("ops-member-profile");
+  await expect(memberProfile).toContainText("Lombardia");
+  await expect(memberProfile).toContainText("Lorenzo");
+  await expect(ops.getByTestId("ops-member-description")).toHaveText(
+    "Ingegnere, amo la vela e i film in bianco e nero.",
+  );
+  await expect(ops.getByTestId("ops-member-photo")).toHaveJSProperty("naturalWidth", 200);
   await expect(ops.getByTestId("ops-angel-profile")).toBeVisible();
   await expect(ops.getByTestId("ops-notes")).toContainText("risotto");
   await expect(ops.locator(".ops-lease.mine")).toHaveText(/\d:\d\d/);

@@ -3,6 +3,7 @@ import { Popup } from "../components/ui/Popup";
 import { useI18n } from "../i18n/i18n";
 import { useSession } from "../lib/session/session";
 import { DoiPopup } from "./DoiPopup";
+import { PhotoPopup } from "./PhotoPopup";
 import { RegionPopup } from "./RegionPopup";
 
 /** A gift box (an emoji would depend on the fonts of the device). */
@@ -34,6 +35,8 @@ export function SessionPopups({ brand }: { brand: PublicBrand }) {
       return <DoiPopup key="doi" onClose={close} />;
     case "region":
       return <RegionPopup key="region" onClose={close} />;
+    case "photo":
+      return <PhotoPopup key="photo" onClose={close} />;
     case "disabled":
       return (
         <Popup

@@ -6,6 +6,7 @@ import { opsTexts } from "./parts/ops";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
+import { profileTexts } from "./parts/profile";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
 export const en = {
@@ -205,6 +206,7 @@ export const en = {
   ...paymentMethodTexts.en,
   ...paymentTexts.en,
   ...phoneTexts.en,
+  ...profileTexts.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -7,6 +7,7 @@ import { opsTexts } from "./parts/ops";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
+import { profileTexts } from "./parts/profile";
 
 export const es: Catalogue = {
   app_loading: "Cargando…",
@@ -206,4 +207,5 @@ export const es: Catalogue = {
   ...paymentMethodTexts.es,
   ...paymentTexts.es,
   ...phoneTexts.es,
+  ...profileTexts.es,
 };

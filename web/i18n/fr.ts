@@ -7,6 +7,7 @@ import { opsTexts } from "./parts/ops";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
+import { profileTexts } from "./parts/profile";
 
 export const fr: Catalogue = {
   app_loading: "Chargement…",
@@ -208,4 +209,5 @@ export const fr: Catalogue = {
   ...paymentMethodTexts.fr,
   ...paymentTexts.fr,
   ...phoneTexts.fr,
+  ...profileTexts.fr,
 };

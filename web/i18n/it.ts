@@ -7,6 +7,7 @@ import { opsTexts } from "./parts/ops";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
+import { profileTexts } from "./parts/profile";
 
 export const it: Catalogue = {
   app_loading: "Caricamento…",
@@ -206,4 +207,5 @@ export const it: Catalogue = {
   ...paymentMethodTexts.it,
   ...paymentTexts.it,
   ...phoneTexts.it,
+  ...profileTexts.it,
 };

@@ -25,7 +25,7 @@ import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
 import { endMemberSessions } from "../realtime/member-room";
 import { changeEmail, disableProfile, resendActivation } from "./account.service";
-import { registerAccount, sendSignupMail, sessionUser } from "./auth.service";
+import { markActive, registerAccount, sendSignupMail, sessionUser } from "./auth.service";
 import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
 import { requestPasswordReset, resetPassword } from "./recovery.service";
 import { authContext, Session, sessionAccount, sessionBody } from "./session.service";
@@ -220,7 +220,10 @@ async function signUp(c: Context<AppEnv>, utente: z.infer<typeof SignupRequest>[
       code: pgCode(error),
     }),
   );
-  return { result: "OK" as const, ...(await sessionBody(c, account)) };
+  const body = await sessionBody(c, account);
+  // The answer says "first session" (no lastActivity: the photo popup); later sessions find it set.
+  await markActive(c.var.db, account.id);
+  return { result: "OK" as const, ...body };
 }
 
 export const authRoutes = featureApp()
@@ -244,6 +247,7 @@ export const authRoutes = featureApp()
     if (account.disabled) return c.json({ verify: 0 as const, error: "1008" }, 200);
     if (account.sessionVersion !== claims.sessionVersion) return c.json({ verify: 0 as const }, 200);
     const flow = await loadFlow(c.var.db, account.fluxId);
+    await markActive(c.var.db, account.id);
     return c.json(
       {
         verify: 1 as const,

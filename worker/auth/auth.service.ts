@@ -113,7 +113,14 @@ export function sessionUser(a: Account): SessionUser {
     confirmed_email: a.confirmedEmail,
     verifiedUser: a.verifiedUser,
     preferred_age: preferredAges.find((range) => range === a.preferredAge) ?? null,
+    imageName: a.defaultPhoto,
+    lastActivity: a.lastActivity?.toISOString() ?? null,
   };
+}
+
+/** A session starts (sign-up, page load): the next one's lastActivity. */
+export async function markActive(db: Db, accountId: number) {
+  await db.update(accounts).set({ lastActivity: new Date() }).where(eq(accounts.id, accountId));
 }
 
 export function issueSession(config: Config, a: Account): Promise<string> {

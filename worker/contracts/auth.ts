@@ -159,6 +159,10 @@ export const SessionUser = z.object({
   verifiedUser: z.boolean(),
   /** The spec's user_info.preferred_age: the ages the dispenser and the match stack show; null for all. */
   preferred_age: z.enum(preferredAges).nullable(),
+  /** The name of the member's default photo (served at the brand's url_foto_utente/{name}); null without one. */
+  imageName: z.string().nullable(),
+  /** When the member's previous session started; null on the very first (the photo popup's condition). */
+  lastActivity: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

@@ -64,6 +64,8 @@ export const ClientFlow = z.object({
   hooks: z.array(HookKey),
   /** Age verification by card: hooks open the plans page (/vip_plan/cred), where the member verifies first. */
   verificaEta: z.boolean(),
+  /** The photo is optional: a member without one is offered the photo popup at their first session. */
+  foto_facoltativa: z.boolean(),
 });
 export type ClientFlow = z.infer<typeof ClientFlow>;
 
@@ -72,4 +74,5 @@ export const clientFlow = (flow: FlowConfig): ClientFlow => ({
   messaggi_inviti: flow.messaggi_inviti,
   hooks: hookKeys.filter((key) => key in flow.hooks),
   verificaEta: flow.verificaEta,
+  foto_facoltativa: flow.foto_facoltativa,
 });

@@ -94,6 +94,10 @@ export const MemberProfile = z.object({
   ...Balances.shape,
   verified: z.boolean(),
   description: z.string().nullable(),
+  /** The member's default photo; null without one. */
+  photo: z.string().nullable(),
+  /** What the member says they look for (cosa_cerco). */
+  seeking: z.string().nullable(),
 });
 
 export const AngelProfile = z.object({

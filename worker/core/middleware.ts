@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { accounts } from "../../drizzle/schema/accounts";
 import { configOf } from "../config";
+import { PHOTO_MAX_BYTES } from "../contracts/profile";
 import type { AppEnv } from "../env";
 import { openDb } from "./db";
 import { AppError, unauthorized } from "./errors";
@@ -18,21 +19,33 @@ export const configMiddleware = createMiddleware<AppEnv>(async (c, next) => {
 /** The largest JSON body a request may carry; larger ones are refused (413) before they are read. */
 export const JSON_BODY_LIMIT = 64 * 1024;
 
-/** Bodies are limited before anything reads them (a 100 MB body was parsed for 13 s before any check). */
-export const bodyLimits = bodyLimit({
-  maxSize: JSON_BODY_LIMIT,
-  onError: (c) =>
-    c.json(
-      {
-        error: {
-          code: "payload_too_large",
-          message: `The request body is larger than ${JSON_BODY_LIMIT / 1024} KB.`,
-          field: "body",
+const tooLarge = (limit: number, extra: Record<string, string>) =>
+  bodyLimit({
+    maxSize: limit,
+    onError: (c) =>
+      c.json(
+        {
+          error: {
+            code: "payload_too_large",
+            message: `The request body is larger than ${Math.round(limit / 1024)} KB.`,
+            field: "body",
+            ...extra,
+          },
         },
-      },
-      413,
-    ),
+        413,
+      ),
+  });
+const jsonLimit = tooLarge(JSON_BODY_LIMIT, {});
+/** A photo upload: the spec's 10 MB photo plus room for the multipart framing around it. */
+const uploadLimit = tooLarge(PHOTO_MAX_BYTES + JSON_BODY_LIMIT, {
+  field: "avatar",
+  messageKey: "grandezza_file",
 });
+
+/** Bodies are limited before anything reads them (a 100 MB body was parsed for 13 s before any check). */
+export const bodyLimits = createMiddleware<AppEnv>((c, next) =>
+  (c.req.path.startsWith("/api/upload/") ? uploadLimit : jsonLimit)(c, next),
+);
 
 /** A database per request, closed after the response is sent. */
 export const dbMiddleware = createMiddleware<AppEnv>(async (c, next) => {

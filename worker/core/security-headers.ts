@@ -45,10 +45,25 @@ const apiDocs = secureHeaders({
   },
 });
 
+/**
+ * Photos (angels' and members'): an image and nothing else. Even a file that got past the upload's checks
+ * runs no script and loads nothing (sandboxed, every source 'none'); nosniff keeps it an image.
+ */
+const photos = secureHeaders({
+  ...common,
+  crossOriginResourcePolicy: "same-origin",
+  contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [], frameAncestors: ["'none'"] },
+});
+
 export const securityHeaders = createMiddleware<AppEnv>((c, next) => {
   // A WebSocket's 101 answer has fixed headers, and no document to protect.
   if (c.req.header("upgrade")?.toLowerCase() === "websocket") return next();
-  const headers: MiddlewareHandler =
-    c.req.path === "/api/docs" ? apiDocs : c.var.config.devServer ? devSite : site;
+  const headers: MiddlewareHandler = c.req.path.startsWith("/photos/")
+    ? photos
+    : c.req.path === "/api/docs"
+      ? apiDocs
+      : c.var.config.devServer
+        ? devSite
+        : site;
   return headers(c, next);
 });

@@ -9,7 +9,7 @@ import type { AuditAction, Lease, QueueItem } from "../contracts/ops";
 import type { Db } from "../core/db";
 import { logEvent } from "../core/log";
 import type { Tx } from "../credits/credits.service";
-import { angelPhotoUrl } from "../photos/photos.service";
+import { angelPhotoUrl, defaultPhotoUrl } from "../photos/photos.service";
 import type { DeskLease } from "./ops-desk";
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -184,6 +184,8 @@ export async function conversationView(db: Db, member: Account, angel: Angel) {
       creditiIcebreaker: member.creditiIcebreaker,
       verified: member.verifiedUser,
       description: member.descrizione,
+      photo: defaultPhotoUrl(brand.public, member),
+      seeking: member.cosaCerco,
     },
     angel: {
       id: angel.id,

@@ -2,24 +2,22 @@
 // with its receipts), the one-click unsubscribe (orders/unsubUser), the payment rules the payment page reads
 // (pay_rules/get_pay_rules), and locally the renewal job's trigger (POST /dev/renewals/run).
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
-import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import { savedCards } from "../../drizzle/schema/payments";
 import { sessionAccount } from "../auth/session.service";
-import { OrderPlan } from "../contracts/payments";
+import { COMPLIANT_FLUX_ID } from "../contracts/flow";
 import { AppError, forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
 import { localOnly, requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { memberRoom } from "../realtime/member-room";
+import { billingSummary } from "./billing.service";
 import { paymentSystemOf, providerById } from "./providers";
 import { runRenewals } from "./renewals.service";
 import { announceSubscriptionEvents } from "./subscription-mail";
 import { UNSUBSCRIBED_LEVEL, unsubscribe } from "./subscriptions.service";
-
-/** The compliant flow: its unsubscribe button is disabled (it sells nothing that renews). */
-const COMPLIANT_FLUX_ID = "0000";
 
 const Clickid = z.object({ clickid: z.string().min(1).max(64) });
 
@@ -149,71 +147,7 @@ const runRenewalsNow = createRoute({
 export const subscriptionRoutes = featureApp()
   .openapi(billing, async (c) => {
     const account = await sessionAccount(c);
-    const flow = await loadFlow(c.var.db, account.fluxId);
-    const [running] = await c.var.db
-      .select({ subscription: subscriptions, order: orders })
-      .from(subscriptions)
-      .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-      .where(
-        and(
-          eq(subscriptions.accountId, account.id),
-          inArray(subscriptions.status, ["active", "past_due", "canceled"]),
-        ),
-      )
-      .orderBy(desc(subscriptions.id))
-      .limit(1);
-    const paid = await c.var.db
-      .select({ payment: payments, order: orders })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(and(eq(orders.accountId, account.id), inArray(payments.status, ["succeeded", "refunded"])))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(100);
-    const [card] = await c.var.db
-      .select({
-        brand: savedCards.brand,
-        last4: savedCards.last4,
-        expMonth: savedCards.expMonth,
-        expYear: savedCards.expYear,
-      })
-      .from(savedCards)
-      .where(eq(savedCards.accountId, account.id))
-      .orderBy(desc(savedCards.id))
-      .limit(1);
-    const plan = running ? OrderPlan.parse(running.order.plan) : null;
-    const canceled = running?.subscription.status === "canceled";
-    const status = running
-      ? canceled
-        ? "canceled"
-        : "subscribed"
-      : account.premiumLevel > 0
-        ? "paid"
-        : "free";
-    const unsubscribeDisabled = flow.fluxId === COMPLIANT_FLUX_ID;
-    return c.json(
-      {
-        premiumLevel: account.premiumLevel,
-        status,
-        nextBillDate: account.nextBillDate?.toISOString() ?? null,
-        periodEnd: running?.subscription.currentPeriodEnd.toISOString() ?? null,
-        planName: plan?.nomePiano ?? null,
-        renewalAmount: running && !canceled ? (plan?.prezzoTotale ?? null) : null,
-        canUnsubscribe: account.premiumLevel > UNSUBSCRIBED_LEVEL && !unsubscribeDisabled,
-        unsubscribeDisabled,
-        card: card ?? null,
-        paylog: paid
-          .filter(({ order }) => order.kind === "purchase")
-          .map(({ payment, order }) => ({
-            chargeId: payment.id,
-            prezzo: payment.amountCents,
-            currency: order.currency,
-            dataTransazione: payment.createdAt.toISOString(),
-            nomePiano: OrderPlan.parse(order.plan).nomePiano,
-            refunded: payment.status === "refunded",
-          })),
-      } satisfies z.infer<typeof Billing>,
-      200,
-    );
+    return c.json((await billingSummary(c.var.db, account)) satisfies z.infer<typeof Billing>, 200);
   })
   .openapi(unsubUser, async (c) => {
     const { clickid } = c.req.valid("json");

@@ -1,20 +1,132 @@
-import { Hono } from "hono";
+// Photos: the angels' portraits and the members' own photos served from the PHOTOS bucket, and the member's
+// upload (POST /api/upload/{trackerId}), default choice and deletion.
+import { createRoute, z } from "@hono/zod-openapi";
+import { type Context, Hono } from "hono";
+import { sessionAccount } from "../auth/session.service";
+import { OwnPhoto } from "../contracts/profile";
+import { forbidden } from "../core/errors";
+import { requireSession } from "../core/middleware";
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { addPhoto, deletePhoto, listPhotos, memberPhotoUrl, setDefaultPhoto } from "./photos.service";
 
 /** Stored photos never change under their key (a new upload gets a new key): a year in every cache. */
 const CACHE_FOR_A_YEAR = "public, max-age=31536000, immutable";
 
-/**
- * Angel photos at the spec's /{folder}/{id}.jpg, as stored in the PHOTOS bucket under the same path (the
- * demo portraits are drawn by the seed, drizzle/seed-photos.ts). A conditional request answers 304.
- */
-export const photoRoutes = new Hono<AppEnv>().get("/photos/:folder/:file{[0-9]+\\.jpg}", async (c) => {
-  const { folder, file } = c.req.param();
-  if (!/^(default|collection)-[a-z]{2}$/.test(folder)) return c.notFound();
-  const object = await c.env.PHOTOS.get(`photos/${folder}/${file}`, { onlyIf: c.req.raw.headers });
+async function servePhoto(c: Context<AppEnv>, key: string) {
+  const object = await c.env.PHOTOS.get(key, { onlyIf: c.req.raw.headers });
   if (!object) return c.notFound();
   const headers = new Headers({ etag: object.httpEtag, "cache-control": CACHE_FOR_A_YEAR });
   object.writeHttpMetadata(headers);
   if (!("body" in object)) return new Response(null, { status: 304, headers });
   return new Response(object.body, { headers });
+}
+
+/**
+ * Angel photos at the spec's /{folder}/{id}.jpg, as stored in the PHOTOS bucket under the same path (the
+ * demo portraits are drawn by the seed, drizzle/seed-photos.ts), and members' photos under the brand's
+ * url_foto_utente. A conditional request answers 304; the security headers keep them inert images.
+ */
+export const photoRoutes = new Hono<AppEnv>()
+  .get("/photos/:folder/:file{[0-9]+\\.jpg}", async (c) => {
+    const { folder, file } = c.req.param();
+    if (!/^(default|collection)-[a-z]{2}$/.test(folder)) return c.notFound();
+    return servePhoto(c, `photos/${folder}/${file}`);
+  })
+  .get("/photos/users/:file{[0-9a-f]{24}\\.(jpg|png|gif)}", async (c) => {
+    const path = memberPhotoUrl(c.var.brand.public, c.req.param("file"));
+    return servePhoto(c, path.replace(/^\//, ""));
+  });
+
+const Photos = z.object({ imageName: z.array(OwnPhoto) });
+const photoName = z.string().regex(/^[0-9a-f]{24}\.(jpg|png|gif)$/);
+
+const upload = createRoute({
+  method: "post",
+  path: "/api/upload/{trackerId}",
+  tags: ["profile"],
+  summary: "Upload a photo (multipart field avatar): JPEG, PNG or GIF under 10 MB, at most 1000x1000",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: {
+    params: z.object({ trackerId: z.string().max(64) }),
+    body: {
+      content: {
+        "multipart/form-data": {
+          schema: z.object({ avatar: z.any().openapi({ type: "string", format: "binary" }) }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: "Stored: data.name is the new photo; imageName the member's photos",
+      ...json(Photos.extend({ data: z.object({ name: z.string(), path: z.string() }) })),
+    },
+    400: errorResponse("invalid_input on avatar: solo_immagini (not an image), grandezza_file (size)"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's trackerId"),
+    413: errorResponse("payload_too_large (grandezza_file)"),
+  },
 });
+
+const NamedPhoto = z.object({ clickid: z.string().max(64), name: photoName });
+
+const setDefault = createRoute({
+  method: "post",
+  path: "/api/users/{clickid}/photos/{name}/predefinita",
+  tags: ["profile"],
+  summary: "Make one of the member's photos the default",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { params: NamedPhoto },
+  responses: {
+    200: { description: "The member's photos", ...json(Photos) },
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+    404: errorResponse("No such photo of this member"),
+  },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/api/users/{clickid}/photos/{name}",
+  tags: ["profile"],
+  summary: "Delete one of the member's photos (the newest left becomes the default)",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { params: NamedPhoto },
+  responses: {
+    200: { description: "The member's photos", ...json(Photos) },
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+    404: errorResponse("No such photo of this member"),
+  },
+});
+
+export const memberPhotoRoutes = featureApp()
+  .openapi(upload, async (c) => {
+    if (c.req.valid("param").trackerId !== c.var.session.clickid) throw forbidden();
+    const brand = c.var.brand.public;
+    const account = await sessionAccount(c);
+    const name = await addPhoto(c.env, c.var.db, brand, account, c.req.valid("form").avatar);
+    const imageName = await listPhotos(c.var.db, brand, await sessionAccount(c));
+    return c.json({ data: { name, path: memberPhotoUrl(brand, name) }, imageName }, 200);
+  })
+  .openapi(setDefault, async (c) => {
+    const { clickid, name } = c.req.valid("param");
+    if (clickid !== c.var.session.clickid) throw forbidden();
+    await setDefaultPhoto(c.var.db, await sessionAccount(c), name);
+    return c.json(
+      { imageName: await listPhotos(c.var.db, c.var.brand.public, await sessionAccount(c)) },
+      200,
+    );
+  })
+  .openapi(remove, async (c) => {
+    const { clickid, name } = c.req.valid("param");
+    if (clickid !== c.var.session.clickid) throw forbidden();
+    const brand = c.var.brand.public;
+    await deletePhoto(c.env, c.var.db, brand, await sessionAccount(c), name);
+    return c.json({ imageName: await listPhotos(c.var.db, brand, await sessionAccount(c)) }, 200);
+  });

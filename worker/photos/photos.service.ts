@@ -1,4 +1,15 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { accounts } from "../../drizzle/schema/accounts";
+import { memberPhotos } from "../../drizzle/schema/photos";
 import type { PublicBrand } from "../contracts/brand";
+import { type OwnPhoto, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTOS_MAX } from "../contracts/profile";
+import type { Db } from "../core/db";
+import { AppError } from "../core/errors";
+import type { Bindings } from "../env";
+import { imageInfo } from "./image-check";
+
+type Account = typeof accounts.$inferSelect;
+type Brand = Pick<PublicBrand, "url_foto_utente">;
 
 /**
  * An angel's default photo on a brand: /{the brand's default folder, for the angel's country}/{id}.jpg
@@ -11,4 +22,124 @@ export function angelPhotoUrl(
 ) {
   const folder = brand.cartella_foto_default.replace(/-[a-z]{2}$/, `-${angelCountry}`);
   return `/${folder}/${id}.jpg`;
+}
+
+/** A member's photo at the spec's path shape: {url_foto_utente}/{name} (/photos/users/{id}.jpg). */
+export const memberPhotoUrl = (brand: Brand, name: string) => `${brand.url_foto_utente}/${name}`;
+/** Its key in the PHOTOS bucket: the path without the leading slash, as the angels' portraits are kept. */
+export const memberPhotoKey = (brand: Brand, name: string) => memberPhotoUrl(brand, name).replace(/^\//, "");
+
+/** The member's default photo, or null without one. */
+export const defaultPhotoUrl = (brand: Brand, account: Pick<Account, "defaultPhoto">) =>
+  account.defaultPhoto ? memberPhotoUrl(brand, account.defaultPhoto) : null;
+
+/** The spec's imageName list, newest first, with the default marked (predefinita). */
+export async function listPhotos(db: Db, brand: Brand, account: Account): Promise<OwnPhoto[]> {
+  const rows = await db
+    .select({ name: memberPhotos.name })
+    .from(memberPhotos)
+    .where(eq(memberPhotos.accountId, account.id))
+    .orderBy(desc(memberPhotos.createdAt), desc(memberPhotos.id));
+  return rows.map((r) => ({
+    name: r.name,
+    path: memberPhotoUrl(brand, r.name),
+    predefinita: r.name === account.defaultPhoto,
+  }));
+}
+
+const onlyImages = () =>
+  new AppError(400, "invalid_input", "Only JPEG, PNG or GIF images are accepted", {
+    field: "avatar",
+    messageKey: "solo_immagini",
+  });
+export const tooLarge = () =>
+  new AppError(
+    400,
+    "invalid_input",
+    `The photo must be under 10 MB and at most ${PHOTO_MAX_SIDE}x${PHOTO_MAX_SIDE}`,
+    {
+      field: "avatar",
+      messageKey: "grandezza_file",
+    },
+  );
+
+const randomName = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * Stores an uploaded photo after checking it by its own bytes (the declared type and name count for
+ * nothing): a JPEG, PNG or GIF under 10 MB of at most 1000x1000. The first photo becomes the default.
+ */
+export async function addPhoto(env: Bindings, db: Db, brand: Brand, account: Account, file: unknown) {
+  if (!(file instanceof File)) throw onlyImages();
+  if (file.size >= PHOTO_MAX_BYTES) throw tooLarge();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const info = imageInfo(bytes);
+  if (!info) throw onlyImages();
+  if (info.width > PHOTO_MAX_SIDE || info.height > PHOTO_MAX_SIDE) throw tooLarge();
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberPhotos)
+    .where(eq(memberPhotos.accountId, account.id));
+  if ((count?.n ?? 0) >= PHOTOS_MAX) {
+    throw new AppError(400, "invalid_input", `At most ${PHOTOS_MAX} photos`, {
+      field: "avatar",
+      messageKey: "troppe_foto",
+    });
+  }
+  const name = `${randomName()}.${info.extension}`;
+  await env.PHOTOS.put(memberPhotoKey(brand, name), bytes, { httpMetadata: { contentType: info.type } });
+  await db.transaction(async (tx) => {
+    await tx.insert(memberPhotos).values({
+      accountId: account.id,
+      name,
+      contentType: info.type,
+      width: info.width,
+      height: info.height,
+      bytes: bytes.length,
+    });
+    await tx
+      .update(accounts)
+      .set({ defaultPhoto: sql`coalesce(${accounts.defaultPhoto}, ${name})` })
+      .where(eq(accounts.id, account.id));
+  });
+  return name;
+}
+
+const noSuchPhoto = () => new AppError(404, "not_found", "No such photo of this member.", { field: "name" });
+
+async function ownPhoto(db: Db, account: Account, name: string) {
+  const [row] = await db
+    .select({ id: memberPhotos.id })
+    .from(memberPhotos)
+    .where(and(eq(memberPhotos.accountId, account.id), eq(memberPhotos.name, name)));
+  if (!row) throw noSuchPhoto();
+  return row;
+}
+
+/** Makes one of the member's photos the default (predefinita). */
+export async function setDefaultPhoto(db: Db, account: Account, name: string) {
+  await ownPhoto(db, account, name);
+  await db.update(accounts).set({ defaultPhoto: name }).where(eq(accounts.id, account.id));
+}
+
+/** Deletes one of the member's photos; when it was the default, the newest one left takes its place. */
+export async function deletePhoto(env: Bindings, db: Db, brand: Brand, account: Account, name: string) {
+  const photo = await ownPhoto(db, account, name);
+  await db.transaction(async (tx) => {
+    await tx.delete(memberPhotos).where(eq(memberPhotos.id, photo.id));
+    const [next] = await tx
+      .select({ name: memberPhotos.name })
+      .from(memberPhotos)
+      .where(eq(memberPhotos.accountId, account.id))
+      .orderBy(desc(memberPhotos.createdAt), desc(memberPhotos.id))
+      .limit(1);
+    await tx
+      .update(accounts)
+      .set({
+        defaultPhoto: sql`case when ${accounts.defaultPhoto} = ${name} then ${next?.name ?? null} else ${accounts.defaultPhoto} end`,
+      })
+      .where(eq(accounts.id, account.id));
+  });
+  await env.PHOTOS.delete(memberPhotoKey(brand, name));
 }

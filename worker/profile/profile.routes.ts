@@ -1,6 +1,7 @@
-// The own profile. PUT /api/users/{clickid} takes one of the spec's forms (the set-region popup's region
-// and city now; the profile form and the preferred age later): each form is a section that checks its
-// fields and returns the columns to write, and the route writes them all in one update.
+// The own profile: GET /users/profile/{clickid} reads it; PUT /api/users/{clickid} takes the spec's forms
+// (the profile form, the preferred age, the set-region popup's region and city): each form is a section that
+// checks its fields and returns the columns to write, and the route writes them all in one update;
+// POST /users/changeNotificationPreferences keeps the notification toggles.
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
@@ -8,12 +9,18 @@ import { cities, regions } from "../../drizzle/schema/geo";
 import { type Account, sessionUser } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
 import { SessionUser } from "../contracts/auth";
+import { preferredAges } from "../contracts/discovery";
+import { invalidProfileFields, OwnProfile, ProfileForm } from "../contracts/profile";
 import type { Db } from "../core/db";
-import { AppError, forbidden, unauthorized } from "../core/errors";
+import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
-import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import { bearerSecurity, errorResponse, featureApp, json, OkResult } from "../core/openapi";
+import { billingSummary } from "../payments/billing.service";
+import { listPhotos } from "../photos/photos.service";
 
-const ProfileUpdate = z.object({
+const ProfileUpdate = ProfileForm.partial().extend({
+  /** The spec's user_info.preferred_age: 20-30, 30-40, 40-60 or 60-90 (shown as 60+); null for every age. */
+  preferred_age: z.string().max(10).nullable().optional(),
   /** Region code of the brand's country, as listed by GET /api/get/regions/{country}. */
   region: z.string().trim().min(1).max(80).optional(),
   /** A city of that region (of the member's current region when no region is sent); any case. */
@@ -25,6 +32,46 @@ type AccountChanges = Partial<typeof accounts.$inferInsert>;
 
 const invalid = (field: string, messageKey: string, message: string) =>
   new AppError(400, "invalid_input", message, { field, messageKey });
+
+const profileFields = ProfileForm.keyof().options;
+/** An optional text: trimmed, and null when nothing is left. */
+const optionalText = (text: string) => text.trim() || null;
+
+/**
+ * The profile form (eta, username, sono, cerco, descrizione, cosa_cerco): the fields sent are checked by
+ * the rules the form itself shows (the first bad one answers with its message key); the others are kept.
+ */
+function formChanges(account: Account, body: ProfileUpdate): AccountChanges {
+  const sent = profileFields.filter((field) => body[field] !== undefined);
+  if (sent.length === 0) return {};
+  const form: ProfileForm = {
+    username: body.username ?? account.username ?? "",
+    eta: body.eta === undefined ? account.eta : body.eta,
+    sono: body.sono ?? account.sono,
+    cerco: body.cerco ?? account.cerco,
+    descrizione: body.descrizione ?? account.descrizione ?? "",
+    cosa_cerco: body.cosa_cerco ?? account.cosaCerco ?? "",
+  };
+  const bad = invalidProfileFields(form);
+  const first = sent.find((field) => bad[field]);
+  if (first) throw invalid(first, bad[first] ?? "errore_generico", `Invalid ${first}`);
+  return {
+    username: form.username.trim(),
+    eta: form.eta,
+    sono: form.sono,
+    cerco: form.cerco,
+    descrizione: optionalText(form.descrizione),
+    cosaCerco: optionalText(form.cosa_cerco),
+  };
+}
+
+/** The preferred age range of the dispenser and the match stack. */
+function ageChanges(body: ProfileUpdate): AccountChanges {
+  if (body.preferred_age === undefined) return {};
+  const range = body.preferred_age === null ? null : preferredAges.find((r) => r === body.preferred_age);
+  if (range === undefined) throw invalid("preferred_age", "errore_eta_preferita", "Unknown age range");
+  return { preferredAge: range };
+}
 
 /** Region and city (the set-region popup): a region clears a city of another region. */
 async function placeChanges(db: Db, account: Account, body: ProfileUpdate): Promise<AccountChanges> {
@@ -63,7 +110,7 @@ const updateProfile = createRoute({
   method: "put",
   path: "/api/users/{clickid}",
   tags: ["profile"],
-  summary: "Update the own profile (now: region and city, from the set-region popup)",
+  summary: "Update the own profile: the profile form, the preferred age, or region and city",
   security: bearerSecurity,
   middleware: [requireSession] as const,
   request: {
@@ -73,26 +120,117 @@ const updateProfile = createRoute({
   responses: {
     200: { description: "Updated", ...json(z.object({ result: z.literal("OK"), user: SessionUser })) },
     400: errorResponse(
-      "invalid_input naming the field: region (errore_citta), city (citta_non_trovata), body",
+      "invalid_input naming the field and its messageKey: username (errore_username), eta (eta), sono " +
+        "(errore_sono), cerco (errore_cerco), descrizione (errore_descrizione), cosa_cerco " +
+        "(errore_cosa_cerco), preferred_age (errore_eta_preferita), region (errore_citta), city " +
+        "(citta_non_trovata), body",
     ),
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
   },
 });
 
-export const profileRoutes = featureApp().openapi(updateProfile, async (c) => {
-  if (c.req.valid("param").clickid !== c.var.session.clickid) throw forbidden();
-  const account = await sessionAccount(c);
-  if (account.brandId !== c.var.brand.public.id) throw unauthorized();
-  const body = c.req.valid("json");
-  const changes: AccountChanges = { ...(await placeChanges(c.var.db, account, body)) };
-  if (Object.keys(changes).length === 0) {
-    throw new AppError(400, "invalid_input", "Nothing to update", { field: "body" });
-  }
-  const [updated] = await c.var.db
-    .update(accounts)
-    .set(changes)
-    .where(eq(accounts.id, account.id))
-    .returning();
-  return c.json({ result: "OK" as const, user: sessionUser(updated ?? account) }, 200);
+const readProfile = createRoute({
+  method: "get",
+  path: "/users/profile/{clickid}",
+  tags: ["profile"],
+  summary: "The own profile: the form's fields, the photos, the place, the credits and the billing status",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { params: z.object({ clickid: z.string().max(64) }) },
+  responses: {
+    200: { description: "The own profile", ...json(OwnProfile) },
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+  },
 });
+
+const NotificationPreferences = z.object({
+  clickid: z.string().max(64),
+  email: z.boolean(),
+  telegram: z.boolean(),
+  notifiche_push: z.boolean(),
+});
+
+const changeNotificationPreferences = createRoute({
+  method: "post",
+  path: "/users/changeNotificationPreferences",
+  tags: ["profile"],
+  summary: "The notification toggles of the own profile (e-mail, Telegram, push)",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { body: { ...json(NotificationPreferences), required: true } },
+  responses: {
+    200: { description: "Saved", ...json(OkResult) },
+    400: errorResponse("invalid_input"),
+    401: errorResponse("No valid session"),
+    403: errorResponse("Another member's clickid"),
+  },
+});
+
+export const profileRoutes = featureApp()
+  .openapi(readProfile, async (c) => {
+    if (c.req.valid("param").clickid !== c.var.session.clickid) throw forbidden();
+    const account = await sessionAccount(c);
+    const billing = await billingSummary(c.var.db, account);
+    const profile: OwnProfile = {
+      username: account.username,
+      surname: account.surname,
+      email: account.email,
+      eta: account.eta,
+      sono: account.sono,
+      cerco: account.cerco,
+      descrizione: account.descrizione,
+      cosa_cerco: account.cosaCerco,
+      imageName: await listPhotos(c.var.db, c.var.brand.public, account),
+      phone: account.phone,
+      city: account.city,
+      region: account.region,
+      preferred_age: sessionUser(account).preferred_age,
+      creditiMessaggi: account.creditiMessaggi,
+      creditiIcebreaker: account.creditiIcebreaker,
+      premiumLevel: account.premiumLevel,
+      profileStatus: billing.status,
+      nextBillDate: billing.nextBillDate,
+      paylog: billing.paylog.map(({ chargeId, prezzo, currency, dataTransazione }) => ({
+        chargeId,
+        prezzo,
+        currency,
+        dataTransazione,
+      })),
+      notifications: {
+        email: account.notifyEmail,
+        telegram: account.notifyTelegram,
+        notifiche_push: account.notifyPush,
+      },
+    };
+    return c.json(profile, 200);
+  })
+  .openapi(updateProfile, async (c) => {
+    if (c.req.valid("param").clickid !== c.var.session.clickid) throw forbidden();
+    const account = await sessionAccount(c);
+    const body = c.req.valid("json");
+    const changes: AccountChanges = {
+      ...formChanges(account, body),
+      ...ageChanges(body),
+      ...(await placeChanges(c.var.db, account, body)),
+    };
+    if (Object.keys(changes).length === 0) {
+      throw new AppError(400, "invalid_input", "Nothing to update", { field: "body" });
+    }
+    const [updated] = await c.var.db
+      .update(accounts)
+      .set(changes)
+      .where(eq(accounts.id, account.id))
+      .returning();
+    return c.json({ result: "OK" as const, user: sessionUser(updated ?? account) }, 200);
+  })
+  .openapi(changeNotificationPreferences, async (c) => {
+    const body = c.req.valid("json");
+    if (body.clickid !== c.var.session.clickid) throw forbidden();
+    await c.var.db
+      .update(accounts)
+      .set({ notifyEmail: body.email, notifyTelegram: body.telegram, notifyPush: body.notifiche_push })
+      .where(eq(accounts.id, c.var.session.accountId));
+    return c.json({ result: "OK" as const }, 200);
+  });

@@ -13,7 +13,8 @@ import "./topbar.css";
 /** The desktop top bar (wider than 500 px): logo, sections with their counters, credits, logout. */
 export function TopBar({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
-  const { signOut } = useSession();
+  const { state, signOut } = useSession();
+  const imageName = state.status === "member" ? state.member.imageName : null;
   const { top, credits, vip } = useNavEntries();
   return (
     <header className="topbar">
@@ -32,6 +33,16 @@ export function TopBar({ brand }: { brand: PublicBrand }) {
             aria-label={entryName(t, section, t(sectionLabel[section]), count)}
           >
             {section === "notifications" && <NavIcon name="notifications" size={20} />}
+            {section === "profile" && imageName && (
+              <img
+                className="nav-avatar"
+                src={`${brand.url_foto_utente}/${imageName}`}
+                alt=""
+                width={28}
+                height={28}
+                data-testid="nav-avatar"
+              />
+            )}
             <span className="nav-label">{t(sectionLabel[section])}</span>
             <UnreadBadge section={section} count={count} />
           </Link>

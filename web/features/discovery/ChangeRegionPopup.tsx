@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from "react";
 import type { City } from "../../../worker/contracts/discovery";
 import type { Country } from "../../../worker/contracts/locales";
+import { CityAutocomplete } from "../../components/CityAutocomplete";
 import { RegionOptions } from "../../components/RegionOptions";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Popup } from "../../components/ui/Popup";
 import { useI18n } from "../../i18n/i18n";
 import type { Region } from "../../lib/regions";
-import { CityAutocomplete } from "./CityAutocomplete";
 import type { SearchPlace } from "./search-place";
 
 /**

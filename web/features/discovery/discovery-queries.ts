@@ -1,6 +1,5 @@
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { DispenserRequest } from "../../../worker/contracts/discovery";
-import type { Country } from "../../../worker/contracts/locales";
 import { api, okJson } from "../../lib/api";
 import { dispenserSeed } from "../../lib/storage";
 
@@ -20,15 +19,4 @@ export const dispenserQuery = (request: FindRequest | null) =>
       : skipToken,
     staleTime: 0,
     gcTime: 0,
-  });
-
-/** GET /api/get/city/{country}/{text}: the city suggestions for a text (they do not change: kept). */
-export const citySuggestionsQuery = (country: Country, text: string | null) =>
-  queryOptions({
-    queryKey: ["city-suggestions", country, text],
-    queryFn:
-      text === null
-        ? skipToken
-        : async () => okJson(await api.api.get.city[":country"][":text"].$get({ param: { country, text } })),
-    staleTime: Number.POSITIVE_INFINITY,
   });

@@ -188,9 +188,21 @@ export function OpsConversationPage({
         <aside className="ops-side">
           <section className="card ops-profile" data-testid="ops-member-profile">
             <h2>{t("ops_member")}</h2>
-            <p className="ops-profile-name">
-              <strong>{member.name ?? t("ops_member_no_name")}</strong>
-            </p>
+            <div className="ops-angel-head">
+              {member.photo && (
+                <img
+                  src={member.photo}
+                  alt={t("ops_member_photo")}
+                  width={72}
+                  height={72}
+                  className="avatar"
+                  data-testid="ops-member-photo"
+                />
+              )}
+              <p className="ops-profile-name">
+                <strong>{member.name ?? t("ops_member_no_name")}</strong>
+              </p>
+            </div>
             <dl className="ops-facts">
               <dt>{t("ops_profile_age")}</dt>
               <dd>{member.age ?? "—"}</dd>
@@ -207,7 +219,16 @@ export function OpsConversationPage({
               <dt>{t("ops_profile_verified")}</dt>
               <dd>{member.verified ? t("ops_yes") : t("ops_no")}</dd>
             </dl>
-            {member.description && <p className="small">{member.description}</p>}
+            {member.description && (
+              <p className="small ops-member-text" data-testid="ops-member-description">
+                {member.description}
+              </p>
+            )}
+            {member.seeking && (
+              <p className="small ops-member-text">
+                <strong>{t("ops_member_seeking")}</strong> {member.seeking}
+              </p>
+            )}
             <Link
               to="/ops/members/$clickid"
               params={{ clickid: member.clickid }}

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Popup } from "../../components/ui/Popup";
@@ -8,6 +9,10 @@ import { useRegions } from "../../lib/regions";
 import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
 import { BillingSection } from "./BillingSection";
+import { NotificationToggles } from "./NotificationToggles";
+import { PhotoSection } from "./PhotoSection";
+import { ProfileForm } from "./ProfileForm";
+import { ownProfileQuery } from "./profile-api";
 import "./own-profile.css";
 
 /** The spec's delay between the disabled-profile popup and the reload. */
@@ -16,7 +21,10 @@ export const DISABLE_RELOAD_MS = 5000;
 /** The data of the confirm popup's buttons: only 'procedi' disables, anything else closes. */
 type ConfirmData = "procedi" | "annulla";
 
-/** /profile, for now the own data and the settings section with "Disable profile". */
+/**
+ * /profile: the photos, the own data (e-mail read-only, credits), the profile form, the notification toggles,
+ * the billing section and the settings with "Disable profile".
+ */
 export function OwnProfilePage() {
   const { t } = useI18n();
   const { state, room } = useSession();
@@ -26,6 +34,7 @@ export function OwnProfilePage() {
   );
   const [step, setStep] = useState<"idle" | "confirm" | "working" | "done">("idle");
   const [failed, setFailed] = useState(false);
+  const profile = useQuery({ ...ownProfileQuery(member?.clickid ?? ""), enabled: Boolean(member) });
   const reload = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(reload.current), []);
   if (!member) return null;
@@ -57,6 +66,9 @@ export function OwnProfilePage() {
   return (
     <section className="profile">
       <h1>{t("profile_title")}</h1>
+      {profile.isPending && <Spinner label={t("app_loading")} />}
+      {profile.isError && <FormMessage tone="error">{t("errore_generico")}</FormMessage>}
+      {profile.data && <PhotoSection photos={profile.data.imageName} />}
       <dl className="card profile-data">
         <div>
           <dt>{t("profile_email")}</dt>
@@ -71,6 +83,12 @@ export function OwnProfilePage() {
           <dd>{member.creditiMessaggi}</dd>
         </div>
       </dl>
+      {profile.data && (
+        <>
+          <ProfileForm profile={profile.data} />
+          <NotificationToggles initial={profile.data.notifications} />
+        </>
+      )}
       <BillingSection />
       <section className="card settings" aria-labelledby="settings-title">
         <h2 id="settings-title">{t("profile_settings")}</h2>

@@ -33,6 +33,7 @@ export type SessionPopup =
   | { id: "disabled" }
   | { id: "doi" }
   | { id: "region" }
+  | { id: "photo" }
   | { id: "gift"; count: number };
 
 type SessionState =
@@ -80,11 +81,16 @@ const verifyQuery = (token: string | null) =>
     gcTime: Number.POSITIVE_INFINITY,
   });
 
-/** The popups a fresh session opens: double opt-in for an unconfirmed address on a doi flow, region when missing. */
+/**
+ * The popups a fresh session opens: double opt-in for an unconfirmed address on a doi flow, region when
+ * missing, and the photo popup (the spec: optional photo, no lastActivity, no image name).
+ */
 function popupsFor(body: Pick<SessionBody, "confirmed_email" | "user" | "flusso">): SessionPopup[] {
   const popups: SessionPopup[] = [];
   if (body.flusso.optin === "doi" && !body.confirmed_email) popups.push({ id: "doi" });
   if (!body.user.region) popups.push({ id: "region" });
+  if (body.flusso.foto_facoltativa && !body.user.lastActivity && !body.user.imageName)
+    popups.push({ id: "photo" });
   return popups;
 }
 

@@ -1,15 +1,27 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { CITY_SEARCH_MIN_CHARS, type City } from "../../../worker/contracts/discovery";
-import type { Country } from "../../../worker/contracts/locales";
-import { useI18n } from "../../i18n/i18n";
-import { citySuggestionsQuery } from "./discovery-queries";
+import { CITY_SEARCH_MIN_CHARS, type City } from "../../worker/contracts/discovery";
+import type { Country } from "../../worker/contracts/locales";
+import { useI18n } from "../i18n/i18n";
+import { api, okJson } from "../lib/api";
+import "./city-autocomplete.css";
+
+/** GET /api/get/city/{country}/{text}: the city suggestions for a text (they do not change: kept). */
+const citySuggestionsQuery = (country: Country, text: string | null) =>
+  queryOptions({
+    queryKey: ["city-suggestions", country, text],
+    queryFn:
+      text === null
+        ? skipToken
+        : async () => okJson(await api.api.get.city[":country"][":text"].$get({ param: { country, text } })),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 /** A pause in typing before the suggestions are asked for. */
 const SUGGEST_DELAY_MS = 200;
 
 /** "Como (CO), Lombardia": the name, its province when it says more, and the region. */
-export const cityLabel = (c: City) =>
+const cityLabel = (c: City) =>
   `${c.city_title}${c.province && c.province !== c.city_title ? ` (${c.province})` : ""}, ${c.state_title}`;
 
 /**

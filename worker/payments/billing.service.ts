@@ -1,0 +1,75 @@
+// The member's billing summary: the plan's status, the next billing date, the kept card and the paylog. The
+// own profile's billing section (GET /api/billing) and the own profile (GET /users/profile/{clickid}) read it.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { accounts } from "../../drizzle/schema/accounts";
+import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import { COMPLIANT_FLUX_ID } from "../contracts/flow";
+import { OrderPlan } from "../contracts/payments";
+import type { Db } from "../core/db";
+import { UNSUBSCRIBED_LEVEL } from "./subscriptions.service";
+
+type Account = typeof accounts.$inferSelect;
+
+export async function billingSummary(db: Db, account: Account) {
+  const [running] = await db
+    .select({ subscription: subscriptions, order: orders })
+    .from(subscriptions)
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .where(
+      and(
+        eq(subscriptions.accountId, account.id),
+        inArray(subscriptions.status, ["active", "past_due", "canceled"]),
+      ),
+    )
+    .orderBy(desc(subscriptions.id))
+    .limit(1);
+  const paid = await db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(orders.accountId, account.id), inArray(payments.status, ["succeeded", "refunded"])))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(100);
+  const [card] = await db
+    .select({
+      brand: savedCards.brand,
+      last4: savedCards.last4,
+      expMonth: savedCards.expMonth,
+      expYear: savedCards.expYear,
+    })
+    .from(savedCards)
+    .where(eq(savedCards.accountId, account.id))
+    .orderBy(desc(savedCards.id))
+    .limit(1);
+  const plan = running ? OrderPlan.parse(running.order.plan) : null;
+  const canceled = running?.subscription.status === "canceled";
+  const status: "free" | "paid" | "subscribed" | "canceled" = running
+    ? canceled
+      ? "canceled"
+      : "subscribed"
+    : account.premiumLevel > 0
+      ? "paid"
+      : "free";
+  const unsubscribeDisabled = account.fluxId === COMPLIANT_FLUX_ID;
+  return {
+    premiumLevel: account.premiumLevel,
+    status,
+    nextBillDate: account.nextBillDate?.toISOString() ?? null,
+    periodEnd: running?.subscription.currentPeriodEnd.toISOString() ?? null,
+    planName: plan?.nomePiano ?? null,
+    renewalAmount: running && !canceled ? (plan?.prezzoTotale ?? null) : null,
+    canUnsubscribe: account.premiumLevel > UNSUBSCRIBED_LEVEL && !unsubscribeDisabled,
+    unsubscribeDisabled,
+    card: card ?? null,
+    paylog: paid
+      .filter(({ order }) => order.kind === "purchase")
+      .map(({ payment, order }) => ({
+        chargeId: payment.id,
+        prezzo: payment.amountCents,
+        currency: order.currency,
+        dataTransazione: payment.createdAt.toISOString(),
+        nomePiano: OrderPlan.parse(order.plan).nomePiano,
+        refunded: payment.status === "refunded",
+      })),
+  };
+}
