@@ -95,10 +95,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
       <p className="form-footer">
         <Link to="/forgotPassword">{t("login_forgot")}</Link>
       </p>
-      <div className="divider">
-        <span>{t("signup_or")}</span>
-      </div>
-      <GoogleButton intent="login" />
+      <GoogleButton brand={brand} intent="login" />
       <p className="form-footer">
         {t("login_new_here")} <Link to="/signup">{t("home_register")}</Link>
       </p>

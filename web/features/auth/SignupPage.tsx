@@ -197,10 +197,8 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
       <button type="submit" className="button primary" disabled={busy}>
         {busy ? <Spinner label={t("app_loading")} /> : t("signup_submit")}
       </button>
-      <div className="divider">
-        <span>{t("signup_or")}</span>
-      </div>
       <GoogleButton
+        brand={brand}
         intent="signup"
         sono={form.genderChoice ? genderOf(sono) : "uomo"}
         cerco={form.genderChoice ? genderOf(cerco) : "donna"}
