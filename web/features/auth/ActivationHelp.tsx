@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormMessage } from "../../components/ui/FormMessage";
-import { isMessageKey, type Message, useI18n } from "../../i18n/i18n";
+import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { useSecondsLeft } from "../../lib/use-seconds-left";
 
@@ -19,7 +19,7 @@ export function ActivationHelp({ email, waitS }: { email: string; waitS: number 
   const left = useSecondsLeft(resendAt);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<Message | null>(null);
+  const [failure, setFailure] = useState<MessageKey | null>(null);
 
   async function resend() {
     setBusy(true);
@@ -32,10 +32,10 @@ export function ActivationHelp({ email, waitS }: { email: string; waitS: number 
       }
       const error = await errorOf(response);
       if (error.retryAfterS) setResendAt(Date.now() + error.retryAfterS * 1000);
-      setFailure({ key: isMessageKey(error.messageKey) ? error.messageKey : "errore_generico" });
+      setFailure(isMessageKey(error.messageKey) ? error.messageKey : "errore_generico");
     } catch (error) {
       console.warn("the activation mail could not be asked for again", error);
-      setFailure({ key: "errore_generico" });
+      setFailure("errore_generico");
     } finally {
       setBusy(false);
     }
@@ -55,7 +55,7 @@ export function ActivationHelp({ email, waitS }: { email: string; waitS: number 
             : t("attivazione_reinvia")}
         </button>
       )}
-      {failure && <FormMessage tone="error">{t(failure.key, failure.vars)}</FormMessage>}
+      {failure && <FormMessage tone="error">{t(failure)}</FormMessage>}
     </div>
   );
 }
