@@ -191,6 +191,25 @@ test("an unverified member: likes and messages wait for the SMS code, then go ou
   await expect(page.getByTestId("like-tooltip")).toBeVisible();
 });
 
+test("the like that asked for the phone goes out once the member is verified", anyWidth, async ({ page }) => {
+  await signedInMember(page, "it", "likephone", "7", { verified: false });
+  await page.goto(`${origin("it")}/find`);
+  const like = page.getByTestId("angel-card").first().getByTestId("like-button");
+  await like.click();
+  const popup = page.getByTestId("phone-popup");
+  const mobile = uniqueMobile("it");
+  await popup.getByLabel("Numero di cellulare").fill(mobile.typed);
+  await popup.getByRole("button", { name: "Invia il codice" }).click();
+  await popup.getByLabel("Codice ricevuto via SMS").fill(await smsCode(page.request, "it", mobile.e164));
+  await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+  await expect(popup).toHaveCount(0);
+  // No second click: the like is sent, answered and kept by the server.
+  await expect(page.getByTestId("like-tooltip")).toBeVisible();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+});
+
 test(
   "the phone code's errors: a number already used, tries left, too many tries, resend after the countdown, expired, throttled",
   anyWidth,

@@ -4,6 +4,7 @@
 import {
   anyWidth,
   expect,
+  expectAccessible,
   oneMarketPerWidth,
   origin,
   shot,
@@ -77,11 +78,15 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
     await expect(popup).toHaveCount(0);
     await expect(item.getByTestId("conversation-photo")).toHaveJSProperty("complete", true);
     await shot(page, `chats-list-${market}`);
+    await expectAccessible(page, "/chats");
 
     // Opening the chat reads it: the counts go.
     await item.getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/chats/${angelId}$`));
     await expect(page.getByTestId("angel-message")).toHaveCount(1);
+    // Her name is the chat's main heading (on a phone the top bar's title is a heading too).
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expectAccessible(page, "/chats/{u}");
     await page.goBack();
     await expect(page).toHaveURL(/\/chats$/);
     await expect(item).toHaveCount(1);

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import {
   apiCall,
   expect,
+  expectAccessible,
   likeUntilOutOfCredits,
   oneMarketPerWidth,
   origin,
@@ -23,6 +24,7 @@ const texts = {
     hair: /^(Biondi|Castani|Rossi|Castano chiaro|Neri|Colorati)$/,
     gender: "Donna",
     years: /^\d+ anni$/,
+    brand: "Amore Italia",
   },
   en: {
     like: "Like",
@@ -33,6 +35,7 @@ const texts = {
     hair: /^(Blond|Brown|Red|Dark blond|Black|Coloured)$/,
     gender: "Woman",
     years: /^\d+ years$/,
+    brand: "LoveChat",
   },
 } as const;
 
@@ -107,6 +110,11 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     await second.getByRole("link", { name }).click();
     await expect(page).toHaveURL(new RegExp(`/user/${secondId}$`));
     await expect(page.getByTestId("angel-name")).toHaveText(name);
+    // Titled with her name: the tab, and on a phone the top bar (not "Profile").
+    await expect(page).toHaveTitle(`${name} – ${text.brand}`);
+    if ((page.viewportSize()?.width ?? 1280) <= 500) {
+      await expect(page.getByTestId("topbar-title")).toHaveText(name);
+    }
     await expect(page.getByTestId("angel-about")).not.toBeEmpty();
     await expect(page.getByTestId("angel-description")).not.toBeEmpty();
     await expect(page.getByTestId("fact-profilo_eta").locator("dd")).toHaveText(text.years);
@@ -139,6 +147,7 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     await expect(page.getByTestId("like-button")).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByTestId("like-tooltip")).toHaveCount(0, { timeout: 4000 });
     await shot(page, `angel-profile-${market}`);
+    await expectAccessible(page, "/user/{u}");
 
     await page.goto(`${origin(market)}/find`);
     await expect(cards.nth(1).getByTestId("like-button")).toHaveAttribute("aria-pressed", "true");

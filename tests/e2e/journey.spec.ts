@@ -1,4 +1,4 @@
-import { expect, port, shot, smsCode, test, uniqueMobile } from "./helpers";
+import { expect, expectAccessible, port, shot, smsCode, test, uniqueMobile } from "./helpers";
 
 test("home page carries each brand before and after the app starts", async ({ page }) => {
   for (const [host, lang, title, subtitle] of [
@@ -11,6 +11,7 @@ test("home page carries each brand before and after the app starts", async ({ pa
     await expect(page.getByText(subtitle)).toBeVisible();
     await expect(page.locator(".review .badge").first()).toBeVisible();
     await shot(page, `home-${lang}`);
+    await expectAccessible(page, `the home page (${lang})`);
   }
 });
 
@@ -27,6 +28,7 @@ test("a new member signs up, finds angels in the region and gets a reply after t
   );
   await expect(page.locator('input[name="email"]')).toHaveAttribute("aria-invalid", "true");
   await shot(page, "signup-errors");
+  await expectAccessible(page, "/signup with an error");
 
   const email = `e2e.${Date.now()}.${test.info().project.name}@example.com`;
   await page.locator('input[name="email"]').fill(email);

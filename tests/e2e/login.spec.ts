@@ -3,6 +3,7 @@ import {
   apiCall,
   apiPost,
   expect,
+  expectAccessible,
   logout,
   mailLink,
   origin,
@@ -84,6 +85,7 @@ test("forgot password, the reset link from the outbox, the new password, the use
   await expect(page).toHaveURL(/\/forgotPassword$/);
   await expect(page.getByRole("link", { name: /Volver a iniciar sesión/ })).toHaveAttribute("href", "/login");
   await shot(page, "forgot");
+  await expectAccessible(page, "/forgotPassword");
 
   const send = page.getByRole("button", { name: "Enviar" });
   await send.click();
@@ -116,6 +118,7 @@ test("forgot password, the reset link from the outbox, the new password, the use
   await page.getByRole("button", { name: "Guardar la contraseña" }).click();
   await expect(page.getByRole("alert")).toHaveText("Las dos contraseñas no coinciden.");
   await shot(page, "reset-mismatch");
+  await expectAccessible(page, "/resetPassword with an error");
   await page.getByLabel("Repite la contraseña nueva").fill("new-password");
   await page.getByRole("button", { name: "Guardar la contraseña" }).click();
   await expect(page.getByRole("status")).toHaveText("Tu contraseña se ha cambiado.");

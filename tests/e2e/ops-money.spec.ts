@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { demoOperators } from "../../drizzle/seed-data/operators";
 import {
   expect,
+  expectAccessible,
   expectCredits,
   newDevice,
   origin,
@@ -110,6 +111,7 @@ test("a supervisor refunds a member's payment from the money view", async ({ pag
   const hit = ops.locator(`[data-testid="ops-member-hit"][data-clickid="${member.clickid}"]`);
   await expect(hit).toContainText(email);
   await screenshot(ops, "ops-members");
+  await expectAccessible(ops, "the console's members");
   await hit.getByRole("link", { name: words.money }).click();
 
   // The money view: the paid plan with its card and the provider's reference, the order, the ledger.
@@ -127,6 +129,7 @@ test("a supervisor refunds a member's payment from the money view", async ({ pag
   ).toContainText(`+${PLAN.credits}`);
   await expect(ops.getByTestId("ops-order")).toHaveCount(1);
   await screenshot(ops, "ops-money");
+  await expectAccessible(ops, "the console's money view");
 
   // Refund: the confirmation asks why; without a reason nothing is sent.
   await payment.getByTestId("ops-refund").click();

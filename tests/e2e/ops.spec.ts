@@ -4,7 +4,7 @@
 import { OPERATORS_FLUX_ID } from "../../drizzle/seed";
 import { demoOperators } from "../../drizzle/seed-data/operators";
 import { renderAvatarJpeg } from "../../drizzle/seed-data/portraits/avatar";
-import { apiCall, expect, newDevice, origin, shot, signedInMember, test } from "./helpers";
+import { apiCall, expect, expectAccessible, newDevice, origin, shot, signedInMember, test } from "./helpers";
 
 const ANGEL = 1; // the seed's first Italian angel; she has persona notes
 const MESSAGE = "Ciao! Sei ancora sveglia?";
@@ -62,6 +62,7 @@ test("an operator answers a member from the console", async ({ page, browser }, 
   const item = ops.locator(`[data-testid="ops-queue-item"][data-clickid="${member.clickid}"]`);
   await expect(item).toContainText(MESSAGE);
   await shot(ops, "ops-queue");
+  await expectAccessible(ops, "the console's queue");
   await item.getByRole("button").click();
   await expect(ops).toHaveURL(new RegExp(`/ops/c/${member.clickid}/${ANGEL}$`));
   await expect(ops.getByTestId("ops-member-message")).toHaveText(new RegExp(MESSAGE.replace("?", "\\?")));
@@ -77,6 +78,7 @@ test("an operator answers a member from the console", async ({ page, browser }, 
   await expect(ops.locator(".ops-lease.mine")).toHaveText(/\d:\d\d/);
   await expect(ops.getByTestId("ops-angel-profile").locator("img")).toHaveJSProperty("complete", true);
   await shot(ops, "ops-conversation");
+  await expectAccessible(ops, "the console's conversation");
 
   await ops.locator('textarea[name="reply"]').fill(REPLY);
   await ops.locator("form.composer button[type=submit]").click();

@@ -3,7 +3,7 @@
 // return page's check, then the chats with the message that was waiting for credits; and a declined card
 // with the catalogue's popup and its retry.
 import type { Page } from "@playwright/test";
-import { apiCall, expect, firstAngel, origin, shot, signedInMember, test } from "./helpers";
+import { apiCall, expect, expectAccessible, firstAngel, origin, shot, signedInMember, test } from "./helpers";
 
 /** The member's credits: in the top bar, or in the side menu on a phone. */
 async function expectCredits(page: Page, text: string) {
@@ -49,6 +49,7 @@ test("fine_crediti → plans → card with 3-D Secure → paid: the pending mess
   await expect(refill).toContainText("100 crediti");
   await expect(refill).toContainText("19,90 €");
   await shot(page, "payments-plans");
+  await expectAccessible(page, "the plans page");
   await refill.click();
 
   // The payment page: the plan, the guarantee, the test card of the sandbox.
@@ -57,6 +58,7 @@ test("fine_crediti → plans → card with 3-D Secure → paid: the pending mess
   await expect(page.getByLabel("Numero della carta")).toHaveValue("4242 4242 4242 4242");
   await expect(page.getByTestId("card-brand")).toHaveText("visa");
   await shot(page, "payments-pay");
+  await expectAccessible(page, "the payment page");
   await page.getByLabel("Numero della carta").fill("4000000000003220");
   await expect(page.getByLabel("Numero della carta")).toHaveValue("4000 0000 0000 3220");
   await page.getByTestId("pay-submit").click();

@@ -4,6 +4,7 @@
 import {
   anyWidth,
   expect,
+  expectAccessible,
   fillSignup,
   logout,
   mailLink,
@@ -195,9 +196,11 @@ test("flow 0000: the choice form, the double opt-in popup, a changed address and
   await expect(page.getByTestId("doi-popup")).toHaveCount(0);
 });
 
-test("one browser signing up twice: 1009 for the same address, 1003 for another (Spanish)", async ({
+test("one browser signing up twice: 1009 for the same address, with login and resend, 1003 for another (Spanish)", async ({
   page,
 }) => {
+  // The page's clock is the test's: the wait before the activation mail may be resent passes at once.
+  await page.clock.install();
   const email = uniqueEmail("device");
   await page.goto(`${origin("es")}/signup?fluxid=0000`);
   await expect(page.getByRole("heading", { name: "Crea tu cuenta gratuita" })).toBeVisible();
@@ -220,8 +223,34 @@ test("one browser signing up twice: 1009 for the same address, 1003 for another 
   await expect(page.getByRole("alert")).toHaveText(
     "Ya te hemos enviado el correo de bienvenida: revisa tu bandeja de entrada y la carpeta de spam.",
   );
+  // The way out: log in with this address, or resend the activation mail once the 5 minutes are over.
+  const help = page.getByTestId("activation-help");
+  const resend = help.getByRole("button");
+  await expect(resend).toHaveText(/^Podrás reenviarlo en 4:[45]\d$/);
+  await expect(resend).toBeDisabled();
+  await shot(page, "signup-1009");
+  await expectAccessible(page, "/signup with the 1009 help");
+  await page.clock.fastForward("05:00");
+  await expect(resend).toHaveText("Enviar de nuevo el correo de activación");
+  // The server keeps its own time: asked early, it refuses, says why, and the countdown starts again.
+  await resend.click();
+  await expect(help.getByRole("alert")).toHaveText(
+    "Ya te hemos enviado el correo de bienvenida: revisa tu bandeja de entrada y la carpeta de spam.",
+  );
+  await expect(resend).toBeDisabled();
+  await help.getByRole("link", { name: "Inicia sesión con esta dirección" }).click();
+  await expect(page).toHaveURL(/\/login\?email=/);
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(email);
+  await expectAccessible(page, "/login");
 
-  await page.locator('input[name="email"]').fill(uniqueEmail("device-second"));
+  await page.goto(`${origin("es")}/signup?fluxid=0000`);
+  await fillSignup(page, {
+    email: uniqueEmail("device-second"),
+    region: regionOf.es.code,
+    sono: "2",
+    cerco: "1",
+  });
+  await tickConsents(page);
   await submit.click();
   const [local = "", domain = ""] = email.split("@");
   const masked = `${local[0]}${"*".repeat(local.length - 2)}${local.at(-1)}@${domain}`;

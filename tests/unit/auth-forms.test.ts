@@ -35,7 +35,11 @@ describe("sign-up errors", () => {
     expect(signupFailure({ code: "1004" }).message.key).toBe("errore_email");
     expect(signupFailure({ code: "1005" }).message.key).toBe("errore_1005");
     expect(signupFailure({ code: "1007" }).message.key).toBe("errore_1007");
-    expect(signupFailure({ code: "1009" }).message.key).toBe("errore_1009");
+    expect(signupFailure({ code: "1009", retryAfterS: 240 })).toEqual({
+      message: { key: "errore_1009" },
+      field: "email",
+      activationWaitS: 240,
+    });
     expect(signupFailure({ code: "internal" }).message.key).toBe("errore_generico");
   });
 

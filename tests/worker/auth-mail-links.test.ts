@@ -75,12 +75,39 @@ describe("double opt-in", () => {
     const member = await createMember({ fluxId: "0000" });
     const again = await post("/users/register", signupBody({ email: member.email, fluxId: "0000" }));
     expect(again.json.error?.code).toBe("1009");
+    // It says when the page may offer to send the mail again (5 minutes after the first).
+    expect(again.json.error?.retryAfterS).toBeGreaterThan(290);
+    expect(again.json.error?.retryAfterS).toBeLessThanOrEqual(300);
     await inDb((db) =>
       db.update(accounts).set({ confirmedEmail: true }).where(eq(accounts.clickid, member.clickid)),
     );
     expect((await post("/users/register", signupBody({ email: member.email }))).json.error?.code).toBe(
       "1000",
     );
+  });
+
+  it("sends the activation again to an address without a session: after 5 minutes, limited per network", async () => {
+    const member = await createMember({ fluxId: "0000" });
+    const ip = "10.9.8.7";
+    const resendTo = (email: string) => post("/users/resendActivationMail", { email }, { ip });
+    const early = await resendTo(member.email.toUpperCase());
+    expect(early.status).toBe(409);
+    expect(early.json.error).toMatchObject({ code: "1009", retryAfterS: expect.any(Number) });
+    expect(await mailsTo(member.email)).toBe(1);
+    await inDb((db) =>
+      db.execute(sql`update mail_sent set sent_at = now() - interval '6 minutes'
+        where account_id = (select id from accounts where clickid = ${member.clickid})`),
+    );
+    expect((await resendTo(member.email)).json).toEqual({ result: "OK" });
+    expect((await lastMail(member.email)).url.pathname).toBe("/confirmEmail");
+    expect(await mailsTo(member.email)).toBe(2);
+    expect((await resendTo("nobody-here@example.com")).json.error?.messageKey).toBe("utente_inesistente");
+    expect((await post("/users/resendActivationMail", { email: "" })).status).toBe(400);
+    // Ten requests an hour from one network, whatever the addresses.
+    for (let i = 3; i < 10; i++) await resendTo(`nobody-${i}@example.com`);
+    const throttled = await resendTo(member.email);
+    expect(throttled.status).toBe(429);
+    expect(throttled.json.error?.messageKey).toBe("troppi_tentativi");
   });
 
   it("sends the activation again only after 5 minutes, and never for a confirmed address", async () => {

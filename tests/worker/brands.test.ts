@@ -27,6 +27,9 @@ describe("brand by host", () => {
     expect(html).toContain(`<title>${title}</title>`);
     expect(html).toContain(`--brand-primary:${colour}`);
     expect(html).toContain(`class="boot-logo" src="${logo}"`);
+    // The splash logo has its size before the app's stylesheet arrives (not the SVG's own canvas).
+    expect(html).toMatch(/class="boot-logo"[^>]* width="72" height="72"/);
+    expect(html).toContain(".boot-logo{width:72px;height:72px}");
     // The brand is in the page before the app's script tag.
     expect(html.indexOf("brand-config")).toBeLessThan(html.indexOf('src="/main.tsx"'));
   });

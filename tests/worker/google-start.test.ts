@@ -70,24 +70,36 @@ describe("Google sign-in: the start route", () => {
     }
   });
 
-  it("answers 503 google_unavailable without a Google client", async () => {
+  it("without a Google client: no button, the start link leads to a page saying so, the callback 503", async () => {
     const app = createApp();
-    for (const request of [
-      new Request("http://it.localhost/users/auth/google/start", { redirect: "manual" }),
+    const fetchWithoutGoogle = async (request: Request) => {
+      const ctx = createExecutionContext();
+      const response = await app.fetch(request, { ...env, GOOGLE_CLIENT_ID: undefined }, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    // The brand config the pages start from tells them to leave the Google button out…
+    const brand = await fetchWithoutGoogle(new Request("http://it.localhost/api/brand"));
+    expect(await brand.json()).toMatchObject({ id: "amoreitalia", google_login: false });
+    expect(await (await call("/api/brand")).json()).toMatchObject({ google_login: true });
+    // …and an old link to the start is a page load that ends on the translated message, not on JSON.
+    const start = await fetchWithoutGoogle(
+      new Request("http://it.localhost/users/auth/google/start?intent=signup", { redirect: "manual" }),
+    );
+    expect(start.status).toBe(302);
+    expect(start.headers.get("location")).toBe("/loginWithGoogle?error=google_unavailable");
+    expect(start.headers.get("set-cookie")).toBeNull();
+    const callback = await fetchWithoutGoogle(
       new Request("http://it.localhost/users/auth/google", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ code: "x", state: "y" }),
       }),
-    ]) {
-      const ctx = createExecutionContext();
-      const response = await app.fetch(request, { ...env, GOOGLE_CLIENT_ID: undefined }, ctx);
-      await waitOnExecutionContext(ctx);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({
-        error: { code: "google_unavailable", message: expect.any(String) },
-      });
-    }
+    );
+    expect(callback.status).toBe(503);
+    expect(await callback.json()).toMatchObject({
+      error: { code: "google_unavailable", message: expect.any(String) },
+    });
   });
 });
 

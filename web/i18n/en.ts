@@ -1,3 +1,4 @@
+import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
@@ -198,6 +199,7 @@ export const en = {
   notifiche_ora: "just now",
   notifiche_minuti_fa: "{count} min ago",
   notifiche_non_lette: "{count} unread",
+  ...authFixTexts.en,
   ...chatTexts.en,
   ...findTexts.en,
   ...matchTexts.en,

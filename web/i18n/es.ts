@@ -1,4 +1,5 @@
 import type { Catalogue } from "./en";
+import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
@@ -199,6 +200,7 @@ export const es: Catalogue = {
   notifiche_ora: "ahora",
   notifiche_minuti_fa: "hace {count} min",
   notifiche_non_lette: "{count} sin leer",
+  ...authFixTexts.es,
   ...chatTexts.es,
   ...findTexts.es,
   ...matchTexts.es,

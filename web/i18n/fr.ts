@@ -1,4 +1,5 @@
 import type { Catalogue } from "./en";
+import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
@@ -201,6 +202,7 @@ export const fr: Catalogue = {
   notifiche_ora: "à l'instant",
   notifiche_minuti_fa: "il y a {count} min",
   notifiche_non_lette: "{count} non lues",
+  ...authFixTexts.fr,
   ...chatTexts.fr,
   ...findTexts.fr,
   ...matchTexts.fr,

@@ -1,4 +1,5 @@
 import type { Catalogue } from "./en";
+import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
 import { matchTexts } from "./parts/match";
@@ -199,6 +200,7 @@ export const it: Catalogue = {
   notifiche_ora: "adesso",
   notifiche_minuti_fa: "{count} min fa",
   notifiche_non_lette: "{count} non lette",
+  ...authFixTexts.it,
   ...chatTexts.it,
   ...findTexts.it,
   ...matchTexts.it,

@@ -3,17 +3,19 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { AppError } from "../core/errors";
 import { logEvent } from "../core/log";
 import { UNSUBSCRIBED_LEVEL, unsubscribe } from "../payments/subscriptions.service";
+import { consume } from "../ratelimit/rate-limit.service";
 import {
   type Account,
   type AuthContext,
   findByEmail,
   isUniqueViolation,
   isValidEmail,
-  mailSentRecently,
   normaliseEmail,
+  resendWaitS,
   sendActivation,
   signupErrors,
 } from "./auth.service";
+import { recoveryErrors } from "./recovery.service";
 
 export const changeEmailErrors = {
   invalid: () =>
@@ -94,6 +96,22 @@ export async function resendActivation(ctx: AuthContext, account: Account): Prom
       messageKey: "email_gia_confermata",
     });
   }
-  if (await mailSentRecently(ctx.db, account.id)) throw signupErrors.welcomeAlreadySent();
+  const wait = await resendWaitS(ctx.db, account.id);
+  if (wait > 0) throw signupErrors.welcomeAlreadySent(wait);
   await sendActivation(ctx, account);
+}
+
+/**
+ * The sign-up page's "send it again" after a 1009, for a visitor who gives the address: limited per
+ * network first (before any lookup), then per address as in the popup.
+ */
+export async function resendActivationTo(ctx: AuthContext, email: string): Promise<void> {
+  if (!(await consume(ctx.env, "activationPerIp", ctx.ip))) {
+    throw new AppError(429, "too_many_attempts", "Too many activation requests from this network.", {
+      messageKey: "troppi_tentativi",
+    });
+  }
+  const account = await findByEmail(ctx.db, ctx.brand, email);
+  if (!account || account.disabled) throw recoveryErrors.unknownAddress();
+  await resendActivation(ctx, account);
 }

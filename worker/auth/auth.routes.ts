@@ -9,6 +9,7 @@ import {
   ForgotRequest,
   LinkTokenRequest,
   LoginRequest,
+  ResendActivationRequest,
   ResetRequest,
   SessionUser,
   SignupRequest,
@@ -24,7 +25,7 @@ import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } f
 import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
 import { endMemberSessions } from "../realtime/member-room";
-import { changeEmail, disableProfile, resendActivation } from "./account.service";
+import { changeEmail, disableProfile, resendActivation, resendActivationTo } from "./account.service";
 import { markActive, registerAccount, sendSignupMail, sessionUser } from "./auth.service";
 import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
 import { requestPasswordReset, resetPassword } from "./recovery.service";
@@ -167,6 +168,21 @@ const resend = createRoute({
   },
 });
 
+const resendTo = createRoute({
+  method: "post",
+  path: "/users/resendActivationMail",
+  tags: ["auth"],
+  summary: "Send the activation mail again to an address, without a session (the sign-up page after 1009)",
+  request: jsonBody(ResendActivationRequest),
+  responses: {
+    200: { description: "Sent", ...json(OkResult) },
+    400: errorResponse("already_confirmed, or no address"),
+    404: errorResponse("utente_inesistente: no live account with this address"),
+    409: errorResponse("1009 the mail was sent less than 5 minutes ago (retryAfterS: when it may go again)"),
+    429: errorResponse("too_many_attempts: too many requests from this network"),
+  },
+});
+
 const confirm = createRoute({
   method: "post",
   path: "/users/confirmEmail",
@@ -286,6 +302,10 @@ export const authRoutes = featureApp()
   })
   .openapi(resend, async (c) => {
     await resendActivation(authContext(c), await sessionAccount(c));
+    return c.json({ result: "OK" as const }, 200);
+  })
+  .openapi(resendTo, async (c) => {
+    await resendActivationTo(authContext(c), c.req.valid("json").email);
     return c.json({ result: "OK" as const }, 200);
   })
   .openapi(confirm, async (c) => {

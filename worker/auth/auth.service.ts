@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { regions } from "../../drizzle/schema/geo";
@@ -72,10 +72,12 @@ export const signupErrors = {
     new AppError(429, "1007", "Too many registration attempts, try again later-1007", {
       messageKey: "errore_1007",
     }),
-  welcomeAlreadySent: () =>
+  /** retryAfterS: when the activation mail may be sent again (the sign-up page offers it then). */
+  welcomeAlreadySent: (retryAfterS: number) =>
     new AppError(409, "1009", "The welcome e-mail has already been sent, check your spam folder-1009", {
       field: "email",
       messageKey: "errore_1009",
+      retryAfterS,
     }),
 };
 
@@ -174,14 +176,15 @@ function otherCountryUrl(registry: BrandRegistry, brand: Brand, country: string 
   return other ? `https://${other.public.domain}/signup` : null;
 }
 
-/** Whether a mail of this template went to the account within the resend window (ACTIVATION_RESEND_MS). */
-export async function mailSentRecently(
-  db: Db,
-  accountId: number,
-  template: "activation" | "reset_password" = "activation",
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: mailSent.id })
+type ResentTemplate = "activation" | "reset_password";
+
+/**
+ * Seconds until another mail of this template may go to the account: 0 when none went within the resend
+ * window (ACTIVATION_RESEND_MS).
+ */
+export async function resendWaitS(db: Db, accountId: number, template: ResentTemplate = "activation") {
+  const [last] = await db
+    .select({ sentAt: mailSent.sentAt })
     .from(mailSent)
     .where(
       and(
@@ -189,8 +192,16 @@ export async function mailSentRecently(
         eq(mailSent.template, template),
         gt(mailSent.sentAt, new Date(Date.now() - ACTIVATION_RESEND_MS)),
       ),
-    );
-  return Boolean(row);
+    )
+    .orderBy(desc(mailSent.sentAt))
+    .limit(1);
+  if (!last) return 0;
+  return Math.max(1, Math.ceil((new Date(last.sentAt).getTime() + ACTIVATION_RESEND_MS - Date.now()) / 1000));
+}
+
+/** Whether a mail of this template went to the account within the resend window (ACTIVATION_RESEND_MS). */
+export async function mailSentRecently(db: Db, accountId: number, template: ResentTemplate = "activation") {
+  return (await resendWaitS(db, accountId, template)) > 0;
 }
 
 /**
@@ -236,9 +247,8 @@ export async function registerAccount(
   }
   const existing = await findByEmail(db, brand, email);
   if (existing) {
-    if (!existing.confirmedEmail && (await mailSentRecently(db, existing.id))) {
-      throw signupErrors.welcomeAlreadySent();
-    }
+    const wait = existing.confirmedEmail ? 0 : await resendWaitS(db, existing.id);
+    if (wait > 0) throw signupErrors.welcomeAlreadySent(wait);
     throw signupErrors.emailExists();
   }
   await checkSameDevice(ctx, input.fingerprint);

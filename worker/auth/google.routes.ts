@@ -7,6 +7,7 @@ import {
   Gender,
   GOOGLE_COOKIE,
   GOOGLE_COOKIE_TTL_S,
+  GOOGLE_REDIRECT_PATH,
   GoogleIntent,
   openAttempt,
   ReturnTo,
@@ -58,11 +59,12 @@ const start = createRoute({
   request: { query: StartQuery },
   responses: {
     302: {
-      description: "To Google's authorization page; sets the HttpOnly state cookie (10 minutes)",
-      headers: z.object({ location: z.string(), "set-cookie": z.string() }),
+      description:
+        "To Google's authorization page, setting the HttpOnly state cookie (10 minutes); without a Google " +
+        "client configured, to /loginWithGoogle?error=google_unavailable, which says so",
+      headers: z.object({ location: z.string(), "set-cookie": z.string().optional() }),
     },
     400: errorResponse("A query field is invalid"),
-    503: errorResponse("google_unavailable: no Google client is configured"),
   },
 });
 
@@ -120,9 +122,11 @@ async function finish(c: Context<AppEnv>, body: z.infer<typeof GoogleRequest>) {
 
 export const googleRoutes = featureApp()
   .openapi(start, async (c) => {
+    c.header("cache-control", "no-store");
+    // The button's link is a page load: a page that says Google is unavailable, not an API error's JSON.
+    if (!c.var.config.google) return c.redirect(`${GOOGLE_REDIRECT_PATH}?error=google_unavailable`, 302);
     const { url, cookie } = await startGoogle(c.var.config, new URL(c.req.url).origin, c.req.valid("query"));
     setCookie(c, GOOGLE_COOKIE, cookie, { ...cookieOptions(c), maxAge: GOOGLE_COOKIE_TTL_S });
-    c.header("cache-control", "no-store");
     return c.redirect(url.toString(), 302);
   })
   .openapi(callback("/users/auth/google"), async (c) => c.json(await finish(c, c.req.valid("json")), 200))

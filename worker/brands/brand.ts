@@ -21,6 +21,8 @@ export const BrandCompany = z.object({
 export type BrandCompany = z.infer<typeof BrandCompany>;
 
 type CompanyField = "company_name" | "company_address" | "vat" | "email" | "tel";
+/** Public fields that come from the deployment's configuration, not from the registry. */
+type ConfiguredField = CompanyField | "google_login";
 
 /** Server-only settings of a brand: names of secrets and provider accounts, never their values. */
 export interface ServerBrand {
@@ -36,7 +38,7 @@ export interface ServerBrand {
 export interface BrandEntry {
   /** Host names that select this brand (production domain and its local alias). */
   hosts: readonly string[];
-  public: Omit<PublicBrand, CompanyField>;
+  public: Omit<PublicBrand, ConfiguredField>;
   server: Omit<ServerBrand, "paymentAccounts">;
 }
 
@@ -49,12 +51,12 @@ export interface Brand {
 
 export type BrandRegistry = Readonly<Record<string, BrandEntry>>;
 
-/** The entry with its company's details. */
-export function withCompany(entry: BrandEntry, company: BrandCompany): Brand {
+/** The entry with its company's details and whether Google sign-in is configured. */
+export function withCompany(entry: BrandEntry, company: BrandCompany, googleLogin: boolean): Brand {
   const { payment_accounts, ...details } = company;
   return {
     hosts: entry.hosts,
-    public: { ...entry.public, ...details },
+    public: { ...entry.public, ...details, google_login: googleLogin },
     server: { ...entry.server, paymentAccounts: payment_accounts },
   };
 }

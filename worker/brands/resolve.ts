@@ -25,7 +25,10 @@ export function brandResolver(registry: BrandRegistry, defaultId: string) {
 
 const withCompanies = new WeakMap<Config, Map<BrandEntry, Brand>>();
 
-/** The entry with its company from the configuration (merged once per isolate); throws when it has none. */
+/**
+ * The entry with its company and Google setting from the configuration (merged once per isolate); throws
+ * when it has no company.
+ */
 export function brandWithCompany(entry: BrandEntry, config: Config): Brand {
   let merged = withCompanies.get(config);
   if (!merged) {
@@ -36,7 +39,7 @@ export function brandWithCompany(entry: BrandEntry, config: Config): Brand {
   if (!brand) {
     const company = config.brandCompanies[entry.public.id];
     if (!company) throw new Error(`BRAND_COMPANIES has no company for the brand ${entry.public.id}`);
-    brand = withCompany(entry, company);
+    brand = withCompany(entry, company, config.google !== null);
     merged.set(entry, brand);
   }
   return brand;

@@ -122,6 +122,9 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const ForgotRequest = z.object({ email: z.string().max(254).default(""), ...Tracking });
 
+/** The sign-up page's "send the activation mail again" after a 1009: the address typed there. */
+export const ResendActivationRequest = z.object({ email: z.string().min(1).max(254) });
+
 export const ResetRequest = z.object({
   token: z.string().max(4096),
   email: z.string().max(254),

@@ -46,5 +46,7 @@ export const PublicBrand = z.object({
   one_trust: z.object({ domainScript: z.string() }).optional(),
   google_pay: z.object({ merchantId: z.string(), merchantName: z.string() }).optional(),
   paypal: z.object({ clientId: z.string() }).optional(),
+  /** Sign-in with Google is configured for this deployment: the login and sign-up pages offer it. */
+  google_login: z.boolean(),
 });
 export type PublicBrand = z.infer<typeof PublicBrand>;

@@ -16,7 +16,9 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 export function injectBrand(response: Response, brand: Brand, styleNonce: string | undefined): Response {
   const b = brand.public;
   const t = b.tema;
-  const css = `:root{--brand-primary:${t.primary};--brand-primary-text:${t.primaryText};--brand-accent:${t.accent};--brand-bg:${t.background};--brand-surface:${t.surface};--brand-text:${t.text}}`;
+  // The boot splash's layout too: the app's stylesheet arrives after the first paint, and until then the
+  // logo would be drawn at the size of the SVG's own canvas.
+  const css = `:root{--brand-primary:${t.primary};--brand-primary-text:${t.primaryText};--brand-accent:${t.accent};--brand-bg:${t.background};--brand-surface:${t.surface};--brand-text:${t.text}}.boot{min-height:100vh;display:grid;place-items:center}.boot-logo{width:72px;height:72px}`;
   const rewritten = new HTMLRewriter()
     .on("html", { element: (el) => void el.setAttribute("lang", b.language) })
     .on("title", { element: (el) => void el.setInnerContent(b.title) })
@@ -30,7 +32,7 @@ export function injectBrand(response: Response, brand: Brand, styleNonce: string
     .on("#root", {
       element: (el) =>
         void el.setInnerContent(
-          `<div class="boot"><img class="boot-logo" src="${escapeHtml(b.logo_url)}" alt="${escapeHtml(b.title)}"></div>`,
+          `<div class="boot"><img class="boot-logo" src="${escapeHtml(b.logo_url)}" alt="${escapeHtml(b.title)}" width="72" height="72"></div>`,
           { html: true },
         ),
     })

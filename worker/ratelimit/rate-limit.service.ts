@@ -52,6 +52,14 @@ export const limits = {
     onUnavailable: "refuse",
     reason: "a forgotten password is asked for a few times at most; more from one network is mail bombing",
   },
+  activationPerIp: {
+    limit: 10,
+    windowMs: HOUR_MS,
+    key: "ip",
+    onUnavailable: "refuse",
+    reason:
+      "an activation mail is asked for again a few times at most; more from one network is mail bombing",
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof limits;

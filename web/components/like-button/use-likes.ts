@@ -101,19 +101,22 @@ export function useLikes(): Likes {
   const like = useCallback(
     (angel: { id: number; screenName: string }) => {
       if (!room || !clickid) return;
-      // The spec: an unverified member cannot emit like events; the phone prompt opens instead.
-      if (!requireVerified(member)) return;
-      pending.current.add(angel.id);
-      room.send({
-        event: "like",
-        data: {
-          angelId: angel.id,
-          trackerId: clickid,
-          servizio: location.hostname,
-          country,
-          screenName: angel.screenName,
-        },
-      });
+      const send = () => {
+        pending.current.add(angel.id);
+        room.send({
+          event: "like",
+          data: {
+            angelId: angel.id,
+            trackerId: clickid,
+            servizio: location.hostname,
+            country,
+            screenName: angel.screenName,
+          },
+        });
+      };
+      // The spec: an unverified member cannot emit like events; the phone prompt opens instead, and the
+      // like that opened it goes out once the member is verified.
+      if (requireVerified(member, send)) send();
     },
     [room, clickid, country, member],
   );

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { createPortal } from "react-dom";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { useI18n } from "../../i18n/i18n";
+import { useOwnPageTitle } from "../../lib/page-title";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
 import { sectionTitle } from "./nav-rules";
@@ -15,6 +16,7 @@ export function MobileTopBar({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { totalUnread } = useNavEntries();
+  const pageTitle = useOwnPageTitle();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   return (
@@ -22,8 +24,9 @@ export function MobileTopBar({ brand }: { brand: PublicBrand }) {
       <button
         type="button"
         className="menu-button"
+        // "Menu, 2 unread": with the count in brackets axe finds the badge's visible "2" missing from the name.
         aria-label={
-          totalUnread > 0 ? `${t("nav_menu")} (${t("nav_unread", { count: totalUnread })})` : t("nav_menu")
+          totalUnread > 0 ? `${t("nav_menu")}, ${t("nav_unread", { count: totalUnread })}` : t("nav_menu")
         }
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -39,7 +42,7 @@ export function MobileTopBar({ brand }: { brand: PublicBrand }) {
         )}
       </button>
       <h1 className="topbar-title" data-testid="topbar-title">
-        {t(sectionTitle(pathname))}
+        {pageTitle ?? t(sectionTitle(pathname))}
       </h1>
       <Link to="/" className="brand compact" aria-label={brand.title}>
         <img src={brand.logo_url} alt="" width={32} height={32} />

@@ -6,6 +6,7 @@ import { useLikes } from "../../components/like-button/use-likes";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { isAngelId, useAngelCard } from "../../lib/angel-card";
 import { api } from "../../lib/api";
+import { usePageTitle } from "../../lib/page-title";
 import { useSession } from "../../lib/session/session";
 import { storeVisited } from "../../lib/visited";
 import "./angel-profile.css";
@@ -28,6 +29,7 @@ export function AngelProfilePage({ angelId }: { angelId: number }) {
   const member = state.status === "member" ? state.member : null;
   const likes = useLikes();
   const { angel, missing } = useAngelCard(angelId);
+  usePageTitle(angel?.screenName ?? null);
   const visited = useRef<number | null>(null);
 
   const clickid = member?.clickid;

@@ -1,4 +1,5 @@
 import type { MouseEvent } from "react";
+import type { PublicBrand } from "../../../worker/contracts/brand";
 import { useI18n } from "../../i18n/i18n";
 import { tracking } from "../../lib/tracking";
 import "./auth.css";
@@ -41,7 +42,9 @@ const GoogleLogo = () => (
   </svg>
 );
 
+/** "or" and the Google button, when this deployment has Google sign-in configured; otherwise nothing. */
 export function GoogleButton(props: {
+  brand: PublicBrand;
   intent: "signup" | "login";
   sono?: string;
   cerco?: string;
@@ -54,10 +57,16 @@ export function GoogleButton(props: {
   const onClick = (e: MouseEvent) => {
     if (props.beforeLeave && !props.beforeLeave()) e.preventDefault();
   };
+  if (!props.brand.google_login) return null;
   return (
-    <a className="button google" href={href} onClick={onClick} data-testid="google-button">
-      <GoogleLogo />
-      {t(props.intent === "signup" ? "signup_google" : "login_google")}
-    </a>
+    <>
+      <div className="divider">
+        <span>{t("signup_or")}</span>
+      </div>
+      <a className="button google" href={href} onClick={onClick} data-testid="google-button">
+        <GoogleLogo />
+        {t(props.intent === "signup" ? "signup_google" : "login_google")}
+      </a>
+    </>
   );
 }

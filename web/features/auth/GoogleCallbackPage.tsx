@@ -40,7 +40,11 @@ export function GoogleCallbackPage({ brand }: { brand: PublicBrand }) {
   const state = params.get("state");
   const denied = params.get("error");
   if (code && state) return <GoogleCallback brand={brand} code={code} state={state} />;
-  if (denied) return <GoogleError message={{ key: "google_riprova" }} />;
+  if (denied) {
+    // google_unavailable: the start route found no Google client configured; anything else is Google's.
+    const key = denied === "google_unavailable" ? "google_non_disponibile" : "google_riprova";
+    return <GoogleError message={{ key }} />;
+  }
   return <AutoSignupPage brand={brand} kind="loginWithGoogle" />;
 }
 

@@ -5,6 +5,7 @@ import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
+import { useSearchParams } from "../../lib/search";
 import { useMemberHome, useSession } from "../../lib/session/session";
 import { trackingFields } from "../../lib/tracking";
 import { loginFailureKey } from "./auth-rules";
@@ -16,7 +17,9 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
   const { state, signIn } = useSession();
   const home = useMemberHome();
   const navigate = useNavigate();
-  const [email, setEmail] = useState("");
+  const params = useSearchParams();
+  // Filled in when a page sends here with the address (the sign-up page after 1009).
+  const [email, setEmail] = useState(() => params.get("email") ?? "");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<MessageKey | null>(null);
   const [invalid, setInvalid] = useState<("email" | "password")[]>([]);
@@ -95,10 +98,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
       <p className="form-footer">
         <Link to="/forgotPassword">{t("login_forgot")}</Link>
       </p>
-      <div className="divider">
-        <span>{t("signup_or")}</span>
-      </div>
-      <GoogleButton intent="login" />
+      <GoogleButton brand={brand} intent="login" />
       <p className="form-footer">
         {t("login_new_here")} <Link to="/signup">{t("home_register")}</Link>
       </p>

@@ -10,6 +10,7 @@ import { useRegions } from "../../lib/regions";
 import { useSearchParams } from "../../lib/search";
 import { useMemberHome, useSession } from "../../lib/session/session";
 import { tracking } from "../../lib/tracking";
+import { ActivationHelp } from "./ActivationHelp";
 import { type GenderChoice, genderOf, signupFormFor } from "./auth-rules";
 import { Consents, type ConsentValues, Disclosure, noConsents } from "./Consents";
 import { GoogleButton } from "./GoogleButton";
@@ -194,13 +195,14 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
       />
       {failed && <FormMessage tone="error">{t("errore_generico")}</FormMessage>}
       {failure && <FormMessage tone="error">{t(failure.message.key, failure.message.vars)}</FormMessage>}
+      {failure?.activationWaitS !== undefined && (
+        <ActivationHelp email={draft.email.replace(/\s/g, "")} waitS={failure.activationWaitS} />
+      )}
       <button type="submit" className="button primary" disabled={busy}>
         {busy ? <Spinner label={t("app_loading")} /> : t("signup_submit")}
       </button>
-      <div className="divider">
-        <span>{t("signup_or")}</span>
-      </div>
       <GoogleButton
+        brand={brand}
         intent="signup"
         sono={form.genderChoice ? genderOf(sono) : "uomo"}
         cerco={form.genderChoice ? genderOf(cerco) : "donna"}

@@ -35,6 +35,8 @@ export interface SignupFailure {
   field?: SignupField;
   /** 1006: the other site to go to after the message. */
   redirect?: string;
+  /** 1009: the page offers to log in or to resend the activation mail, allowed in this many seconds. */
+  activationWaitS?: number;
 }
 
 const isField = (f: string | undefined): f is SignupField => signupFields.some((s) => s === f);
@@ -57,7 +59,7 @@ export function signupFailure(error: ApiErrorFields): SignupFailure {
     case "1007":
       return { message: { key: "errore_1007" } };
     case "1009":
-      return { message: { key: "errore_1009" }, field: "email" };
+      return { message: { key: "errore_1009" }, field: "email", activationWaitS: error.retryAfterS ?? 0 };
     case "invalid_input":
       return {
         message: { key: isMessageKey(error.messageKey) ? error.messageKey : "errore_generico" },

@@ -86,7 +86,7 @@ export function ChatPage({ angelId }: { angelId: number }) {
         </Link>
         {angel && <img src={angel.default_photo} alt="" width={40} height={40} className="avatar" />}
         <div>
-          <strong>{name}</strong>
+          <h1 className="chat-title">{name}</h1>
           {angel && <div className="muted small">{t("find_years", { age: angel.age })}</div>}
           {chat.angelPhone && (
             <a
