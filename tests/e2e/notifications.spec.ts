@@ -190,7 +190,7 @@ const popupTexts = {
     chat: "Chatta",
     reply: "Rispondi",
     profile: "Vedi profilo",
-    menuUnread: (n: number) => `Menu (${n} non letti)`,
+    menuUnread: (n: number) => `Menu, ${n} non letti`,
   },
   es: {
     like: "le gustas",
@@ -199,7 +199,7 @@ const popupTexts = {
     chat: "Chatear",
     reply: "Responder",
     profile: "Ver perfil",
-    menuUnread: (n: number) => `Menú (${n} sin leer)`,
+    menuUnread: (n: number) => `Menú, ${n} sin leer`,
   },
 } as const;
 
