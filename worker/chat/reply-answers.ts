@@ -35,11 +35,11 @@ export const answerBank: Record<Locale, AnswerBank> = {
       },
       contact: {
         first: [
-          "Preferisco restare a chiacchierare qui, almeno per ora: il mio numero non lo do a nessuno.",
-          "Niente numeri o social, mi trovo bene a scriverci qui. Raccontami piuttosto di te!",
-          "Sono all'antica: prima ci si conosce bene qui, poi si vedrà. I contatti per ora restano privati.",
+          "Preferisco restare a chiacchierare qui, almeno per ora.",
+          "Per adesso mi trovo bene a scriverci qui, senza fretta.",
+          "Sono all'antica: prima ci si conosce bene qui, poi si vedrà.",
         ],
-        again: ["Te l'ho detto, i miei contatti restano privati. Ma qui mi trovi sempre!"],
+        again: ["Te l'ho detto, per ora preferisco restare qui in chat."],
         ask: ["Intanto dimmi: cosa ti ha colpito di me?", "Com'è andata la tua giornata?"],
       },
       meeting: {
@@ -147,11 +147,11 @@ export const answerBank: Record<Locale, AnswerBank> = {
       },
       contact: {
         first: [
-          "I'd rather keep chatting here for now: I don't give my number out to anyone.",
-          "No numbers or socials, I'm happy chatting on here. Tell me about you instead!",
-          "I'm old-fashioned: first we get to know each other here, then we'll see. My contacts stay private for now.",
+          "I'd rather keep chatting on here for now.",
+          "For now I'm happy writing to each other on here, no rush.",
+          "I'm old-fashioned: first we get to know each other here, then we'll see.",
         ],
-        again: ["Like I said, my contacts stay private. But you can always find me here!"],
+        again: ["Like I said, I'd rather stay on the chat for now."],
         ask: ["Meanwhile, tell me: what caught your eye about me?", "How was your day?"],
       },
       meeting: {
@@ -263,11 +263,11 @@ export const answerBank: Record<Locale, AnswerBank> = {
       },
       contact: {
         first: [
-          "Prefiero seguir charlando por aquí, al menos de momento: mi número no se lo doy a nadie.",
-          "Nada de números ni redes, estoy a gusto escribiéndonos aquí. ¡Mejor cuéntame de ti!",
-          "Soy un poco clásica: primero nos conocemos bien aquí y luego ya veremos. Mis contactos, de momento, son privados.",
+          "Prefiero seguir charlando por aquí, al menos de momento.",
+          "De momento estoy a gusto escribiéndonos aquí, sin prisa.",
+          "Soy un poco clásica: primero nos conocemos bien aquí y luego ya veremos.",
         ],
-        again: ["Ya te lo dije, mis contactos son privados. ¡Pero aquí me tienes siempre!"],
+        again: ["Ya te lo dije, de momento prefiero seguir en el chat."],
         ask: ["Mientras tanto dime: ¿qué te llamó la atención de mí?", "¿Qué tal tu día?"],
       },
       meeting: {
@@ -375,11 +375,11 @@ export const answerBank: Record<Locale, AnswerBank> = {
       },
       contact: {
         first: [
-          "Je préfère continuer à discuter ici, au moins pour l'instant : je ne donne mon numéro à personne.",
-          "Pas de numéro ni de réseaux, je suis bien ici pour discuter. Parle-moi plutôt de toi !",
-          "Je suis un peu vieux jeu : on apprend d'abord à se connaître ici, ensuite on verra. Mes coordonnées restent privées pour le moment.",
+          "Je préfère continuer à discuter ici, au moins pour l'instant.",
+          "Pour le moment, je suis bien à discuter ici, sans se presser.",
+          "Je suis un peu vieux jeu : on apprend d'abord à se connaître ici, ensuite on verra.",
         ],
-        again: ["Je te l'ai dit, mes coordonnées restent privées. Mais ici, tu me trouves toujours !"],
+        again: ["Je te l'ai dit, pour l'instant je préfère rester sur le chat."],
         ask: ["En attendant, dis-moi : qu'est-ce qui t'a plu chez moi ?", "Ta journée s'est bien passée ?"],
       },
       meeting: {
