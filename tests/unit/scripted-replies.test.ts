@@ -24,7 +24,7 @@ function seeded(seed: number) {
   };
 }
 
-const giulia = personaOf({
+const giuliaProfile = {
   id: 12,
   screenName: "Giulia",
   city: "Bologna",
@@ -32,7 +32,8 @@ const giulia = personaOf({
   gender: "donna",
   about: "Amo il mare, il buon vino e le chiacchierate che finiscono tardi.",
   description: "Leggo tanto, soprattutto romanzi e storie che fanno sognare.",
-});
+};
+const giulia = personaOf(giuliaProfile);
 
 const reply = (
   language: Locale,
@@ -251,16 +252,6 @@ describe("an answer in character", () => {
     }
   });
 });
-
-const giuliaProfile = {
-  id: 12,
-  screenName: "Giulia",
-  city: "Bologna",
-  age: 31,
-  gender: "donna",
-  about: "Amo il mare, il buon vino e le chiacchierate che finiscono tardi.",
-  description: "Leggo tanto, soprattutto romanzi e storie che fanno sognare.",
-};
 
 describe("the angel's persona", () => {
   it("takes its interests from its own texts and is the same every time", () => {

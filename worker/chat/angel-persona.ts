@@ -11,7 +11,7 @@ export const interests = {
   films: /cinema|film|pel[ií]cul|cine\b|romcom|serie tv|box set/,
   music: /music|canzon|song|chanson/,
   dancing: /ball[oa]|dancing|bailar|danse/,
-  reading: /legg|libri|romanz|read|book|novel|\blee|libros|novelas|lire/,
+  reading: /legg|libr[io]|romanz|\bread|book|novel|\blire\b/,
   sport: /sport|deport|work out|palestra|gym/,
   animals: /animal|gatt|\bcat\b|gato|perro|\bdog\b|cane\b/,
   photography: /fotograf|photograph/,

@@ -44,9 +44,8 @@ function picker(slots: Slots, said: Set<string>, random: () => number) {
 export function scriptedReply(input: ReplyInput, random: () => number): string | null {
   const { language, history } = input;
   const bank = answerBank[language];
-  const userName = input.userName?.trim() || null;
   const said = new Set(history.filter((l) => l.from === "angel").flatMap((l) => sentencesOf(l.text)));
-  const pick = picker(slotsOf(language, userName, input.angel), said, random);
+  const pick = picker(slotsOf(language, input.userName, input.angel), said, random);
   const askedBefore = new Set(
     history.filter((l) => l.from === "member").flatMap((l) => intentsOf(language, l.text)),
   );
