@@ -2,6 +2,7 @@
 // their plans, sample testimonials, and the demo operators and persona notes of the console at /ops. Runs with a
 // node-postgres client (scripts/ and tests).
 import type pg from "pg";
+import { fictionalPhone } from "../worker/contracts/fictional-phone";
 import type { FlowConfig } from "../worker/contracts/flow";
 import { type CountryId, geo } from "./seed-data/geo";
 import { femaleNames } from "./seed-data/names";
@@ -184,7 +185,8 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
           angelLooks(id).hairColour,
           155 + Math.floor(rand() * 30),
           48 + Math.floor(rand() * 30),
-          `+${country === "it" ? "39" : country === "es" ? "34" : "44"} 3${String(Math.floor(rand() * 1e9)).padStart(9, "0")}`,
+          // Only numbers reserved for fiction, or none (the draw stays, so the later columns do not change).
+          fictionalPhone(country, Math.floor(rand() * 1e9)),
           Math.floor(rand() * 0x7fffffff),
         ]);
       }

@@ -1,16 +1,74 @@
 // `npm start`: the embedded database (or DATABASE_URL's server), migrations, the demo seed on first run,
 // and the site inside workerd with HMR on http://localhost:8787 (it.localhost, es.localhost, en.localhost).
-import { spawn } from "node:child_process";
+// SIGINT, SIGTERM and SIGHUP stop the whole tree (vite, workerd, the database), and so does the end of the
+// process that started it: npm forwards only SIGINT and SIGTERM, and only to its child, so `npm start` execs
+// `node --import tsx` in place of npm's shell (no shell nor tsx process in between to hide npm's end).
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { isEmpty, seed } from "../drizzle/seed.ts";
 import { hasAngelPhotos, seedAngelPhotos } from "../drizzle/seed-photos.ts";
 import { startLocalDatabase, withClient } from "./local-db.ts";
 import { applyMigrations } from "./migrate.ts";
 import { withPhotoBucket } from "./photo-bucket.ts";
 
-const dataDir = ".data";
+/** The checkout's local state (database, Durable Objects, photos); DATA_DIR runs a second copy beside it. */
+const dataDir = resolve(process.env.DATA_DIR ?? ".data");
 mkdirSync(dataDir, { recursive: true });
+
+/** Every process below this one (vite, workerd, a photo bucket's workerd, esbuild), from `ps`. */
+function descendants(): number[] {
+  const table = execFileSync("ps", ["-A", "-o", "pid=,ppid="], { encoding: "utf8" });
+  const children = new Map<number, number[]>();
+  for (const line of table.trim().split("\n")) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (pid && ppid !== undefined) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const found: number[] = [];
+  for (let queue = [process.pid]; queue.length > 0; ) {
+    const next = children.get(queue.shift() as number) ?? [];
+    found.push(...next);
+    queue.push(...next);
+  }
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Asks every descendant to stop, then kills what is left after `graceMs`. */
+async function stopDescendants(graceMs: number) {
+  const pids = descendants();
+  for (const pid of pids) if (alive(pid)) process.kill(pid, "SIGTERM");
+  for (const deadline = Date.now() + graceMs; pids.some(alive) && Date.now() < deadline; ) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  for (const pid of pids) if (alive(pid)) process.kill(pid, "SIGKILL");
+}
+
+/** Set once the database runs (a signal may come before). */
+let database: { stop(): Promise<void> } | undefined;
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await stopDescendants(5000);
+  await database?.stop();
+  process.exit(code);
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void stop(0));
+// Orphaned (npm or the shell between was stopped without passing the signal on): stop too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop(0);
+}, 500).unref();
 
 /** A signing secret made once per checkout, so sessions survive restarts. */
 function localSecret(): string {
@@ -25,8 +83,11 @@ const db = await startLocalDatabase({
   proxyPort: Number(process.env.DB_PROXY_PORT ?? 8788),
   databaseUrl: process.env.DATABASE_URL,
 });
+database = db;
 console.log(
-  db.embedded ? "embedded PGlite database in .data/pglite" : "using the PostgreSQL server at DATABASE_URL",
+  db.embedded
+    ? `embedded PGlite database in ${dataDir}/pglite`
+    : "using the PostgreSQL server at DATABASE_URL",
 );
 await applyMigrations(db.databaseUrl);
 // Durable Objects and the photo bucket persist here (web/vite.config.ts's persistState, plus wrangler's v3).
@@ -56,17 +117,7 @@ const vite = spawn("vite", ["dev", "--config", "web/vite.config.ts", ...process.
     // Vite's dev server runs inline scripts (React refresh): the Worker's CSP lets them in, here only.
     DEV_SERVER: "true",
     JWT_SECRET: process.env.JWT_SECRET ?? localSecret(),
+    WRANGLER_PERSIST_DIR: `${dataDir}/wrangler`,
   },
 });
-
-let stopping = false;
-async function stop(code: number) {
-  if (stopping) return;
-  stopping = true;
-  vite.kill("SIGTERM");
-  await db.stop();
-  process.exit(code);
-}
-process.on("SIGINT", () => void stop(0));
-process.on("SIGTERM", () => void stop(0));
 vite.on("exit", (code) => void stop(code ?? 0));

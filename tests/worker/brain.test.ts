@@ -6,6 +6,7 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { likes, notifications, visits } from "../../drizzle/schema/engagement";
+import { replyBank } from "../../worker/chat/reply-bank";
 import { brainActions } from "../../worker/engagement/brain";
 import { inDb } from "../fixtures/db";
 import { call, createMember, type TestMember } from "../fixtures/members";
@@ -97,6 +98,8 @@ describe("the brain's engagement schedule", () => {
     expect(rows.visits).toHaveLength(2);
     expect(rows.likes).toHaveLength(2);
     expect(rows.messages).toHaveLength(1);
+    // An opener that needs no name: sign-up asks none, so no line shows an empty one ("Ciao , …").
+    expect(replyBank.it.openers).toContain(rows.messages[0]?.msg);
     const angelIds = [...rows.visits, ...rows.likes, ...rows.messages].map((r) => r.angelId);
     const regions = await inDb((db) => db.select({ id: angels.id, region: angels.region }).from(angels));
     for (const id of angelIds) expect(regions.find((a) => a.id === id)?.region).toBe("lombardia");

@@ -5,15 +5,24 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
+import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { invites, likes } from "../../drizzle/schema/engagement";
 import { flows } from "../../drizzle/schema/flows";
 import type { ConversationAnswer } from "../../worker/contracts/chat";
 import { inDb } from "../fixtures/db";
-import { call, createMember, type TestMember, verifiedMember, verifyByCode } from "../fixtures/members";
+import {
+  call,
+  createMember,
+  hosts,
+  type TestMember,
+  verifiedMember,
+  verifyByCode,
+} from "../fixtures/members";
 import { openSocket, type TestSocket } from "../fixtures/socket";
 
 const ANGEL = 1; // the seed's first Italian angel
+const ENGLISH_ANGEL = 601; // the seed's first English angel (300 angels per country: it, es, en)
 
 async function connect(member: TestMember): Promise<TestSocket> {
   const response = await openSocket(member.clickid, { token: member.token });
@@ -176,13 +185,29 @@ describe("the invite lock", () => {
 });
 
 describe("the angel's phone number", () => {
-  it("shows only to verified or premium members", async () => {
-    const member = await createMember();
-    expect((await conversation(member)).angelPhone).toBeNull();
+  it("shows only to verified or premium members, and only from Ofcom's drama range", async () => {
+    const member = await createMember({ region: "london" }, hosts.en);
+    const phone = async () => {
+      const response = await call(`/get/messages/${member.clickid}/${ENGLISH_ANGEL}`, {
+        token: member.token,
+        host: hosts.en,
+      });
+      return ((await response.json()) as ConversationAnswer).angelPhone;
+    };
+    expect(await phone()).toBeNull();
     await setAccount(member.clickid, { premiumLevel: 1 });
-    expect((await conversation(member)).angelPhone).toMatch(/^\+39 3\d{9}$/);
+    expect(await phone()).toMatch(/^\+44 7700 900\d{3}$/);
     await setAccount(member.clickid, { premiumLevel: 0 });
-    await verifyByCode(member);
-    expect((await conversation(member)).angelPhone).toMatch(/^\+39 3\d{9}$/);
+    await verifyByCode(member, hosts.en);
+    expect(await phone()).toMatch(/^\+44 7700 900\d{3}$/);
+  });
+
+  it("is none for an Italian angel (Italy reserves no numbers for fiction), nor a realistic stored one", async () => {
+    const member = await createMember();
+    await setAccount(member.clickid, { premiumLevel: 1 });
+    expect((await conversation(member)).angelPhone).toBeNull();
+    // A number from an older seed that could ring a real person is never shown (angel 2: no other test's).
+    await inDb((db) => db.update(angels).set({ phone: "+39 3471234567" }).where(eq(angels.id, 2)));
+    expect((await conversation(member, 2)).angelPhone).toBeNull();
   });
 });

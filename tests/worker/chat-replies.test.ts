@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { cursorOf, encodeCursor } from "../../worker/contracts/realtime";
 import { ANGEL, account, chat, history } from "../fixtures/chat";
@@ -55,6 +56,26 @@ describe("the angel's reply", () => {
     await runDurableObjectAlarm(roomOf(member.clickid));
     await new Promise((r) => setTimeout(r, 200));
     expect(socket.events.filter((e) => e.event === "chat" && e.data.type === "angel").length).toBe(count);
+    socket.close();
+  });
+
+  it('answers what the member asked: "Di dove sei?" names the angel\'s city, once without a second greeting', async () => {
+    const [angel] = await inDb((db) => db.select().from(angels).where(eq(angels.id, ANGEL)));
+    const member = await verifiedMember();
+    const socket = await connect(member);
+    chat(socket, "Ciao! Di dove sei?", "where-0000-01");
+    const first = await socket.next("chat", (e) => e.data.type === "angel", 5000);
+    expect(first.data.msg).toContain(angel?.city);
+    // Asked again, she remembers: the city again, with no greeting and no line she already wrote.
+    chat(socket, "Ciao, scusa, di dove sei?", "where-0000-02");
+    const second = await socket.next(
+      "chat",
+      (e) => e.data.type === "angel" && e.data.id !== first.data.id,
+      5000,
+    );
+    expect(second.data.msg).toContain(angel?.city);
+    expect(second.data.msg).not.toMatch(/^Ciao/);
+    expect(second.data.msg).not.toBe(first.data.msg);
     socket.close();
   });
 

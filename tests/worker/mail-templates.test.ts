@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Brand } from "../../worker/brands/brand";
 import { type Locale, locales } from "../../worker/contracts/locales";
-import { type MailTemplate, mailTemplates, renderMail } from "../../worker/mail/templates";
+import { type MailFacts, type MailTemplate, mailTemplates, renderMail } from "../../worker/mail/templates";
 import { testBrands } from "../fixtures/config";
 import { outbox, send, uniqueAddress } from "../fixtures/mail";
 
@@ -101,6 +101,7 @@ describe("templates", () => {
           language,
           to: "a@example.com",
           link: "https://x.example/",
+          facts: FACTS,
         }),
       );
       expect(new Set(rendered.map((r) => r.subject)).size).toBe(locales.length);
@@ -126,6 +127,7 @@ describe("templates", () => {
         language: "en",
         to: `<script>x</script>@example.com`,
         link: `https://x.example/?q="><script>alert('link')</script>`,
+        facts: FACTS,
       });
       expect(html).not.toMatch(/<script|<img|<b>|javascript:/i);
       expect(html).toContain("Evil &lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;");
@@ -135,6 +137,22 @@ describe("templates", () => {
       expect(subject).toContain("Evil <script>");
       expect(text).toContain(`https://x.example/?q="><script>alert('link')</script>`);
     }
+  });
+
+  it("refuses a payment mail without the plan, amount or date it states, rather than print an empty slot", () => {
+    const render = (template: MailTemplate, facts?: MailFacts) => () =>
+      renderMail({
+        brand: testBrands.lovechat,
+        template,
+        language: "en",
+        to: "a@example.com",
+        link: "https://x.example/",
+        facts,
+      });
+    expect(render("refund")).toThrow(/refund mail needs plan, amount/);
+    expect(render("renewed", { ...FACTS, date: " " })).toThrow(/renewed mail needs date/);
+    expect(render("subscription_ended", { plan: "VIP Gold" })).not.toThrow();
+    expect(render("welcome")).not.toThrow();
   });
 
   it("refuses a link that is not an absolute http(s) URL", () => {

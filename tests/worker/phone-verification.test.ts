@@ -80,6 +80,13 @@ describe("step 1: the code is sent, the member is not verified yet", () => {
       status: 200,
       json: { phone: mobile },
     });
+    // The English brand serves Ireland too: an Irish mobile written as the Irish write it (defect 8).
+    const english = await createMember({ region: "london" }, hosts.en);
+    const line = String(Math.floor(Math.random() * 1e7)).padStart(7, "0");
+    expect(await sendCode(english, `085 ${line.slice(0, 3)} ${line.slice(3)}`, hosts.en)).toMatchObject({
+      status: 200,
+      json: { phone: `+35385${line}` },
+    });
 
     const member = await createMember();
     for (const phone of ["02 1234 5678", "+34 612 345 678", "hello…"]) {

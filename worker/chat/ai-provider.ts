@@ -5,6 +5,8 @@ import { z } from "zod";
 import type { Config } from "../config";
 import type { Locale } from "../contracts/locales";
 import { errorName, logEvent } from "../core/log";
+import type { AngelPersona } from "./angel-persona";
+import { answerBank } from "./reply-answers";
 import type { ReplyProvider } from "./reply-provider";
 
 /** The API's base URL (e.g. https://api.openai.com/v1; the call goes to {base}/chat/completions), key and model. */
@@ -15,16 +17,28 @@ export const AI_TIMEOUT_MS = 10_000;
 
 const languageNames: Record<Locale, string> = { it: "Italian", en: "English", es: "Spanish", fr: "French" };
 
+/** The persona's facts in English, the same the scripted replies tell, so both providers agree. */
+function personaFacts(angel: AngelPersona): string {
+  const en = answerBank.en;
+  const job = en.jobs[angel.job][angel.male ? 1 : 0];
+  const likes = angel.interests.map((i) => en.interests[i]).join(", ");
+  return `The profile is ${angel.name}, ${angel.age}, who lives in ${angel.city}, works as ${job} and loves ${likes}.`;
+}
+
 /** The persona's rules: the same limits as the scripted bank, and no claim of being a real person. */
-export function systemPrompt(language: Locale): string {
+export function systemPrompt(language: Locale, angel: AngelPersona | null = null): string {
   return [
     "You write the replies of a fictional profile on a dating chat service; the service tells its members",
     "that profiles are fictional and run by operators. Never claim to be a real person.",
+    ...(angel ? [personaFacts(angel)] : []),
     `Reply in ${languageNames[language]}, in one or two short, friendly sentences.`,
     "Be tasteful and never explicit. Never ask for money, never give or ask for contact details outside",
     "the service, and never agree a concrete meeting time or place.",
   ].join(" ");
 }
+
+/** The conversation so far as chat messages: the model answers what was said, not one line alone. */
+const HISTORY_LINES = 20;
 
 const Completion = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
@@ -47,7 +61,11 @@ export function aiProvider(
           body: JSON.stringify({
             model: config.model,
             messages: [
-              { role: "system", content: systemPrompt(input.language) },
+              { role: "system", content: systemPrompt(input.language, input.angel) },
+              ...input.history.slice(-HISTORY_LINES).map((line) => ({
+                role: line.from === "angel" ? "assistant" : "user",
+                content: line.text,
+              })),
               { role: "user", content: input.userMessage },
             ],
             max_tokens: 200,

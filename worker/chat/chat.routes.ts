@@ -4,6 +4,7 @@ import { angels } from "../../drizzle/schema/angels";
 import { sessionAccount } from "../auth/session.service";
 import { Int4IdParam } from "../contracts/bounds";
 import { ConversationAnswer } from "../contracts/chat";
+import { isFictionalPhone } from "../contracts/fictional-phone";
 import { forbidden } from "../core/errors";
 import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
@@ -103,8 +104,10 @@ export const chatRoutes = featureApp()
       conversationLock(c.var.db, account, angelId),
       c.var.db.select({ phone: angels.phone }).from(angels).where(eq(angels.id, angelId)),
     ]);
-    // The spec: only verified or premium members see the angel's phone number.
-    const angelPhone = canReadBlurred(account) ? (angel?.phone ?? null) : null;
+    // The spec: only verified or premium members see the angel's phone number; and only a number reserved
+    // for fiction is ever shown (an older database may still hold realistic ones).
+    const phone = angel?.phone ?? null;
+    const angelPhone = canReadBlurred(account) && phone && isFictionalPhone(phone) ? phone : null;
     return c.json({ messages: list, lock, inviteAccepted, angelPhone }, 200);
   })
   .openapi(allConversations, async (c) => {

@@ -2,6 +2,7 @@
 // back to every tab, the flow's reply provider plans the angel's answer, and the room's queue delivers it
 // with the typing indicator before it. Also the acknowledgements and the replay of missed messages.
 import { brandOf } from "../brands/registry";
+import type { ChatMessage } from "../contracts/chat";
 import { type ClientEvent, type Cursor, notificaFor } from "../contracts/realtime";
 import { loadFlow } from "../core/flows";
 import { stableHash } from "../core/hash";
@@ -13,6 +14,7 @@ import {
   messagesAfter,
   pendingMessageOf,
   replyContext,
+  replyMaterial,
   storeAngelMessage,
 } from "./chat.service";
 import { type SendMemory, type SendResult, sendMemberMessage } from "./member-send.service";
@@ -45,7 +47,7 @@ async function sendAsMember(room: Room, data: MemberMessage): Promise<SendResult
   );
   const result = await sent;
   // The angel's answer is planned outside the line: a slow reply provider holds up no other message.
-  if (result.ok && !result.duplicate) await planReply(room, data.angelId, data.msg);
+  if (result.ok && !result.duplicate) await planReply(room, data.angelId, result.message);
   return result;
 }
 
@@ -71,15 +73,21 @@ async function passGate(room: Room, data: MemberMessage): Promise<SendResult> {
 }
 
 /** The flow's reply provider answers (an operator's flow: nobody, the console will), after the spec's delay. */
-async function planReply(room: Room, angelId: number, userMessage: string) {
+async function planReply(room: Room, angelId: number, message: ChatMessage) {
   const context = await replyContext(room.db, room.clickid);
   if (!context) return;
   const flow = await loadFlow(room.db, context.fluxId);
   const provider = replyProviderFor(flow.provider_animazione, room.config);
+  const material = await replyMaterial(room.db, {
+    accountId: context.accountId,
+    angelId,
+    messageId: message.id,
+  });
   const msg = await provider.reply({
     language: brandOf(context.brandId).public.language,
-    userMessage,
+    userMessage: message.msg,
     userName: context.username,
+    ...material,
   });
   if (!msg) return;
   const { minMs, maxMs } = room.config.chat.replyDelay;

@@ -29,6 +29,14 @@ export interface MailFacts {
   date?: string;
 }
 
+/** The facts a payment mail states: it is never rendered without them (no mail shows an empty slot). */
+const neededFacts: Partial<Record<MailTemplate, readonly (keyof MailFacts)[]>> = {
+  refund: ["plan", "amount"],
+  renewed: ["plan", "amount", "date"],
+  renewal_failed: ["plan", "amount", "date"],
+  subscription_ended: ["plan"],
+};
+
 /** The values a template may show. All are plain text here; the HTML renderer escapes them. */
 interface Values extends MailFacts {
   title: string;
@@ -481,6 +489,8 @@ export function renderMail(input: {
 }): RenderedMail {
   const { brand, template, language, to, link } = input;
   if (!/^https?:\/\/\S+$/i.test(link)) throw new Error("mail links must be absolute http(s) URLs");
+  const missing = (neededFacts[template] ?? []).filter((fact) => !input.facts?.[fact]?.trim());
+  if (missing.length > 0) throw new Error(`the ${template} mail needs ${missing.join(", ")}`);
   const b = brand.public;
   const v: Values = { ...input.facts, title: b.title, to };
   const t = copy[template][language];

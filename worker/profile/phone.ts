@@ -4,8 +4,9 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/
 import type { Country } from "../contracts/locales";
 
 /**
- * The countries whose mobile numbers a market accepts; the first one reads a number written without its
- * international prefix. The English-speaking market is the United Kingdom and Ireland.
+ * The countries whose mobile numbers a market accepts. The English-speaking market is the United Kingdom
+ * and Ireland: a number written without its international prefix is read as each country's in turn, so
+ * "07400 123456" is British and "085 123 4567" Irish.
  */
 export const phoneCountries: Record<Country, readonly CountryCode[]> = {
   it: ["IT"],
@@ -16,8 +17,10 @@ export const phoneCountries: Record<Country, readonly CountryCode[]> = {
 /** The number in E.164 (+393123456789), or null when it is not a mobile number of the market. */
 export function marketMobile(market: Country, input: string): string | null {
   const countries = phoneCountries[market];
-  const parsed = parsePhoneNumberFromString(input.trim(), countries[0]);
-  // The mobile metadata knows only mobile patterns: isValid() is false for a landline.
-  if (!parsed?.isValid() || !parsed.country || !countries.includes(parsed.country)) return null;
-  return parsed.number;
+  for (const country of countries) {
+    const parsed = parsePhoneNumberFromString(input.trim(), country);
+    // The mobile metadata knows only mobile patterns: isValid() is false for a landline.
+    if (parsed?.isValid() && parsed.country && countries.includes(parsed.country)) return parsed.number;
+  }
+  return null;
 }

@@ -12,8 +12,11 @@ import { Popup } from "../ui/Popup";
 import { Spinner } from "../ui/Spinner";
 import "./phone-verify.css";
 
-/** A mobile number of each market, as a placeholder (numbers are not language: no catalogue entry). */
-const examples: Record<string, string> = { it: "347 123 4567", es: "612 345 678", en: "07400 123456" };
+/**
+ * A mobile number of each market, as a placeholder (numbers are not language: no catalogue entry); the
+ * British one from Ofcom's drama range, so the example rings nobody.
+ */
+const examples: Record<string, string> = { it: "347 123 4567", es: "612 345 678", en: "07700 900123" };
 const CODE_LENGTH = 6;
 
 type Listener = (request: VerifyRequest | null) => void;

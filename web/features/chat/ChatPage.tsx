@@ -117,7 +117,8 @@ export function ChatPage({ angelId }: { angelId: number }) {
             />
           ),
         )}
-        {typing && (
+        {/* Texts naming the angel wait for its profile: a name slot is never shown empty. */}
+        {typing && angel && (
           <p className="typing" data-testid="typing">
             {t("chat_typing", { name })}
           </p>
@@ -126,7 +127,7 @@ export function ChatPage({ angelId }: { angelId: number }) {
       </div>
       {lock && (
         <p className="chat-note locked" role="status" data-testid="chat-locked">
-          {lock === "invite" ? t("chat_invite_locked", { name }) : t("chat_locked")}
+          {lock === "invite" && angel ? t("chat_invite_locked", { name }) : t("chat_locked")}
         </p>
       )}
       {invitations && !lock && angel && isIcebreaker(visible) && (
