@@ -52,6 +52,13 @@ export const limits = {
     onUnavailable: "refuse",
     reason: "a forgotten password is asked for a few times at most; more from one network is mail bombing",
   },
+  contactPerIp: {
+    limit: 5,
+    windowMs: HOUR_MS,
+    key: "ip",
+    onUnavailable: "refuse",
+    reason: "a visitor writes to customer care once or twice; more from one network floods the brand's inbox",
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof limits;
