@@ -1,5 +1,6 @@
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
+import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
@@ -199,6 +200,7 @@ export const en = {
   notifiche_non_lette: "{count} unread",
   ...chatTexts.en,
   ...findTexts.en,
+  ...legalTexts.en,
   ...matchTexts.en,
   ...navigationTexts.en,
   ...opsTexts.en,

@@ -1,6 +1,7 @@
 import type { Catalogue } from "./en";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
+import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
@@ -200,6 +201,7 @@ export const es: Catalogue = {
   notifiche_non_lette: "{count} sin leer",
   ...chatTexts.es,
   ...findTexts.es,
+  ...legalTexts.es,
   ...matchTexts.es,
   ...navigationTexts.es,
   ...opsTexts.es,

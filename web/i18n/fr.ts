@@ -1,6 +1,7 @@
 import type { Catalogue } from "./en";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
+import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
@@ -202,6 +203,7 @@ export const fr: Catalogue = {
   notifiche_non_lette: "{count} non lues",
   ...chatTexts.fr,
   ...findTexts.fr,
+  ...legalTexts.fr,
   ...matchTexts.fr,
   ...navigationTexts.fr,
   ...opsTexts.fr,

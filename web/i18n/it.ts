@@ -1,6 +1,7 @@
 import type { Catalogue } from "./en";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
+import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
@@ -200,6 +201,7 @@ export const it: Catalogue = {
   notifiche_non_lette: "{count} non lette",
   ...chatTexts.it,
   ...findTexts.it,
+  ...legalTexts.it,
   ...matchTexts.it,
   ...navigationTexts.it,
   ...opsTexts.it,
