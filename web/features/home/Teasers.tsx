@@ -1,27 +1,30 @@
 import { useI18n } from "../../i18n/i18n";
 
-/** Fixed sample profiles (no real data): they only show, blurred, that profiles wait behind the sign-up. */
+/**
+ * Fixed sample profiles (no real data): they only show, blurred, that profiles wait behind the sign-up. The
+ * colours are dark enough for the white names to pass the contrast check, blurred or not.
+ */
 const grids = [
   {
     title: "home_teaser_title",
     profiles: [
-      ["Lucía", 29, "#f3b1a6"],
-      ["Carmen", 34, "#c9a7e8"],
-      ["Marta", 41, "#9fd3c7"],
-      ["Elena", 26, "#f5cf8b"],
-      ["Sara", 38, "#a9c4f0"],
-      ["Paula", 31, "#f2a7c3"],
+      ["Lucía", 29, "#8a3a4f"],
+      ["Carmen", 34, "#5b3f8a"],
+      ["Marta", 41, "#2f6a62"],
+      ["Elena", 26, "#7d531c"],
+      ["Sara", 38, "#35558f"],
+      ["Paula", 31, "#8a3a6e"],
     ],
   },
   {
     title: "home_teaser_more",
     profiles: [
-      ["Laura", 45, "#b8e0a8"],
-      ["Ana", 27, "#f0b79c"],
-      ["Cristina", 36, "#a7b8e8"],
-      ["Isabel", 52, "#e8c7a7"],
-      ["Nuria", 33, "#c7a7e8"],
-      ["Raquel", 40, "#a7e0e8"],
+      ["Laura", 45, "#3f6a34"],
+      ["Ana", 27, "#8a4a2f"],
+      ["Cristina", 36, "#3f4f8f"],
+      ["Isabel", 52, "#6e5238"],
+      ["Nuria", 33, "#5f3f8a"],
+      ["Raquel", 40, "#2f6474"],
     ],
   },
 ] as const;
