@@ -17,6 +17,9 @@ export const LegalRequest = z.object({
   l: Locale,
 });
 
+/** A phone number as a tel: link (digits and the leading +). */
+export const telHref = (tel: string) => `tel:${tel.replace(/[^\d+]/g, "")}`;
+
 /** The spec's contact submit delay: the thank-you shows 0.5 s after the submit. */
 export const CONTACT_THANKS_DELAY_MS = 500;
 /** A contact message is a note to customer care, not a document. */

@@ -1,5 +1,5 @@
 import type { PublicBrand } from "../contracts/brand";
-import type { LegalPage } from "../contracts/legal";
+import { type LegalPage, telHref } from "../contracts/legal";
 import type { Locale } from "../contracts/locales";
 import { escapeHtml } from "../core/html";
 import { en } from "./texts/en";
@@ -9,8 +9,8 @@ import { it } from "./texts/it";
 
 /**
  * One block of a legal text: a heading, a paragraph or a list. A text may name the brand's details as
- * {title} {company} {address} {vat} {email} {tel} {telHref} {domain} and link as [label](href); the author
- * writes only fixed hrefs, and every detail is escaped before it lands in the HTML.
+ * {title} {company} {address} {vat} {email} {tel} {telHref} (its tel: link) {domain} and link as
+ * [label](href); the author writes only fixed hrefs, and every detail is escaped before it lands in the HTML.
  */
 export type Block = { h: string } | { p: string } | { ul: string[] };
 
@@ -36,7 +36,7 @@ const factsOf = (brand: PublicBrand): Facts => ({
   vat: brand.vat,
   email: brand.email,
   tel: brand.tel,
-  telHref: brand.tel.replace(/[^\d+]/g, ""),
+  telHref: telHref(brand.tel),
   domain: brand.domain,
 });
 

@@ -34,7 +34,7 @@ export function Consents(props: {
   return (
     <fieldset className={`consents ${props.invalid ? "invalid" : ""}`}>
       {consentKeys.map((key) => (
-        <div key={key} className="consent">
+        <div key={key}>
           <label className="check">
             <input
               type="checkbox"

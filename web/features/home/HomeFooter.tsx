@@ -24,7 +24,7 @@ export function HomeFooter({ brand }: { brand: PublicBrand }) {
         ))}
       </ul>
       <p>
-        © {brand.anno} {brand.company_name} · {brand.company_address} · {brand.vat}
+        © {brand.anno} {brand.company_name} · {brand.company_address} · {t("contact_vat")} {brand.vat}
       </p>
     </footer>
   );

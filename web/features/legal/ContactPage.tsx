@@ -6,6 +6,7 @@ import {
   type ContactField,
   contactFields,
   contactProblems,
+  telHref,
 } from "../../../worker/contracts/legal";
 import { LegalLinks } from "../../components/LegalLinks";
 import { FormMessage } from "../../components/ui/FormMessage";
@@ -79,7 +80,7 @@ export function ContactPage({ brand }: { brand: PublicBrand }) {
               {t("contact_email")}: <a href={`mailto:${brand.email}`}>{brand.email}</a>
             </span>
             <span>
-              {t("contact_phone")}: <a href={`tel:${brand.tel.replace(/[^\d+]/g, "")}`}>{brand.tel}</a>
+              {t("contact_phone")}: <a href={telHref(brand.tel)}>{brand.tel}</a>
             </span>
           </address>
         </section>

@@ -7,7 +7,7 @@ export const en: LegalCopy = {
     "Sample text: {title} shows this model text until the brand replaces it with its own, checked by its lawyers.",
   fictional:
     "The profiles on {title} are fictional and run by operators; the service is entertainment for adults (18+).",
-  company: "{company} · {address} · VAT no. {vat} · [{email}](mailto:{email}) · [{tel}](tel:{telHref})",
+  company: "{company} · {address} · VAT no. {vat} · [{email}](mailto:{email}) · [{tel}]({telHref})",
   pages: {
     faq: [
       { h: "What is {title}?" },

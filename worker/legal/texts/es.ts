@@ -6,7 +6,7 @@ export const es: LegalCopy = {
     "Texto de ejemplo: {title} muestra este modelo hasta que la marca lo sustituya por el suyo, revisado por sus abogados.",
   fictional:
     "Los perfiles de {title} son ficticios y están gestionados por operadores; el servicio es un entretenimiento para mayores de edad (18+).",
-  company: "{company} · {address} · NIF-IVA {vat} · [{email}](mailto:{email}) · [{tel}](tel:{telHref})",
+  company: "{company} · {address} · NIF-IVA {vat} · [{email}](mailto:{email}) · [{tel}]({telHref})",
   pages: {
     faq: [
       { h: "¿Qué es {title}?" },

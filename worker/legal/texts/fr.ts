@@ -6,7 +6,7 @@ export const fr: LegalCopy = {
     "Texte d’exemple\u00a0: {title} affiche ce modèle jusqu’à ce que la marque le remplace par le sien, vérifié par ses juristes.",
   fictional:
     "Les profils présents sur {title} sont fictifs et gérés par des opérateurs\u00a0; le service est un divertissement pour adultes (18+).",
-  company: "{company} · {address} · N° TVA {vat} · [{email}](mailto:{email}) · [{tel}](tel:{telHref})",
+  company: "{company} · {address} · N° TVA {vat} · [{email}](mailto:{email}) · [{tel}]({telHref})",
   pages: {
     faq: [
       { h: "Qu’est-ce que {title}\u00a0?" },

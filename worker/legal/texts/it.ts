@@ -6,7 +6,7 @@ export const it: LegalCopy = {
     "Testo di esempio: {title} mostra questo modello finché il marchio non lo sostituisce con il proprio, verificato dai suoi legali.",
   fictional:
     "I profili presenti su {title} sono fittizi e gestiti da operatori; il servizio è un intrattenimento per maggiorenni (18+).",
-  company: "{company} · {address} · P. IVA {vat} · [{email}](mailto:{email}) · [{tel}](tel:{telHref})",
+  company: "{company} · {address} · P. IVA {vat} · [{email}](mailto:{email}) · [{tel}]({telHref})",
   pages: {
     faq: [
       { h: "Che cos'è {title}?" },
