@@ -148,7 +148,7 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
       const consents = page.locator(".consents");
       await expect(consents.getByRole("link", { name: new RegExp(`^${t.signup.terms}`) })).toHaveCount(2);
       await expect(consents.getByRole("link", { name: new RegExp(`^${t.signup.privacy}`) })).toHaveCount(3);
-    await shot(page, "signup-consents");
+      await shot(page, "signup-consents");
       const [privacy] = await Promise.all([
         page.waitForEvent("popup"),
         consents
