@@ -91,8 +91,9 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
           .click();
         await expect(page).toHaveURL(new RegExp(`/legal/${key}$`));
         await expect(legal.getByRole("heading", { level: 1 })).toHaveText(t.titles[key]);
-        // The brand's company closes every page, its address as a mail link.
+        // The brand's company closes every page, its care address as a mail link.
         await expect(legal).toContainText("Via Esempio 1, 20100 Milano, Italia");
+        await expect(legal.locator('a[href^="mailto:"]').last()).toBeVisible();
       }
       await expect(legal.locator('a[href="/unsubscribe"]')).toBeVisible();
       await expectAccessible(page, "the terms page");
