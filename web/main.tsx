@@ -23,6 +23,8 @@ import "./components/conversation.css";
 import "./features/chat/chat.css";
 import "./features/own-profile/own-profile.css";
 import "./components/cookie-banner.css";
+import "./components/legal-links.css";
+import "./features/legal/legal.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";

@@ -7,6 +7,7 @@ import {
   useRouterState,
 } from "@tanstack/react-router";
 import type { PublicBrand } from "../worker/contracts/brand";
+import { LegalPage as LegalPageKey } from "../worker/contracts/legal";
 import { Layout } from "./app/Layout";
 import { RequireMember } from "./app/RequireMember";
 import { AngelProfilePage } from "./features/angel-profile/AngelProfilePage";
@@ -21,6 +22,8 @@ import { ChatListPage } from "./features/chat/ChatListPage";
 import { ChatPage } from "./features/chat/ChatPage";
 import { FindPage } from "./features/discovery/FindPage";
 import { HomePage } from "./features/home/HomePage";
+import { ContactPage } from "./features/legal/ContactPage";
+import { LegalPage } from "./features/legal/LegalPage";
 import { MatchPage } from "./features/match/MatchPage";
 import { NotificationsPage } from "./features/notifications/NotificationsPage";
 import { isOpsPath, opsRoutes } from "./features/ops/ops-routes";
@@ -96,6 +99,15 @@ export function createAppRouter(brand: PublicBrand) {
       );
     },
   });
+  /** The spec's five legal pages; another key is any other path (home, or /find for a member). */
+  const legal = createRoute({
+    getParentRoute: () => root,
+    path: "/legal/$page",
+    component: function Legal() {
+      const parsed = LegalPageKey.safeParse(legal.useParams().page);
+      return parsed.success ? <LegalPage key={parsed.data} brand={brand} page={parsed.data} /> : <Fallback />;
+    },
+  });
   const plans = createRoute({
     getParentRoute: () => root,
     path: "/vip_plan/$rateplan",
@@ -157,6 +169,8 @@ export function createAppRouter(brand: PublicBrand) {
     page("/forgotPassword", () => <ForgotPasswordPage brand={brand} />),
     page("/resetPassword", () => <ResetPasswordPage />),
     page("/confirmEmail", () => <ConfirmEmailPage />),
+    page("/contactUs", () => <ContactPage brand={brand} />),
+    legal,
     page("/autologin", () => <AutoLoginPage channel="email" />),
     page("/autologin_telegram", () => <AutoLoginPage channel="telegram" />),
     page("/unsubscribe", () => (
@@ -176,7 +190,7 @@ export function createAppRouter(brand: PublicBrand) {
     )),
     page("/chats", () => (
       <RequireMember>
-        <ChatListPage />
+        <ChatListPage brand={brand} />
       </RequireMember>
     )),
     page("/notifications", () => (

@@ -23,6 +23,7 @@ import type { AppEnv } from "./env";
 import { geoRoutes } from "./geo/geo.routes";
 import { testimonialRoutes } from "./home/testimonials.routes";
 import { injectBrand } from "./html/brand-html";
+import { legalRoutes } from "./legal/legal.routes";
 import { mailRoutes } from "./mail/mail.routes";
 import { opsRoutes } from "./ops/ops.routes";
 import { methodRoutes } from "./payments/methods.routes";
@@ -87,6 +88,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", phoneRoutes)
     .route("/", geoRoutes)
     .route("/", testimonialRoutes)
+    .route("/", legalRoutes)
     .route("/", discoveryRoutes)
     .route("/", chatRoutes)
     .route("/", engagementRoutes)

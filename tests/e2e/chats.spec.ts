@@ -101,5 +101,8 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
     const footer = page.getByTestId("chats-footer");
     await expect(footer.getByRole("link")).toHaveCount(5);
     await expect(footer.getByRole("link").first()).toHaveAttribute("href", "/legal/faq");
+    // The links lead to the real pages (followed by address: flow 0000's opt-in popup covers the page).
+    await page.goto(`${origin(market)}/legal/faq`);
+    await expect(page.getByTestId("legal-page")).toContainText("Demo Dating Ltd");
   });
 }

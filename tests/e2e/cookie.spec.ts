@@ -21,6 +21,10 @@ test("the cookie banner shows until accepted, in the brand's language (Italian a
   await page.goto(`${origin("es")}/login`);
   await expect(page.getByTestId("cookie-banner")).toContainText("Usamos cookies técnicas");
   await shotViewport(page, "cookie-banner-es");
+  // Its link opens the cookie policy, which lists what the banner is about.
+  await page.getByTestId("cookie-banner").getByRole("link", { name: "Política de cookies" }).click();
+  await expect(page).toHaveURL(/\/legal\/cookie$/);
+  await expect(page.getByTestId("legal-page")).toContainText("cookiePolicy");
   await page.getByTestId("cookie-banner").getByRole("button", { name: "Aceptar" }).click();
   await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
 });

@@ -11,7 +11,7 @@ import {
   visibleLines,
   withStored,
 } from "../../web/features/chat/chat-rules";
-import { parseSafeHtml } from "../../web/features/chat/safe-html";
+import { parseSafeHtml } from "../../web/lib/safe-html";
 import { LIKE_REPLY_CATEGORY, type Notification } from "../../worker/contracts/engagement";
 
 const now = Date.parse("2026-11-23T12:00:00Z");
@@ -156,5 +156,20 @@ describe("the benvenuto HTML reader", () => {
       " 2 <i>",
     ]);
     expect(JSON.stringify(tree)).not.toMatch(/onerror|onclick|javascript|script|iframe|img/i);
+  });
+
+  it("keeps the legal pages' headings, lists and links to this site, mail and phone, not to //other sites", () => {
+    const hrefs = (html: string) =>
+      parseSafeHtml(html).flatMap((n) => (typeof n === "string" || !n.href ? [] : [n.href]));
+    expect(parseSafeHtml("<h2>FAQ</h2><ul><li>a</li></ul>")).toEqual([
+      { tag: "h2", children: ["FAQ"] },
+      { tag: "ul", children: [{ tag: "li", children: ["a"] }] },
+    ]);
+    expect(
+      hrefs(
+        '<a href="/legal/terms">t</a><a href="mailto:care@example.com">m</a><a href="tel:+390200">p</a>' +
+          '<a href="//e.vil/x">x</a><a href="/\\e.vil">y</a><a href="data:text/html,x">z</a>',
+      ),
+    ).toEqual(["/legal/terms", "mailto:care@example.com", "tel:+390200"]);
   });
 });

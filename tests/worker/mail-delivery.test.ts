@@ -132,6 +132,25 @@ describe("Mailgun", () => {
     expect(await outbox(to)).toHaveLength(0);
   });
 
+  it("sets Reply-To to the contact form's sender, so customer care answers the visitor", async () => {
+    const to = uniqueAddress("mg-care");
+    const sender = uniqueAddress("visitor");
+    await send(
+      {
+        template: "contact",
+        to,
+        language: "it",
+        link: `mailto:${encodeURIComponent(sender)}`,
+        facts: { sender, message: "Ciao" },
+        replyTo: sender,
+      },
+      { config: mailgunConfig },
+    );
+    const [received] = await mailgunReceived(to);
+    expect(received?.fields["h:Reply-To"]).toEqual([sender]);
+    expect(received?.fields.text?.[0]).toContain(`Mittente: ${sender}`);
+  });
+
   it("fails loudly when Mailgun refuses the key", async () => {
     const to = uniqueAddress("mg-bad-key");
     await expect(

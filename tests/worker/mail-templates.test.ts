@@ -44,6 +44,13 @@ const phrases: Record<MailTemplate, Record<Locale, string[]>> = {
     es: ["VIP Gold", "12,34 €", "1 gennaio 2027", "intentaremos de nuevo"],
     fr: ["VIP Gold", "12,34 €", "1 gennaio 2027", "réessaierons"],
   },
+  // The contact form's message to customer care names its sender and keeps the message.
+  contact: {
+    it: ["visitor@example.com", "Vorrei disdire", "modulo contatti"],
+    en: ["visitor@example.com", "Vorrei disdire", "contact form"],
+    es: ["visitor@example.com", "Vorrei disdire", "formulario de contacto"],
+    fr: ["visitor@example.com", "Vorrei disdire", "formulaire de contact"],
+  },
   subscription_ended: {
     it: ["VIP Gold", "non ti addebiteremo"],
     en: ["VIP Gold", "will not charge you"],
@@ -52,8 +59,14 @@ const phrases: Record<MailTemplate, Record<Locale, string[]>> = {
   },
 };
 
-/** The facts a payment mail is sent with, as the sender formats them. */
-const FACTS = { plan: "VIP Gold", amount: "12,34 €", date: "1 gennaio 2027" };
+/** The facts a payment mail is sent with, as the sender formats them (and a contact message's). */
+const FACTS = {
+  plan: "VIP Gold",
+  amount: "12,34 €",
+  date: "1 gennaio 2027",
+  sender: "visitor@example.com",
+  message: "Vorrei disdire il piano.",
+};
 
 const fictional: Record<Locale, string> = {
   it: "sono fittizi e gestiti da operatori",

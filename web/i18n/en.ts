@@ -1,6 +1,7 @@
 import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
+import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
@@ -202,6 +203,7 @@ export const en = {
   ...authFixTexts.en,
   ...chatTexts.en,
   ...findTexts.en,
+  ...legalTexts.en,
   ...matchTexts.en,
   ...navigationTexts.en,
   ...opsTexts.en,

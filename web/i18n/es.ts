@@ -2,6 +2,7 @@ import type { Catalogue } from "./en";
 import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
+import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
@@ -203,6 +204,7 @@ export const es: Catalogue = {
   ...authFixTexts.es,
   ...chatTexts.es,
   ...findTexts.es,
+  ...legalTexts.es,
   ...matchTexts.es,
   ...navigationTexts.es,
   ...opsTexts.es,

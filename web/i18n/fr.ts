@@ -2,6 +2,7 @@ import type { Catalogue } from "./en";
 import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
+import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
@@ -205,6 +206,7 @@ export const fr: Catalogue = {
   ...authFixTexts.fr,
   ...chatTexts.fr,
   ...findTexts.fr,
+  ...legalTexts.fr,
   ...matchTexts.fr,
   ...navigationTexts.fr,
   ...opsTexts.fr,

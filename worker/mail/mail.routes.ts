@@ -4,12 +4,12 @@ import { createMiddleware } from "hono/factory";
 import { accounts } from "../../drizzle/schema/accounts";
 import { mailOutbox, mailSuppressions } from "../../drizzle/schema/mail";
 import { AppError } from "../core/errors";
+import { escapeHtml } from "../core/html";
 import { logEvent } from "../core/log";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { SMS_OUTBOX_LIMIT, type SmsOutboxRow, smsOutboxRows } from "../sms/sms.service";
-import { escapeHtml } from "./templates";
 
 /** The outbox pages show the newest mails only. */
 export const OUTBOX_LIMIT = 100;

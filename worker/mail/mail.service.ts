@@ -27,6 +27,8 @@ export interface OutgoingMail {
   facts?: MailFacts;
   /** The member it goes to, if any: a `mail_sent` row records when this template last went out. */
   accountId?: number;
+  /** Where answers go (the contact form's sender); the mail's own text names it too. */
+  replyTo?: string;
 }
 
 /** "sent" through Mailgun, "kept" in the local outbox, or "suppressed" (the address opted out). */
@@ -75,6 +77,7 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
         text: rendered.text,
         html: rendered.html,
         "o:tag": mail.template,
+        ...(mail.replyTo ? { "h:Reply-To": mail.replyTo } : {}),
       },
       fields,
     );

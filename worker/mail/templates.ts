@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Brand } from "../brands/brand";
 import type { Locale } from "../contracts/locales";
+import { escapeHtml } from "../core/html";
 
 /** The transactional mails; adding one does not compile until every language has its copy. */
 export const mailTemplates = [
@@ -11,6 +12,7 @@ export const mailTemplates = [
   "renewed",
   "renewal_failed",
   "subscription_ended",
+  "contact",
 ] as const;
 export const MailTemplate = z.enum(mailTemplates);
 export type MailTemplate = z.infer<typeof MailTemplate>;
@@ -27,6 +29,9 @@ export interface MailFacts {
   plan?: string;
   amount?: string;
   date?: string;
+  /** The contact form's sender address and message (worker/legal). */
+  sender?: string;
+  message?: string;
 }
 
 /** The facts a payment mail states: it is never rendered without them (no mail shows an empty slot). */
@@ -445,13 +450,39 @@ const copy: Record<MailTemplate, Record<Locale, TemplateCopy>> = {
       after: [],
     },
   },
+  // The contact form (worker/legal) to the brand's customer care, in the brand's language; the button
+  // answers the sender (also the mail's Reply-To through Mailgun).
+  contact: {
+    it: {
+      subject: (v) => `${v.title}: messaggio dal modulo contatti`,
+      heading: () => "Nuovo messaggio dal modulo contatti",
+      paragraphs: [(v) => `Mittente: ${v.sender}`, (v) => `${v.message}`],
+      button: () => "Rispondi",
+      after: [],
+    },
+    en: {
+      subject: (v) => `${v.title}: message from the contact form`,
+      heading: () => "New message from the contact form",
+      paragraphs: [(v) => `From: ${v.sender}`, (v) => `${v.message}`],
+      button: () => "Reply",
+      after: [],
+    },
+    es: {
+      subject: (v) => `${v.title}: mensaje del formulario de contacto`,
+      heading: () => "Nuevo mensaje del formulario de contacto",
+      paragraphs: [(v) => `Remitente: ${v.sender}`, (v) => `${v.message}`],
+      button: () => "Responder",
+      after: [],
+    },
+    fr: {
+      subject: (v) => `${v.title}\u00a0: message du formulaire de contact`,
+      heading: () => "Nouveau message du formulaire de contact",
+      paragraphs: [(v) => `Expéditeur\u00a0: ${v.sender}`, (v) => `${v.message}`],
+      button: () => "Répondre",
+      after: [],
+    },
+  },
 };
-
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
-  );
 
 const defaultTheme = {
   primary: "#b3123a",
@@ -477,7 +508,7 @@ function theme(brand: Brand) {
 
 /**
  * Renders one transactional mail for a brand in a language. `link` must be an absolute http(s) URL (the
- * confirmation, reset or site link); it and every brand value are escaped in the HTML part.
+ * confirmation, reset or site link) or a mailto: link; it and every brand value are escaped in the HTML part.
  */
 export function renderMail(input: {
   brand: Brand;
@@ -488,7 +519,8 @@ export function renderMail(input: {
   facts?: MailFacts;
 }): RenderedMail {
   const { brand, template, language, to, link } = input;
-  if (!/^https?:\/\/\S+$/i.test(link)) throw new Error("mail links must be absolute http(s) URLs");
+  if (!/^(https?:\/\/|mailto:)\S+$/i.test(link))
+    throw new Error("mail links must be absolute http(s) URLs (or mailto: to answer a sender)");
   const missing = (neededFacts[template] ?? []).filter((fact) => !input.facts?.[fact]?.trim());
   if (missing.length > 0) throw new Error(`the ${template} mail needs ${missing.join(", ")}`);
   const b = brand.public;
@@ -520,7 +552,8 @@ export function renderMail(input: {
   const th = theme(brand);
   const e = escapeHtml;
   const href = e(link);
-  const para = (s: string) => `<p style="margin:0 0 16px 0;">${e(s)}</p>`;
+  // A contact message keeps its line breaks.
+  const para = (s: string) => `<p style="margin:0 0 16px 0;">${e(s).replaceAll("\n", "<br>")}</p>`;
   const small = (s: string) => `<p style="margin:0 0 6px 0;">${e(s)}</p>`;
   const html = `<!doctype html>
 <html lang="${language}">

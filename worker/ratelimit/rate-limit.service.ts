@@ -60,6 +60,13 @@ export const limits = {
     reason:
       "an activation mail is asked for again a few times at most; more from one network is mail bombing",
   },
+  contactPerIp: {
+    limit: 5,
+    windowMs: HOUR_MS,
+    key: "ip",
+    onUnavailable: "refuse",
+    reason: "a visitor writes to customer care once or twice; more from one network floods the brand's inbox",
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof limits;

@@ -100,6 +100,7 @@ export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: Land
       <Consents
         values={consents}
         invalid={termsBad}
+        links={brand.legal_link}
         onChange={(key, checked) => {
           setConsents((c) => ({ ...c, [key]: checked }));
           setFailure(null);

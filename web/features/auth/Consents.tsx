@@ -1,4 +1,5 @@
-import { useI18n } from "../../i18n/i18n";
+import type { PublicBrand } from "../../../worker/contracts/brand";
+import { type MessageKey, useI18n } from "../../i18n/i18n";
 import "./auth.css";
 
 export const consentKeys = ["terms1", "terms2", "terms3", "terms4"] as const;
@@ -6,29 +7,58 @@ export type ConsentKey = (typeof consentKeys)[number];
 export type ConsentValues = Record<ConsentKey, boolean>;
 export const noConsents: ConsentValues = { terms1: false, terms2: false, terms3: false, terms4: false };
 
+type Links = PublicBrand["legal_link"];
+/** The pages each consent asks the visitor to accept: art. 14 of the terms, the data uses, both. */
+const consentPages: Record<ConsentKey, { link: keyof Links; title: MessageKey }[]> = {
+  terms1: [{ link: "termini", title: "legal_title_terms" }],
+  terms2: [{ link: "privacy", title: "legal_title_privacy" }],
+  terms3: [{ link: "privacy", title: "legal_title_privacy" }],
+  terms4: [
+    { link: "termini", title: "legal_title_terms" },
+    { link: "privacy", title: "legal_title_privacy" },
+  ],
+};
+
 /**
  * The four consents of every sign-up form, always ticked by the visitor (never pre-ticked): the server
- * records each with the version of these texts.
+ * records each with the version of these texts. Each links to what it asks to accept, in a new tab so the
+ * form keeps what was typed.
  */
 export function Consents(props: {
   values: ConsentValues;
   invalid: boolean;
+  links: Links;
   onChange: (key: ConsentKey, checked: boolean) => void;
 }) {
   const { t } = useI18n();
   return (
     <fieldset className={`consents ${props.invalid ? "invalid" : ""}`}>
       {consentKeys.map((key) => (
-        <label key={key} className="check">
-          <input
-            type="checkbox"
-            name={key}
-            checked={props.values[key]}
-            onChange={(e) => props.onChange(key, e.target.checked)}
-            aria-invalid={props.invalid && !props.values[key]}
-          />
-          <span>{t(`signup_${key}`)}</span>
-        </label>
+        <div key={key}>
+          <label className="check">
+            <input
+              type="checkbox"
+              name={key}
+              checked={props.values[key]}
+              onChange={(e) => props.onChange(key, e.target.checked)}
+              aria-invalid={props.invalid && !props.values[key]}
+            />
+            <span>{t(`signup_${key}`)}</span>
+          </label>
+          <span className="consent-links">
+            {consentPages[key].map((page) => (
+              <a
+                key={page.link}
+                href={props.links[page.link]}
+                target="_blank"
+                rel="noopener"
+                aria-label={`${t(page.title)} ${t("legal_new_tab")}`}
+              >
+                {t(page.title)}
+              </a>
+            ))}
+          </span>
+        </div>
       ))}
     </fieldset>
   );

@@ -188,6 +188,7 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
       <Consents
         values={consents}
         invalid={isBad("terms")}
+        links={brand.legal_link}
         onChange={(key, checked) => {
           setConsents((c) => ({ ...c, [key]: checked }));
           touched("terms");

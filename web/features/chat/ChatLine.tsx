@@ -1,6 +1,6 @@
+import { SafeHtml } from "../../components/SafeHtml";
 import { useI18n } from "../../i18n/i18n";
 import type { Line } from "./chat-rules";
-import { SafeHtml } from "./SafeHtml";
 
 /**
  * One line of the conversation: the member's own or the angel's, a blurred reply (a button that opens the

@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
+import type { PublicBrand } from "../../../worker/contracts/brand";
 import { COMPLIANT_FLUX_ID } from "../../../worker/contracts/flow";
 import { AngelPhoto } from "../../components/AngelPhoto";
+import { LegalLinks } from "../../components/LegalLinks";
 import { useI18n } from "../../i18n/i18n";
 import { preview } from "../../lib/notifications/notification-rules";
 import { useNotifications } from "../../lib/notifications/notifications";
@@ -16,7 +18,7 @@ function when(iso: string, locale: string): string {
 }
 
 /** /chats: the member's conversations, newest first, with a 25-character preview and unread marks. */
-export function ChatListPage() {
+export function ChatListPage({ brand }: { brand: PublicBrand }) {
   const { t, locale } = useI18n();
   const { state } = useSession();
   const { conversations } = useNotifications();
@@ -74,13 +76,7 @@ export function ChatListPage() {
       )}
       {member?.fluxId === COMPLIANT_FLUX_ID && (
         <footer className="footer chats-footer" data-testid="chats-footer">
-          <nav aria-label={t("nav_legal")}>
-            <a href="/legal/faq">{t("footer_faq")}</a>
-            <a href="/legal/terms">{t("footer_terms")}</a>
-            <a href="/legal/privacy">{t("footer_privacy")}</a>
-            <a href="/legal/cookie">{t("footer_cookie")}</a>
-            <a href="/contactUs">{t("footer_contact")}</a>
-          </nav>
+          <LegalLinks links={brand.legal_link} />
         </footer>
       )}
     </section>

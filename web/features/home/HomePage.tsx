@@ -5,7 +5,9 @@ import type { Locale } from "../../../worker/contracts/locales";
 import { useI18n } from "../../i18n/i18n";
 import { api, okJson } from "../../lib/api";
 import { useMemberHome, useSession } from "../../lib/session/session";
+import { HomeFooter } from "./HomeFooter";
 import "./home.css";
+import { Teasers } from "./Teasers";
 
 /**
  * GET /api/testimonials: three reviews in the page's language, shuffled by the server, so asked again on
@@ -25,6 +27,8 @@ export function HomePage({ brand }: { brand: PublicBrand }) {
   const home = useMemberHome();
   const reviews = useQuery(testimonialsQuery(locale)).data ?? [];
   if (state.status === "member") return <Navigate to={home} />;
+  // The spec's blurred teaser grids are the Spanish home's.
+  const spanish = brand.country === "es";
   return (
     <div className="home">
       <section className="hero">
@@ -41,6 +45,7 @@ export function HomePage({ brand }: { brand: PublicBrand }) {
         </div>
         <p className="disclosure">{t("disclosure")}</p>
       </section>
+      {spanish && <Teasers index={0} />}
       <section className="blurbs">
         {(["safety", "visibility", "match"] as const).map((k) => (
           <article key={k} className="card blurb">
@@ -69,11 +74,8 @@ export function HomePage({ brand }: { brand: PublicBrand }) {
           </div>
         </section>
       )}
-      <footer className="footer">
-        <span>
-          © {brand.anno} {brand.company_name} · {brand.vat}
-        </span>
-      </footer>
+      {spanish && <Teasers index={1} />}
+      <HomeFooter brand={brand} />
     </div>
   );
 }

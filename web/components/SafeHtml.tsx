@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { parseSafeHtml, type SafeNode } from "./safe-html";
+import { parseSafeHtml, type SafeNode } from "../lib/safe-html";
 
 function render(nodes: SafeNode[]): ReactNode[] {
   return nodes.map((node, i) => {
@@ -11,9 +11,15 @@ function render(nodes: SafeNode[]): ReactNode[] {
         // biome-ignore lint/suspicious/noArrayIndexKey: as above.
         return <br key={i} />;
       case "a":
-        return (
+        // Another site opens in a new tab; the site's own pages, mail and phone links stay here.
+        return /^https?:/.test(node.href ?? "") ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: as above.
           <a key={i} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
+            {children}
+          </a>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+          <a key={i} href={node.href}>
             {children}
           </a>
         );
@@ -26,7 +32,7 @@ function render(nodes: SafeNode[]): ReactNode[] {
   });
 }
 
-/** The 'benvenuto' message's HTML through the allow-list reader: elements and escaped text only. */
+/** HTML from the server (the 'benvenuto' message, a legal page) through the allow-list reader. */
 export function SafeHtml({ html }: { html: string }) {
   return <>{render(parseSafeHtml(html))}</>;
 }

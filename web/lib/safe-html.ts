@@ -1,13 +1,14 @@
 /**
- * A tiny allow-list HTML reader for the 'benvenuto' message (idNotifica 'benvenuto' renders HTML). No
- * sanitiser library is installed; the one to add is DOMPurify (`dompurify`, maintained by cure53), used as
- * `DOMPurify.sanitize(html, { ALLOWED_TAGS: [...], ALLOWED_ATTR: ["href"] })`. Until then this reader keeps
- * only b, i, strong, em, br, p and a (with an http/https href), drops every attribute but that href, drops
- * script/style/etc. together with their content, and returns a tree that React renders as elements and
- * escaped text: the input never reaches innerHTML.
+ * A tiny allow-list HTML reader for HTML from the server: the 'benvenuto' message (idNotifica 'benvenuto'
+ * renders HTML) and the legal pages. No sanitiser library is installed; the one to add is DOMPurify
+ * (`dompurify`, maintained by cure53), used as `DOMPurify.sanitize(html, { ALLOWED_TAGS: [...],
+ * ALLOWED_ATTR: ["href"] })`. Until then this reader keeps only the tags below and a's href (http, https,
+ * mailto, tel, or a path of this site), drops every other attribute, drops script/style/etc. together with
+ * their content, and returns a tree that React renders as elements and escaped text: the input never
+ * reaches innerHTML.
  */
 export type SafeNode = string | { tag: SafeTag; href?: string; children: SafeNode[] };
-export const safeTags = ["b", "i", "strong", "em", "br", "p", "a"] as const;
+export const safeTags = ["b", "i", "strong", "em", "br", "p", "a", "h2", "h3", "ul", "ol", "li"] as const;
 export type SafeTag = (typeof safeTags)[number];
 
 const isSafeTag = (tag: string): tag is SafeTag => (safeTags as readonly string[]).includes(tag);
@@ -38,12 +39,16 @@ function decode(text: string): string {
   });
 }
 
+const safeProtocols = new Set(["http:", "https:", "mailto:", "tel:"]);
+
 function safeHref(attrs: string): string | undefined {
   const match = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(attrs);
   const raw = decode(match?.[1] ?? match?.[2] ?? match?.[3] ?? "").trim();
+  // A path of this site ("/legal/terms"), never "//host" or "/\host", which browsers read as another site.
+  if (/^\/(?![/\\])\S*$/.test(raw)) return raw;
   try {
     const url = new URL(raw);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+    return safeProtocols.has(url.protocol) ? url.href : undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,184 @@
+// The legal pages in Spanish: the same content as texts/en.ts (keep the two in step).
+import type { LegalCopy } from "../legal-copy";
+
+export const es: LegalCopy = {
+  sample:
+    "Texto de ejemplo: {title} muestra este modelo hasta que la marca lo sustituya por el suyo, revisado por sus abogados.",
+  fictional:
+    "Los perfiles de {title} son ficticios y están gestionados por operadores; el servicio es un entretenimiento para mayores de edad (18+).",
+  company: "{company} · {address} · NIF-IVA {vat} · [{email}](mailto:{email}) · [{tel}]({telHref})",
+  pages: {
+    faq: [
+      { h: "¿Qué es {title}?" },
+      {
+        p: "{title} es un servicio de chat en línea para mayores de edad (18+): ves perfiles, les das me gusta, los visitas y chateas con ellos.",
+      },
+      { h: "¿Los perfiles son personas reales?" },
+      {
+        p: "No. Los perfiles son ficticios y están gestionados por operadores, a veces con respuestas automáticas. No se puede quedar con las personas que aparecen, y nada de lo escrito en un chat es una promesa de encuentro.",
+      },
+      { h: "¿Es gratis?" },
+      {
+        p: "El registro es gratuito e incluye algunos mensajes gratis. Para escribir más compras créditos o un plan: consulta [las funciones](/legal/features) y [las condiciones](/legal/terms).",
+      },
+      { h: "¿Por qué algunas respuestas aparecen borrosas?" },
+      {
+        p: "Las respuestas aparecen borrosas para los perfiles gratuitos que no han verificado un número de móvil. Verificarlo con el código que te enviamos por SMS, o un plan de pago, las muestra completas.",
+      },
+      { h: "¿Cómo cancelo un plan?" },
+      {
+        p: "Los planes VIP se renuevan automáticamente hasta que los canceles. Cancela cuando quieras en la [página de baja](/unsubscribe), con el botón de baja de tu [perfil](/profile) o escribiendo a atención al cliente en {email}. Lo que has pagado sigue siendo tuyo hasta el final del periodo.",
+      },
+      { h: "¿Cómo cierro mi perfil?" },
+      {
+        p: "Abre el menú de ajustes de tu perfil y desactiva el perfil. Un perfil desactivado queda oculto y ya no se puede usar; para reactivarlo, o para que se borren tus datos, contacta con atención al cliente.",
+      },
+      { h: "No me ha llegado el correo de activación" },
+      {
+        p: "Puede tardar hasta 5 minutos. Mira en la carpeta de spam; la ventana que te pide confirmar la dirección también te permite corregirla.",
+      },
+      { h: "¿Cómo os contacto?" },
+      { p: "Escribe a {email}, llama al {tel} o usa el [formulario de contacto](/contactUs)." },
+    ],
+    features: [
+      { h: "Qué puedes hacer en {title}" },
+      {
+        ul: [
+          "Buscar perfiles por región y ciudad.",
+          "Match: pasar perfiles para darles me gusta o descartarlos.",
+          "Dar me gusta y visitar perfiles, y ver quién te ha dado me gusta o te ha visitado en Notificaciones.",
+          "Chatear en tiempo real, con avisos por correo, Telegram o push cuando no estás.",
+          "Dar a tu perfil una foto, una descripción y lo que buscas.",
+        ],
+      },
+      { h: "Gratis y de pago" },
+      {
+        p: "Un perfil gratuito recibe algunos créditos para romper el hielo y para mensajes. Los paquetes de créditos añaden mensajes; los planes VIP añaden mensajes en cada periodo y se renuevan automáticamente (consulta [las condiciones](/legal/terms)). Los precios aparecen en la página de planes antes de pagar.",
+      },
+      { h: "Seguridad" },
+      {
+        p: "Los pagos pasan por proveedores de pago certificados: {title} nunca ve ni guarda el número de tu tarjeta. Si verificas tu número de móvil, nunca se muestra a nadie.",
+      },
+    ],
+    privacy: [
+      { h: "Quién es responsable de tus datos" },
+      {
+        p: "El responsable del tratamiento es {company}, {address}, NIF-IVA {vat}. Contacto: {email}, {tel}.",
+      },
+      { h: "Qué guardamos y por qué" },
+      {
+        ul: [
+          "Cuenta: dirección de correo, contraseña (solo como hash irreversible), edad, quién eres y a quién buscas, región y ciudad, y el identificador de tu cuenta de Google si entras con Google. Para gestionar tu cuenta y mostrarte perfiles cerca de ti.",
+          "Perfil: nombre de usuario, descripción, lo que buscas, rango de edad preferido y las fotos que subes. Para mostrar y editar tu perfil.",
+          "Consentimientos: las casillas que marcaste al registrarte, cuándo, y la versión de su texto. Para demostrar lo que aceptaste.",
+          "Chats: tus mensajes, me gusta, visitas, invitaciones y notificaciones, con sus horas. Para que el servicio funcione. Los operadores leen tus mensajes y tu perfil para responder como el perfil al que escribes.",
+          "Número de móvil, solo si lo verificas, y el código que te enviamos (guardado solo como hash con clave). Para verificar tu perfil y mantener un número por perfil.",
+          "Pagos: plan, importe, estado y fechas, la marca y los cuatro últimos dígitos de la tarjeta, y el token de la tarjeta que guarda el proveedor de pago (nunca el número de la tarjeta ni su código de seguridad). Para recibos, renovaciones, reembolsos y obligaciones contables.",
+          "Créditos: cada cambio de tu saldo, para que siempre sea correcto.",
+          "Datos técnicos: dirección IP, nombre del navegador, un identificador aleatorio de tu navegador, cómo llegaste (origen, campaña) y eventos de uso (un perfil visto, un enlace de un correo abierto). Para la seguridad (límites de registros y accesos), la prevención del fraude y las estadísticas.",
+          "Notificaciones: tus opciones de correo, Telegram y push, con el id de Telegram o el token push si las activas. Para enviarte lo que pediste.",
+          "Correos: qué correos de servicio te enviamos y cuándo, y las direcciones que pidieron no recibir más.",
+        ],
+      },
+      { h: "Quién más los trata" },
+      {
+        p: "Encargados que actúan según nuestras instrucciones: alojamiento y base de datos (Cloudflare, Neon), correo (Mailgun), SMS (Twilio), el proveedor de pago que elijas (redes de tarjetas, PayPal, Apple Pay, Google Pay y otros) y Google si entras con Google. No vendemos tus datos; los comunicamos a terceros para sus propias comunicaciones solo si marcaste ese consentimiento.",
+      },
+      { h: "Durante cuánto tiempo" },
+      {
+        p: "Mientras exista tu cuenta. Desactivar el perfil lo oculta y detiene su uso; para que se borren tus datos, escribe a {email}. Los datos de pago se guardan el tiempo que exige la ley contable.",
+      },
+      { h: "Tus derechos" },
+      {
+        p: "Escribe a {email} para acceder a tus datos, rectificarlos, suprimirlos o recibir una copia, para limitar u oponerte a su uso, o para retirar un consentimiento. También puedes reclamar ante la Agencia Española de Protección de Datos. Las cookies y el almacenamiento del navegador se describen en la [política de cookies](/legal/cookie).",
+      },
+    ],
+    cookie: [
+      { h: "Cookies y almacenamiento del navegador" },
+      {
+        p: "{title} no usa cookies publicitarias ni de análisis. Usa una cookie técnica y el almacenamiento de tu navegador solo para que el servicio funcione; no requieren consentimiento y el aviso te informa de ellas.",
+      },
+      { h: "La cookie" },
+      {
+        ul: [
+          "google_oauth: solo cuando entras con Google, durante 10 minutos, para comprobar que la respuesta de Google pertenece a tu acceso (HttpOnly, solo este sitio).",
+        ],
+      },
+      { h: "Local storage" },
+      {
+        p: "Estas entradas se quedan en tu navegador hasta que borres los datos de este sitio (la sesión también termina al cerrar sesión):",
+      },
+      {
+        ul: [
+          "token: tu sesión, para que sigas conectado.",
+          "trackerId, source, campid, remarketing_clickid, landedTime: el id público de tu perfil y cómo llegaste al sitio (enlace, campaña, hora).",
+          "fingerprint: un identificador aleatorio que este sitio da a tu navegador (no leído de tu dispositivo), para limitar los registros repetidos.",
+          "country, city, ua: el país del sitio, la ciudad que elegiste y el nombre de tu navegador, enviados con el registro y el acceso.",
+          "dispenserSeed, dispenserSeedTime, page: el orden de los resultados de búsqueda (renovado cada 30 minutos) y la página en la que estabas.",
+          "like, avatar, profiliVisitati, messaggiNonLetti: los perfiles que te gustaron y visitaste, tu foto y tus mensajes sin leer, mostrados al instante en tu próxima visita.",
+          "notificheInPending, tipologiaNotifica, socketId, softwareVersion, outbox: notificaciones recibidas con la pestaña oculta, la conexión en tiempo real, la versión de la app y los mensajes que el servidor aún no ha confirmado, para que nada se pierda con una mala conexión.",
+          "cookiePolicy: que cerraste el aviso de cookies.",
+        ],
+      },
+      { h: "Session storage" },
+      {
+        ul: [
+          "mollieReference: durante un pago con redirección, la referencia de ese pago, hasta que cierres la pestaña.",
+        ],
+      },
+      { h: "Otros sitios" },
+      {
+        p: "Las páginas de pago de los proveedores (3-D Secure, PayPal, Mollie y otros) y la página de acceso de Google son otros sitios, con sus propias cookies y políticas.",
+      },
+      { h: "Cómo eliminarlas" },
+      {
+        p: "Borra los datos de este sitio en los ajustes de tu navegador: el servicio se comportará como en la primera visita. Consulta también la [política de privacidad](/legal/privacy).",
+      },
+    ],
+    terms: [
+      { h: "El servicio" },
+      {
+        p: "{title} ({domain}) lo presta {company}, {address}, NIF-IVA {vat}. Al registrarte aceptas estas condiciones y la [política de privacidad](/legal/privacy).",
+      },
+      { h: "Perfiles ficticios" },
+      {
+        p: "Los perfiles de {title} son ficticios y están gestionados por operadores, a veces con respuestas automáticas. El servicio es un entretenimiento: no se puede quedar con las personas que aparecen, y nada de lo escrito en un chat es una promesa de encuentro.",
+      },
+      { h: "Quién puede usarlo" },
+      {
+        p: "Solo mayores de edad (18+), una cuenta por persona. No envíes insultos, amenazas, contenidos ilícitos ni datos personales de otros: una cuenta que lo haga puede ser desactivada.",
+      },
+      { h: "Créditos y precios" },
+      {
+        p: "Los mensajes cuestan créditos. El precio de cada paquete y plan se muestra antes de pagar. Los paquetes de créditos son compras únicas y no se renuevan.",
+      },
+      { h: "Los planes se renuevan automáticamente" },
+      {
+        p: "Los planes VIP son suscripciones: se renuevan automáticamente cada 30 días al precio mostrado en la compra, con cargo a la tarjeta guardada en el proveedor de pago, hasta que los canceles. Cada renovación añade los créditos del plan y se confirma por correo. Si una renovación es rechazada lo intentamos de nuevo 1, 3 y 7 días después; luego el plan termina.",
+      },
+      { h: "Cómo cancelar" },
+      {
+        ul: [
+          "en la [página de baja](/unsubscribe);",
+          "con el botón de baja de tu [perfil](/profile);",
+          "o a través de atención al cliente: {email}, {tel}.",
+        ],
+      },
+      {
+        p: "La cancelación detiene al momento las próximas renovaciones. Lo que has pagado sigue activo hasta el final del periodo en curso, y tus créditos siguen siendo tuyos.",
+      },
+      { h: "Reembolsos" },
+      {
+        p: "Si no estás satisfecho, escribe a atención al cliente. Un pago reembolsado retira los créditos y las ventajas que compró.",
+      },
+      { h: "Cerrar tu perfil" },
+      {
+        p: "Puedes desactivar tu perfil cuando quieras desde su menú de ajustes; un plan VIP en curso se cancela con él. La reactivación solo es posible a través de atención al cliente.",
+      },
+      { h: "Cambios y contacto" },
+      {
+        p: "Te avisaremos por correo antes de un cambio de estas condiciones que afecte a un plan de pago. Preguntas: {email}, {tel} o el [formulario de contacto](/contactUs).",
+      },
+    ],
+  },
+};
