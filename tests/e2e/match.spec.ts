@@ -18,7 +18,9 @@ import {
   shot,
   shotViewport,
   signedInMember,
+  smsCode,
   test,
+  uniqueMobile,
 } from "./helpers";
 
 type Member = { token: string; clickid: string };
@@ -279,6 +281,28 @@ test("a touch swipe removes the card (390 px, touch)", narrowOnly, async ({ page
   await expect(page.locator(`[data-testid="match-card"][data-angel-id="${second}"]`)).toHaveCount(0);
   await expect.poll(() => frames.matches().map((f) => f.angelId)).toEqual([first, second]);
 });
+
+test(
+  "an unverified member's heart asks for the phone, and the like goes out once verified",
+  anyWidth,
+  async ({ page }) => {
+    const member = await signedInMember(page, "it", "match-verify", "7", { verified: false });
+    await openMatch(page, "it");
+    const hearted = await topId(page);
+    await page.getByTestId("match-like").click();
+    const popup = page.getByTestId("phone-popup");
+    // The card waits on the stack while the member verifies.
+    await expect(page.locator(`[data-testid="match-card"][data-angel-id="${hearted}"]`)).toHaveCount(1);
+    const mobile = uniqueMobile("it");
+    await popup.getByLabel("Numero di cellulare").fill(mobile.typed);
+    await popup.getByRole("button", { name: "Invia il codice" }).click();
+    await popup.getByLabel("Codice ricevuto via SMS").fill(await smsCode(page.request, "it", mobile.e164));
+    await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+    await expect(popup).toHaveCount(0);
+    await expect(page.locator(`[data-testid="match-card"][data-angel-id="${hearted}"]`)).toHaveCount(0);
+    await expect.poll(() => likedOnServer(page, "it", member)).toContain(hearted);
+  },
+);
 
 test(
   "the cross and heart buttons; the stack refills below 5 cards without repeating an id",

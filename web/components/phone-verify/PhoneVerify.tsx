@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { type ApiErrorFields, api, errorOf } from "../../lib/api";
 import { useSession } from "../../lib/session/session";
+import { useSecondsLeft } from "../../lib/use-seconds-left";
 import { FormMessage } from "../ui/FormMessage";
 import { Popup } from "../ui/Popup";
 import { Spinner } from "../ui/Spinner";
@@ -86,22 +87,6 @@ function noticeOf(failure: ApiErrorFields): Notice {
   const key: MessageKey = isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico";
   const vars = { tries: failure.triesLeft ?? 0, seconds: failure.retryAfterS ?? 0 };
   return { key, vars, tone: "error" };
-}
-
-/** Seconds left until `deadline` (ms since the epoch), ticking once a second while above zero. */
-function useSecondsLeft(deadline: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    setNow(Date.now());
-    if (deadline <= Date.now()) return;
-    const timer = setInterval(() => {
-      const tick = Date.now();
-      setNow(tick);
-      if (tick >= deadline) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [deadline]);
-  return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
 /** The code step's state: where the code went, how long it lives, and when another may be asked. */

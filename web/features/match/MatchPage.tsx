@@ -56,14 +56,18 @@ function MatchStackView({ member, invitations }: { member: Member; invitations: 
   const swipe = useCallback(
     (card: AngelCard, type: SwipeDirection): boolean => {
       if (!room) return false;
-      // The spec: an unverified member cannot emit like events; the card stays and the phone prompt opens.
-      if (type === "like" && !requireVerified(member)) return false;
-      if (type === "like") pendingLikes.current.set(card.id, card);
-      room.send({
-        event: "match",
-        data: { trackerId: member.clickid, angelId: card.id, type, mongoId: card._id },
-      });
-      remove(card, type);
+      const send = () => {
+        if (type === "like") pendingLikes.current.set(card.id, card);
+        room.send({
+          event: "match",
+          data: { trackerId: member.clickid, angelId: card.id, type, mongoId: card._id },
+        });
+        remove(card, type);
+      };
+      // The spec: an unverified member cannot emit like events; the card stays and the phone prompt opens,
+      // and the like goes out once the number is verified.
+      if (type === "like" && !requireVerified(member, send)) return false;
+      send();
       return true;
     },
     [room, member, remove],
