@@ -42,6 +42,11 @@ test("a new member signs up, finds angels in the region and gets a reply after t
   await page.getByRole("button", { name: "Iscriviti", exact: true }).click();
 
   await expect(page).toHaveURL(/\/find$/);
+  // A new member without a photo is asked for one once (flow 7's photo is optional); later is fine.
+  const photoPopup = page.getByTestId("photo-popup");
+  await expect(photoPopup).toContainText("7 volte più messaggi");
+  await photoPopup.getByRole("button", { name: "Più tardi" }).click();
+  await expect(photoPopup).toHaveCount(0);
   await expect(page.getByTestId("find-header")).toHaveText(/^\d+ donne disponibili in Lombardia$/);
   const cards = page.getByTestId("angel-card");
   await expect(cards).toHaveCount(5);

@@ -115,7 +115,7 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     // The entry's name says its count (the badge's number is only seen).
     const entryLabel = test.info().project.name === "mobile" ? text.navShort : text.nav;
     await expect(page.getByTestId("nav-notifications")).toHaveAccessibleName(
-      `${entryLabel} (${text.unread(2)})`,
+      `${entryLabel} ${text.unread(2)}`,
     );
 
     const readLikes = page.waitForRequest(isRead);

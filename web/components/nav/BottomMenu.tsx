@@ -3,7 +3,7 @@ import { useI18n } from "../../i18n/i18n";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
 import { sectionPath, shortLabel } from "./nav-rules";
-import { entryName, UnreadBadge } from "./UnreadBadge";
+import { UnreadBadge, UnreadWords } from "./UnreadBadge";
 import "./nav.css";
 
 /** The mobile bottom menu (500 px or less): icons, short labels and the unread counts. */
@@ -20,13 +20,15 @@ export function BottomMenu() {
               activeProps={{ className: "active", "aria-current": "page" }}
               className="bottom-entry"
               data-testid={`nav-${section}`}
-              aria-label={entryName(t, section, t(shortLabel[section]), count)}
             >
               <span className="bottom-icon">
                 <NavIcon name={section} />
                 <UnreadBadge section={section} count={count} />
               </span>
-              <span className="bottom-label">{t(shortLabel[section])}</span>
+              <span className="bottom-label">
+                {t(shortLabel[section])}
+                <UnreadWords section={section} count={count} />
+              </span>
             </Link>
           </li>
         ))}

@@ -6,7 +6,7 @@ import { Credits } from "./Credits";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
 import { sectionLabel, sectionPath } from "./nav-rules";
-import { entryName } from "./UnreadBadge";
+import { UnreadWords } from "./UnreadBadge";
 import "./nav.css";
 
 /**
@@ -83,11 +83,13 @@ export function SideMenu({ id, onClose }: { id: string; onClose: () => void }) {
                   activeProps={{ className: "active", "aria-current": "page" }}
                   className="side-entry"
                   data-testid={`side-${section}`}
-                  aria-label={entryName(t, section, t(sectionLabel[section]), count)}
                   onClick={onClose}
                 >
                   <NavIcon name={section} />
-                  <span>{t(sectionLabel[section])}</span>
+                  <span>
+                    {t(sectionLabel[section])}
+                    <UnreadWords section={section} count={count} />
+                  </span>
                   {count > 0 && (
                     <span className="count-badge" aria-hidden="true">
                       {count}

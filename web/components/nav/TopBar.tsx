@@ -6,7 +6,7 @@ import { Credits } from "./Credits";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
 import { sectionLabel, sectionPath } from "./nav-rules";
-import { entryName, UnreadBadge } from "./UnreadBadge";
+import { UnreadBadge, UnreadWords } from "./UnreadBadge";
 import "./nav.css";
 import "./topbar.css";
 
@@ -30,7 +30,6 @@ export function TopBar({ brand }: { brand: PublicBrand }) {
             activeProps={{ className: "active", "aria-current": "page" }}
             className={`nav-${section}`}
             data-testid={`nav-${section}`}
-            aria-label={entryName(t, section, t(sectionLabel[section]), count)}
           >
             {section === "notifications" && <NavIcon name="notifications" size={20} />}
             {section === "profile" && imageName && (
@@ -43,7 +42,10 @@ export function TopBar({ brand }: { brand: PublicBrand }) {
                 data-testid="nav-avatar"
               />
             )}
-            <span className="nav-label">{t(sectionLabel[section])}</span>
+            <span className="nav-label">
+              {t(sectionLabel[section])}
+              <UnreadWords section={section} count={count} />
+            </span>
             <UnreadBadge section={section} count={count} />
           </Link>
         ))}
