@@ -162,6 +162,7 @@ test("disable profile: no keeps it, yes disables, clears storage, reloads; login
 
   await page.getByRole("link", { name: "Profilo" }).click();
   await expect(page.getByTestId("profile-email")).toHaveText(email);
+  await expect(page.getByTestId("profile-photos")).toBeVisible();
   await shot(page, "profile");
 
   const disable = page.getByRole("button", { name: "Disattiva profilo" });

@@ -149,6 +149,7 @@ for (const { market, width } of oneMarketPerWidth("es", "it")) {
       await expect(section.getByTestId("billing-status")).toHaveText(text.renews);
       await expect(section.getByTestId("paylog").locator("li")).toHaveCount(2);
       await expect(section.getByTestId("paylog").locator("li").first()).toContainText("VIP Gold");
+      await expect(page.getByTestId("profile-photos")).toBeVisible();
       await shot(page, "payments-profile-billing");
 
       // A receipt: downloaded under the spec's name, and it says what was paid, to whom, with which card.
