@@ -60,6 +60,14 @@ export const OwnPhoto = z.object({
 export type OwnPhoto = z.infer<typeof OwnPhoto>;
 
 /** GET /users/profile/{clickid}: the spec's own profile. */
+/** One paid charge of the spec's paylog; chargeId opens its receipt (api/legal/get_receipt/{chargeId}). */
+export const PaylogEntry = z.object({
+  chargeId: z.number().int(),
+  prezzo: z.number().int(),
+  currency: z.string(),
+  dataTransazione: z.string(),
+});
+
 export const OwnProfile = z.object({
   username: z.string().nullable(),
   surname: z.string().nullable(),
@@ -80,14 +88,7 @@ export const OwnProfile = z.object({
   /** free, paid, subscribed or canceled (the billing summary's status). */
   profileStatus: z.string(),
   nextBillDate: z.string().nullable(),
-  paylog: z.array(
-    z.object({
-      chargeId: z.number().int(),
-      prezzo: z.number().int(),
-      currency: z.string(),
-      dataTransazione: z.string(),
-    }),
-  ),
+  paylog: z.array(PaylogEntry),
   /** The spec's notification preferences. */
   notifications: z.object({ email: z.boolean(), telegram: z.boolean(), notifiche_push: z.boolean() }),
 });

@@ -7,6 +7,7 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { savedCards } from "../../drizzle/schema/payments";
 import { sessionAccount } from "../auth/session.service";
 import { COMPLIANT_FLUX_ID } from "../contracts/flow";
+import { PaylogEntry } from "../contracts/profile";
 import { AppError, forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
@@ -38,17 +39,8 @@ const Billing = z.object({
     .nullable(),
   /** The compliant flow shows the unsubscribe button disabled. */
   unsubscribeDisabled: z.boolean(),
-  /** The member's paid charges, newest first; chargeId opens its receipt (api/legal/get_receipt/{chargeId}). */
-  paylog: z.array(
-    z.object({
-      chargeId: z.number().int(),
-      prezzo: z.number().int(),
-      currency: z.string(),
-      dataTransazione: z.string(),
-      nomePiano: z.string(),
-      refunded: z.boolean(),
-    }),
-  ),
+  /** The member's paid charges, newest first, with the plan's name and whether it was refunded. */
+  paylog: z.array(PaylogEntry.extend({ nomePiano: z.string(), refunded: z.boolean() })),
 });
 
 const billing = createRoute({
