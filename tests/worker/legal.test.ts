@@ -1,10 +1,13 @@
 // The public pages' API: POST /legal's texts per page and language with the brand's company, and the contact
 // form's message delivered to the brand's customer care (the local outbox), refused on bad input, rate-limited.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { mailSuppressions } from "../../drizzle/schema/mail";
 import { legalPages } from "../../worker/contracts/legal";
 import { type Locale, locales } from "../../worker/contracts/locales";
 import { limits } from "../../worker/ratelimit/rate-limit.service";
 import { testBrands } from "../fixtures/config";
+import { inDb } from "../fixtures/db";
 import { outbox } from "../fixtures/mail";
 import { call, hosts, randomIp } from "../fixtures/members";
 
@@ -136,6 +139,25 @@ describe("POST /api/contact", () => {
       expect(error.messageKey).toBe(messageKey);
     }
     expect(await careMails(testBrands.amoreitalia.public.email, marker)).toHaveLength(0);
+  });
+
+  it("says it did not go (503) when customer care's own address refuses mail, instead of losing it", async () => {
+    const care = testBrands.amorespana.public.email.toLowerCase();
+    await inDb((db) => db.insert(mailSuppressions).values({ email: care, reason: "bounced" }));
+    try {
+      const marker = `suppressed care ${crypto.randomUUID()}`;
+      const response = await postContact(
+        { email: "visitor@example.com", message: marker },
+        randomIp(),
+        hosts.es,
+      );
+      expect(response.status).toBe(503);
+      const { error } = (await response.json()) as { error: { messageKey: string } };
+      expect(error.messageKey).toBe("errore_generico");
+      expect(await careMails(care, marker)).toHaveLength(0);
+    } finally {
+      await inDb((db) => db.delete(mailSuppressions).where(eq(mailSuppressions.email, care)));
+    }
   });
 
   it(`accepts ${limits.contactPerIp.limit} messages an hour from one network, then refuses with 429`, async () => {

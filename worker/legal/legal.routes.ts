@@ -32,6 +32,7 @@ const contact = createRoute({
     200: { description: "delivered (or kept in the local outbox)", ...json(OkResult) },
     400: errorResponse("email or message invalid (messageKey says which text to show)"),
     429: errorResponse("too many messages from this network"),
+    503: errorResponse("customer care's address refuses mail (a configuration fault); nothing was sent"),
   },
 });
 
@@ -72,8 +73,13 @@ export const legalRoutes = featureApp()
         replyTo: sender,
       },
     );
-    // Customer care's own address refusing mail is a configuration fault to see at once.
-    if (result === "suppressed")
+    // Customer care's own address refusing mail is a configuration fault to see at once; the visitor is told
+    // it did not go, and the form keeps the message.
+    if (result === "suppressed") {
       logEvent("error", "contact.care_address_suppressed", { brand: brand.public.id });
+      throw new AppError(503, "contact_unavailable", "The message could not be delivered, try later.", {
+        messageKey: "errore_generico",
+      });
+    }
     return c.json({ result: "OK" as const }, 200);
   });
