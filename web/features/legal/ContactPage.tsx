@@ -77,10 +77,12 @@ export function ContactPage({ brand }: { brand: PublicBrand }) {
               {t("contact_vat")} {brand.vat}
             </span>
             <span>
-              {t("contact_email")}: <a href={`mailto:${brand.email}`}>{brand.email}</a>
+              {t("contact_email")}
+              {t("contact_label_end")} <a href={`mailto:${brand.email}`}>{brand.email}</a>
             </span>
             <span>
-              {t("contact_phone")}: <a href={telHref(brand.tel)}>{brand.tel}</a>
+              {t("contact_phone")}
+              {t("contact_label_end")} <a href={telHref(brand.tel)}>{brand.tel}</a>
             </span>
           </address>
         </section>
