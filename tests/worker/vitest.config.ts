@@ -2,6 +2,7 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
+import { startFakeMollie } from "../fakes/mollie";
 import { startFakeAi } from "../fakes/openai";
 import { startFakeTwilio } from "../fakes/twilio";
 
@@ -19,6 +20,8 @@ const fakeAi = await startFakeAi();
 // The fake of Twilio's Messages API; the default bindings set no TWILIO_ vars, so SMS go to the outbox and
 // the phone tests pass the fake's account to an app of their own.
 const fakeTwilio = await startFakeTwilio();
+// The fake of Mollie's API v2 in test mode; only the Mollie adapter's tests call it (no brand is wired to it).
+const fakeMollie = await startFakeMollie();
 
 export default defineConfig({
   plugins: [
@@ -69,6 +72,9 @@ export default defineConfig({
           FAKE_TWILIO_TOKEN: fakeTwilio.authToken,
           FAKE_TWILIO_REFUSED_SUFFIX: fakeTwilio.refusedSuffix,
           FAKE_TWILIO_SLOW_SUFFIX: fakeTwilio.slowSuffix,
+          FAKE_MOLLIE_URL: fakeMollie.url,
+          FAKE_MOLLIE_KEY: fakeMollie.apiKey,
+          FAKE_MOLLIE_HANG: fakeMollie.hangMarker,
         },
       },
     }),

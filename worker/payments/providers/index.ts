@@ -47,5 +47,8 @@ export function providerById(config: Config, db: Db, id: ProviderId): PaymentPro
   switch (id) {
     case "sandbox":
       return sandboxOf(config, db, "", "adyen");
+    // The adapter exists (./mollie.ts); its secrets and customer store are not wired yet.
+    case "mollie":
+      throw paymentsUnavailable();
   }
 }
