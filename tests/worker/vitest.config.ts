@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
 import { startFakeAi } from "../fakes/openai";
+import { startFakePayPal } from "../fakes/paypal";
 import { startFakeTwilio } from "../fakes/twilio";
 
 // Worker tests run inside workerd against a real Postgres engine started by scripts/with-db.ts.
@@ -19,6 +20,8 @@ const fakeAi = await startFakeAi();
 // The fake of Twilio's Messages API; the default bindings set no TWILIO_ vars, so SMS go to the outbox and
 // the phone tests pass the fake's account to an app of their own.
 const fakeTwilio = await startFakeTwilio();
+// The fake of PayPal's REST APIs; only the PayPal adapter's tests call it.
+const fakePayPal = await startFakePayPal();
 
 export default defineConfig({
   plugins: [
@@ -69,6 +72,10 @@ export default defineConfig({
           FAKE_TWILIO_TOKEN: fakeTwilio.authToken,
           FAKE_TWILIO_REFUSED_SUFFIX: fakeTwilio.refusedSuffix,
           FAKE_TWILIO_SLOW_SUFFIX: fakeTwilio.slowSuffix,
+          FAKE_PAYPAL_URL: fakePayPal.url,
+          FAKE_PAYPAL_CLIENT_ID: fakePayPal.clientId,
+          FAKE_PAYPAL_CLIENT_SECRET: fakePayPal.clientSecret,
+          FAKE_PAYPAL_WEBHOOK_ID: fakePayPal.webhookId,
         },
       },
     }),
