@@ -9,7 +9,6 @@
 // answers on capture: it is returned as `vaultId`, not as a StoredCard, because a PayPal wallet has no brand,
 // last four digits or expiry to fill one with, and StoredCard (and the saved_cards table) require them.
 // Nothing here logs; errors carry PayPal's error name, issue and debug_id only, never a token or a secret.
-import { z } from "zod";
 import type { PaymentErrorCode } from "../../contracts/payments";
 import type {
   PaymentProvider,
@@ -19,6 +18,7 @@ import type {
   WebhookEvent,
 } from "../provider";
 import { type ProviderCallOptions, providerFetch } from "./http";
+import { Capture, ErrorBody, Event, Order, Refund, Token, Verification } from "./paypal-schemas";
 
 export interface PayPalOptions {
   /** https://api-m.paypal.com live, https://api-m.sandbox.paypal.com for PayPal's sandbox. */
@@ -106,55 +106,6 @@ export interface PayPalProvider extends PaymentProvider {
   checkPayment(reference: string): Promise<PayPalPayment>;
   chargeStoredCard(charge: StoredCardCharge): Promise<PayPalPayment>;
 }
-
-const ErrorBody = z.object({
-  name: z.string().optional(),
-  // /v1/oauth2/token answers OAuth's own shape: { error, error_description }.
-  error: z.string().optional(),
-  debug_id: z.string().optional(),
-  details: z.array(z.object({ issue: z.string().optional() })).optional(),
-});
-type ErrorBody = z.infer<typeof ErrorBody>;
-
-const Link = z.object({ href: z.string(), rel: z.string() });
-const Capture = z.object({
-  id: z.string(),
-  status: z.string(),
-  amount: z.object({ currency_code: z.string() }).optional(),
-  supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }) }).optional(),
-});
-const Order = z.object({
-  id: z.string(),
-  status: z.string(),
-  links: z.array(Link).default([]),
-  payment_source: z
-    .object({
-      paypal: z
-        .object({
-          attributes: z
-            .object({ vault: z.object({ id: z.string().optional(), status: z.string() }).optional() })
-            .optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-  purchase_units: z
-    .array(z.object({ payments: z.object({ captures: z.array(Capture).optional() }).optional() }))
-    .default([]),
-});
-type Order = z.infer<typeof Order>;
-
-const Token = z.object({ access_token: z.string(), expires_in: z.number() });
-const Verification = z.object({ verification_status: z.string() });
-const Event = z.object({
-  event_type: z.string(),
-  resource: z.object({
-    id: z.string(),
-    supplementary_data: Capture.shape.supplementary_data,
-    links: z.array(Link).optional(),
-  }),
-});
-const Refund = z.object({ status: z.string() });
 
 /** Cents as PayPal's decimal string (2 decimals for EUR), without floating point. */
 export const paypalAmount = (cents: number) =>
