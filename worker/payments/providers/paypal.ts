@@ -1,7 +1,9 @@
 // PayPal behind the PaymentProvider interface, on PayPal's REST APIs: OAuth2 client credentials
 // (POST /v1/oauth2/token), Orders v2 (/v2/checkout/orders: create, capture, show; vaulting with
 // payment_source.paypal.attributes.vault and charging a vault_id), Payments v2 (/v2/payments/captures:
-// show, refund) and Webhooks v1 (POST /v1/notifications/verify-webhook-signature).
+// show, refund) and Webhooks v1 (POST /v1/notifications/verify-webhook-signature), as PayPal's OpenAPI
+// descriptions state them (github.com/paypal/paypal-rest-api-specifications: Orders 2.13, Payments 2.5,
+// Webhooks 1.11) plus stored_credential of the current paypal-server-sdk for merchant-initiated charges.
 //
 // Our reference for a PayPal payment is its order id: the approval page sends the member back with it as
 // `token`, and capture, checks and refunds start from it. The refund reaches the capture id through the order
@@ -42,7 +44,6 @@ export const PAYPAL_ERROR_CODES: Readonly<Record<string, PaymentErrorCode>> = {
   INSTRUMENT_DECLINED: "card_declined",
   TRANSACTION_REFUSED: "card_declined",
   CARD_EXPIRED: "expired_card",
-  INSUFFICIENT_FUNDS: "insufficient_funds",
   // The payer must take another way to pay.
   PAYER_CANNOT_PAY: "change_method",
   REDIRECT_PAYER_FOR_ALTERNATE_FUNDING: "change_method",
@@ -64,6 +65,10 @@ export const PAYPAL_ERROR_CODES: Readonly<Record<string, PaymentErrorCode>> = {
   CAPTURE_FULLY_REFUNDED: "processing_error",
   REFUND_AMOUNT_EXCEEDED: "processing_error",
   REFUND_TIME_LIMIT_EXCEEDED: "processing_error",
+  // Our PayPal balance cannot fund the refund (the merchant's funds, not the member's).
+  REFUND_FAILED_INSUFFICIENT_FUNDS: "processing_error",
+  // Our merchant account is restricted: nothing the member can do.
+  PAYEE_ACCOUNT_RESTRICTED: "problemi_api",
   // PayPal's own failures (5xx) are no answer about the payment: they throw PayPalApiError (problemi_api).
 };
 
