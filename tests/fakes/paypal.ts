@@ -66,13 +66,11 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-function error(res: ServerResponse, status: number, name: string, issue?: string, description?: string) {
-  send(res, status, {
+/** PayPal's error body: a name, its message, a debug id and the issue in details (with its information link). */
+function errorBody(name: string, issue?: string, description?: string) {
+  return {
     name,
-    message:
-      name === "UNPROCESSABLE_ENTITY"
-        ? "The requested action could not be performed, semantically incorrect, or failed business validation."
-        : name,
+    message: MESSAGES[name] ?? name,
     debug_id: randomBytes(7).toString("hex"),
     details: issue ? [{ issue, description: description ?? issue }] : [],
     links: issue
@@ -84,7 +82,18 @@ function error(res: ServerResponse, status: number, name: string, issue?: string
           },
         ]
       : [],
-  });
+  };
+}
+
+const MESSAGES: Record<string, string> = {
+  UNPROCESSABLE_ENTITY:
+    "The requested action could not be performed, semantically incorrect, or failed business validation.",
+  INVALID_REQUEST: "Request is not well-formed, syntactically incorrect, or violates schema.",
+  RESOURCE_NOT_FOUND: "The specified resource does not exist.",
+};
+
+function error(res: ServerResponse, status: number, name: string, issue?: string, description?: string) {
+  send(res, status, errorBody(name, issue, description));
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -342,7 +351,8 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       // PayPal requires the request id with a payment_source (its single-step orders).
       if (paypal && !replayKey) return error(res, 400, "INVALID_REQUEST", "PAYPAL_REQUEST_ID_REQUIRED");
       const invoice = typeof unit.invoice_id === "string" ? unit.invoice_id : null;
-      if (invoice && invoices.has(invoice)) return answer(422, errorBody("DUPLICATE_INVOICE_ID"));
+      if (invoice && invoices.has(invoice))
+        return answer(422, errorBody("UNPROCESSABLE_ENTITY", "DUPLICATE_INVOICE_ID"));
       const order: StoredOrder = {
         id: id17(),
         status: "PAYER_ACTION_REQUIRED",
@@ -354,7 +364,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       if (typeof paypal?.vault_id === "string") {
         // A vaulted wallet is charged at once, the payer not present.
         if (!vaults.has(paypal.vault_id))
-          return answer(404, errorBody("INVALID_RESOURCE_ID", "RESOURCE_NOT_FOUND"));
+          return answer(404, errorBody("RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID"));
         orders.set(order.id, order);
         if (invoice) invoices.add(invoice);
         capture(order);
@@ -386,8 +396,10 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       if (!order) return error(res, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
       if (!orderRoute[2] && method === "GET") return send(res, 200, orderView(order));
       if (orderRoute[2] && method === "POST") {
-        if (order.status === "COMPLETED") return answer(422, errorBody("ORDER_ALREADY_CAPTURED"));
-        if (order.status !== "APPROVED") return answer(422, errorBody("ORDER_NOT_APPROVED"));
+        if (order.status === "COMPLETED")
+          return answer(422, errorBody("UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED"));
+        if (order.status !== "APPROVED")
+          return answer(422, errorBody("UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED"));
         capture(order, order.captureAs);
         return answer(201, orderView(order));
       }
@@ -399,10 +411,11 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       if (!found) return error(res, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
       if (!captureRoute[2] && method === "GET") return send(res, 200, captureView(found));
       if (captureRoute[2] && method === "POST") {
-        if (found.status === "REFUNDED") return answer(422, errorBody("CAPTURE_FULLY_REFUNDED"));
+        if (found.status === "REFUNDED")
+          return answer(422, errorBody("UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED"));
         const amount = (json()?.amount as { value?: string } | undefined)?.value ?? found.amount.value;
         if (Number(amount) > Number(found.amount.value))
-          return answer(422, errorBody("REFUND_AMOUNT_EXCEEDED"));
+          return answer(422, errorBody("UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED"));
         found.status = "REFUNDED";
         return answer(201, {
           id: id17(),
@@ -441,17 +454,6 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     }
 
     return error(res, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
-  }
-
-  /** PayPal's 422 body for one issue (kept for replays, so built rather than sent). */
-  function errorBody(issue: string, name = "UNPROCESSABLE_ENTITY") {
-    return {
-      name,
-      message:
-        "The requested action could not be performed, semantically incorrect, or failed business validation.",
-      debug_id: randomBytes(7).toString("hex"),
-      details: [{ issue, description: issue }],
-    };
   }
 
   const server = createServer((req, res) => {
