@@ -4,6 +4,7 @@ import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
 import { startFakeMollie } from "../fakes/mollie";
 import { startFakeAi } from "../fakes/openai";
+import { startFakePayPal } from "../fakes/paypal";
 import { startFakeTwilio } from "../fakes/twilio";
 
 // Worker tests run inside workerd against a real Postgres engine started by scripts/with-db.ts.
@@ -22,6 +23,8 @@ const fakeAi = await startFakeAi();
 const fakeTwilio = await startFakeTwilio();
 // The fake of Mollie's API v2 in test mode; only the Mollie adapter's tests call it (no brand is wired to it).
 const fakeMollie = await startFakeMollie();
+// The fake of PayPal's REST APIs; only the PayPal adapter's tests call it.
+const fakePayPal = await startFakePayPal();
 
 export default defineConfig({
   plugins: [
@@ -75,6 +78,10 @@ export default defineConfig({
           FAKE_MOLLIE_URL: fakeMollie.url,
           FAKE_MOLLIE_KEY: fakeMollie.apiKey,
           FAKE_MOLLIE_HANG: fakeMollie.hangMarker,
+          FAKE_PAYPAL_URL: fakePayPal.url,
+          FAKE_PAYPAL_CLIENT_ID: fakePayPal.clientId,
+          FAKE_PAYPAL_CLIENT_SECRET: fakePayPal.clientSecret,
+          FAKE_PAYPAL_WEBHOOK_ID: fakePayPal.webhookId,
         },
       },
     }),

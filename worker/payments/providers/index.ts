@@ -47,8 +47,9 @@ export function providerById(config: Config, db: Db, id: ProviderId): PaymentPro
   switch (id) {
     case "sandbox":
       return sandboxOf(config, db, "", "adyen");
-    // The adapter exists (./mollie.ts); its secrets and customer store are not wired yet.
+    // The adapters exist (./mollie.ts, ./paypal.ts); their secrets, stores and brand selection are not wired yet.
     case "mollie":
+    case "paypal":
       throw paymentsUnavailable();
   }
 }
