@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { startFakeAdyen } from "../fakes/adyen";
 import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
 import { startFakeAi } from "../fakes/openai";
@@ -19,6 +20,8 @@ const fakeAi = await startFakeAi();
 // The fake of Twilio's Messages API; the default bindings set no TWILIO_ vars, so SMS go to the outbox and
 // the phone tests pass the fake's account to an app of their own.
 const fakeTwilio = await startFakeTwilio();
+// The fake of Adyen's Checkout API v71 and its signed webhooks; the Adyen adapter's tests call it directly.
+const fakeAdyen = await startFakeAdyen();
 
 export default defineConfig({
   plugins: [
@@ -69,6 +72,11 @@ export default defineConfig({
           FAKE_TWILIO_TOKEN: fakeTwilio.authToken,
           FAKE_TWILIO_REFUSED_SUFFIX: fakeTwilio.refusedSuffix,
           FAKE_TWILIO_SLOW_SUFFIX: fakeTwilio.slowSuffix,
+          FAKE_ADYEN_URL: fakeAdyen.url,
+          FAKE_ADYEN_API_KEY: fakeAdyen.apiKey,
+          FAKE_ADYEN_MERCHANT_ACCOUNT: fakeAdyen.merchantAccount,
+          FAKE_ADYEN_HMAC_KEY: fakeAdyen.hmacKey,
+          FAKE_ADYEN_APPLE_PAY_MERCHANT_ID: fakeAdyen.applePayMerchantId,
         },
       },
     }),

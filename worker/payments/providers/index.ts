@@ -47,5 +47,8 @@ export function providerById(config: Config, db: Db, id: ProviderId): PaymentPro
   switch (id) {
     case "sandbox":
       return sandboxOf(config, db, "", "adyen");
+    // Built (./adyen.ts) but not wired to a brand's secrets yet.
+    case "adyen":
+      throw paymentsUnavailable();
   }
 }
