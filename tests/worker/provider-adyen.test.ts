@@ -3,14 +3,22 @@
 // every refusal reason and API error of its table as the catalogue's code, signed notifications read and
 // forged ones refused, a timeout retried with the same idempotency key, a refund, a renewal of the kept card.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { accounts } from "../../drizzle/schema/accounts";
+import { ratePlans } from "../../drizzle/schema/flows";
+import { openDb } from "../../worker/core/db";
+import { orderPlanOf, startCardPayment } from "../../worker/payments/checkout.service";
 import type { CardCharge, PaymentProvider } from "../../worker/payments/provider";
 import { adyenProvider, ProviderUnsupported } from "../../worker/payments/providers/adyen";
 import { ADYEN_API_ERRORS, ADYEN_REFUSALS, apiErrorCode } from "../../worker/payments/providers/adyen-codes";
 import { AdyenIgnoredNotification, adyenWebhookAnswer } from "../../worker/payments/providers/adyen-webhook";
 import { ProviderUnreachable } from "../../worker/payments/providers/http";
+import { settlePayment } from "../../worker/payments/settlement.service";
 import { ADYEN_3DS_CARD, ADYEN_FAKE_HANG_HOLDER, ADYEN_TEST_HOLDER_NAMES } from "../fakes/adyen-test-values";
+import { testConfig } from "../fixtures/config";
+import { createMember } from "../fixtures/members";
 
 const fake = z
   .object({
@@ -316,5 +324,67 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
     await expect(
       provider.createRedirectPayment({ ...cardCharge(), method: "mollie" }),
     ).rejects.toBeInstanceOf(ProviderUnsupported);
+  });
+
+  it("grants a 3-D Secure payment once: webhook before the return page, the page, the webhook again", async () => {
+    const { db, end } = openDb(testConfig.database);
+    try {
+      const [plan] = await db.select().from(ratePlans).where(eq(ratePlans.list, "free")).limit(1);
+      if (!plan) throw new Error("the seed has no free plan");
+      const member = await createMember();
+      const balance = async () =>
+        (await db.select().from(accounts).where(eq(accounts.clickid, member.clickid)))[0]?.creditiMessaggi ??
+        -1;
+      const [account] = await db.select().from(accounts).where(eq(accounts.clickid, member.clickid));
+      if (!account) throw new Error("no member");
+      const before = await balance();
+      const started = await startCardPayment(db, adyen, {
+        accountId: account.id,
+        brandId: "amoreitalia",
+        fluxId: "7",
+        planList: "free",
+        plan: orderPlanOf(plan),
+        card: { number: ADYEN_3DS_CARD, expMonth: 3, expYear: 2030, cvc: "737", holderName: "Mario Rossi" },
+        storeCard: true,
+        descriptor: "AMORE ITALIA",
+        returnUrl: RETURN_URL,
+      });
+      expect(started.settlement).toMatchObject({ found: true, status: "action_required", granted: false });
+      const redirectResult = await passChallenge(started.provider.threeDs ?? { url: "", fields: {} }, "pass");
+
+      const notified = await adyen.parseWebhook(webhook(await notificationOf(started.provider.reference)));
+      if (!notified) throw new Error("the genuine notification was refused");
+      const first = await settlePayment(db, "adyen", notified.payment);
+      const page = await settlePayment(db, "adyen", await adyen.checkPayment(redirectResult));
+      const again = await settlePayment(db, "adyen", notified.payment);
+      expect([first, page, again].map((s) => s.found && [s.status, s.granted])).toEqual([
+        ["succeeded", true],
+        ["succeeded", false],
+        ["succeeded", false],
+      ]);
+      expect(await balance()).toBe(before + plan.crediti + plan.creditiPromo);
+    } finally {
+      await end();
+    }
+  });
+
+  it("keeps card data and wallet tokens out of every log line, failures included", async () => {
+    const lines: string[] = [];
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(" "));
+      }),
+    );
+    try {
+      await adyen.chargeCard(cardCharge({ number: "5555 5555 5555 4444" }));
+      await adyen.chargeCard(cardCharge({ number: "4111111111111112" }));
+      await adyen.chargeWallet({ ...cardCharge(), method: "googlepay", token: "secret-wallet-token" });
+      await adyenProvider({ ...options, apiKey: "wrong" }).chargeCard(
+        cardCharge({ number: "5555555555554444" }),
+      );
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(lines.join("\n")).not.toMatch(/5555555555554444|4111111111111112|secret-wallet-token|737/);
   });
 });
