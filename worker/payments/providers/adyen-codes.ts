@@ -56,7 +56,7 @@ export const ADYEN_API_ERRORS: Record<string, PaymentErrorCode> = {
   "905": "change_method",
 };
 
-export const ADYEN_BRANDS: Record<string, CardBrand> = {
+const ADYEN_BRANDS: Record<string, CardBrand> = {
   visa: "visa",
   mc: "mastercard",
   amex: "amex",

@@ -57,6 +57,8 @@ interface NotificationItem {
   amount: { value: number; currency: string };
   eventCode: string;
   success: string;
+  /** visa, mc, amex… for cards. */
+  paymentMethod?: string;
   reason?: string;
   additionalData?: Record<string, string>;
 }
@@ -99,13 +101,11 @@ function notificationPayment(item: NotificationItem): ProviderPayment {
   switch (item.eventCode) {
     case "AUTHORISATION": {
       if (!ok) {
-        return {
-          reference: item.pspReference,
-          status: "failed",
-          errorCode: refusalErrorCode(undefined, item.reason),
-        };
+        const errorCode = refusalErrorCode(undefined, item.reason);
+        const status = errorCode === "payment_canceled" ? "canceled" : "failed";
+        return { reference: item.pspReference, status, errorCode };
       }
-      const brand = brandOf(item.additionalData?.paymentMethod ?? item.additionalData?.cardPaymentMethod);
+      const brand = brandOf(item.paymentMethod ?? item.additionalData?.cardPaymentMethod);
       const payment: ProviderPayment = { reference: item.pspReference, status: "succeeded" };
       const last4 = item.additionalData?.cardSummary;
       if (last4) payment.card = { brand, last4 };
@@ -113,12 +113,12 @@ function notificationPayment(item: NotificationItem): ProviderPayment {
       if (stored) payment.storedCard = stored;
       return payment;
     }
+    // A modification's pspReference is its own; originalReference names the payment.
     case "CANCELLATION":
-      if (!ok) break;
-      return { reference: item.pspReference, status: "canceled", errorCode: "payment_canceled" };
+      if (!ok || !item.originalReference) break;
+      return { reference: item.originalReference, status: "canceled", errorCode: "payment_canceled" };
     case "REFUND":
     case "CANCEL_OR_REFUND":
-      // A modification's pspReference is its own; originalReference names the payment.
       if (!ok || !item.originalReference) break;
       return { reference: item.originalReference, status: "refunded" };
   }

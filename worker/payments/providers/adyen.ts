@@ -7,7 +7,8 @@
 //   keeping or logging it; the PCI scope is the README's). 3-D Secure is Adyen's redirect flow, asked as a
 //   POST (redirectToIssuerMethod) so the page's hidden form (spec: adyen posts a form after 2 s) can run it;
 //   the member comes back to the return URL with `redirectResult`, which /payments/details turns into the
-//   outcome.
+//   outcome. (Adyen wants browserInfo, shopperIP and origin for 3-D Secure 2 on the web; the interface's
+//   CardCharge does not carry them yet.)
 // - References: a payment's `reference` is Adyen's pspReference (refunds and webhooks name it). The return
 //   page knows only `redirectResult`: checkPayment and capturePayment take either, see checkPayment.
 // - Kept cards: storePaymentMethod under our shopperReference with recurringProcessingModel Subscription;
@@ -125,6 +126,7 @@ function toPayment(
       if (action.method === "POST") {
         payment.threeDs = { system: "adyen", url: action.url, fields: action.data ?? {} };
       } else {
+        // A GET redirect: the wallets' (chargeCard always asks for POST). The wallet pages go to redirectUrl.
         payment.redirectUrl = action.url;
         payment.threeDs = { system: "adyen", url: action.url, fields: {} };
       }
@@ -184,7 +186,11 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
   }
 
   /** POST /payments; an error body is a failed payment with the catalogue's code. */
-  async function pay(request: Record<string, unknown>, key: string, typed?: TypedCard) {
+  async function pay(
+    request: Record<string, unknown>,
+    key: string,
+    typed?: TypedCard,
+  ): Promise<ProviderPayment> {
     const answer = await post(
       "/payments",
       { merchantAccount: options.merchantAccount, reference: key, ...request },
@@ -192,19 +198,24 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
     );
     if (!answer.ok) {
       const error = answer.json as AdyenServiceError;
-      const payment: ProviderPayment = {
-        reference: error.pspReference ?? `adyen-error-${key}`,
-        status: "failed",
-        errorCode: apiErrorCode(answer.status, error),
-      };
-      return payment;
+      // Adyen's error bodies usually carry a pspReference; ours names the refused attempt otherwise.
+      const reference = error.pspReference ?? `adyen-error-${key}`;
+      return { reference, status: "failed", errorCode: apiErrorCode(answer.status, error) };
     }
     return toPayment(answer.json as AdyenPaymentResponse, `adyen-${key}`, typed);
   }
 
-  /** The member's return with redirectResult: Adyen's outcome of the 3-D Secure or wallet step. */
+  /**
+   * The member's return with redirectResult: Adyen's outcome of the 3-D Secure or wallet step, and the
+   * answer to any later checkPayment of it. It completes the authorisation, so it carries a key of its own
+   * (from the redirectResult) and a lost answer is asked again.
+   */
   async function details(redirectResult: string): Promise<ProviderPayment> {
-    const answer = await post("/payments/details", { details: { redirectResult } });
+    const answer = await post(
+      "/payments/details",
+      { details: { redirectResult } },
+      `details:${redirectResult}`,
+    );
     if (!answer.ok) {
       const error = answer.json as AdyenServiceError;
       return {
@@ -214,6 +225,20 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
       };
     }
     return toPayment(answer.json as AdyenPaymentResponse, redirectResult);
+  }
+
+  /**
+   * Checkout has no "get payment" call: Adyen tells outcomes by webhook (and retries them until answered
+   * `[accepted]`). What can be asked is the outcome of a member's return, by its redirectResult (through
+   * /payments/details); a bare pspReference throws ProviderUnsupported, which the reconciliation job skips.
+   */
+  function check(reference: string): Promise<ProviderPayment> {
+    if (PSP_REFERENCE.test(reference)) {
+      return Promise.reject(
+        new ProviderUnsupported("adyen", "look a payment up", "Checkout API v71 has no status call"),
+      );
+    }
+    return details(reference);
   }
 
   const amountOf = (charge: { amountCents: number; currency: string }) => ({
@@ -341,20 +366,9 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
       return JSON.parse(new TextDecoder().decode(bytes)) as ApplePayMerchantSession;
     },
 
-    capturePayment(reference) {
-      // Adyen captures automatically (the merchant account's default): the approval is the payment.
-      return this.checkPayment(reference);
-    },
-
-    async checkPayment(reference) {
-      // Checkout has no "get payment" call: Adyen tells outcomes by webhook. What can be asked is the outcome
-      // of a member's return (redirectResult, through /payments/details); a bare pspReference cannot be
-      // looked up, and the reconciliation job skips Adyen on this error (its webhooks are retried by Adyen).
-      if (PSP_REFERENCE.test(reference)) {
-        throw new ProviderUnsupported("adyen", "look a payment up", "Checkout API v71 has no status call");
-      }
-      return details(reference);
-    },
+    // Adyen captures automatically (the merchant account's default): the approval is the payment.
+    capturePayment: check,
+    checkPayment: check,
 
     async parseWebhook(request) {
       return parseAdyenNotification(await request.text(), options);
