@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { startFakeAdyen } from "../fakes/adyen";
 import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
 import { startFakeMollie } from "../fakes/mollie";
@@ -25,6 +26,8 @@ const fakeTwilio = await startFakeTwilio();
 const fakeMollie = await startFakeMollie();
 // The fake of PayPal's REST APIs; only the PayPal adapter's tests call it.
 const fakePayPal = await startFakePayPal();
+// The fake of Adyen's Checkout API v71 and its signed webhooks; the Adyen adapter's tests call it directly.
+const fakeAdyen = await startFakeAdyen();
 
 export default defineConfig({
   plugins: [
@@ -82,6 +85,11 @@ export default defineConfig({
           FAKE_PAYPAL_CLIENT_ID: fakePayPal.clientId,
           FAKE_PAYPAL_CLIENT_SECRET: fakePayPal.clientSecret,
           FAKE_PAYPAL_WEBHOOK_ID: fakePayPal.webhookId,
+          FAKE_ADYEN_URL: fakeAdyen.url,
+          FAKE_ADYEN_API_KEY: fakeAdyen.apiKey,
+          FAKE_ADYEN_MERCHANT_ACCOUNT: fakeAdyen.merchantAccount,
+          FAKE_ADYEN_HMAC_KEY: fakeAdyen.hmacKey,
+          FAKE_ADYEN_APPLE_PAY_MERCHANT_ID: fakeAdyen.applePayMerchantId,
         },
       },
     }),

@@ -47,7 +47,8 @@ export function providerById(config: Config, db: Db, id: ProviderId): PaymentPro
   switch (id) {
     case "sandbox":
       return sandboxOf(config, db, "", "adyen");
-    // The adapters exist (./mollie.ts, ./paypal.ts); their secrets, stores and brand selection are not wired yet.
+    // The adapters exist (./adyen.ts, ./mollie.ts, ./paypal.ts); their secrets and brand selection are not wired yet.
+    case "adyen":
     case "mollie":
     case "paypal":
       throw paymentsUnavailable();

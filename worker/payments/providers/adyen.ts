@@ -1,0 +1,392 @@
+// Adyen behind the PaymentProvider interface: Checkout API v71 (https://checkout-test.adyen.com/v71; live:
+// https://{prefix}-checkout-live.adyenpayments.com/checkout/v71) with an API key (X-API-Key), and the standard
+// webhooks signed with HMAC-SHA256 (additionalData.hmacSignature). Read from Adyen's OpenAPI description
+// (CheckoutService-v71.json, Webhooks-v1.json) and its refusal-reason and error-code pages.
+//
+// - Cards: POST /payments with `scheme` raw card fields (the Worker passes the member's card through, never
+//   keeping or logging it; the PCI scope is the README's). 3-D Secure is Adyen's redirect flow, asked as a
+//   POST (redirectToIssuerMethod) so the page's hidden form (spec: adyen posts a form after 2 s) can run it;
+//   the member comes back to the return URL with `redirectResult`, which /payments/details turns into the
+//   outcome. (Adyen wants browserInfo, shopperIP and origin for 3-D Secure 2 on the web; the interface's
+//   CardCharge does not carry them yet.)
+// - References: a payment's `reference` is Adyen's pspReference (refunds and webhooks name it). The return
+//   page knows only `redirectResult`: checkPayment and capturePayment take either, see checkPayment.
+// - Kept cards: storePaymentMethod under our shopperReference with recurringProcessingModel Subscription;
+//   renewals charge the storedPaymentMethodId with ContAuth + Subscription, one-tap with Ecommerce +
+//   CardOnFile.
+// - Every call that moves money sends an Idempotency-Key derived from ours (Adyen keeps its answer per key).
+import { cardBrandOf } from "../../contracts/card";
+import type { PaymentStatus } from "../../contracts/payments";
+import type { ApplePayMerchantSession, PaymentProvider, ProviderPayment } from "../provider";
+import {
+  type AdyenServiceError,
+  apiErrorCode,
+  brandOf,
+  refusalErrorCode,
+  storedCardOf,
+  type TypedCard,
+} from "./adyen-codes";
+import { parseAdyenNotification } from "./adyen-webhook";
+import { type ProviderCallOptions, providerFetch } from "./http";
+
+export interface AdyenOptions {
+  /** The Checkout API's base with its version, e.g. https://checkout-test.adyen.com/v71. */
+  baseUrl: string;
+  /** The API credential's key (Customer Area > Developers > API credentials). */
+  apiKey: string;
+  merchantAccount: string;
+  /** The standard webhook's HMAC key, hex as the Customer Area shows it. */
+  hmacKey: string;
+  /** The currency refunds are made in (the interface's refund names none; the brands charge EUR). */
+  currency?: string;
+  /** Apple Pay through Adyen's certificate: `configuration.merchantId` of /paymentMethods' Apple Pay entry. */
+  applePayMerchantId?: string;
+  /** Timeout, retries and the sleep between them (tests shorten them). */
+  call?: Pick<ProviderCallOptions, "timeoutMs" | "retries" | "backoffMs" | "sleep">;
+}
+
+/** A method this adapter cannot do with Adyen's API (the reason is in the message): callers skip it. */
+export class ProviderUnsupported extends Error {
+  constructor(
+    readonly provider: string,
+    readonly operation: string,
+    why: string,
+  ) {
+    super(`${provider} cannot ${operation}: ${why}`);
+    this.name = "ProviderUnsupported";
+  }
+}
+
+/** pspReference: Adyen's 16 characters; anything else given to checkPayment is a redirectResult. */
+const PSP_REFERENCE = /^[A-Z0-9]{16}$/;
+
+/** An Adyen answer to /payments or /payments/details, as far as this adapter reads it. */
+interface AdyenPaymentResponse {
+  pspReference?: string;
+  merchantReference?: string;
+  resultCode?: string;
+  refusalReason?: string;
+  refusalReasonCode?: string;
+  action?: { type?: string; url?: string; method?: string; data?: Record<string, string> };
+  additionalData?: Record<string, string>;
+  paymentMethod?: { brand?: string; type?: string };
+}
+
+/** Adyen's Idempotency-Key holds 64 characters: a longer key of ours is hashed to 64 hex characters. */
+async function idempotencyKeyOf(ours: string): Promise<string> {
+  if (ours.length <= 64) return ours;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(ours));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Adyen's shopperStatement: 22 characters of a-z, A-Z, 0-9, space and a few signs (longer ones are cut). */
+const statementOf = (descriptor: string) =>
+  descriptor
+    .replace(/[^a-zA-Z0-9 .,'_\-?+*/]/g, "")
+    .slice(0, 22)
+    .trim();
+
+const base64 = (text: string) => {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+};
+
+/** Adyen's answer as the interface's payment. `fallbackReference` names it when Adyen gave no pspReference. */
+function toPayment(
+  response: AdyenPaymentResponse,
+  fallbackReference: string,
+  typed?: TypedCard,
+): ProviderPayment {
+  const reference = response.pspReference ?? fallbackReference;
+  const reported = brandOf(response.paymentMethod?.brand ?? response.additionalData?.paymentMethod);
+  const brand = reported === "unknown" && typed ? typed.brand : reported;
+  const last4 = response.additionalData?.cardSummary ?? typed?.last4;
+  const payment: ProviderPayment = { reference, status: statusOf(response.resultCode) };
+  if (last4) payment.card = { brand, last4 };
+  switch (payment.status) {
+    case "succeeded": {
+      const stored = storedCardOf(response.additionalData, brand, typed);
+      if (stored) payment.storedCard = stored;
+      break;
+    }
+    case "failed":
+      payment.errorCode = refusalErrorCode(response.refusalReasonCode, response.refusalReason);
+      break;
+    case "canceled":
+      payment.errorCode = "payment_canceled";
+      break;
+    case "action_required": {
+      const action = response.action;
+      if (action?.type !== "redirect" || !action.url) {
+        // Only the redirect flow is asked for; a native 3-D Secure action cannot run on our pages.
+        return { reference, status: "failed", errorCode: "processing_error" };
+      }
+      if (action.method === "POST") {
+        payment.threeDs = { system: "adyen", url: action.url, fields: action.data ?? {} };
+      } else {
+        // A GET redirect: the wallets' (chargeCard always asks for POST). The wallet pages go to redirectUrl.
+        payment.redirectUrl = action.url;
+        payment.threeDs = { system: "adyen", url: action.url, fields: {} };
+      }
+      break;
+    }
+  }
+  return payment;
+}
+
+/** Adyen's resultCode as the interface's status (https://docs.adyen.com/online-payments/payment-result-codes). */
+function statusOf(resultCode: string | undefined): PaymentStatus {
+  switch (resultCode) {
+    case "Authorised":
+      return "succeeded";
+    case "Refused":
+    case "Error":
+    case "PartiallyAuthorised":
+      return "failed";
+    case "Cancelled":
+      return "canceled";
+    case "RedirectShopper":
+    case "IdentifyShopper":
+    case "ChallengeShopper":
+      return "action_required";
+    default:
+      // Pending, Received, PresentToShopper: Adyen tells the outcome later (webhook).
+      return "pending";
+  }
+}
+
+export function adyenProvider(options: AdyenOptions): PaymentProvider {
+  const base = options.baseUrl.replace(/\/+$/, "");
+
+  /** One call to the Checkout API; `key` (money movement) makes a retry after a network error safe. */
+  async function post(path: string, body: unknown, key?: string) {
+    const response = await providerFetch(
+      "adyen",
+      `${base}${path}`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": options.apiKey },
+        body: JSON.stringify(body),
+      },
+      {
+        ...options.call,
+        ...(key ? { idempotency: { header: "Idempotency-Key", key: await idempotencyKeyOf(key) } } : {}),
+      },
+    );
+    const text = await response.text();
+    let json: unknown = {};
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      json = {};
+    }
+    return { ok: response.ok, status: response.status, json: (json ?? {}) as Record<string, unknown> };
+  }
+
+  /** POST /payments; an error body is a failed payment with the catalogue's code. */
+  async function pay(
+    request: Record<string, unknown>,
+    key: string,
+    typed?: TypedCard,
+  ): Promise<ProviderPayment> {
+    const answer = await post(
+      "/payments",
+      { merchantAccount: options.merchantAccount, reference: key, ...request },
+      key,
+    );
+    if (!answer.ok) {
+      const error = answer.json as AdyenServiceError;
+      // Adyen's error bodies usually carry a pspReference; ours names the refused attempt otherwise.
+      const reference = error.pspReference ?? `adyen-error-${key}`;
+      return { reference, status: "failed", errorCode: apiErrorCode(answer.status, error) };
+    }
+    return toPayment(answer.json as AdyenPaymentResponse, `adyen-${key}`, typed);
+  }
+
+  /**
+   * The member's return with redirectResult: Adyen's outcome of the 3-D Secure or wallet step, and the
+   * answer to any later checkPayment of it. It completes the authorisation, so it carries a key of its own
+   * (from the redirectResult) and a lost answer is asked again.
+   */
+  async function details(redirectResult: string): Promise<ProviderPayment> {
+    const answer = await post(
+      "/payments/details",
+      { details: { redirectResult } },
+      `details:${redirectResult}`,
+    );
+    if (!answer.ok) {
+      const error = answer.json as AdyenServiceError;
+      return {
+        reference: error.pspReference ?? redirectResult,
+        status: "failed",
+        errorCode: apiErrorCode(answer.status, error),
+      };
+    }
+    return toPayment(answer.json as AdyenPaymentResponse, redirectResult);
+  }
+
+  /**
+   * Checkout has no "get payment" call: Adyen tells outcomes by webhook (and retries them until answered
+   * `[accepted]`). What can be asked is the outcome of a member's return, by its redirectResult (through
+   * /payments/details); a bare pspReference throws ProviderUnsupported, which the reconciliation job skips.
+   */
+  function check(reference: string): Promise<ProviderPayment> {
+    if (PSP_REFERENCE.test(reference)) {
+      return Promise.reject(
+        new ProviderUnsupported("adyen", "look a payment up", "Checkout API v71 has no status call"),
+      );
+    }
+    return details(reference);
+  }
+
+  const amountOf = (charge: { amountCents: number; currency: string }) => ({
+    value: charge.amountCents,
+    currency: charge.currency,
+  });
+
+  return {
+    id: "adyen",
+
+    async chargeCard(charge) {
+      const { card } = charge;
+      const number = card.number.replace(/\s+/g, "");
+      const fullYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+      return pay(
+        {
+          amount: amountOf(charge),
+          paymentMethod: {
+            type: "scheme",
+            number,
+            expiryMonth: String(card.expMonth).padStart(2, "0"),
+            expiryYear: String(fullYear),
+            cvc: card.cvc,
+            holderName: card.holderName,
+          },
+          returnUrl: charge.returnUrl,
+          shopperReference: charge.shopperReference,
+          shopperStatement: statementOf(charge.descriptor),
+          shopperInteraction: "Ecommerce",
+          channel: "Web",
+          // The page posts Adyen's 3-D Secure form (spec section 4): ask for a POST redirect, not a GET.
+          redirectToIssuerMethod: "POST",
+          ...(charge.storeCard ? { storePaymentMethod: true, recurringProcessingModel: "Subscription" } : {}),
+        },
+        charge.idempotencyKey,
+        { brand: cardBrandOf(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: fullYear },
+      );
+    },
+
+    chargeStoredCard(charge) {
+      return pay(
+        {
+          amount: amountOf(charge),
+          paymentMethod: { type: "scheme", storedPaymentMethodId: charge.cardToken },
+          returnUrl: charge.returnUrl,
+          shopperReference: charge.shopperReference,
+          shopperStatement: statementOf(charge.descriptor),
+          // A renewal: merchant-initiated, the member absent. One-tap: the member present, card on file.
+          ...(charge.merchantInitiated
+            ? { shopperInteraction: "ContAuth", recurringProcessingModel: "Subscription" }
+            : { shopperInteraction: "Ecommerce", recurringProcessingModel: "CardOnFile" }),
+        },
+        charge.idempotencyKey,
+      );
+    },
+
+    createRedirectPayment(payment) {
+      // This adapter serves Adyen's cards and wallets; PayPal, Mollie and Coda have adapters of their own.
+      return Promise.reject(
+        new ProviderUnsupported("adyen", `create a ${payment.method} payment`, "not an Adyen method here"),
+      );
+    },
+
+    chargeWallet(charge) {
+      let token: unknown;
+      try {
+        token = JSON.parse(charge.token);
+      } catch {
+        token = null;
+      }
+      const paymentMethod =
+        charge.method === "applepay"
+          ? // Adyen takes Apple's PKPaymentToken.paymentData, stringified and base64-encoded.
+            {
+              type: "applepay",
+              applePayToken: base64(
+                JSON.stringify((token as { paymentData?: unknown })?.paymentData ?? token),
+              ),
+            }
+          : // Google's PaymentData: Adyen takes paymentMethodData.tokenizationData.token as is.
+            {
+              type: "googlepay",
+              googlePayToken:
+                (token as { paymentMethodData?: { tokenizationData?: { token?: string } } })
+                  ?.paymentMethodData?.tokenizationData?.token ?? charge.token,
+            };
+      return pay(
+        {
+          amount: amountOf(charge),
+          paymentMethod,
+          returnUrl: charge.returnUrl,
+          shopperReference: charge.shopperReference,
+          shopperStatement: statementOf(charge.descriptor),
+          shopperInteraction: "Ecommerce",
+          channel: "Web",
+        },
+        charge.idempotencyKey,
+      );
+    },
+
+    async startApplePaySession({ validationUrl, domainName, displayName }) {
+      let url: URL;
+      try {
+        url = new URL(validationUrl);
+      } catch {
+        return null;
+      }
+      if (url.protocol !== "https:" || !url.hostname.endsWith(".apple.com")) return null;
+      // Apple's own validation needs the merchant certificate presented over TLS, which workerd's fetch cannot
+      // do; Adyen's /applePay/sessions does it with Adyen's certificate instead (the validation URL is then
+      // Adyen's to call, ours only to check).
+      if (!options.applePayMerchantId) {
+        throw new ProviderUnsupported("adyen", "validate an Apple Pay merchant", "no applePayMerchantId set");
+      }
+      const answer = await post("/applePay/sessions", {
+        displayName,
+        domainName,
+        merchantIdentifier: options.applePayMerchantId,
+      });
+      const data = answer.json.data;
+      if (!answer.ok || typeof data !== "string") {
+        throw new Error(`adyen: Apple Pay session refused (HTTP ${answer.status})`);
+      }
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      return JSON.parse(new TextDecoder().decode(bytes)) as ApplePayMerchantSession;
+    },
+
+    // Adyen captures automatically (the merchant account's default): the approval is the payment.
+    capturePayment: check,
+    checkPayment: check,
+
+    async parseWebhook(request) {
+      return parseAdyenNotification(await request.text(), options);
+    },
+
+    async refund({ reference, amountCents, idempotencyKey }) {
+      const answer = await post(
+        `/payments/${encodeURIComponent(reference)}/refunds`,
+        {
+          merchantAccount: options.merchantAccount,
+          amount: { value: amountCents, currency: options.currency ?? "EUR" },
+          reference: idempotencyKey.slice(0, 80),
+        },
+        idempotencyKey,
+      );
+      // "received": Adyen refunds asynchronously and confirms with a REFUND notification.
+      if (answer.ok && answer.json.status === "received") return { ok: true };
+      return { ok: false, errorCode: apiErrorCode(answer.status, answer.json as AdyenServiceError) };
+    },
+  };
+}
