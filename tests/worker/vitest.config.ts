@@ -5,6 +5,7 @@ import { startFakeMailgun } from "../fakes/mailgun";
 import { startFakeMollie } from "../fakes/mollie";
 import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
+import { startFakeTrustPay } from "../fakes/trustpay";
 import { startFakeTwilio } from "../fakes/twilio";
 
 // Worker tests run inside workerd against a real Postgres engine started by scripts/with-db.ts.
@@ -25,6 +26,8 @@ const fakeTwilio = await startFakeTwilio();
 const fakeMollie = await startFakeMollie();
 // The fake of PayPal's REST APIs; only the PayPal adapter's tests call it.
 const fakePayPal = await startFakePayPal();
+// The fake of TrustPay's card gateway; only the TrustPay adapter's tests call it.
+const fakeTrustPay = await startFakeTrustPay();
 
 export default defineConfig({
   plugins: [
@@ -82,6 +85,10 @@ export default defineConfig({
           FAKE_PAYPAL_CLIENT_ID: fakePayPal.clientId,
           FAKE_PAYPAL_CLIENT_SECRET: fakePayPal.clientSecret,
           FAKE_PAYPAL_WEBHOOK_ID: fakePayPal.webhookId,
+          FAKE_TRUSTPAY_URL: fakeTrustPay.url,
+          FAKE_TRUSTPAY_API_KEY: fakeTrustPay.apiKey,
+          FAKE_TRUSTPAY_SECRET_KEY: fakeTrustPay.secretKey,
+          FAKE_TRUSTPAY_HANG: fakeTrustPay.hangMarker,
         },
       },
     }),
