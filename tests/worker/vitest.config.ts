@@ -6,6 +6,7 @@ import { startFakeMailgun } from "../fakes/mailgun";
 import { startFakeMollie } from "../fakes/mollie";
 import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
+import { startFakeTrustPay } from "../fakes/trustpay";
 import { startFakeTwilio } from "../fakes/twilio";
 
 // Worker tests run inside workerd against a real Postgres engine started by scripts/with-db.ts.
@@ -28,6 +29,8 @@ const fakeMollie = await startFakeMollie();
 const fakePayPal = await startFakePayPal();
 // The fake of Adyen's Checkout API v71 and its signed webhooks; the Adyen adapter's tests call it directly.
 const fakeAdyen = await startFakeAdyen();
+// The fake of TrustPay's card gateway; only the TrustPay adapter's tests call it.
+const fakeTrustPay = await startFakeTrustPay();
 
 export default defineConfig({
   plugins: [
@@ -90,6 +93,10 @@ export default defineConfig({
           FAKE_ADYEN_MERCHANT_ACCOUNT: fakeAdyen.merchantAccount,
           FAKE_ADYEN_HMAC_KEY: fakeAdyen.hmacKey,
           FAKE_ADYEN_APPLE_PAY_MERCHANT_ID: fakeAdyen.applePayMerchantId,
+          FAKE_TRUSTPAY_URL: fakeTrustPay.url,
+          FAKE_TRUSTPAY_API_KEY: fakeTrustPay.apiKey,
+          FAKE_TRUSTPAY_SECRET_KEY: fakeTrustPay.secretKey,
+          FAKE_TRUSTPAY_HANG: fakeTrustPay.hangMarker,
         },
       },
     }),

@@ -47,10 +47,11 @@ export function providerById(config: Config, db: Db, id: ProviderId): PaymentPro
   switch (id) {
     case "sandbox":
       return sandboxOf(config, db, "", "adyen");
-    // The adapters exist (./adyen.ts, ./mollie.ts, ./paypal.ts); their secrets and brand selection are not wired yet.
+    // Adapters built but not wired to a brand's secrets yet.
     case "adyen":
     case "mollie":
     case "paypal":
+    case "trustpay":
       throw paymentsUnavailable();
   }
 }
