@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { startFakeCoda } from "../fakes/coda";
 import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
 import { startFakeMollie } from "../fakes/mollie";
@@ -25,6 +26,8 @@ const fakeTwilio = await startFakeTwilio();
 const fakeMollie = await startFakeMollie();
 // The fake of PayPal's REST APIs; only the PayPal adapter's tests call it.
 const fakePayPal = await startFakePayPal();
+// The fake of Codapay's Hosted Payment Page API v2.0; only the Coda adapter's tests call it.
+const fakeCoda = await startFakeCoda();
 
 export default defineConfig({
   plugins: [
@@ -82,6 +85,10 @@ export default defineConfig({
           FAKE_PAYPAL_CLIENT_ID: fakePayPal.clientId,
           FAKE_PAYPAL_CLIENT_SECRET: fakePayPal.clientSecret,
           FAKE_PAYPAL_WEBHOOK_ID: fakePayPal.webhookId,
+          FAKE_CODA_URL: fakeCoda.url,
+          FAKE_CODA_KEY: fakeCoda.apiKey,
+          FAKE_CODA_PROJECT: fakeCoda.projectId,
+          FAKE_CODA_HANG: fakeCoda.hangMarker,
         },
       },
     }),

@@ -47,9 +47,10 @@ export function providerById(config: Config, db: Db, id: ProviderId): PaymentPro
   switch (id) {
     case "sandbox":
       return sandboxOf(config, db, "", "adyen");
-    // The adapters exist (./mollie.ts, ./paypal.ts); their secrets, stores and brand selection are not wired yet.
+    // The adapters exist (./mollie.ts, ./paypal.ts, ./coda.ts); their secrets, stores and brand selection are not wired yet.
     case "mollie":
     case "paypal":
+    case "coda":
       throw paymentsUnavailable();
   }
 }
