@@ -15,8 +15,14 @@
 //   member pays on Coda's page for the one TxnId we send them to), and providerFetch sends a POST without a key
 //   once, so a timed-out init is never repeated by the adapter; a second init by the caller at most leaves an
 //   unpaid transaction that Coda expires.
-// - Error bodies: calls answer HTTP 200 with a numeric `resultCode` (0 = success); the codes that concern the call
-//   itself rather than the payment (bad key, malformed request, unknown transaction) are listed below as such.
+// - Error bodies: calls answer HTTP 200 with a numeric `resultCode` (0 = success). Init's refusal is documented
+//   with txnId 0; an inquiry answer whose txnId is not ours is read the same way, as about the call (bad key,
+//   malformed request; 413 an unknown transaction) rather than about the payment.
+// - The return: the documented profile `return_url` takes {transactionId} and {orderId} placeholders (Coda's sample
+//   puts them in the path); they are put in the query here, as the portal's "Complete landing page URL" receives
+//   them (?TxnId=…&OrderId=…), so the return page reads TxnId either way.
+// - Notifications: GET with query parameters is documented; the portal's POST option is read as the same fields
+//   form-encoded (its body format is not in the public pages).
 // - Refunds: the Refund API is listed in the documentation's index (create a refund, refund status, production only,
 //   no sandbox) but its request format is not public: refund() throws CodaUnsupported (refunds go through Coda's
 //   portal until Coda gives the API to the merchant).
@@ -316,9 +322,9 @@ export function codaProvider(options: CodaOptions): PaymentProvider {
       }
       const currency = CURRENCY_NUMBERS[payment.currency];
       if (!currency) throw new CodaUnsupported(`take ${payment.currency}`, "no Codapay configuration for it");
-      // Coda puts the TxnId and our order id into the return URL's placeholders: the return page reads TxnId.
-      const back = new URL(payment.returnUrl);
-      const returnUrl = `${back.origin}${back.pathname}?TxnId={transactionId}&OrderId={orderId}`;
+      // Coda fills the placeholders with the TxnId and our order id (left unencoded: Coda matches them as text).
+      const joiner = payment.returnUrl.includes("?") ? "&" : "?";
+      const returnUrl = `${payment.returnUrl}${joiner}TxnId={transactionId}&OrderId={orderId}`;
       const result = await call(
         "init.json",
         {
