@@ -1,6 +1,7 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { startFakeAdyen } from "../fakes/adyen";
+import { startFakeCoda } from "../fakes/coda";
 import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
 import { startFakeMollie } from "../fakes/mollie";
@@ -31,6 +32,8 @@ const fakePayPal = await startFakePayPal();
 const fakeAdyen = await startFakeAdyen();
 // The fake of TrustPay's card gateway; only the TrustPay adapter's tests call it.
 const fakeTrustPay = await startFakeTrustPay();
+// The fake of Codapay's Hosted Payment Page API v2.0; only the Coda adapter's tests call it.
+const fakeCoda = await startFakeCoda();
 
 export default defineConfig({
   plugins: [
@@ -97,6 +100,10 @@ export default defineConfig({
           FAKE_TRUSTPAY_API_KEY: fakeTrustPay.apiKey,
           FAKE_TRUSTPAY_SECRET_KEY: fakeTrustPay.secretKey,
           FAKE_TRUSTPAY_HANG: fakeTrustPay.hangMarker,
+          FAKE_CODA_URL: fakeCoda.url,
+          FAKE_CODA_KEY: fakeCoda.apiKey,
+          FAKE_CODA_PROJECT: fakeCoda.projectId,
+          FAKE_CODA_HANG: fakeCoda.hangMarker,
         },
       },
     }),

@@ -52,6 +52,9 @@ export function providerById(config: Config, db: Db, id: ProviderId): PaymentPro
     case "mollie":
     case "paypal":
     case "trustpay":
+    case "mollie":
+    case "paypal":
+    case "coda":
       throw paymentsUnavailable();
   }
 }
