@@ -52,8 +52,6 @@ export function providerById(config: Config, db: Db, id: ProviderId): PaymentPro
     case "mollie":
     case "paypal":
     case "trustpay":
-    case "mollie":
-    case "paypal":
     case "coda":
       throw paymentsUnavailable();
   }
