@@ -2,6 +2,7 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
+import { startFakeMaxpay } from "../fakes/maxpay";
 import { startFakeMollie } from "../fakes/mollie";
 import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
@@ -25,6 +26,8 @@ const fakeTwilio = await startFakeTwilio();
 const fakeMollie = await startFakeMollie();
 // The fake of PayPal's REST APIs; only the PayPal adapter's tests call it.
 const fakePayPal = await startFakePayPal();
+// The fake of Maxpay's host-to-host card API; only the Maxpay adapter's tests call it.
+const fakeMaxpay = await startFakeMaxpay();
 
 export default defineConfig({
   plugins: [
@@ -82,6 +85,11 @@ export default defineConfig({
           FAKE_PAYPAL_CLIENT_ID: fakePayPal.clientId,
           FAKE_PAYPAL_CLIENT_SECRET: fakePayPal.clientSecret,
           FAKE_PAYPAL_WEBHOOK_ID: fakePayPal.webhookId,
+          FAKE_MAXPAY_URL: fakeMaxpay.url,
+          FAKE_MAXPAY_ACCOUNT: fakeMaxpay.merchantAccount,
+          FAKE_MAXPAY_PASSWORD: fakeMaxpay.merchantPassword,
+          FAKE_MAXPAY_PRIVATE_KEY: fakeMaxpay.privateKey,
+          FAKE_MAXPAY_HANG: fakeMaxpay.hangMarker,
         },
       },
     }),

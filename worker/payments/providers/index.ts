@@ -47,9 +47,11 @@ export function providerById(config: Config, db: Db, id: ProviderId): PaymentPro
   switch (id) {
     case "sandbox":
       return sandboxOf(config, db, "", "adyen");
-    // The adapters exist (./mollie.ts, ./paypal.ts); their secrets, stores and brand selection are not wired yet.
+    // The adapters exist (./mollie.ts, ./paypal.ts, ./maxpay.ts); their secrets, stores and brand selection are
+    // not wired yet.
     case "mollie":
     case "paypal":
+    case "maxpay":
       throw paymentsUnavailable();
   }
 }
