@@ -4,6 +4,7 @@ import { startFakeAdyen } from "../fakes/adyen";
 import { startFakeCoda } from "../fakes/coda";
 import { startFakeGoogle } from "../fakes/google";
 import { startFakeMailgun } from "../fakes/mailgun";
+import { startFakeMaxpay } from "../fakes/maxpay";
 import { startFakeMollie } from "../fakes/mollie";
 import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
@@ -34,6 +35,8 @@ const fakeAdyen = await startFakeAdyen();
 const fakeTrustPay = await startFakeTrustPay();
 // The fake of Codapay's Hosted Payment Page API v2.0; only the Coda adapter's tests call it.
 const fakeCoda = await startFakeCoda();
+// The fake of Maxpay's host-to-host card API; only the Maxpay adapter's tests call it.
+const fakeMaxpay = await startFakeMaxpay();
 
 export default defineConfig({
   plugins: [
@@ -104,6 +107,11 @@ export default defineConfig({
           FAKE_CODA_KEY: fakeCoda.apiKey,
           FAKE_CODA_PROJECT: fakeCoda.projectId,
           FAKE_CODA_HANG: fakeCoda.hangMarker,
+          FAKE_MAXPAY_URL: fakeMaxpay.url,
+          FAKE_MAXPAY_ACCOUNT: fakeMaxpay.merchantAccount,
+          FAKE_MAXPAY_PASSWORD: fakeMaxpay.merchantPassword,
+          FAKE_MAXPAY_PRIVATE_KEY: fakeMaxpay.privateKey,
+          FAKE_MAXPAY_HANG: fakeMaxpay.hangMarker,
         },
       },
     }),

@@ -4,7 +4,7 @@
 import type { CardBrand, PaymentErrorCode, PaymentStatus } from "../contracts/payments";
 
 /** The providers this Worker can talk to; `sandbox` is built in (local runs and the end-to-end tests). */
-export const PROVIDER_IDS = ["sandbox", "adyen", "mollie", "paypal", "trustpay", "coda"] as const;
+export const PROVIDER_IDS = ["sandbox", "adyen", "mollie", "paypal", "trustpay", "coda", "maxpay"] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /** How the member's browser passes 3-D Secure, as each named system does it (spec section 4). */

@@ -53,6 +53,7 @@ export function providerById(config: Config, db: Db, id: ProviderId): PaymentPro
     case "paypal":
     case "trustpay":
     case "coda":
+    case "maxpay":
       throw paymentsUnavailable();
   }
 }
