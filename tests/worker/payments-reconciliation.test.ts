@@ -4,6 +4,7 @@
 // (the dropped webhook). Each lost grant is made once: a second run, two runs at once and the late webhook
 // change nothing. A payment still open stays open; a provider that cannot look a payment up (Adyen's
 // Checkout API, by pspReference) is skipped.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ import { creditLedger } from "../../drizzle/schema/credits";
 import { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { openDb } from "../../worker/core/db";
+import worker from "../../worker/index";
 import { orderPlanOf, startCardPayment, startRedirectPayment } from "../../worker/payments/checkout.service";
 import type { PaymentProvider, ProviderId } from "../../worker/payments/provider";
 import { adyenProvider } from "../../worker/payments/providers/adyen";
@@ -131,6 +133,21 @@ async function lateWebhook(reference: string) {
 }
 
 describe("the reconciliation job on the sandbox", () => {
+  it("runs on the Cron Trigger beside the renewals", async () => {
+    const member = await createMember();
+    const before = await accountOf(member);
+    await sandbox.review(await openPayment(member));
+    const ctx = createExecutionContext();
+    worker.scheduled(
+      createScheduledController({ scheduledTime: later(), cron: "*/15 * * * *" }),
+      env as Cloudflare.Env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect((await accountOf(member)).creditiMessaggi).toBe(before.creditiMessaggi + PLAN.credits);
+    expect(await grants(member)).toHaveLength(1);
+  });
+
   it("grants a payment whose webhook was lost, once, and tells the member's tabs", async () => {
     const member = await createMember();
     const before = await accountOf(member);
