@@ -25,6 +25,9 @@ const NEEDS = {
 } as const;
 type Provider = keyof typeof NEEDS;
 
+/** The second step each provider has (the member approves or pays on the provider's page in between). */
+const SECOND_STEP: Record<Provider, string | null> = { adyen: null, paypal: "--capture", mollie: "--check" };
+
 const DEFAULTS = {
   ADYEN_CHECKOUT_URL: "https://checkout-test.adyen.com/v71",
   PAYPAL_API_BASE: "https://api-m.sandbox.paypal.com",
@@ -61,13 +64,13 @@ function print(step: string, answer: ProviderPayment, out: (line: string) => voi
 }
 
 /** Runs the smoke test; answers the exit code. `out` receives what is printed. */
-export async function smoke(args: string[], env: Env, out: (line: string) => void): Promise<number> {
+async function smoke(args: string[], env: Env, out: (line: string) => void): Promise<number> {
   const [name, flag, id] = args;
-  if (!name || !(name in NEEDS) || (flag && !id)) {
+  const provider = name && Object.hasOwn(NEEDS, name) ? (name as Provider) : null;
+  if (!provider || (flag && (flag !== SECOND_STEP[provider] || !id))) {
     out(USAGE);
     return 2;
   }
-  const provider = name as Provider;
   const missing = NEEDS[provider].filter((key) => !env[key]);
   if (missing.length > 0) {
     out(
@@ -85,10 +88,6 @@ export async function smoke(args: string[], env: Env, out: (line: string) => voi
   const returnUrl = settings.SMOKE_RETURN_URL;
 
   if (provider === "adyen") {
-    if (flag) {
-      out(USAGE);
-      return 2;
-    }
     const adyen = adyenProvider({
       baseUrl: settings.ADYEN_CHECKOUT_URL,
       apiKey: settings.ADYEN_API_KEY ?? "",
@@ -108,10 +107,6 @@ export async function smoke(args: string[], env: Env, out: (line: string) => voi
   }
 
   if (provider === "paypal") {
-    if (flag && flag !== "--capture") {
-      out(USAGE);
-      return 2;
-    }
     const paypal = paypalProvider({
       apiBase: settings.PAYPAL_API_BASE,
       clientId: settings.PAYPAL_CLIENT_ID ?? "",
@@ -132,10 +127,6 @@ export async function smoke(args: string[], env: Env, out: (line: string) => voi
     return 0;
   }
 
-  if (flag && flag !== "--check") {
-    out(USAGE);
-    return 2;
-  }
   const mollie = mollieProvider({
     apiBase: settings.MOLLIE_API_BASE,
     apiKey: settings.MOLLIE_API_KEY ?? "",

@@ -105,14 +105,14 @@ export async function reconcilePayments(
         continue;
       }
       const settlement = await settlePayment(db, providerId, reported);
-      if (settlement.found && settlement.granted) run.repaired++;
-      else run.closed++;
+      if (settlement.found && settlement.granted) {
+        run.repaired++;
+        // A lost webhook: worth a look at the provider's webhook settings if it happens often.
+        logEvent("warn", "payments.reconciliation_repaired", { paymentId: payment.id, provider: providerId });
+      } else run.closed++;
       // A renewal's member is told by its mail (and the mail's room update), as the renewal job does.
       if (settlement.found && settlement.subscription) run.events.push(settlement.subscription);
       else await tellRoom(env, settlement);
-      if (settlement.found && settlement.granted) {
-        logEvent("warn", "payments.reconciliation_repaired", { paymentId: payment.id, provider: providerId });
-      }
     } catch (error) {
       if (error instanceof ProviderUnsupported) {
         run.skipped++;
