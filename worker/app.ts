@@ -29,6 +29,7 @@ import { opsRoutes } from "./ops/ops.routes";
 import { methodRoutes } from "./payments/methods.routes";
 import { paymentRoutes } from "./payments/payments.routes";
 import { receiptRoutes } from "./payments/receipt.routes";
+import { reconciliationRoutes } from "./payments/reconciliation.routes";
 import { sandboxRoutes } from "./payments/sandbox.routes";
 import { subscriptionRoutes } from "./payments/subscriptions.routes";
 import { memberPhotoRoutes, photoRoutes } from "./photos/photos.routes";
@@ -97,6 +98,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", methodRoutes)
     .route("/", receiptRoutes)
     .route("/", subscriptionRoutes)
+    .route("/", reconciliationRoutes)
     .route("/", sandboxRoutes)
     .route("/", opsRoutes)
     .route("/", devRoutes);

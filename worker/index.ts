@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { configOf } from "./config";
 import { withDb } from "./core/db";
 import { providerById } from "./payments/providers";
+import { reconcilePayments } from "./payments/reconciliation.service";
 import { runRenewals } from "./payments/renewals.service";
 import { announceSubscriptionEvents } from "./payments/subscription-mail";
 
@@ -13,13 +14,22 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger (wrangler.toml): the renewals due at the scheduled time. */
+  /**
+   * The Cron Trigger (wrangler.toml): the renewals due at the scheduled time, and the reconciliation of the
+   * recent payments whose outcome is not known yet; each on its own, so one failing does not stop the other.
+   */
   scheduled(controller, env, ctx) {
     const config = configOf(env);
     const now = new Date(controller.scheduledTime);
     ctx.waitUntil(
       withDb(config.database, async (db) => {
         const run = await runRenewals(db, (id) => providerById(config, db, id), now);
+        await announceSubscriptionEvents({ env, config, db }, run.events);
+      }),
+    );
+    ctx.waitUntil(
+      withDb(config.database, async (db) => {
+        const run = await reconcilePayments({ db, env }, (id) => providerById(config, db, id), now);
         await announceSubscriptionEvents({ env, config, db }, run.events);
       }),
     );

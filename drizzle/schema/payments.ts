@@ -77,6 +77,11 @@ export const payments = pgTable(
     /** The subscription period this renewal pays for (null for an initial payment). */
     periodEnd: timestamp("period_end", { withTimezone: true }),
     grantedAt: timestamp("granted_at", { withTimezone: true }),
+    /**
+     * When the reconciliation job last claimed the payment to ask its provider (worker/payments/
+     * reconciliation.service.ts): another run leaves it alone until the claim's lease has run out.
+     */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,6 +89,10 @@ export const payments = pgTable(
     uniqueIndex("payments_provider_reference_key").on(t.provider, t.reference),
     uniqueIndex("payments_idempotency_key").on(t.idempotencyKey),
     index("payments_order_idx").on(t.orderId),
+    // The reconciliation's candidates: recent payments whose outcome is not known yet.
+    index("payments_unsettled_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('created', 'action_required', 'pending', 'open')`),
   ],
 );
 

@@ -114,6 +114,21 @@ export interface ApplePayValidation {
 /** Apple's merchant session: opaque to us, handed as is to the page's `completeMerchantValidation`. */
 export type ApplePayMerchantSession = Record<string, unknown>;
 
+/**
+ * A call a provider cannot make through its API (the reason is in the message), e.g. Adyen's Checkout API has
+ * no status call for a bare pspReference. The reconciliation job skips a payment whose `checkPayment` throws it.
+ */
+export class ProviderUnsupported extends Error {
+  constructor(
+    readonly provider: string,
+    readonly operation: string,
+    why: string,
+  ) {
+    super(`${provider} cannot ${operation}: ${why}`);
+    this.name = "ProviderUnsupported";
+  }
+}
+
 /** A provider's notification, once its signature (or a fetch that confirms it) has been checked. */
 export interface WebhookEvent {
   payment: ProviderPayment;

@@ -17,7 +17,12 @@
 // - Every call that moves money sends an Idempotency-Key derived from ours (Adyen keeps its answer per key).
 import { cardBrandOf } from "../../contracts/card";
 import type { PaymentStatus } from "../../contracts/payments";
-import type { ApplePayMerchantSession, PaymentProvider, ProviderPayment } from "../provider";
+import {
+  type ApplePayMerchantSession,
+  type PaymentProvider,
+  type ProviderPayment,
+  ProviderUnsupported,
+} from "../provider";
 import {
   type AdyenServiceError,
   apiErrorCode,
@@ -43,18 +48,6 @@ export interface AdyenOptions {
   applePayMerchantId?: string;
   /** Timeout, retries and the sleep between them (tests shorten them). */
   call?: Pick<ProviderCallOptions, "timeoutMs" | "retries" | "backoffMs" | "sleep">;
-}
-
-/** A method this adapter cannot do with Adyen's API (the reason is in the message): callers skip it. */
-export class ProviderUnsupported extends Error {
-  constructor(
-    readonly provider: string,
-    readonly operation: string,
-    why: string,
-  ) {
-    super(`${provider} cannot ${operation}: ${why}`);
-    this.name = "ProviderUnsupported";
-  }
 }
 
 /** pspReference: Adyen's 16 characters; anything else given to checkPayment is a redirectResult. */
