@@ -321,6 +321,10 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
   it("says what Adyen's API cannot do with a typed error", async () => {
     const provider: PaymentProvider = adyen;
     await expect(provider.checkPayment("8815658961765250")).rejects.toBeInstanceOf(ProviderUnsupported);
+    // Our stand-in reference when Adyen answered without a pspReference: nothing to look up either.
+    await expect(provider.checkPayment("adyen-order-7-attempt-1")).rejects.toBeInstanceOf(
+      ProviderUnsupported,
+    );
     await expect(
       provider.createRedirectPayment({ ...cardCharge(), method: "mollie" }),
     ).rejects.toBeInstanceOf(ProviderUnsupported);

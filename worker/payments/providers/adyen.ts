@@ -226,7 +226,9 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
    * /payments/details); a bare pspReference throws ProviderUnsupported, which the reconciliation job skips.
    */
   function check(reference: string): Promise<ProviderPayment> {
-    if (PSP_REFERENCE.test(reference)) {
+    // A pspReference, or our own stand-in when Adyen answered without one (`adyen-<key>`), names no
+    // redirectResult: there is nothing to ask /payments/details, and a refused call is not a refused payment.
+    if (PSP_REFERENCE.test(reference) || reference.startsWith("adyen-")) {
       return Promise.reject(
         new ProviderUnsupported("adyen", "look a payment up", "Checkout API v71 has no status call"),
       );
