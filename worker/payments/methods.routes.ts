@@ -283,7 +283,7 @@ async function begin(
   }
   const origin = new URL(c.req.url).origin;
   return {
-    provider: providerFor(c),
+    provider: providerFor(c, method),
     origin,
     checkout: {
       accountId: account.id,
@@ -423,7 +423,7 @@ export const methodRoutes = featureApp()
   .openapi(paypalOrderOk, async (c) => {
     const body = c.req.valid("json");
     if (body.clickid !== c.var.session.clickid) throw forbidden();
-    const provider = providerFor(c);
+    const provider = providerFor(c, "paypal");
     // Only the member's own PayPal order: anyone else's id is no order of theirs.
     const own = await ownPayment(c.var.db, provider.id, body.id, c.var.session.accountId);
     if (own?.method !== "paypal") {
@@ -446,7 +446,7 @@ export const methodRoutes = featureApp()
     const account = await sessionAccount(c);
     const flow = await loadFlow(c.var.db, account.fluxId);
     if (!flow.sistemi_pagamento.includes("applepay")) throw methodUnavailable();
-    const session = await providerFor(c).startApplePaySession({
+    const session = await providerFor(c, "applepay").startApplePaySession({
       validationUrl: body.validationURL,
       domainName: new URL(c.req.url).hostname,
       displayName: c.var.brand.public.title,

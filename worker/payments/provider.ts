@@ -93,6 +93,11 @@ export type PaymentMethod = "card" | RedirectMethod;
  */
 export interface RedirectPayment extends ChargeBase {
   method: RedirectMethod;
+  /**
+   * The plan renews: keep what the member paid with for merchant-initiated renewals (Mollie's mandate of a
+   * `first` payment, PayPal's vault). A provider that keeps nothing for the method ignores it.
+   */
+  storeCard?: boolean;
 }
 
 /** A wallet's payment token to charge: Apple Pay's PKPaymentToken or Google Pay's paymentData. */

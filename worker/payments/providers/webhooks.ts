@@ -1,0 +1,54 @@
+// How each provider wants its notifications answered: what it counts as delivered, and what makes it send
+// again. The one webhook route (POST /hooks/{provider}) verifies through the adapter's parseWebhook, settles,
+// and answers with these.
+import { AppError } from "../../core/errors";
+import type { ProviderId } from "../provider";
+import { AdyenIgnoredNotification, adyenWebhookAnswer } from "./adyen-webhook";
+
+export interface WebhookAnswers {
+  /** A notification applied (or genuine and changing nothing): delivered, not to be sent again. */
+  accepted(): Response;
+  /** Not the provider's: forged, altered, or no notification at all. */
+  refused(): Response;
+  /** The adapter could not read it (the provider was unreachable, …): rethrow for a 5xx, or answer. */
+  failed(error: unknown): Response;
+}
+
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+/** A 5xx the provider retries later (its own schedule), without the cause (the app logs nothing of it here). */
+const retryLater = () =>
+  new AppError(503, "provider_unavailable", "The notification could not be read now; send it again.");
+
+export const WEBHOOK_ANSWERS: Record<ProviderId, WebhookAnswers> = {
+  sandbox: {
+    accepted: () => Response.json({ received: true }),
+    refused: () => {
+      throw new AppError(401, "bad_signature", "The notification is not signed by the sandbox.");
+    },
+    failed: rethrow,
+  },
+  // Adyen counts a notification delivered only on 200 with `[accepted]`, and retries anything else.
+  adyen: {
+    accepted: adyenWebhookAnswer,
+    refused: () => new Response("unauthorized", { status: 401 }),
+    failed: (error) => (error instanceof AdyenIgnoredNotification ? adyenWebhookAnswer() : rethrow(error)),
+  },
+  // PayPal retries a non-2xx answer for up to three days.
+  paypal: {
+    accepted: () => new Response(null, { status: 200 }),
+    refused: () => new Response(null, { status: 400 }),
+    failed: () => {
+      throw retryLater();
+    },
+  },
+  // Mollie: always 200 for an id we do not know (so a caller learns nothing); a 5xx makes Mollie retry.
+  mollie: {
+    accepted: () => new Response(null, { status: 200 }),
+    refused: () => new Response(null, { status: 200 }),
+    failed: () => {
+      throw retryLater();
+    },
+  },
+};
