@@ -422,6 +422,29 @@ describe("the payment credentials", () => {
     ).toThrow(/PAYMENT_CREDENTIALS.lovechat.adyen needs BRAND_COMPANIES.lovechat.payment_accounts.adyen/);
   });
 
+  it("a deployed Worker takes the brand's credentials, and answers payments_unavailable where it has none", async () => {
+    const deployed = { ...wired, APP_ENV: "production" };
+    const hook = async (host: string, provider: string) => {
+      const response = await app.fetch(
+        new Request(`http://${host}/hooks/${provider}`, { method: "POST", headers: { host }, body: "{}" }),
+        deployed,
+        createExecutionContext(),
+      );
+      return { status: response.status, text: await response.text() };
+    };
+    // it.localhost has Adyen's credentials: its route reads the body as Adyen's (not a notification: 401).
+    expect((await hook(hosts.it, "adyen")).status).toBe(401);
+    // es.localhost has none, and a deployed Worker has no sandbox.
+    for (const [host, provider] of [
+      [hosts.es, "adyen"],
+      [hosts.it, "sandbox"],
+    ] as const) {
+      const answer = await hook(host, provider);
+      expect(answer.status).toBe(503);
+      expect(answer.text).toContain("payments_unavailable");
+    }
+  });
+
   it("keeps the sandbox for a brand without credentials (es.localhost), in the same Worker", async () => {
     const m = await createMember({ region: "andalucia" }, hosts.es);
     const response = await app.fetch(
