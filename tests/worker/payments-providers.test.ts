@@ -245,6 +245,16 @@ describe("Adyen through the routes", () => {
     expect(await credits(m)).toBe(before + planCredits);
   });
 
+  it("takes Apple Pay only with the brand's Apple Pay merchant id (here none: the sandbox's session locally)", async () => {
+    const m = await member();
+    const started = await post(m, "/orders/applePay/startSession", {
+      clickid: m.clickid,
+      validationURL: "https://apple-pay-gateway.apple.com/paymentservices/paymentSession",
+    });
+    expect(started.status).toBe(200);
+    expect(await started.json()).toMatchObject({ merchantSessionIdentifier: expect.any(String) });
+  });
+
   it("renews a renewing plan on the kept card through the renewal job, merchant-initiated", async () => {
     const m = await member();
     const bought = await post(m, "/orders/tryCharge", cardBody(m, "4111111111111111", RENEWING_PLAN));

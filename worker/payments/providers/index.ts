@@ -5,7 +5,7 @@
 // folder knows which provider it talks to.
 import type { Context } from "hono";
 import { brandOf } from "../../brands/registry";
-import type { Config } from "../../config";
+import type { BrandPaymentCredentials, Config } from "../../config";
 import { PAYMENT_SYSTEMS, type PaymentSystem } from "../../contracts/payments";
 import type { Db } from "../../core/db";
 import { AppError } from "../../core/errors";
@@ -32,9 +32,13 @@ const CARD_PROVIDER: Record<PaymentSystem, RealProviderId | null> = {
 };
 
 /** Which provider takes each way to pay (spec section 4); Apple Pay and Google Pay tokens go through Adyen. */
-const METHOD_PROVIDER: Record<PaymentMethod, (cardSystem: PaymentSystem) => RealProviderId | null> = {
+const METHOD_PROVIDER: Record<
+  PaymentMethod,
+  (cardSystem: PaymentSystem, credentials: BrandPaymentCredentials | undefined) => RealProviderId | null
+> = {
   card: (cardSystem) => CARD_PROVIDER[cardSystem],
-  applepay: () => "adyen",
+  // Apple's merchant validation goes through Adyen's certificate, which needs the Apple Pay merchant id.
+  applepay: (_, credentials) => (credentials?.adyen?.applePayMerchantId ? "adyen" : null),
   googlepay: () => "adyen",
   paypal: () => "paypal",
   mollie: () => "mollie",
@@ -93,7 +97,10 @@ export function paymentSystemOf(c: Context<AppEnv>): PaymentSystem {
 
 /** This brand's provider for a way to pay; null where none is configured and this is no local run. */
 export function providerOrNull(c: Context<AppEnv>, method: PaymentMethod): PaymentProvider | null {
-  const id = METHOD_PROVIDER[method](paymentSystemOf(c));
+  const id = METHOD_PROVIDER[method](
+    paymentSystemOf(c),
+    c.var.config.paymentCredentials[c.var.brand.public.id],
+  );
   const real = id ? ADAPTERS[id](c.var.config, c.var.db, siteOf(c)) : null;
   return real ?? (c.var.config.local ? sandboxFor(c) : null);
 }
