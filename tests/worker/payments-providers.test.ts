@@ -340,6 +340,15 @@ const mollieHook = async (body: string) => {
   return response.status;
 };
 
+/** The member (or Mollie's test mode, for a recurring payment) paying on Mollie's page. */
+const payOnMollie = (href: string) =>
+  fetch(href, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "status=paid",
+    redirect: "manual",
+  });
+
 describe("Mollie through the routes", () => {
   it("a payment paid with the webhook only; a forged and a duplicated webhook change nothing", async () => {
     const m = await member();
@@ -355,12 +364,7 @@ describe("Mollie through the routes", () => {
     expect(await credits(m)).toBe(before);
 
     // The member pays on Mollie's checkout; Mollie's webhook (here posted by the test) is what grants it.
-    await fetch(created._links.checkout.href, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "status=paid",
-      redirect: "manual",
-    });
+    await payOnMollie(created._links.checkout.href);
     expect(await mollieHook(`id=${created.id}`)).toBe(200);
     expect(await mollieHook(`id=${created.id}`)).toBe(200);
     expect(await credits(m)).toBe(before + planCredits);
@@ -375,6 +379,53 @@ describe("Mollie through the routes", () => {
       reference: created.id,
     });
     expect(await check.json()).toEqual({ result: true, message: "success" });
+  });
+});
+
+describe("a renewing plan through Mollie", () => {
+  it("keeps the first payment's card mandate and renews on it through the renewal job and Mollie's webhook", async () => {
+    const m = await member();
+    const created = z
+      .object({ id: z.string(), _links: z.object({ checkout: z.object({ href: z.string() }) }) })
+      .parse(
+        await (
+          await post(m, "/orders/mollie/createPayment", { rateplan: RENEWING_PLAN, clickid: m.clickid })
+        ).json(),
+      );
+    await payOnMollie(created._links.checkout.href);
+    expect(await mollieHook(`id=${created.id}`)).toBe(200);
+    const { id } = await account(m);
+    const [card] = await db.select().from(savedCards).where(eq(savedCards.accountId, id));
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, id));
+    expect(card).toMatchObject({ provider: "mollie", token: expect.stringMatching(/^cst_\w+:mdt_\w+$/) });
+    expect(subscription).toMatchObject({ status: "active", savedCardId: card?.id });
+
+    // The job's charge is pending at Mollie (a recurring payment runs in the background) …
+    const periodEnd = subscription?.currentPeriodEnd ?? new Date();
+    const run = await send("/dev/renewals/run", {
+      method: "POST",
+      body: JSON.stringify({ now: new Date(periodEnd.getTime() + 1000).toISOString(), clickid: m.clickid }),
+    });
+    expect(await run.json()).toEqual({ events: [], unsettled: 1 });
+    const renewal = await lastPayment(m);
+    expect(renewal).toMatchObject({ provider: "mollie", status: "pending" });
+    // … until Mollie's webhook says it is paid: the period moves on, once.
+    await payOnMollie(`${fake.FAKE_MOLLIE_URL}/checkout/${renewal?.reference}`);
+    expect(await mollieHook(`id=${renewal?.reference}`)).toBe(200);
+    expect(await mollieHook(`id=${renewal?.reference}`)).toBe(200);
+    const [renewed] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, id));
+    expect(renewed?.currentPeriodEnd.getTime()).toBe(periodEnd.getTime() + 30 * DAY);
+    expect(await lastPayment(m)).toMatchObject({ reference: renewal?.reference, status: "succeeded" });
+  });
+
+  it("is refused for PayPal, which keeps nothing renewals could charge here", async () => {
+    const m = await member();
+    const refused = await post(m, "/orders/client/paypal/createOrder", {
+      rateplan: RENEWING_PLAN,
+      clickid: m.clickid,
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: "card_only" } });
   });
 });
 

@@ -153,7 +153,7 @@ const common = { tags: ["payments"], security: bearerSecurity };
 
 const refusals = {
   400: errorResponse(
-    "invalid_input; method_unavailable: the member's flow does not offer the method; card_only: the age verification and the renewing plans are paid by card",
+    "invalid_input; method_unavailable: the member's flow does not offer the method; card_only: the age verification is paid by card, and renewing plans by card or a method whose provider keeps one (mollie)",
   ),
   401: errorResponse("No valid session"),
   403: errorResponse("Another member's clickid"),
@@ -273,9 +273,10 @@ async function begin(
     });
   }
   // The zero-amount age verification is a card check (spec section 2), and a renewing plan is renewed on
-  // the card it keeps: the sandbox's other methods keep nothing to charge later (the real adapters' mandates
-  // and vaulting come with the providers issue).
-  if (chosen.list === "verifica" || chosen.plan.renewalDays !== null) {
+  // what it keeps: only a provider that keeps a card for this method takes one (Mollie's card mandate).
+  const provider = providerFor(c, method);
+  const renewing = chosen.plan.renewalDays !== null;
+  if (chosen.list === "verifica" || (renewing && !provider.renewsWith?.includes(method))) {
     throw new AppError(400, "card_only", "This plan is paid by card.", {
       field: "rateplan",
       messageKey: "generico",
@@ -283,7 +284,7 @@ async function begin(
   }
   const origin = new URL(c.req.url).origin;
   return {
-    provider: providerFor(c, method),
+    provider,
     origin,
     checkout: {
       accountId: account.id,

@@ -43,6 +43,7 @@ import { type CardDetails, type PaymentMethod, PROVIDER_IDS, type ProviderPaymen
 import { paymentSystemOf, providerFor, providerOrNull, webhookProviderFor } from "./providers";
 import { WEBHOOK_ANSWERS } from "./providers/webhooks";
 import { type Settlement, settlePayment } from "./settlement.service";
+import { announceSubscriptionEvents } from "./subscription-mail";
 
 const cardError = (field: "cardNumber" | "cardYear", code: "invalid_number" | "expired_card") =>
   new AppError(
@@ -438,5 +439,10 @@ export const paymentRoutes = featureApp()
       status: settlement.found ? settlement.status : "unknown",
     });
     await tellRoom(c.env, settlement);
+    // A renewal the job left pending (Mollie's recurring payments) ends here: the member is mailed as the job would.
+    if (settlement.found && settlement.subscription) {
+      const { config, db } = c.var;
+      await announceSubscriptionEvents({ env: c.env, config, db }, [settlement.subscription]);
+    }
     return answers.accepted();
   });

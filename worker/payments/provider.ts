@@ -126,6 +126,11 @@ export interface WebhookEvent {
 
 export interface PaymentProvider {
   readonly id: ProviderId;
+  /**
+   * The redirect methods whose payment with `storeCard` keeps a card (a StoredCard) that renewals charge: a
+   * renewing plan may be paid by them. Absent: renewing plans are paid by card only.
+   */
+  readonly renewsWith?: readonly RedirectMethod[];
   /** Charges a card; the answer may ask for 3-D Secure (`action_required` with `threeDs`). */
   chargeCard(charge: CardCharge): Promise<ProviderPayment>;
   /** Charges a kept card: one-tap (member present) or a renewal (merchant initiated). */

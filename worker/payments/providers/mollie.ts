@@ -352,6 +352,8 @@ export function mollieProvider(options: MollieOptions): PaymentProvider {
 
   return {
     id: "mollie",
+    // A renewing plan's first payment makes a card mandate, kept as the member's card (storedCardOf).
+    renewsWith: ["mollie"],
 
     chargeCard() {
       // Mollie takes card data only on its hosted checkout or through Mollie Components' cardToken; the card
@@ -375,8 +377,13 @@ export function mollieProvider(options: MollieOptions): PaymentProvider {
       if (payment.method !== "mollie") {
         throw new MollieUnsupported(`take ${payment.method} payments`, "each method has its own adapter");
       }
+      // A card, so that the first payment's mandate is one storedCardOf keeps (a bank's would not be).
       const first = payment.storeCard
-        ? { customerId: await customerOf(payment.shopperReference), sequenceType: "first" }
+        ? {
+            customerId: await customerOf(payment.shopperReference),
+            sequenceType: "first",
+            method: "creditcard",
+          }
         : {};
       return createPayment(
         {
