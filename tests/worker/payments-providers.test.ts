@@ -1,9 +1,11 @@
 // The real providers wired in: a brand whose PAYMENT_CREDENTIALS point at the fakes of Adyen, PayPal and
 // Mollie (tests/fakes/), called through the routes the payment page, the return pages and the providers'
 // webhooks use. A 3-D Secure card through Adyen (return page then webhook, and webhook then return page), a
-// PayPal order approved and captured on return, a Mollie payment paid by its webhook alone, a renewal of the
-// kept Adyen card by the renewal job; duplicated webhooks change nothing, forged ones are refused as each
-// provider expects. Each payment is granted exactly once.
+// PayPal order approved and captured on return, a Mollie payment paid by its webhook alone, renewals of the
+// kept Adyen card and of a Mollie card mandate by the renewal job; duplicated webhooks change nothing, forged
+// ones are refused as each provider expects. Each payment is granted exactly once. Also: Mollie's customers
+// kept per member, Apple Pay only with a merchant id, the credentials' validation, and a brand without
+// credentials (or a deployed Worker without them) keeping today's sandbox (or payments_unavailable).
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
