@@ -10,6 +10,7 @@ import {
   VISIT_COOLDOWN_MS,
 } from "./engagement/pressing.config";
 import type { Bindings } from "./env";
+import type { ProviderId } from "./payments/provider";
 
 /** The time an operator holds a conversation after taking it from the console's queue. */
 export const OPS_LEASE_MS = 180_000;
@@ -70,6 +71,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string } | null;
   /** Each brand's company (name, address, VAT, contact, payment accounts), by brand id. */
   brandCompanies: Readonly<Record<string, BrandCompany>>;
+  /** Each brand's credentials at the real payment providers, by brand id; a provider not named is not used. */
+  paymentCredentials: Readonly<Record<string, BrandPaymentCredentials>>;
 }
 
 /** An unset or empty var is absent. */
@@ -78,6 +81,86 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const text = optional(z.string().trim().min(1));
 const ms = (fallback: number) => optional(z.coerce.number().int().min(0)).transform((v) => v ?? fallback);
 const url = optional(z.url());
+
+/** PayPal's live REST API; its sandbox is https://api-m.sandbox.paypal.com. */
+const PAYPAL_DEFAULT_API_BASE = "https://api-m.paypal.com";
+/** Mollie has one host for test and live: the key's prefix (test_, live_) decides. */
+const MOLLIE_DEFAULT_API_BASE = "https://api.mollie.com";
+const TRUSTPAY_DEFAULT_API_BASE = "https://tpgw.trustpay.eu";
+const CODA_DEFAULT_API_BASE = "https://airtime.codapayments.com";
+
+const secret = z.string().trim().min(1);
+const apiBase = (fallback?: string) =>
+  (fallback ? z.url().default(fallback) : z.url()).transform((u) => u.replace(/\/+$/, ""));
+
+/**
+ * A brand's credentials per real provider (the Worker secret PAYMENT_CREDENTIALS). Adyen's merchant account
+ * is not here: it is the brand's payment_accounts.adyen (BRAND_COMPANIES), an account name and no secret.
+ */
+const BrandPaymentCredentials = z
+  .object({
+    adyen: z
+      .object({
+        /** The Checkout API with its version: https://checkout-test.adyen.com/v71, or the live prefix's URL. */
+        apiBase: apiBase(),
+        apiKey: secret,
+        /** The standard webhook's HMAC key, hex as the Customer Area shows it. */
+        hmacKey: z.string().regex(/^([0-9a-fA-F]{2})+$/, "must be hex"),
+        applePayMerchantId: secret.optional(),
+      })
+      .strict()
+      .optional(),
+    paypal: z
+      .object({
+        apiBase: apiBase(PAYPAL_DEFAULT_API_BASE),
+        clientId: secret,
+        clientSecret: secret,
+        /** The id of the webhook registered for the brand's /hooks/paypal (verifies each notification). */
+        webhookId: secret,
+      })
+      .strict()
+      .optional(),
+    mollie: z
+      .object({ apiBase: apiBase(MOLLIE_DEFAULT_API_BASE), apiKey: secret })
+      .strict()
+      .optional(),
+    trustpay: z
+      .object({
+        apiBase: apiBase(TRUSTPAY_DEFAULT_API_BASE),
+        apiKey: secret,
+        /** Signs TrustPay's notifications to /hooks/trustpay. */
+        secretKey: secret,
+      })
+      .strict()
+      .optional(),
+    coda: z
+      .object({
+        apiBase: apiBase(CODA_DEFAULT_API_BASE),
+        apiKey: secret,
+        projectId: secret,
+        /** ISO 3166 numeric country of the brand's Codapay set-up (380 Italy, 724 Spain, 826 United Kingdom). */
+        country: z.number().int().positive(),
+        /** 0: Coda's own channel page; a channel id (e.g. PayPal's for `coda_paypal`) goes straight to it. */
+        payType: z.number().int().min(0),
+      })
+      .strict()
+      .optional(),
+  } satisfies Partial<Record<Exclude<ProviderId, "sandbox">, z.ZodType>>)
+  .strict();
+export type BrandPaymentCredentials = z.infer<typeof BrandPaymentCredentials>;
+
+/** JSON text (a secret is text) as a value; text that is not JSON is an issue naming no part of it. */
+const jsonText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v, ctx) => {
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      // JSON.parse's own message quotes the text: a secret's value would reach the log.
+      ctx.addIssue({ code: "custom", message: "is not valid JSON" });
+      return z.NEVER;
+    }
+  }, schema);
 
 const Environment = z.object({
   APP_ENV: z.enum(["local", "production"]),
@@ -134,6 +217,7 @@ const Environment = z.object({
     (v) => (typeof v === "string" ? JSON.parse(v) : v),
     z.record(z.string(), BrandCompany, { error: "is required: each brand's company, see wrangler.toml" }),
   ),
+  PAYMENT_CREDENTIALS: optional(jsonText(z.record(z.string(), BrandPaymentCredentials))),
 });
 
 /** Half a Twilio account would quietly keep every code in an outbox nobody reads: what is missing. */
@@ -149,6 +233,16 @@ function twilioProblems(e: z.infer<typeof Environment>): string[] {
   return problems;
 }
 
+/** Adyen's credentials of a brand without its merchant account would call Adyen for no account. */
+function paymentProblems(e: z.infer<typeof Environment>): string[] {
+  return Object.entries(e.PAYMENT_CREDENTIALS ?? {})
+    .filter(([brandId, providers]) => providers.adyen && !e.BRAND_COMPANIES[brandId]?.payment_accounts.adyen)
+    .map(
+      ([brandId]) =>
+        `PAYMENT_CREDENTIALS.${brandId}.adyen needs BRAND_COMPANIES.${brandId}.payment_accounts.adyen`,
+    );
+}
+
 /** A window whose max is below its min is the min (a fixed delay). */
 const window = (minMs: number, maxMs: number): DelayWindow => ({ minMs, maxMs: Math.max(minMs, maxMs) });
 
@@ -160,8 +254,8 @@ export function parseConfig(env: Record<string, unknown>): Config {
     throw new Error(`invalid Worker configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;
-  const twilio = twilioProblems(e);
-  if (twilio.length) throw new Error(`invalid Worker configuration: ${twilio.join("; ")}`);
+  const problems = [...twilioProblems(e), ...paymentProblems(e)];
+  if (problems.length) throw new Error(`invalid Worker configuration: ${problems.join("; ")}`);
   return {
     appEnv: e.APP_ENV,
     local: e.APP_ENV === "local",
@@ -218,6 +312,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
           }
         : null,
     brandCompanies: e.BRAND_COMPANIES,
+    paymentCredentials: e.PAYMENT_CREDENTIALS ?? {},
   };
 }
 

@@ -23,13 +23,17 @@ export default {
     const now = new Date(controller.scheduledTime);
     ctx.waitUntil(
       withDb(config.database, async (db) => {
-        const run = await runRenewals(db, (id) => providerById(config, db, id), now);
+        const run = await runRenewals(db, (id, brandId) => providerById(config, db, id, brandId), now);
         await announceSubscriptionEvents({ env, config, db }, run.events);
       }),
     );
     ctx.waitUntil(
       withDb(config.database, async (db) => {
-        const run = await reconcilePayments({ db, env }, (id) => providerById(config, db, id), now);
+        const run = await reconcilePayments(
+          { db, env },
+          (id, brandId) => providerById(config, db, id, brandId),
+          now,
+        );
         await announceSubscriptionEvents({ env, config, db }, run.events);
       }),
     );

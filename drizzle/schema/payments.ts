@@ -185,3 +185,13 @@ export const sandboxTransactions = pgTable("sandbox_transactions", {
   refundedAt: timestamp("refunded_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The members' customers at Mollie, by our shopper reference: Mollie cannot find a customer by our reference,
+ * so the first payment of a renewing plan creates one and later ones reuse it (its mandates live there).
+ */
+export const mollieCustomers = pgTable("mollie_customers", {
+  shopperReference: text("shopper_reference").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -101,7 +101,11 @@ export function startStoredCardPayment(db: Db, provider: PaymentProvider, checko
 /** The same for a payment on the provider's page: the answer holds its `redirectUrl`. */
 export function startRedirectPayment(db: Db, provider: PaymentProvider, checkout: RedirectCheckout) {
   return startPayment(db, provider, checkout, checkout.method, (charge) =>
-    provider.createRedirectPayment({ ...charge, method: checkout.method }),
+    provider.createRedirectPayment({
+      ...charge,
+      method: checkout.method,
+      storeCard: checkout.plan.renewalDays !== null,
+    }),
   );
 }
 

@@ -153,7 +153,7 @@ const common = { tags: ["payments"], security: bearerSecurity };
 
 const refusals = {
   400: errorResponse(
-    "invalid_input; method_unavailable: the member's flow does not offer the method; card_only: the age verification and the renewing plans are paid by card",
+    "invalid_input; method_unavailable: the member's flow does not offer the method; card_only: the age verification is paid by card, and renewing plans by card or a method whose provider keeps one (mollie)",
   ),
   401: errorResponse("No valid session"),
   403: errorResponse("Another member's clickid"),
@@ -273,9 +273,10 @@ async function begin(
     });
   }
   // The zero-amount age verification is a card check (spec section 2), and a renewing plan is renewed on
-  // the card it keeps: the sandbox's other methods keep nothing to charge later (the real adapters' mandates
-  // and vaulting come with the providers issue).
-  if (chosen.list === "verifica" || chosen.plan.renewalDays !== null) {
+  // what it keeps: only a provider that keeps a card for this method takes one (Mollie's card mandate).
+  const provider = providerFor(c, method);
+  const renewing = chosen.plan.renewalDays !== null;
+  if (chosen.list === "verifica" || (renewing && !provider.renewsWith?.includes(method))) {
     throw new AppError(400, "card_only", "This plan is paid by card.", {
       field: "rateplan",
       messageKey: "generico",
@@ -283,7 +284,7 @@ async function begin(
   }
   const origin = new URL(c.req.url).origin;
   return {
-    provider: providerFor(c),
+    provider,
     origin,
     checkout: {
       accountId: account.id,
@@ -423,7 +424,7 @@ export const methodRoutes = featureApp()
   .openapi(paypalOrderOk, async (c) => {
     const body = c.req.valid("json");
     if (body.clickid !== c.var.session.clickid) throw forbidden();
-    const provider = providerFor(c);
+    const provider = providerFor(c, "paypal");
     // Only the member's own PayPal order: anyone else's id is no order of theirs.
     const own = await ownPayment(c.var.db, provider.id, body.id, c.var.session.accountId);
     if (own?.method !== "paypal") {
@@ -446,7 +447,7 @@ export const methodRoutes = featureApp()
     const account = await sessionAccount(c);
     const flow = await loadFlow(c.var.db, account.fluxId);
     if (!flow.sistemi_pagamento.includes("applepay")) throw methodUnavailable();
-    const session = await providerFor(c).startApplePaySession({
+    const session = await providerFor(c, "applepay").startApplePaySession({
       validationUrl: body.validationURL,
       domainName: new URL(c.req.url).hostname,
       displayName: c.var.brand.public.title,

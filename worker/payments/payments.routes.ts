@@ -26,7 +26,7 @@ import {
 } from "../contracts/payments";
 import { AppError, forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
-import { logEvent } from "../core/log";
+import { errorName, logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
@@ -39,9 +39,11 @@ import {
   startStoredCardPayment,
   tellRoom,
 } from "./checkout.service";
-import type { CardDetails, ProviderPayment } from "./provider";
-import { paymentSystemOf, providerFor, sandboxFor } from "./providers";
+import { type CardDetails, type PaymentMethod, PROVIDER_IDS, type ProviderPayment } from "./provider";
+import { paymentSystemOf, providerFor, providerOrNull, webhookProviderFor } from "./providers";
+import { WEBHOOK_ANSWERS } from "./providers/webhooks";
 import { type Settlement, settlePayment } from "./settlement.service";
+import { announceSubscriptionEvents } from "./subscription-mail";
 
 const cardError = (field: "cardNumber" | "cardYear", code: "invalid_number" | "expired_card") =>
   new AppError(
@@ -151,9 +153,18 @@ const savedCardCharge = createRoute({
   },
 });
 
-const CheckSystem = z.object({
-  system: z.enum(["adyen", "trustpay", "maxpay", "googlePay", "mollie", "coda"]),
-});
+const CHECK_SYSTEMS = ["adyen", "trustpay", "maxpay", "googlePay", "mollie", "coda"] as const;
+const CheckSystem = z.object({ system: z.enum(CHECK_SYSTEMS) });
+
+/** The way to pay each return page ends: the card systems' 3-D Secure, Google Pay's step, the redirect methods. */
+const CHECK_METHOD: Record<(typeof CHECK_SYSTEMS)[number], PaymentMethod> = {
+  adyen: "card",
+  trustpay: "card",
+  maxpay: "card",
+  googlePay: "googlepay",
+  mollie: "mollie",
+  coda: "coda",
+};
 
 const checkStatus = createRoute({
   method: "post",
@@ -176,18 +187,25 @@ const checkStatus = createRoute({
   },
 });
 
-const sandboxWebhook = createRoute({
+const webhook = createRoute({
   method: "post",
-  path: "/hooks/sandbox",
+  path: "/hooks/{provider}",
   tags: ["payments"],
-  summary: "The sandbox provider's signed payment notifications (local runs only)",
-  // No body schema: the signature is checked over the body's exact bytes, before anything parses it.
-  description:
-    'A JSON body {"type":"payment.updated","data":{"reference":…}} with its HMAC-SHA256 in sandbox-signature.',
+  summary: "A payment provider's notifications, for the brand of the host they are sent to",
+  // No body schema: signatures are checked over the body's exact bytes, before anything parses it.
+  description: [
+    "Each answered the way its provider expects.",
+    'sandbox (local runs only): a JSON body {"type":"payment.updated","data":{"reference":…}} with its HMAC-SHA256 in sandbox-signature; 200 {"received":true}, 401 bad_signature.',
+    "adyen: a standard notification with HMAC signatures; 200 `[accepted]` (also for events that change no payment), 401 when a signature is wrong.",
+    "paypal: verified through PayPal's verify-webhook-signature; 200, 400 when not PayPal's, 503 when PayPal could not be asked.",
+    "mollie: `id=tr_…` form-encoded, confirmed by fetching the payment; 200 (an unknown id too), 503 when Mollie could not be asked.",
+  ].join(" "),
+  request: { params: z.object({ provider: z.enum(PROVIDER_IDS) }) },
   responses: {
-    200: { description: "Applied", ...json(z.object({ received: z.literal(true) })) },
-    401: errorResponse("bad_signature: not signed by the sandbox"),
-    503: errorResponse("payments_unavailable: not a local run"),
+    200: { description: "Applied (or genuine and changing nothing)" },
+    400: { description: "paypal: not PayPal's" },
+    401: errorResponse("sandbox, adyen: not signed by the provider"),
+    503: errorResponse("payments_unavailable: no credentials for this provider here; provider_unavailable"),
   },
 });
 
@@ -276,7 +294,7 @@ async function startCharge(
   if (body.clickid !== c.var.session.clickid) throw forbidden();
   const card = cardDetails(body);
   const account = await sessionAccount(c);
-  const provider = providerFor(c);
+  const provider = providerFor(c, "card");
   const started = await startCardPayment(c.var.db, provider, {
     accountId: account.id,
     brandId: c.var.brand.public.id,
@@ -325,7 +343,7 @@ export const paymentRoutes = featureApp()
     }
     const chosen = choosePlan(rateplan, flow.fluxId, account.premiumLevel);
     // Where payments are unavailable the plans still show; nothing is kept to tap.
-    const provider = c.var.config.appEnv === "local" ? providerFor(c) : null;
+    const provider = providerOrNull(c, "card");
     return c.json(
       {
         rateplan: [rateplan],
@@ -358,7 +376,7 @@ export const paymentRoutes = featureApp()
     if (body.clickid !== c.var.session.clickid) throw forbidden();
     const account = await sessionAccount(c);
     const { plan, list } = await memberPlan(c, account, body.rateplan);
-    const provider = providerFor(c);
+    const provider = providerFor(c, "card");
     const system = paymentSystemOf(c);
     const card = await keptCard(c, account.id, provider.id);
     if (!card) {
@@ -391,22 +409,40 @@ export const paymentRoutes = featureApp()
     if (!reference) {
       throw new AppError(400, "invalid_input", "The payment's reference is missing.", { field: "reference" });
     }
-    const provider = providerFor(c);
-    // Only the member's own payments: a reference of someone else's is no payment of theirs.
-    const own = await ownPayment(c.var.db, provider.id, reference, c.var.session.accountId);
+    const provider = providerFor(c, CHECK_METHOD[c.req.valid("param").system]);
+    // The provider first: what a return page carries may not be the payment's reference itself (Adyen's
+    // redirectResult is read into its pspReference by the check).
+    const reported = await provider.checkPayment(reference);
+    // Only the member's own payments: someone else's is no payment of theirs, and is not applied here.
+    const own = await ownPayment(c.var.db, provider.id, reported.reference, c.var.session.accountId);
     if (!own) throw new AppError(404, "not_found", "No such payment.", { field: "reference" });
-    const settlement = await settlePayment(c.var.db, provider.id, await provider.checkPayment(reference));
+    const settlement = await settlePayment(c.var.db, provider.id, reported);
     await tellRoom(c.env, settlement);
     const paid = settlement.found && settlement.status === "succeeded";
     return c.json({ result: paid, message: outcomeMessage(settlement) }, 200);
   })
-  .openapi(sandboxWebhook, async (c) => {
-    const sandbox = sandboxFor(c);
-    const event = await sandbox.parseWebhook(c.req.raw);
-    if (!event) {
-      throw new AppError(401, "bad_signature", "The notification is not signed by the sandbox.");
+  .openapi(webhook, async (c) => {
+    const id = c.req.valid("param").provider;
+    const provider = webhookProviderFor(c, id);
+    const answers = WEBHOOK_ANSWERS[id];
+    let event: Awaited<ReturnType<typeof provider.parseWebhook>>;
+    try {
+      event = await provider.parseWebhook(c.req.raw);
+    } catch (error) {
+      logEvent("warn", "payments.webhook_unread", { provider: id, error: errorName(error) });
+      return answers.failed(error);
     }
-    const settlement = await settlePayment(c.var.db, sandbox.id, event.payment);
+    if (!event) return answers.refused();
+    const settlement = await settlePayment(c.var.db, provider.id, event.payment);
+    logEvent("info", "payments.webhook", {
+      provider: id,
+      status: settlement.found ? settlement.status : "unknown",
+    });
     await tellRoom(c.env, settlement);
-    return c.json({ received: true as const }, 200);
+    // A renewal the job left pending (Mollie's recurring payments) ends here: the member is mailed as the job would.
+    if (settlement.found && settlement.subscription) {
+      const { config, db } = c.var;
+      await announceSubscriptionEvents({ env: c.env, config, db }, [settlement.subscription]);
+    }
+    return answers.accepted();
   });

@@ -93,6 +93,11 @@ export type PaymentMethod = "card" | RedirectMethod;
  */
 export interface RedirectPayment extends ChargeBase {
   method: RedirectMethod;
+  /**
+   * The plan renews: keep what the member paid with for merchant-initiated renewals (Mollie's mandate of a
+   * `first` payment, PayPal's vault). A provider that keeps nothing for the method ignores it.
+   */
+  storeCard?: boolean;
 }
 
 /** A wallet's payment token to charge: Apple Pay's PKPaymentToken or Google Pay's paymentData. */
@@ -136,6 +141,11 @@ export interface WebhookEvent {
 
 export interface PaymentProvider {
   readonly id: ProviderId;
+  /**
+   * The redirect methods whose payment with `storeCard` keeps a card (a StoredCard) that renewals charge: a
+   * renewing plan may be paid by them. Absent: renewing plans are paid by card only.
+   */
+  readonly renewsWith?: readonly RedirectMethod[];
   /** Charges a card; the answer may ask for 3-D Secure (`action_required` with `threeDs`). */
   chargeCard(charge: CardCharge): Promise<ProviderPayment>;
   /** Charges a kept card: one-tap (member present) or a renewal (merchant initiated). */

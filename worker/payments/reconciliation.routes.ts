@@ -53,7 +53,7 @@ export const reconciliationRoutes = featureApp().openapi(reconcileNow, async (c)
   const only = member ? { accountId: member.id } : undefined;
   const { events, ...counts } = await reconcilePayments(
     { db, env: c.env },
-    (id) => providerById(config, db, id),
+    (id, brandId) => providerById(config, db, id, brandId),
     now,
     only,
   );

@@ -67,18 +67,25 @@ async function claim(db: Db, now: Date, only?: { accountId: number }) {
   return db
     .update(payments)
     .set({ checkedAt: now })
-    .where(inArray(payments.id, candidates))
-    .returning({ id: payments.id, provider: payments.provider, reference: payments.reference });
+    .from(orders)
+    .where(and(inArray(payments.id, candidates), eq(orders.id, payments.orderId)))
+    .returning({
+      id: payments.id,
+      provider: payments.provider,
+      reference: payments.reference,
+      brandId: orders.brandId,
+    });
 }
 
 /**
- * Reconciles the recent unsettled payments at `now`; `providerOf` gives the provider a payment was made with.
+ * Reconciles the recent unsettled payments at `now`; `providerOf` gives the provider a payment was made with,
+ * with the credentials of its order's brand.
  * `accountId` limits the run to one member's payments (the local trigger, so tests side by side do not
  * reconcile each other's).
  */
 export async function reconcilePayments(
   deps: { db: Db; env: Bindings },
-  providerOf: (id: ProviderId) => PaymentProvider,
+  providerOf: (id: ProviderId, brandId: string) => PaymentProvider,
   now: Date,
   only?: { accountId: number },
 ): Promise<ReconciliationRun> {
@@ -98,7 +105,7 @@ export async function reconcilePayments(
     const providerId = payment.provider as ProviderId;
     const reference = payment.reference ?? "";
     try {
-      const reported = await providerOf(providerId).checkPayment(reference);
+      const reported = await providerOf(providerId, payment.brandId).checkPayment(reference);
       if (!FINAL_STATUSES.includes(reported.status)) {
         // Not known yet: nothing is written, so the return page and the webhook keep the payment as it is.
         run.open++;

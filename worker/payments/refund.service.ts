@@ -20,8 +20,8 @@ import { changePremiumLevel, type Tx } from "../credits/credits.service";
 import type { AppEnv } from "../env";
 import { type SendResult, sendMail } from "../mail/mail.service";
 import { memberRoom } from "../realtime/member-room";
-import type { PaymentProvider } from "./provider";
-import { providerFor } from "./providers";
+import { type PaymentProvider, PROVIDER_IDS, type ProviderId } from "./provider";
+import { providerById } from "./providers";
 import { formatMoney } from "./receipt";
 
 /** Subscriptions that keep a member's premium level (another order's keeps it after a refund). */
@@ -115,7 +115,8 @@ async function paymentWithOrder(db: Db | Tx, paymentId: number, lock = false) {
  */
 export async function refundPayment(
   db: Db,
-  provider: PaymentProvider,
+  /** The provider a payment was made with, with the credentials of its order's brand. */
+  providerOf: (id: ProviderId, brandId: string) => PaymentProvider,
   request: RefundRequest,
   hooks: RefundHooks = {},
 ): Promise<RefundResult> {
@@ -128,10 +129,11 @@ export async function refundPayment(
     payment.status !== "succeeded" ||
     !payment.reference ||
     payment.amountCents <= 0 ||
-    payment.provider !== provider.id
+    !(PROVIDER_IDS as readonly string[]).includes(payment.provider)
   ) {
     return { ok: false, reason: "not_refundable", payment: summary };
   }
+  const provider = providerOf(payment.provider as ProviderId, order.brandId);
 
   const reference = payment.reference;
   let answer: Awaited<ReturnType<PaymentProvider["refund"]>>;
@@ -337,7 +339,13 @@ export async function refundFromConsole(
   request: RefundRequest,
   hooks: RefundHooks = {},
 ): Promise<RefundResult & { told?: MemberTold }> {
-  const result = await refundPayment(c.var.db, providerFor(c), request, hooks);
+  const { config, db } = c.var;
+  const result = await refundPayment(
+    db,
+    (id, brandId) => providerById(config, db, id, brandId),
+    request,
+    hooks,
+  );
   if (!result.ok) return result;
   return { ...result, told: await tellMemberOfRefund(c, result.refund) };
 }

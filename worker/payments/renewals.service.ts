@@ -101,12 +101,13 @@ function failWithoutCard(db: Db, paymentId: number) {
 }
 
 /**
- * Runs the renewals due at `now`; `providerOf` gives the provider a kept card belongs to. `accountId` limits
+ * Runs the renewals due at `now`; `providerOf` gives the provider a kept card belongs to, with the credentials
+ * of the order's brand. `accountId` limits
  * the run to one member's plans (the local trigger, so tests side by side do not renew each other's).
  */
 export async function runRenewals(
   db: Db,
-  providerOf: (id: ProviderId) => PaymentProvider,
+  providerOf: (id: ProviderId, brandId: string) => PaymentProvider,
   now: Date,
   only?: { accountId: number },
 ): Promise<RenewalRun> {
@@ -137,7 +138,7 @@ export async function runRenewals(
       continue;
     }
     try {
-      const provider = providerOf(card.provider);
+      const provider = providerOf(card.provider, brandId);
       const brand = brandOf(brandId);
       const answer = await provider.chargeStoredCard({
         idempotencyKey: payment.idempotencyKey,

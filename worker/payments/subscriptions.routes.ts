@@ -201,7 +201,7 @@ export const subscriptionRoutes = featureApp()
       : [];
     if (body.clickid && !member) throw new AppError(404, "not_found", "No such member.");
     const only = member ? { accountId: member.id } : undefined;
-    const run = await runRenewals(db, (id) => providerById(config, db, id), now, only);
+    const run = await runRenewals(db, (id, brandId) => providerById(config, db, id, brandId), now, only);
     await announceSubscriptionEvents({ env: c.env, config, db }, run.events);
     return c.json(
       {

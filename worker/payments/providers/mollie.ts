@@ -40,13 +40,6 @@ export interface MollieOptions {
   call?: Omit<ProviderCallOptions, "idempotency">;
 }
 
-/**
- * A redirect payment as this adapter takes it. `storeCard`: the plan renews, so the payment is Mollie's
- * `first` payment of a customer and its mandate is kept for the renewals. The interface's RedirectPayment has
- * no such flag yet (the smallest change: the same optional field there, set from the plan's renewalDays).
- */
-export type MollieRedirectPayment = RedirectPayment & { storeCard?: boolean };
-
 /** What Mollie's card failure reasons (details.failureReason) mean in the spec's error catalogue. */
 export const MOLLIE_FAILURE_REASONS = {
   authentication_abandoned: "warning",
@@ -252,9 +245,7 @@ function errorCodeOf(payment: MolliePayment, status: PaymentStatus): PaymentErro
     : "generico";
 }
 
-export function mollieProvider(options: MollieOptions): PaymentProvider & {
-  createRedirectPayment(payment: MollieRedirectPayment): Promise<ProviderPayment>;
-} {
+export function mollieProvider(options: MollieOptions): PaymentProvider {
   const base = `${options.apiBase.replace(/\/+$/, "")}/v2`;
   const headers = {
     authorization: `Bearer ${options.apiKey}`,
@@ -361,6 +352,8 @@ export function mollieProvider(options: MollieOptions): PaymentProvider & {
 
   return {
     id: "mollie",
+    // A renewing plan's first payment makes a card mandate, kept as the member's card (storedCardOf).
+    renewsWith: ["mollie"],
 
     chargeCard() {
       // Mollie takes card data only on its hosted checkout or through Mollie Components' cardToken; the card
@@ -380,12 +373,17 @@ export function mollieProvider(options: MollieOptions): PaymentProvider & {
       );
     },
 
-    async createRedirectPayment(payment: MollieRedirectPayment) {
+    async createRedirectPayment(payment: RedirectPayment) {
       if (payment.method !== "mollie") {
         throw new MollieUnsupported(`take ${payment.method} payments`, "each method has its own adapter");
       }
+      // A card, so that the first payment's mandate is one storedCardOf keeps (a bank's would not be).
       const first = payment.storeCard
-        ? { customerId: await customerOf(payment.shopperReference), sequenceType: "first" }
+        ? {
+            customerId: await customerOf(payment.shopperReference),
+            sequenceType: "first",
+            method: "creditcard",
+          }
         : {};
       return createPayment(
         {

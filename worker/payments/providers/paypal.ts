@@ -95,18 +95,13 @@ export class PayPalUnsupported extends Error {
   }
 }
 
-/** A redirect payment, plus whether its plan renews: then the wallet is vaulted for merchant-initiated renewals. */
-export interface PayPalRedirectPayment extends RedirectPayment {
-  storeCard?: boolean;
-}
-
 /** A payment as PayPal tells it, with the vault id renewals charge (set once a vaulted order is captured). */
 export interface PayPalPayment extends ProviderPayment {
   vaultId?: string;
 }
 
 export interface PayPalProvider extends PaymentProvider {
-  createRedirectPayment(payment: PayPalRedirectPayment): Promise<PayPalPayment>;
+  createRedirectPayment(payment: RedirectPayment): Promise<PayPalPayment>;
   capturePayment(reference: string): Promise<PayPalPayment>;
   checkPayment(reference: string): Promise<PayPalPayment>;
   chargeStoredCard(charge: StoredCardCharge): Promise<PayPalPayment>;

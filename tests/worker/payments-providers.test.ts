@@ -1,0 +1,525 @@
+// The real providers wired in: a brand whose PAYMENT_CREDENTIALS point at the fakes of Adyen, PayPal and
+// Mollie (tests/fakes/), called through the routes the payment page, the return pages and the providers'
+// webhooks use. A 3-D Secure card through Adyen (return page then webhook, and webhook then return page), a
+// PayPal order approved and captured on return, a Mollie payment paid by its webhook alone, renewals of the
+// kept Adyen card and of a Mollie card mandate by the renewal job; duplicated webhooks change nothing, forged
+// ones are refused as each provider expects. Each payment is granted exactly once. Also: Mollie's customers
+// kept per member, Apple Pay only with a merchant id, the credentials' validation, and a brand without
+// credentials (or a deployed Worker without them) keeping today's sandbox (or payments_unavailable).
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { accounts } from "../../drizzle/schema/accounts";
+import { flows, ratePlans } from "../../drizzle/schema/flows";
+import { mollieCustomers, orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import { createApp } from "../../worker/app";
+import { BrandCompany } from "../../worker/brands/brand";
+import { parseConfig } from "../../worker/config";
+import { openDb } from "../../worker/core/db";
+import { providerById } from "../../worker/payments/providers";
+import { ADYEN_3DS_CARD } from "../fakes/adyen-test-values";
+import { testConfig } from "../fixtures/config";
+import { createMember, hosts, type TestMember } from "../fixtures/members";
+
+const fake = z
+  .object({
+    FAKE_ADYEN_URL: z.url(),
+    FAKE_ADYEN_API_KEY: z.string().min(1),
+    FAKE_ADYEN_MERCHANT_ACCOUNT: z.string().min(1),
+    FAKE_ADYEN_HMAC_KEY: z.string().min(1),
+    FAKE_PAYPAL_URL: z.url(),
+    FAKE_PAYPAL_CLIENT_ID: z.string().min(1),
+    FAKE_PAYPAL_CLIENT_SECRET: z.string().min(1),
+    FAKE_PAYPAL_WEBHOOK_ID: z.string().min(1),
+    FAKE_MOLLIE_URL: z.url(),
+    FAKE_MOLLIE_KEY: z.string().min(1),
+    BRAND_COMPANIES: z.record(z.string(), BrandCompany),
+  })
+  .parse(env);
+const adyenOrigin = new URL(fake.FAKE_ADYEN_URL).origin;
+
+/** amoreitalia (it.localhost) with its credentials at the three fakes; the other brands keep the sandbox. */
+const credentials = {
+  amoreitalia: {
+    adyen: {
+      apiBase: fake.FAKE_ADYEN_URL,
+      apiKey: fake.FAKE_ADYEN_API_KEY,
+      hmacKey: fake.FAKE_ADYEN_HMAC_KEY,
+    },
+    paypal: {
+      apiBase: fake.FAKE_PAYPAL_URL,
+      clientId: fake.FAKE_PAYPAL_CLIENT_ID,
+      clientSecret: fake.FAKE_PAYPAL_CLIENT_SECRET,
+      webhookId: fake.FAKE_PAYPAL_WEBHOOK_ID,
+    },
+    mollie: { apiBase: fake.FAKE_MOLLIE_URL, apiKey: fake.FAKE_MOLLIE_KEY },
+  },
+};
+const italy = fake.BRAND_COMPANIES.amoreitalia;
+if (!italy) throw new Error("wrangler.toml has no company for amoreitalia");
+/** One env object, so its config is parsed once (configOf keeps it per env). */
+const wired = {
+  ...env,
+  PAYMENT_CREDENTIALS: JSON.stringify(credentials),
+  BRAND_COMPANIES: {
+    ...fake.BRAND_COMPANIES,
+    amoreitalia: { ...italy, payment_accounts: { adyen: fake.FAKE_ADYEN_MERCHANT_ACCOUNT } },
+  },
+};
+const app = createApp();
+
+/** A request to the wired Worker on it.localhost, as the member's browser or a provider sends it. */
+async function send(path: string, init: RequestInit & { token?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("host", hosts.it);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  if (typeof init.body === "string" && !headers.has("content-type")) {
+    headers.set("content-type", "application/json");
+  }
+  const ctx = createExecutionContext();
+  const response = await app.fetch(
+    new Request(`http://${hosts.it}${path}`, { ...init, headers }),
+    wired,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+const post = (member: TestMember, path: string, body: unknown) =>
+  send(path, { method: "POST", token: member.token, body: JSON.stringify(body) });
+
+/** A flow like the default one that offers every method; its plans are flow 7's. */
+const FLOW = "providers-test";
+const PLAN = "starter-30";
+const RENEWING_PLAN = "gold-300";
+const DAY = 86_400_000;
+
+const { db, end } = openDb(testConfig.database);
+afterAll(() => end());
+let planCredits = 0;
+
+beforeAll(async () => {
+  const [base] = await db.select().from(flows).where(eq(flows.fluxId, "7"));
+  await db
+    .insert(flows)
+    .values({
+      fluxId: FLOW,
+      config: {
+        ...(base?.config as object),
+        sistemi_pagamento: ["credit_card", "paypal", "applepay", "googlepay", "mollie", "coda_paypal"],
+      },
+    })
+    .onConflictDoNothing();
+  const plans = await db.select().from(ratePlans).where(eq(ratePlans.fluxId, "7"));
+  await db
+    .insert(ratePlans)
+    .values(plans.map((p) => ({ ...p, fluxId: FLOW })))
+    .onConflictDoNothing();
+  const starter = plans.find((p) => p.productId === PLAN);
+  planCredits = (starter?.crediti ?? 0) + (starter?.creditiPromo ?? 0);
+  expect(planCredits).toBeGreaterThan(0);
+});
+
+async function member(): Promise<TestMember> {
+  const created = await createMember();
+  await db.update(accounts).set({ fluxId: FLOW }).where(eq(accounts.clickid, created.clickid));
+  return created;
+}
+
+const account = async (m: TestMember) => {
+  const [row] = await db.select().from(accounts).where(eq(accounts.clickid, m.clickid));
+  if (!row) throw new Error("no account");
+  return row;
+};
+const credits = async (m: TestMember) => (await account(m)).creditiMessaggi;
+
+/** The member's latest payment: provider, its reference there, status. */
+async function lastPayment(m: TestMember) {
+  const [row] = await db
+    .select({ provider: payments.provider, reference: payments.reference, status: payments.status })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(orders.accountId, (await account(m)).id))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+const cardBody = (m: TestMember, cardNumber: string, rateplan = PLAN) => ({
+  cardNumber,
+  cardMonth: "03",
+  cardYear: "30",
+  cardSecurityCode: "737",
+  firstName: "Mario",
+  lastName: "Rossi",
+  rateplan,
+  clickid: m.clickid,
+  paySource: "CREDITCARD",
+});
+
+const ChargeAnswer = z.object({
+  status: z.string(),
+  message: z.string(),
+  payment_system: z.string(),
+  threeDS: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }).nullable(),
+});
+
+/** A card charge through Adyen that asks for 3-D Secure, and the member passing it: the redirectResult. */
+async function chargeWith3ds(m: TestMember) {
+  const charged = ChargeAnswer.parse(
+    await (await post(m, "/orders/tryCharge", cardBody(m, ADYEN_3DS_CARD))).json(),
+  );
+  expect(charged).toMatchObject({
+    status: "ok",
+    message: "authentication_required",
+    payment_system: "adyen",
+  });
+  const threeDs = charged.threeDS ?? { url: "", fields: {} };
+  expect(threeDs.url.startsWith(adyenOrigin)).toBe(true);
+  // The member's browser posts the form to the issuer, answers, and comes back to the return page.
+  await fetch(threeDs.url, { method: "POST", body: new URLSearchParams(threeDs.fields) });
+  const back = await fetch(`${adyenOrigin}/checkoutshopper/threeDS/answer`, {
+    method: "POST",
+    body: new URLSearchParams({ ...threeDs.fields, answer: "pass" }),
+    redirect: "manual",
+  });
+  const location = new URL(back.headers.get("location") ?? "");
+  expect(`${location.origin}${location.pathname}`).toBe(`http://${hosts.it}/adyen/paymentCheck`);
+  return location.searchParams.get("redirectResult") ?? "";
+}
+
+/** The return page's check of an Adyen 3-D Secure return. */
+const adyenReturn = async (m: TestMember, redirectResult: string) =>
+  (await post(m, "/orders/adyen/checkTransactionStatus", { clickid: m.clickid, redirectResult })).json();
+
+/** The AUTHORISATION notification Adyen would post for a payment, signed with the merchant's HMAC key. */
+async function adyenNotification(pspReference: string) {
+  const response = await fetch(`${adyenOrigin}/__fake/notifications/${pspReference}?eventCode=AUTHORISATION`);
+  return (await response.json()) as {
+    notificationItems: { NotificationRequestItem: { amount: { value: number } } }[];
+  };
+}
+const adyenHook = async (body: unknown) => {
+  const response = await send("/hooks/adyen", { method: "POST", body: JSON.stringify(body) });
+  return { status: response.status, text: await response.text() };
+};
+
+describe("Adyen through the routes", () => {
+  it("a 3-D Secure card: the return page grants it, the webhook and its duplicate do not again, a forged one is refused", async () => {
+    const m = await member();
+    const before = await credits(m);
+    const redirectResult = await chargeWith3ds(m);
+    expect(await adyenReturn(m, redirectResult)).toEqual({ result: true, message: "success" });
+    expect(await credits(m)).toBe(before + planCredits);
+    const payment = await lastPayment(m);
+    expect(payment).toMatchObject({ provider: "adyen", status: "succeeded" });
+
+    const notification = await adyenNotification(payment?.reference ?? "");
+    expect(await adyenHook(notification)).toEqual({ status: 200, text: "[accepted]" });
+    expect(await adyenHook(notification)).toEqual({ status: 200, text: "[accepted]" });
+    expect(await credits(m)).toBe(before + planCredits);
+
+    const forged = structuredClone(notification);
+    const item = forged.notificationItems[0]?.NotificationRequestItem;
+    if (item) item.amount.value += 1;
+    expect((await adyenHook(forged)).status).toBe(401);
+    // Someone else's return: the same redirectResult by another member is no payment of theirs.
+    const other = await member();
+    expect(
+      (await post(other, "/orders/adyen/checkTransactionStatus", { clickid: other.clickid, redirectResult }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("a webhook before the return page grants it; the return page then finds it paid", async () => {
+    const m = await member();
+    const before = await credits(m);
+    const redirectResult = await chargeWith3ds(m);
+    const payment = await lastPayment(m);
+    expect(await adyenHook(await adyenNotification(payment?.reference ?? ""))).toEqual({
+      status: 200,
+      text: "[accepted]",
+    });
+    expect(await credits(m)).toBe(before + planCredits);
+    expect(await adyenReturn(m, redirectResult)).toEqual({ result: true, message: "success" });
+    expect(await credits(m)).toBe(before + planCredits);
+  });
+
+  it("takes Apple Pay only with the brand's Apple Pay merchant id (here none: the sandbox's session locally)", async () => {
+    const m = await member();
+    const started = await post(m, "/orders/applePay/startSession", {
+      clickid: m.clickid,
+      validationURL: "https://apple-pay-gateway.apple.com/paymentservices/paymentSession",
+    });
+    expect(started.status).toBe(200);
+    expect(await started.json()).toMatchObject({ merchantSessionIdentifier: expect.any(String) });
+  });
+
+  it("renews a renewing plan on the kept card through the renewal job, merchant-initiated", async () => {
+    const m = await member();
+    const bought = await post(m, "/orders/tryCharge", cardBody(m, "4111111111111111", RENEWING_PLAN));
+    expect(await bought.json()).toMatchObject({ status: "ok", message: "success", payment_system: "adyen" });
+    const { id } = await account(m);
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, id));
+    const [card] = await db.select().from(savedCards).where(eq(savedCards.accountId, id));
+    expect(card).toMatchObject({ provider: "adyen", last4: "1111" });
+    expect(subscription?.savedCardId).toBe(card?.id);
+
+    const due = new Date((subscription?.currentPeriodEnd ?? new Date()).getTime() + 1000);
+    const run = await send("/dev/renewals/run", {
+      method: "POST",
+      body: JSON.stringify({ now: due.toISOString(), clickid: m.clickid }),
+    });
+    expect(await run.json()).toEqual({
+      events: [{ kind: "renewed", subscriptionId: subscription?.id }],
+      unsettled: 0,
+    });
+    const renewal = await lastPayment(m);
+    expect(renewal).toMatchObject({ provider: "adyen", status: "succeeded" });
+    const seen = await (await fetch(`${adyenOrigin}/__fake/payments/${renewal?.reference}`)).json();
+    expect(seen).toMatchObject({ shopperInteraction: "ContAuth", recurringProcessingModel: "Subscription" });
+    const [renewed] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, id));
+    expect(renewed?.currentPeriodEnd.getTime()).toBe(
+      (subscription?.currentPeriodEnd.getTime() ?? 0) + 30 * DAY,
+    );
+  });
+});
+
+/** The webhook PayPal would send for an order, with its transmission headers. */
+async function paypalWebhook(type: string, orderId: string) {
+  const response = await fetch(`${fake.FAKE_PAYPAL_URL}/__fake/webhook`, {
+    method: "POST",
+    body: JSON.stringify({ type, orderId }),
+  });
+  return z
+    .object({ headers: z.record(z.string(), z.string()), body: z.string() })
+    .parse(await response.json());
+}
+const paypalHook = async (sent: { headers: Record<string, string>; body: string }) =>
+  (await send("/hooks/paypal", { method: "POST", headers: sent.headers, body: sent.body })).status;
+
+describe("PayPal through the routes", () => {
+  it("an order approved and captured on return; its webhook and the duplicate grant nothing again; a forged one is refused", async () => {
+    const m = await member();
+    const before = await credits(m);
+    const created = z
+      .object({ id: z.string(), status: z.string(), approveUrl: z.string() })
+      .parse(
+        await (
+          await post(m, "/orders/client/paypal/createOrder", { rateplan: PLAN, clickid: m.clickid })
+        ).json(),
+      );
+    expect(created.status).toBe("PAYER_ACTION_REQUIRED");
+    const approve = new URL(created.approveUrl);
+    approve.searchParams.set("fake_action", "approve");
+    const back = new URL((await fetch(approve, { redirect: "manual" })).headers.get("location") ?? "");
+    expect(back.pathname).toBe("/purchase/pay");
+    expect(back.searchParams.get("PayerID")).toBeTruthy();
+    const token = back.searchParams.get("token") ?? "";
+    expect(token).toBe(created.id);
+
+    const captured = await post(m, "/orders/client/paypal/orderOk", { clickid: m.clickid, id: token });
+    expect(await captured.json()).toMatchObject({ id: token, status: "COMPLETED", message: "success" });
+    expect(await credits(m)).toBe(before + planCredits);
+
+    const sent = await paypalWebhook("PAYMENT.CAPTURE.COMPLETED", token);
+    expect(await paypalHook(sent)).toBe(200);
+    expect(await paypalHook(sent)).toBe(200);
+    expect(await credits(m)).toBe(before + planCredits);
+    expect(await paypalHook({ ...sent, body: sent.body.replace('"COMPLETED"', '"DECLINED"') })).toBe(400);
+    expect(await lastPayment(m)).toMatchObject({ provider: "paypal", reference: token, status: "succeeded" });
+  });
+});
+
+const mollieHook = async (body: string) => {
+  const response = await send("/hooks/mollie", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
+  return response.status;
+};
+
+/** The member (or Mollie's test mode, for a recurring payment) paying on Mollie's page. */
+const payOnMollie = (href: string) =>
+  fetch(href, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "status=paid",
+    redirect: "manual",
+  });
+
+describe("Mollie through the routes", () => {
+  it("a payment paid with the webhook only; a forged and a duplicated webhook change nothing", async () => {
+    const m = await member();
+    const before = await credits(m);
+    const created = z
+      .object({ id: z.string(), _links: z.object({ checkout: z.object({ href: z.string() }) }) })
+      .parse(
+        await (await post(m, "/orders/mollie/createPayment", { rateplan: PLAN, clickid: m.clickid })).json(),
+      );
+    // Anyone may post an id with a claimed status: the payment is read back from Mollie, still open.
+    expect(await mollieHook(`id=${created.id}&status=paid`)).toBe(200);
+    expect(await mollieHook("id=tr_NoSuchPayment")).toBe(200);
+    expect(await credits(m)).toBe(before);
+
+    // The member pays on Mollie's checkout; Mollie's webhook (here posted by the test) is what grants it.
+    await payOnMollie(created._links.checkout.href);
+    expect(await mollieHook(`id=${created.id}`)).toBe(200);
+    expect(await mollieHook(`id=${created.id}`)).toBe(200);
+    expect(await credits(m)).toBe(before + planCredits);
+    expect(await lastPayment(m)).toMatchObject({
+      provider: "mollie",
+      reference: created.id,
+      status: "succeeded",
+    });
+    // The return page, later, finds it paid.
+    const check = await post(m, "/orders/mollie/checkTransactionStatus", {
+      clickid: m.clickid,
+      reference: created.id,
+    });
+    expect(await check.json()).toEqual({ result: true, message: "success" });
+  });
+});
+
+describe("a renewing plan through Mollie", () => {
+  it("keeps the first payment's card mandate and renews on it through the renewal job and Mollie's webhook", async () => {
+    const m = await member();
+    const created = z
+      .object({ id: z.string(), _links: z.object({ checkout: z.object({ href: z.string() }) }) })
+      .parse(
+        await (
+          await post(m, "/orders/mollie/createPayment", { rateplan: RENEWING_PLAN, clickid: m.clickid })
+        ).json(),
+      );
+    await payOnMollie(created._links.checkout.href);
+    expect(await mollieHook(`id=${created.id}`)).toBe(200);
+    const { id } = await account(m);
+    const [card] = await db.select().from(savedCards).where(eq(savedCards.accountId, id));
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, id));
+    expect(card).toMatchObject({ provider: "mollie", token: expect.stringMatching(/^cst_\w+:mdt_\w+$/) });
+    expect(subscription).toMatchObject({ status: "active", savedCardId: card?.id });
+
+    // The job's charge is pending at Mollie (a recurring payment runs in the background) …
+    const periodEnd = subscription?.currentPeriodEnd ?? new Date();
+    const run = await send("/dev/renewals/run", {
+      method: "POST",
+      body: JSON.stringify({ now: new Date(periodEnd.getTime() + 1000).toISOString(), clickid: m.clickid }),
+    });
+    expect(await run.json()).toEqual({ events: [], unsettled: 1 });
+    const renewal = await lastPayment(m);
+    expect(renewal).toMatchObject({ provider: "mollie", status: "pending" });
+    // … until Mollie's webhook says it is paid: the period moves on, once.
+    await payOnMollie(`${fake.FAKE_MOLLIE_URL}/checkout/${renewal?.reference}`);
+    expect(await mollieHook(`id=${renewal?.reference}`)).toBe(200);
+    expect(await mollieHook(`id=${renewal?.reference}`)).toBe(200);
+    const [renewed] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, id));
+    expect(renewed?.currentPeriodEnd.getTime()).toBe(periodEnd.getTime() + 30 * DAY);
+    expect(await lastPayment(m)).toMatchObject({ reference: renewal?.reference, status: "succeeded" });
+  });
+
+  it("is refused for PayPal, which keeps nothing renewals could charge here", async () => {
+    const m = await member();
+    const refused = await post(m, "/orders/client/paypal/createOrder", {
+      rateplan: RENEWING_PLAN,
+      clickid: m.clickid,
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: "card_only" } });
+  });
+});
+
+describe("Mollie's customers", () => {
+  it("are kept per member: the renewal job's Mollie (providerById) makes a renewing plan's first payments under one customer", async () => {
+    const mollie = providerById(parseConfig(wired), db, "mollie", "amoreitalia");
+    const shopperReference = `member-test-${crypto.randomUUID()}`;
+    const first = (n: number) =>
+      mollie.createRedirectPayment({
+        method: "mollie",
+        idempotencyKey: `pay_${crypto.randomUUID()}`,
+        amountCents: 4990 + n,
+        currency: "EUR",
+        descriptor: "AMOREITALIA",
+        returnUrl: `http://${hosts.it}/mollie/paymentCheck`,
+        shopperReference,
+        storeCard: true,
+      });
+    const payments = [await first(1), await first(2)];
+    const kept = await db
+      .select()
+      .from(mollieCustomers)
+      .where(eq(mollieCustomers.shopperReference, shopperReference));
+    expect(kept).toHaveLength(1);
+    for (const payment of payments) {
+      const seen = await fetch(`${fake.FAKE_MOLLIE_URL}/v2/payments/${payment.reference}`, {
+        headers: { authorization: `Bearer ${fake.FAKE_MOLLIE_KEY}` },
+      });
+      expect(await seen.json()).toMatchObject({
+        sequenceType: "first",
+        customerId: kept[0]?.customerId,
+        // Mollie posts to the brand's own webhook route.
+        webhookUrl: "https://amoreitalia.example/hooks/mollie",
+      });
+    }
+  });
+});
+
+describe("the payment credentials", () => {
+  const base = { ...env, PAYMENT_CREDENTIALS: "" } as Record<string, unknown>;
+
+  it("refuses text that is not JSON without quoting it, and Adyen without the brand's merchant account", () => {
+    const secret = "{not json sk_live_SECRET";
+    expect(() => parseConfig({ ...base, PAYMENT_CREDENTIALS: secret })).toThrow(
+      /PAYMENT_CREDENTIALS is not valid JSON/,
+    );
+    expect(() => parseConfig({ ...base, PAYMENT_CREDENTIALS: secret })).not.toThrow(/SECRET/);
+    const adyenOnly = JSON.stringify({ lovechat: { adyen: credentials.amoreitalia.adyen } });
+    const companies = {
+      ...fake.BRAND_COMPANIES,
+      lovechat: { ...fake.BRAND_COMPANIES.lovechat, payment_accounts: {} },
+    };
+    expect(() =>
+      parseConfig({ ...base, BRAND_COMPANIES: companies, PAYMENT_CREDENTIALS: adyenOnly }),
+    ).toThrow(/PAYMENT_CREDENTIALS.lovechat.adyen needs BRAND_COMPANIES.lovechat.payment_accounts.adyen/);
+  });
+
+  it("a deployed Worker takes the brand's credentials, and answers payments_unavailable where it has none", async () => {
+    const deployed = { ...wired, APP_ENV: "production" };
+    const hook = async (host: string, provider: string) => {
+      const response = await app.fetch(
+        new Request(`http://${host}/hooks/${provider}`, { method: "POST", headers: { host }, body: "{}" }),
+        deployed,
+        createExecutionContext(),
+      );
+      return { status: response.status, text: await response.text() };
+    };
+    // it.localhost has Adyen's credentials: its route reads the body as Adyen's (not a notification: 401).
+    expect((await hook(hosts.it, "adyen")).status).toBe(401);
+    // es.localhost has none, and a deployed Worker has no sandbox.
+    for (const [host, provider] of [
+      [hosts.es, "adyen"],
+      [hosts.it, "sandbox"],
+    ] as const) {
+      const answer = await hook(host, provider);
+      expect(answer.status).toBe(503);
+      expect(answer.text).toContain("payments_unavailable");
+    }
+  });
+
+  it("keeps the sandbox for a brand without credentials (es.localhost), in the same Worker", async () => {
+    const m = await createMember({ region: "andalucia" }, hosts.es);
+    const response = await app.fetch(
+      new Request(`http://${hosts.es}/orders/tryCharge`, {
+        method: "POST",
+        headers: { host: hosts.es, authorization: `Bearer ${m.token}`, "content-type": "application/json" },
+        body: JSON.stringify(cardBody(m, "4242424242424242")),
+      }),
+      wired,
+      createExecutionContext(),
+    );
+    expect(await response.json()).toMatchObject({ status: "ok", message: "success" });
+    expect(await lastPayment(m)).toMatchObject({ provider: "sandbox" });
+  });
+});
