@@ -35,6 +35,9 @@ const fake = z
     FAKE_PAYPAL_WEBHOOK_ID: z.string().min(1),
     FAKE_MOLLIE_URL: z.url(),
     FAKE_MOLLIE_KEY: z.string().min(1),
+    FAKE_CODA_URL: z.url(),
+    FAKE_CODA_KEY: z.string().min(1),
+    FAKE_CODA_PROJECT: z.string().min(1),
     BRAND_COMPANIES: z.record(z.string(), BrandCompany),
   })
   .parse(env);
@@ -55,6 +58,13 @@ const credentials = {
       webhookId: fake.FAKE_PAYPAL_WEBHOOK_ID,
     },
     mollie: { apiBase: fake.FAKE_MOLLIE_URL, apiKey: fake.FAKE_MOLLIE_KEY },
+    coda: {
+      apiBase: fake.FAKE_CODA_URL,
+      apiKey: fake.FAKE_CODA_KEY,
+      projectId: fake.FAKE_CODA_PROJECT,
+      country: 380,
+      payType: 0,
+    },
   },
 };
 const italy = fake.BRAND_COMPANIES.amoreitalia;
@@ -381,6 +391,60 @@ describe("Mollie through the routes", () => {
       reference: created.id,
     });
     expect(await check.json()).toEqual({ result: true, message: "success" });
+  });
+});
+
+/** Coda's server-to-server notification, as its portal sends it (here form-posted to the brand's route). */
+const codaHook = (query: string) =>
+  send("/hooks/coda", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: query,
+  });
+
+describe("Coda through the routes", () => {
+  it("paid on Coda's page: its checksummed notification grants it once, a forged one is refused", async () => {
+    const m = await member();
+    const before = await credits(m);
+    const created = z
+      .object({ result: z.literal(true), redirectUrl: z.string() })
+      .parse(
+        await (await post(m, "/orders/coda/createPayment", { rateplan: PLAN, clickid: m.clickid })).json(),
+      );
+    // The member pays on Coda's hosted page, which sends them back to the return page with the TxnId.
+    const back = await fetch(created.redirectUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "result=0",
+      redirect: "manual",
+    });
+    const returned = new URL(back.headers.get("location") ?? "");
+    expect(returned.pathname).toBe("/coda/paymentCheck");
+    const txnId = returned.searchParams.get("TxnId") ?? "";
+    expect(txnId).toMatch(/^\d+$/);
+
+    // What Coda's notification carries (recorded by the fake), with a checksum only Coda and we can make.
+    const { notifications } = z
+      .object({ notifications: z.array(z.string()) })
+      .parse(await (await fetch(`${fake.FAKE_CODA_URL}/__fake/notifications`)).json());
+    const sent = notifications.map((n) => new URL(n).searchParams).find((q) => q.get("TxnId") === txnId);
+    if (!sent) throw new Error("the fake recorded no notification for this payment");
+    const forged = new URLSearchParams(sent);
+    forged.set("Checksum", "0".repeat(32));
+    expect((await codaHook(forged.toString())).status).toBe(401);
+    expect(await credits(m)).toBe(before);
+
+    for (let i = 0; i < 2; i++) {
+      const answer = await codaHook(sent.toString());
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe("ResultCode=0");
+    }
+    expect(await credits(m)).toBe(before + planCredits);
+    expect(await lastPayment(m)).toMatchObject({ provider: "coda", reference: txnId, status: "succeeded" });
+    // The return page (the spec's txn_id) finds it paid, and grants nothing more.
+    const check = await post(m, "/orders/coda/checkTransactionStatus", { clickid: m.clickid, txn_id: txnId });
+    expect(await check.json()).toEqual({ result: true, message: "success" });
+    expect(await credits(m)).toBe(before + planCredits);
   });
 });
 
