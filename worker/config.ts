@@ -88,6 +88,8 @@ const PAYPAL_DEFAULT_API_BASE = "https://api-m.paypal.com";
 const MOLLIE_DEFAULT_API_BASE = "https://api.mollie.com";
 const TRUSTPAY_DEFAULT_API_BASE = "https://tpgw.trustpay.eu";
 const CODA_DEFAULT_API_BASE = "https://airtime.codapayments.com";
+/** Maxpay's live gateway; its sandbox is https://gateway-sandbox.maxpay.com. */
+const MAXPAY_DEFAULT_API_BASE = "https://gateway.maxpay.com";
 
 const secret = z.string().trim().min(1);
 const apiBase = (fallback?: string) =>
@@ -142,6 +144,16 @@ const BrandPaymentCredentials = z
         country: z.number().int().positive(),
         /** 0: Coda's own channel page; a channel id (e.g. PayPal's for `coda_paypal`) goes straight to it. */
         payType: z.number().int().min(0),
+      })
+      .strict()
+      .optional(),
+    maxpay: z
+      .object({
+        apiBase: apiBase(MAXPAY_DEFAULT_API_BASE),
+        merchantAccount: secret,
+        merchantPassword: secret,
+        /** Signs Maxpay's callbacks to /hooks/maxpay. */
+        privateKey: secret,
       })
       .strict()
       .optional(),

@@ -195,3 +195,18 @@ export const mollieCustomers = pgTable("mollie_customers", {
   customerId: text("customer_id").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the member may see of the card of each Maxpay transaction, by Maxpay's reference: Maxpay's later answers
+ * (the check after 3-D Secure, a callback) carry the card's token but not its brand, last digits or expiry,
+ * which the kept card and the receipts need. Never the number. `kept`: the member agreed to keep the card.
+ */
+export const maxpayCards = pgTable("maxpay_cards", {
+  reference: text("reference").primaryKey(),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  expMonth: smallint("exp_month").notNull(),
+  expYear: smallint("exp_year").notNull(),
+  kept: boolean("kept").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,8 +15,9 @@
 //   or `error` "Invalid transaction"; a transaction_unique_id is unique per merchant (a second is refused).
 // The numeric `code`s are this fake's own (the public documentation read here lists none); the adapter reads
 // the status and the message. Test cards choose the outcome (./maxpay-cards.ts). Beyond Maxpay, for the tests:
-// /__fake/callbacks records what is posted to it, and a descriptor_merchant containing `hangMarker` makes
-// the transaction but never answers (an answer lost on the way).
+// /__fake/callbacks records what is posted to it, /__fake/sent lists every callback sent (wherever to),
+// /__fake/transactions/{reference} shows a transaction's type and cof_type, and a descriptor_merchant
+// containing `hangMarker` makes the transaction but never answers (an answer lost on the way).
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { listenLocally } from "./listen";
@@ -38,6 +39,8 @@ interface Tx {
   acs: { redirectUrl: string } | null;
   callbackUrl: string | null;
   refunded: boolean;
+  /** The request's cof_type (CIT-initial, CIT-subsequent, MIT), for the tests to see who initiated it. */
+  cofType: string | null;
 }
 
 export interface FakeMaxpay {
@@ -74,6 +77,8 @@ export async function startFakeMaxpay(): Promise<FakeMaxpay> {
   /** The cards kept for rebills: token → the card's number (what Maxpay's token stands for). */
   const tokens = new Map<string, string>();
   const callbacks: { body: string; signature: string }[] = [];
+  /** Every callback the fake sent, wherever to (a Worker host the fake cannot reach included). */
+  const sent: { url: string; body: string; signature: string }[] = [];
   let url = "";
 
   const sign = (body: string) => createHash("sha256").update(`${body}${privateKey}`).digest("hex");
@@ -102,9 +107,11 @@ export async function startFakeMaxpay(): Promise<FakeMaxpay> {
   async function callBack(tx: Tx) {
     if (!tx.callbackUrl) return;
     const body = JSON.stringify(answer(tx));
+    const signature = sign(body);
+    sent.push({ url: tx.callbackUrl, body, signature });
     await fetch(tx.callbackUrl, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-signature": sign(body) },
+      headers: { "content-type": "application/json", "x-signature": signature },
       body,
     }).catch(() => undefined);
   }
@@ -127,7 +134,16 @@ export async function startFakeMaxpay(): Promise<FakeMaxpay> {
       return refusal(
         "Validation error in field(s) `currency` (Provided argument must be a string with length 3)",
       );
-    const base = { uniqueId, type, amount, currency, token: null, acs: null, refunded: false };
+    const base = {
+      uniqueId,
+      type,
+      amount,
+      currency,
+      token: null,
+      acs: null,
+      refunded: false,
+      cofType: str(body.cof_type) || null,
+    };
     const callbackUrl = str(body.callback_url) || null;
 
     if (type === "REFUND") {
@@ -254,6 +270,12 @@ export async function startFakeMaxpay(): Promise<FakeMaxpay> {
           return sendJson(res, 200, { ok: true });
         }
         return sendJson(res, 200, { callbacks });
+      }
+      if (path === "/__fake/sent") return sendJson(res, 200, { sent });
+      const seen = /^\/__fake\/transactions\/([^/]+)$/.exec(path);
+      if (seen) {
+        const tx = byReference.get(seen[1] ?? "");
+        return tx ? sendJson(res, 200, { type: tx.type, cofType: tx.cofType }) : sendJson(res, 404, {});
       }
 
       // The issuer's ACS page (3-D Secure 1 style challenge): pass or fail, then back to the merchant.

@@ -117,6 +117,7 @@ describe("a payment's outcome", () => {
             planList: "free",
             plan: orderPlan,
             card: { number: card.number, expMonth: 12, expYear: 2030, cvc: "123", holderName: "Mario Rossi" },
+            customer: { email: "member@example.com", country: "ITA" },
             storeCard: true,
             descriptor: "AMORE ITALIA",
             returnUrl: "http://it.localhost/adyen/paymentCheck",

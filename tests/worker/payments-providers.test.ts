@@ -6,22 +6,29 @@
 // ones are refused as each provider expects. Each payment is granted exactly once. Also: Mollie's customers
 // kept per member, Apple Pay only with a merchant id, the credentials' validation, and a brand without
 // credentials (or a deployed Worker without them) keeping today's sandbox (or payments_unavailable).
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { accounts } from "../../drizzle/schema/accounts";
-import { flows, ratePlans } from "../../drizzle/schema/flows";
-import { mollieCustomers, orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
-import { createApp } from "../../worker/app";
+import { mollieCustomers, savedCards, subscriptions } from "../../drizzle/schema/payments";
 import { BrandCompany } from "../../worker/brands/brand";
 import { parseConfig } from "../../worker/config";
-import { openDb } from "../../worker/core/db";
 import { providerById } from "../../worker/payments/providers";
 import { ADYEN_3DS_CARD } from "../fakes/adyen-test-values";
-import { testConfig } from "../fixtures/config";
 import { createMember, hosts, type TestMember } from "../fixtures/members";
+import {
+  account,
+  ChargeAnswer,
+  cardBody,
+  credits,
+  DAY,
+  db,
+  lastPayment,
+  PLAN,
+  RENEWING_PLAN,
+  routesOf,
+  setUpFlow,
+} from "../fixtures/payment-routes";
 
 const fake = z
   .object({
@@ -78,102 +85,10 @@ const wired = {
     amoreitalia: { ...italy, payment_accounts: { adyen: fake.FAKE_ADYEN_MERCHANT_ACCOUNT } },
   },
 };
-const app = createApp();
-
-/** A request to the wired Worker on it.localhost, as the member's browser or a provider sends it. */
-async function send(path: string, init: RequestInit & { token?: string } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("host", hosts.it);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (typeof init.body === "string" && !headers.has("content-type")) {
-    headers.set("content-type", "application/json");
-  }
-  const ctx = createExecutionContext();
-  const response = await app.fetch(
-    new Request(`http://${hosts.it}${path}`, { ...init, headers }),
-    wired,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
-}
-const post = (member: TestMember, path: string, body: unknown) =>
-  send(path, { method: "POST", token: member.token, body: JSON.stringify(body) });
-
-/** A flow like the default one that offers every method; its plans are flow 7's. */
-const FLOW = "providers-test";
-const PLAN = "starter-30";
-const RENEWING_PLAN = "gold-300";
-const DAY = 86_400_000;
-
-const { db, end } = openDb(testConfig.database);
-afterAll(() => end());
+const { send, post, member } = routesOf(wired, hosts.it);
 let planCredits = 0;
-
 beforeAll(async () => {
-  const [base] = await db.select().from(flows).where(eq(flows.fluxId, "7"));
-  await db
-    .insert(flows)
-    .values({
-      fluxId: FLOW,
-      config: {
-        ...(base?.config as object),
-        sistemi_pagamento: ["credit_card", "paypal", "applepay", "googlepay", "mollie", "coda_paypal"],
-      },
-    })
-    .onConflictDoNothing();
-  const plans = await db.select().from(ratePlans).where(eq(ratePlans.fluxId, "7"));
-  await db
-    .insert(ratePlans)
-    .values(plans.map((p) => ({ ...p, fluxId: FLOW })))
-    .onConflictDoNothing();
-  const starter = plans.find((p) => p.productId === PLAN);
-  planCredits = (starter?.crediti ?? 0) + (starter?.creditiPromo ?? 0);
-  expect(planCredits).toBeGreaterThan(0);
-});
-
-async function member(): Promise<TestMember> {
-  const created = await createMember();
-  await db.update(accounts).set({ fluxId: FLOW }).where(eq(accounts.clickid, created.clickid));
-  return created;
-}
-
-const account = async (m: TestMember) => {
-  const [row] = await db.select().from(accounts).where(eq(accounts.clickid, m.clickid));
-  if (!row) throw new Error("no account");
-  return row;
-};
-const credits = async (m: TestMember) => (await account(m)).creditiMessaggi;
-
-/** The member's latest payment: provider, its reference there, status. */
-async function lastPayment(m: TestMember) {
-  const [row] = await db
-    .select({ provider: payments.provider, reference: payments.reference, status: payments.status })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(eq(orders.accountId, (await account(m)).id))
-    .orderBy(desc(payments.id))
-    .limit(1);
-  return row;
-}
-
-const cardBody = (m: TestMember, cardNumber: string, rateplan = PLAN) => ({
-  cardNumber,
-  cardMonth: "03",
-  cardYear: "30",
-  cardSecurityCode: "737",
-  firstName: "Mario",
-  lastName: "Rossi",
-  rateplan,
-  clickid: m.clickid,
-  paySource: "CREDITCARD",
-});
-
-const ChargeAnswer = z.object({
-  status: z.string(),
-  message: z.string(),
-  payment_system: z.string(),
-  threeDS: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }).nullable(),
+  planCredits = await setUpFlow();
 });
 
 /** A card charge through Adyen that asks for 3-D Secure, and the member passing it: the redirectResult. */
@@ -552,11 +467,10 @@ describe("the payment credentials", () => {
   it("a deployed Worker takes the brand's credentials, and answers payments_unavailable where it has none", async () => {
     const deployed = { ...wired, APP_ENV: "production" };
     const hook = async (host: string, provider: string) => {
-      const response = await app.fetch(
-        new Request(`http://${host}/hooks/${provider}`, { method: "POST", headers: { host }, body: "{}" }),
-        deployed,
-        createExecutionContext(),
-      );
+      const response = await routesOf(deployed, host).send(`/hooks/${provider}`, {
+        method: "POST",
+        body: "{}",
+      });
       return { status: response.status, text: await response.text() };
     };
     // it.localhost has Adyen's credentials: its route reads the body as Adyen's (not a notification: 401).
@@ -574,14 +488,10 @@ describe("the payment credentials", () => {
 
   it("keeps the sandbox for a brand without credentials (es.localhost), in the same Worker", async () => {
     const m = await createMember({ region: "andalucia" }, hosts.es);
-    const response = await app.fetch(
-      new Request(`http://${hosts.es}/orders/tryCharge`, {
-        method: "POST",
-        headers: { host: hosts.es, authorization: `Bearer ${m.token}`, "content-type": "application/json" },
-        body: JSON.stringify(cardBody(m, "4242424242424242")),
-      }),
-      wired,
-      createExecutionContext(),
+    const response = await routesOf(wired, hosts.es).post(
+      m,
+      "/orders/tryCharge",
+      cardBody(m, "4242424242424242"),
     );
     expect(await response.json()).toMatchObject({ status: "ok", message: "success" });
     expect(await lastPayment(m)).toMatchObject({ provider: "sandbox" });

@@ -317,6 +317,7 @@ describe("the reconciliation job on a provider without a status call", () => {
     const started = await startCardPayment(db, adyen, {
       ...(await checkoutFor(member, "https://it.localhost/adyen/paymentCheck")),
       card: { number: ADYEN_3DS_CARD, expMonth: 3, expYear: 2030, cvc: "737", holderName: "Mario Rossi" },
+      customer: { email: "member@example.com", country: "ITA" },
       storeCard: false,
     });
     expect(started.provider).toMatchObject({

@@ -349,6 +349,7 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
         planList: "free",
         plan: orderPlanOf(plan),
         card: { number: ADYEN_3DS_CARD, expMonth: 3, expYear: 2030, cvc: "737", holderName: "Mario Rossi" },
+        customer: { email: "member@example.com", country: "ITA" },
         storeCard: true,
         descriptor: "AMORE ITALIA",
         returnUrl: RETURN_URL,

@@ -6,11 +6,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PAYMENT_ERROR_CODES } from "../../worker/contracts/payments";
+import type { CardCharge } from "../../worker/payments/provider";
 import { ProviderUnreachable } from "../../worker/payments/providers/http";
 import {
   MAXPAY_MESSAGES,
   MaxpayApiError,
-  type MaxpayCardCharge,
   type MaxpayCardStore,
   type MaxpayOptions,
   type MaxpayShownCard,
@@ -60,7 +60,7 @@ function adapter(overrides: Partial<MaxpayOptions> = {}) {
 }
 const maxpay = adapter();
 
-const charge = (number: string, extra: Partial<MaxpayCardCharge> = {}): MaxpayCardCharge => ({
+const charge = (number: string, extra: Partial<CardCharge> = {}): CardCharge => ({
   idempotencyKey: `pay_${crypto.randomUUID()}`,
   amountCents: 1999,
   currency: "EUR",

@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
+import { Country } from "../contracts/locales";
 import { type OrderPlan, PlanList, planListFor } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
@@ -12,6 +13,7 @@ import type { Bindings } from "../env";
 import { memberRoom } from "../realtime/member-room";
 import {
   type CardDetails,
+  type Customer,
   type PaymentMethod,
   type PaymentProvider,
   type ProviderId,
@@ -34,6 +36,7 @@ interface Checkout {
 
 export interface CardCheckout extends Checkout {
   card: CardDetails;
+  customer: Customer;
   /** Keep the card for one-tap payments and renewals. */
   storeCard: boolean;
 }
@@ -52,6 +55,19 @@ export interface RedirectCheckout extends Checkout {
 export interface WalletCheckout extends Checkout {
   method: WalletCharge["method"];
   token: string;
+}
+
+/** Each market's ISO 3166-1 alpha-3 code: the form card providers (Maxpay) require. */
+const COUNTRY_ALPHA3: Record<Country, string> = { it: "ITA", es: "ESP", en: "GBR" };
+
+/** Who pays, as a card provider may require it: the member's email and market, the IP Cloudflare saw. */
+export function customerOf(member: { email: string; country: string }, ip: string | undefined): Customer {
+  const country = Country.safeParse(member.country);
+  return {
+    email: member.email,
+    ...(ip ? { ip } : {}),
+    ...(country.success ? { country: COUNTRY_ALPHA3[country.data] } : {}),
+  };
 }
 
 /** orders/createToken's order: a zero-amount card check that keeps the card (and verifies the cardholder's age). */
@@ -87,7 +103,12 @@ export interface StartedPayment {
 /** Creates the order and its payment, charges the card and applies the provider's first answer. */
 export function startCardPayment(db: Db, provider: PaymentProvider, checkout: CardCheckout) {
   return startPayment(db, provider, checkout, "card", (charge) =>
-    provider.chargeCard({ ...charge, card: checkout.card, storeCard: checkout.storeCard }),
+    provider.chargeCard({
+      ...charge,
+      card: checkout.card,
+      customer: checkout.customer,
+      storeCard: checkout.storeCard,
+    }),
   );
 }
 
@@ -117,7 +138,7 @@ export function startWalletPayment(db: Db, provider: PaymentProvider, checkout: 
 }
 
 /** What every provider call that may move money carries. */
-type Charge = Omit<Parameters<PaymentProvider["chargeCard"]>[0], "card" | "storeCard">;
+type Charge = Omit<Parameters<PaymentProvider["chargeCard"]>[0], "card" | "customer" | "storeCard">;
 
 async function startPayment(
   db: Db,

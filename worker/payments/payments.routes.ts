@@ -32,6 +32,7 @@ import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi
 import type { AppEnv } from "../env";
 import {
   CARD_CHECK_PLAN,
+  customerOf,
   findMemberPlan,
   outcomeMessage,
   ownPayment,
@@ -302,6 +303,7 @@ async function startCharge(
     planList: order.list,
     plan: order.plan,
     card,
+    customer: customerOf(account, c.req.header("cf-connecting-ip")?.trim()),
     storeCard: order.storeCard,
     descriptor: c.var.brand.public.descriptor,
     returnUrl: `${new URL(c.req.url).origin}/${paymentSystemOf(c)}/paymentCheck`,

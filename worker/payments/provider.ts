@@ -69,8 +69,18 @@ interface ChargeBase {
 /** The member's reference at every provider: stable, and nothing personal in it. */
 export const shopperReferenceOf = (accountId: number) => `member-${accountId}`;
 
+/** Who pays, for providers that require it with a card (Maxpay); the others may ignore it. */
+export interface Customer {
+  email: string;
+  /** The member's IP as Cloudflare saw it (CF-Connecting-IP); absent when the request carried none. */
+  ip?: string;
+  /** ISO 3166-1 alpha-3 (ITA, ESP, GBR): Maxpay refuses two letters. */
+  country?: string;
+}
+
 export interface CardCharge extends ChargeBase {
   card: CardDetails;
+  customer?: Customer;
   /** Keep the card for one-tap payments and renewals (the first payment of a renewing plan). */
   storeCard: boolean;
 }

@@ -13,6 +13,8 @@ import type { AppEnv } from "../../env";
 import type { PaymentMethod, PaymentProvider, ProviderId } from "../provider";
 import { adyenProvider } from "./adyen";
 import { codaProvider } from "./coda";
+import { maxpayProvider } from "./maxpay";
+import { maxpayCardStore } from "./maxpay-cards";
 import { mollieProvider } from "./mollie";
 import { mollieCustomerStore } from "./mollie-customers";
 import { paypalProvider } from "./paypal";
@@ -26,11 +28,11 @@ export const paymentsUnavailable = () =>
 
 type RealProviderId = Exclude<ProviderId, "sandbox">;
 
-/** The card provider of each card system; null while its adapter is not wired (Maxpay's needs its card store). */
-const CARD_PROVIDER: Record<PaymentSystem, RealProviderId | null> = {
+/** The card provider of each card system. */
+const CARD_PROVIDER: Record<PaymentSystem, RealProviderId> = {
   adyen: "adyen",
   trustpay: "trustpay",
-  maxpay: null,
+  maxpay: "maxpay",
 };
 
 /** Which provider takes each way to pay (spec section 4); Apple Pay and Google Pay tokens go through Adyen. */
@@ -91,9 +93,15 @@ const ADAPTERS: Record<RealProviderId, (config: Config, db: Db, site: Site) => P
     const credentials = config.paymentCredentials[site.brandId]?.coda;
     return credentials ? codaProvider(credentials) : null;
   },
-  // Built and tested against its fake, not wired yet: Maxpay's later answers carry the card token but not its
-  // brand, last digits or expiry, which renewals and receipts need, so it needs a card store table first.
-  maxpay: () => null,
+  maxpay: (config, db, site) => {
+    const credentials = config.paymentCredentials[site.brandId]?.maxpay;
+    if (!credentials) return null;
+    return maxpayProvider({
+      ...credentials,
+      callbackUrl: `${site.origin}/hooks/maxpay`,
+      cards: maxpayCardStore(db),
+    });
+  },
 };
 
 const siteOf = (c: Context<AppEnv>): Site => ({

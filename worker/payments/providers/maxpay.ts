@@ -33,17 +33,6 @@ import type {
 } from "../provider";
 import { type ProviderCallOptions, providerFetch } from "./http";
 
-/** Who pays, as Maxpay requires it for a card transaction (the charge payload's email, the request's IP). */
-export interface MaxpayCustomer {
-  email: string;
-  ip: string;
-  /** ISO 3166-1 alpha-3 (ITA, ESP, GBR): Maxpay refuses two letters. */
-  country: string;
-}
-
-/** A card charge as this adapter takes it: the interface's, plus the customer data Maxpay requires. */
-export type MaxpayCardCharge = CardCharge & { customer?: MaxpayCustomer };
-
 /** What the member may see of the card of a transaction; `kept`: the member agreed to keep it for later. */
 export type MaxpayShownCard = Omit<StoredCard, "token"> & { kept: boolean };
 
@@ -185,9 +174,7 @@ function namesOf(holderName: string) {
   return { first_name: parts.join(" ").slice(0, 32), last_name: (last || parts[0] || "").slice(0, 32) };
 }
 
-export function maxpayProvider(options: MaxpayOptions): PaymentProvider & {
-  chargeCard(charge: MaxpayCardCharge): Promise<ProviderPayment>;
-} {
+export function maxpayProvider(options: MaxpayOptions): PaymentProvider {
   const url = `${options.apiBase.replace(/\/+$/, "")}/api/cc`;
   const credentials = {
     api_version: 1,
@@ -261,7 +248,7 @@ export function maxpayProvider(options: MaxpayOptions): PaymentProvider & {
   return {
     id: "maxpay",
 
-    async chargeCard(charge: MaxpayCardCharge) {
+    async chargeCard(charge: CardCharge) {
       const number = charge.card.number.replace(/\s+/g, "");
       const expYear = charge.card.expYear < 100 ? 2000 + charge.card.expYear : charge.card.expYear;
       const shown: MaxpayShownCard = {
@@ -285,13 +272,10 @@ export function maxpayProvider(options: MaxpayOptions): PaymentProvider & {
         cvv: charge.card.cvc,
         card_holder: charge.card.holderName,
         ...namesOf(charge.card.holderName),
-        ...(charge.customer
-          ? {
-              user_email: charge.customer.email,
-              user_ip: charge.customer.ip,
-              country: charge.customer.country,
-            }
-          : {}),
+        // Maxpay requires all three; one missing is refused with its validation message, which maps to problemi_api.
+        user_email: charge.customer?.email,
+        user_ip: charge.customer?.ip,
+        country: charge.customer?.country,
         merchant_user_id: charge.shopperReference,
         descriptor_merchant: charge.descriptor,
         cof_type: charge.storeCard ? "CIT-initial" : undefined,

@@ -52,7 +52,7 @@ export const WEBHOOK_ANSWERS: Record<ProviderId, WebhookAnswers> = {
       throw retryLater();
     },
   },
-  // Maxpay: not wired yet (see providers/index.ts); answered as its callbacks expect once it is.
+  // Maxpay: 200 once read; a callback whose X-Signature is not the private key's is refused.
   maxpay: {
     accepted: () => new Response(null, { status: 200 }),
     refused: () => new Response(null, { status: 401 }),
