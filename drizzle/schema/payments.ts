@@ -106,15 +106,24 @@ export const savedCards = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     token: text("token").notNull(),
-    brand: text("brand").notNull(),
-    last4: text("last4").notNull(),
-    expMonth: smallint("exp_month").notNull(),
-    expYear: smallint("exp_year").notNull(),
+    /** card, or paypal: a PayPal wallet (its vault id), which has no brand, digits or expiry. */
+    kind: text("kind").$type<"card" | "paypal">().notNull().default("card"),
+    brand: text("brand"),
+    last4: text("last4"),
+    expMonth: smallint("exp_month"),
+    expYear: smallint("exp_year"),
+    /** What the member may see of a wallet (the payer's e-mail), when the provider tells it. */
+    label: text("label"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("saved_cards_provider_token_key").on(t.provider, t.token),
     index("saved_cards_account_idx").on(t.accountId),
+    // Only a wallet goes without card digits: a card row always has what the profile shows of it.
+    check(
+      "saved_cards_card_has_digits",
+      sql`${t.kind} = 'paypal' or (${t.kind} = 'card' and ${t.brand} is not null and ${t.last4} is not null and ${t.expMonth} is not null and ${t.expYear} is not null)`,
+    ),
   ],
 );
 

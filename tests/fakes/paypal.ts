@@ -38,6 +38,8 @@ interface StoredOrder {
   cancelUrl?: string;
   vaultRequested: boolean;
   vaultId?: string;
+  /** A vaulted charge's stored_credential as sent (who initiated it), for tests to read back. */
+  storedCredential?: unknown;
   /** How its capture ends: the payer's funding chosen on the approval page (fake_capture=DECLINED|PENDING). */
   captureAs: Capture["status"];
   capture?: Capture;
@@ -369,6 +371,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         if (invoice) invoices.add(invoice);
         capture(order);
         order.vaultId = paypal.vault_id;
+        order.storedCredential = paypal.stored_credential;
         return answer(201, orderView(order));
       }
       const context = paypal?.experience_context as { return_url?: string; cancel_url?: string } | undefined;

@@ -2,7 +2,7 @@
 // Mollie (tests/fakes/), called through the routes the payment page, the return pages and the providers'
 // webhooks use. A 3-D Secure card through Adyen (return page then webhook, and webhook then return page), a
 // PayPal order approved and captured on return, a Mollie payment paid by its webhook alone, renewals of the
-// kept Adyen card and of a Mollie card mandate by the renewal job; duplicated webhooks change nothing, forged
+// kept Adyen card, of a Mollie card mandate and of a vaulted PayPal wallet by the renewal job; duplicated webhooks change nothing, forged
 // ones are refused as each provider expects. Each payment is granted exactly once. Also: Mollie's customers
 // kept per member, Apple Pay only with a merchant id, the credentials' validation, and a brand without
 // credentials (or a deployed Worker without them) keeping today's sandbox (or payments_unavailable).
@@ -349,11 +349,13 @@ describe("Coda through the routes", () => {
     expect((await codaHook(forged.toString())).status).toBe(401);
     expect(await credits(m)).toBe(before);
 
-    for (let i = 0; i < 2; i++) {
-      const answer = await codaHook(sent.toString());
-      expect(answer.status).toBe(200);
-      expect(await answer.text()).toBe("ResultCode=0");
-    }
+    // Coda's default form is a GET with the query string; the same notification POSTed again grants nothing more.
+    const viaGet = await send(`/hooks/coda?${sent.toString()}`);
+    expect(viaGet.status).toBe(200);
+    expect(await viaGet.text()).toBe("ResultCode=0");
+    const again = await codaHook(sent.toString());
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe("ResultCode=0");
     expect(await credits(m)).toBe(before + planCredits);
     expect(await lastPayment(m)).toMatchObject({ provider: "coda", reference: txnId, status: "succeeded" });
     // The return page (the spec's txn_id) finds it paid, and grants nothing more.
@@ -399,14 +401,54 @@ describe("a renewing plan through Mollie", () => {
     expect(await lastPayment(m)).toMatchObject({ reference: renewal?.reference, status: "succeeded" });
   });
 
-  it("is refused for PayPal, which keeps nothing renewals could charge here", async () => {
+  it("through PayPal keeps the payer's vaulted wallet and renews on it, merchant initiated, once", async () => {
     const m = await member();
-    const refused = await post(m, "/orders/client/paypal/createOrder", {
-      rateplan: RENEWING_PLAN,
-      clickid: m.clickid,
+    const created = z
+      .object({ id: z.string(), approveUrl: z.string() })
+      .parse(
+        await (
+          await post(m, "/orders/client/paypal/createOrder", { rateplan: RENEWING_PLAN, clickid: m.clickid })
+        ).json(),
+      );
+    const approve = new URL(created.approveUrl);
+    approve.searchParams.set("fake_action", "approve");
+    await fetch(approve, { redirect: "manual" });
+    const captured = await post(m, "/orders/client/paypal/orderOk", { clickid: m.clickid, id: created.id });
+    expect(await captured.json()).toMatchObject({ status: "COMPLETED", message: "success" });
+
+    const { id } = await account(m);
+    const [wallet] = await db.select().from(savedCards).where(eq(savedCards.accountId, id));
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, id));
+    expect(wallet).toMatchObject({
+      provider: "paypal",
+      kind: "paypal",
+      label: "payer@example.com",
+      last4: null,
     });
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: { code: "card_only" } });
+    expect(subscription).toMatchObject({ status: "active", savedCardId: wallet?.id });
+    const billing = await send("/api/billing", { token: m.token });
+    expect(await billing.json()).toMatchObject({ card: { kind: "paypal", label: "payer@example.com" } });
+
+    // The job charges the vault without the member; run twice, it renews the period once.
+    const periodEnd = subscription?.currentPeriodEnd ?? new Date();
+    const now = new Date(periodEnd.getTime() + 1000).toISOString();
+    for (let i = 0; i < 2; i++) {
+      await send("/dev/renewals/run", { method: "POST", body: JSON.stringify({ now, clickid: m.clickid }) });
+    }
+    const renewal = await lastPayment(m);
+    expect(renewal).toMatchObject({
+      provider: "paypal",
+      method: "paypal",
+      purpose: "renewal",
+      status: "succeeded",
+    });
+    const order = await (await fetch(`${fake.FAKE_PAYPAL_URL}/__fake/orders/${renewal?.reference}`)).json();
+    expect(order).toMatchObject({
+      vaultId: wallet?.token,
+      storedCredential: { payment_initiator: "MERCHANT" },
+    });
+    const [renewed] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, id));
+    expect(renewed?.currentPeriodEnd.getTime()).toBe(periodEnd.getTime() + 30 * DAY);
   });
 });
 

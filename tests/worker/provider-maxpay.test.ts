@@ -113,6 +113,7 @@ describe("the Maxpay adapter (host-to-host API v1)", () => {
       status: "succeeded",
       card: { brand: "visa", last4: "1111" },
       storedCard: {
+        kind: "card",
         token: expect.stringMatching(/^[0-9a-f]{64}$/),
         brand: "visa",
         last4: "1111",

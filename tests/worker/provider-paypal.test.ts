@@ -314,10 +314,14 @@ describe("the PayPal adapter (Orders v2)", () => {
   });
 
   it("vaults the wallet of a renewing plan and renews on it without the member", async () => {
-    expect((await paidOrder()).vaultId).toBeUndefined();
+    expect((await paidOrder()).storedCard).toBeUndefined();
     const first = await paidOrder(true);
     expect(first.status).toBe("succeeded");
-    expect(first.vaultId).toMatch(/^[0-9a-z]+$/);
+    expect(first.storedCard).toEqual({
+      kind: "paypal",
+      token: expect.stringMatching(/^[0-9a-z]+$/),
+      label: "payer@example.com",
+    });
 
     const renewal = {
       idempotencyKey: `pay_${crypto.randomUUID()}`,
@@ -326,7 +330,7 @@ describe("the PayPal adapter (Orders v2)", () => {
       descriptor: "AMOREITALIA",
       returnUrl: "https://it.localhost/chats",
       shopperReference: "member-42",
-      cardToken: first.vaultId ?? "",
+      cardToken: first.storedCard?.token ?? "",
       merchantInitiated: true,
     };
     const renewed = await paypal.chargeStoredCard(renewal);

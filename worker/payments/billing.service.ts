@@ -30,13 +30,8 @@ export async function billingSummary(db: Db, account: Account) {
     .where(and(eq(orders.accountId, account.id), inArray(payments.status, ["succeeded", "refunded"])))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(100);
-  const [card] = await db
-    .select({
-      brand: savedCards.brand,
-      last4: savedCards.last4,
-      expMonth: savedCards.expMonth,
-      expYear: savedCards.expYear,
-    })
+  const [kept] = await db
+    .select()
     .from(savedCards)
     .where(eq(savedCards.accountId, account.id))
     .orderBy(desc(savedCards.id))
@@ -60,7 +55,7 @@ export async function billingSummary(db: Db, account: Account) {
     renewalAmount: running && !canceled ? (plan?.prezzoTotale ?? null) : null,
     canUnsubscribe: account.premiumLevel > UNSUBSCRIBED_LEVEL && !unsubscribeDisabled,
     unsubscribeDisabled,
-    card: card ?? null,
+    card: kept ? shownCard(kept) : null,
     paylog: paid
       .filter(({ order }) => order.kind === "purchase")
       .map(({ payment, order }) => ({
@@ -72,4 +67,13 @@ export async function billingSummary(db: Db, account: Account) {
         refunded: payment.status === "refunded",
       })),
   };
+}
+
+/** What the member sees of a kept card or wallet (a card row always has its digits; the check keeps types honest). */
+function shownCard(kept: typeof savedCards.$inferSelect) {
+  if (kept.kind === "paypal") return { kind: "paypal" as const, label: kept.label };
+  const { brand, last4, expMonth, expYear } = kept;
+  return brand && last4 && expMonth && expYear
+    ? { kind: "card" as const, brand, last4, expMonth, expYear }
+    : null;
 }

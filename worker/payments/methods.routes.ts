@@ -153,7 +153,7 @@ const common = { tags: ["payments"], security: bearerSecurity };
 
 const refusals = {
   400: errorResponse(
-    "invalid_input; method_unavailable: the member's flow does not offer the method; card_only: the age verification is paid by card, and renewing plans by card or a method whose provider keeps one (mollie)",
+    "invalid_input; method_unavailable: the member's flow does not offer the method; card_only: the age verification is paid by card, and renewing plans by card or a method whose provider keeps one (mollie, paypal)",
   ),
   401: errorResponse("No valid session"),
   403: errorResponse("Another member's clickid"),
@@ -273,7 +273,8 @@ async function begin(
     });
   }
   // The zero-amount age verification is a card check (spec section 2), and a renewing plan is renewed on
-  // what it keeps: only a provider that keeps a card for this method takes one (Mollie's card mandate).
+  // what it keeps: only a provider that keeps a card or wallet for this method takes one (Mollie's card mandate,
+  // PayPal's vault).
   const provider = providerFor(c, method);
   const renewing = chosen.plan.renewalDays !== null;
   if (chosen.list === "verifica" || (renewing && !provider.renewsWith?.includes(method))) {

@@ -40,7 +40,13 @@ import {
   startStoredCardPayment,
   tellRoom,
 } from "./checkout.service";
-import { type CardDetails, type PaymentMethod, PROVIDER_IDS, type ProviderPayment } from "./provider";
+import {
+  type CardDetails,
+  type PaymentMethod,
+  PROVIDER_IDS,
+  type ProviderId,
+  type ProviderPayment,
+} from "./provider";
 import { paymentSystemOf, providerFor, providerOrNull, webhookProviderFor } from "./providers";
 import { WEBHOOK_ANSWERS } from "./providers/webhooks";
 import { type Settlement, settlePayment } from "./settlement.service";
@@ -200,6 +206,7 @@ const webhook = createRoute({
     "adyen: a standard notification with HMAC signatures; 200 `[accepted]` (also for events that change no payment), 401 when a signature is wrong.",
     "paypal: verified through PayPal's verify-webhook-signature; 200, 400 when not PayPal's, 503 when PayPal could not be asked.",
     "mollie: `id=tr_…` form-encoded, confirmed by fetching the payment; 200 (an unknown id too), 503 when Mollie could not be asked.",
+    "coda: TxnId, OrderId, ResultCode and Checksum form-encoded (or as the query string of GET /hooks/coda); 200 `ResultCode=0`, 401 when the checksum is wrong.",
   ].join(" "),
   request: { params: z.object({ provider: z.enum(PROVIDER_IDS) }) },
   responses: {
@@ -207,6 +214,19 @@ const webhook = createRoute({
     400: { description: "paypal: not PayPal's" },
     401: errorResponse("sandbox, adyen: not signed by the provider"),
     503: errorResponse("payments_unavailable: no credentials for this provider here; provider_unavailable"),
+  },
+});
+
+/** Coda's portal calls the notification URL with GET and a query string (POST only when the merchant asks). */
+const codaWebhookGet = createRoute({
+  method: "get",
+  path: "/hooks/coda",
+  tags: ["payments"],
+  summary: "Coda's notification in its default form: the query string, checksummed as the POST form",
+  responses: {
+    200: { description: "Applied (or genuine and changing nothing): the body ResultCode=0" },
+    401: { description: "Not Coda's: the checksum is wrong" },
+    503: errorResponse("payments_unavailable: no Coda credentials here; provider_unavailable"),
   },
 });
 
@@ -423,28 +443,31 @@ export const paymentRoutes = featureApp()
     const paid = settlement.found && settlement.status === "succeeded";
     return c.json({ result: paid, message: outcomeMessage(settlement) }, 200);
   })
-  .openapi(webhook, async (c) => {
-    const id = c.req.valid("param").provider;
-    const provider = webhookProviderFor(c, id);
-    const answers = WEBHOOK_ANSWERS[id];
-    let event: Awaited<ReturnType<typeof provider.parseWebhook>>;
-    try {
-      event = await provider.parseWebhook(c.req.raw);
-    } catch (error) {
-      logEvent("warn", "payments.webhook_unread", { provider: id, error: errorName(error) });
-      return answers.failed(error);
-    }
-    if (!event) return answers.refused();
-    const settlement = await settlePayment(c.var.db, provider.id, event.payment);
-    logEvent("info", "payments.webhook", {
-      provider: id,
-      status: settlement.found ? settlement.status : "unknown",
-    });
-    await tellRoom(c.env, settlement);
-    // A renewal the job left pending (Mollie's recurring payments) ends here: the member is mailed as the job would.
-    if (settlement.found && settlement.subscription) {
-      const { config, db } = c.var;
-      await announceSubscriptionEvents({ env: c.env, config, db }, [settlement.subscription]);
-    }
-    return answers.accepted();
+  .openapi(webhook, (c) => answerWebhook(c, c.req.valid("param").provider))
+  .openapi(codaWebhookGet, (c) => answerWebhook(c, "coda"));
+
+/** Verifies a provider's notification through its adapter, settles it, and answers as the provider expects. */
+async function answerWebhook(c: Context<AppEnv>, id: ProviderId): Promise<Response> {
+  const provider = webhookProviderFor(c, id);
+  const answers = WEBHOOK_ANSWERS[id];
+  let event: Awaited<ReturnType<typeof provider.parseWebhook>>;
+  try {
+    event = await provider.parseWebhook(c.req.raw);
+  } catch (error) {
+    logEvent("warn", "payments.webhook_unread", { provider: id, error: errorName(error) });
+    return answers.failed(error);
+  }
+  if (!event) return answers.refused();
+  const settlement = await settlePayment(c.var.db, provider.id, event.payment);
+  logEvent("info", "payments.webhook", {
+    provider: id,
+    status: settlement.found ? settlement.status : "unknown",
   });
+  await tellRoom(c.env, settlement);
+  // A renewal the job left pending (Mollie's recurring payments) ends here: the member is mailed as the job would.
+  if (settlement.found && settlement.subscription) {
+    const { config, db } = c.var;
+    await announceSubscriptionEvents({ env: c.env, config, db }, [settlement.subscription]);
+  }
+  return answers.accepted();
+}

@@ -17,13 +17,24 @@ export interface ThreeDsAction {
 }
 
 /** A card the provider keeps for later charges: its token and what the member may see of it. */
-export interface StoredCard {
+export interface KeptCard {
+  kind: "card";
   token: string;
   brand: CardBrand;
   last4: string;
   expMonth: number;
   expYear: number;
 }
+
+/** A PayPal wallet PayPal keeps (its vault id): it has no card digits to show, only the payer's e-mail if told. */
+export interface KeptWallet {
+  kind: "paypal";
+  token: string;
+  label?: string;
+}
+
+/** What a provider keeps for one-tap payments and renewals: a card, or a wallet charged the same way. */
+export type StoredCard = KeptCard | KeptWallet;
 
 /** What a provider says of a payment, on creation and on every later check or notification. */
 export interface ProviderPayment {
@@ -37,7 +48,7 @@ export interface ProviderPayment {
   redirectUrl?: string;
   /** The card paid with, as receipts show it (card payments). */
   card?: { brand: CardBrand; last4: string };
-  /** The card kept for one-tap payments and renewals, when the member agreed to keep it. */
+  /** The card (or PayPal wallet) kept for one-tap payments and renewals, when the member agreed to keep it. */
   storedCard?: StoredCard;
 }
 

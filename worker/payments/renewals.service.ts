@@ -71,7 +71,8 @@ function claim(db: Db, subscriptionId: number, now: Date): Promise<Claim | null>
         orderId: order.id,
         purpose: "renewal",
         provider: card?.provider ?? "none",
-        method: "card",
+        // A kept PayPal wallet renews as a PayPal payment (receipts and the console name the method).
+        method: card?.kind ?? "card",
         idempotencyKey,
         status: "created",
         amountCents: plan.prezzoTotale,

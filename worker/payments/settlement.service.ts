@@ -114,7 +114,7 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
         updatedAt: sql`now()`,
       })
       .where(eq(payments.id, payment.id));
-    // The card the member gave last is kept for one-tap payments, and renewals are charged to it.
+    // The card (or PayPal wallet) the member gave last is kept for one-tap payments, and renewals are charged to it.
     if (reported.storedCard) await keepCard(tx, account.id, provider, reported.storedCard);
     if (order.kind === "verification") {
       // The zero-amount card check: the member may read blurred replies from now on. No credits, no level.

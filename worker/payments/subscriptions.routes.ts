@@ -33,9 +33,21 @@ const Billing = z.object({
   /** What the next renewal charges, in cents. */
   renewalAmount: z.number().int().nullable(),
   canUnsubscribe: z.boolean(),
-  /** The card kept last (one-tap payments and the renewals use it); null when none is kept. */
+  /**
+   * What was kept last (one-tap payments and the renewals use it): a card, or a PayPal wallet with the payer's
+   * e-mail when PayPal told it; null when nothing is kept.
+   */
   card: z
-    .object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() })
+    .discriminatedUnion("kind", [
+      z.object({
+        kind: z.literal("card"),
+        brand: z.string(),
+        last4: z.string(),
+        expMonth: z.number(),
+        expYear: z.number(),
+      }),
+      z.object({ kind: z.literal("paypal"), label: z.string().nullable() }),
+    ])
     .nullable(),
   /** The compliant flow shows the unsubscribe button disabled. */
   unsubscribeDisabled: z.boolean(),

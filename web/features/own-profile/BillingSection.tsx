@@ -13,6 +13,7 @@ import {
   unsubscribeMember,
 } from "../../lib/billing";
 import { useSession } from "../../lib/session/session";
+import { keptMethodLine } from "./kept-method";
 
 /**
  * The own profile's billing: the plan's status with its next billing date, the receipts of the paylog, and the
@@ -57,6 +58,8 @@ export function BillingSection() {
           })
         : t(data.status === "paid" ? "profilo_stato_paid" : "profilo_stato_free");
 
+  const kept = keptMethodLine(data.card, t);
+
   return (
     <section className="card billing" aria-labelledby="billing-title" data-testid="billing">
       <h2 id="billing-title">{t("profilo_piano")}</h2>
@@ -68,12 +71,8 @@ export function BillingSection() {
         </dd>
       </dl>
       <dl className="billing-next">
-        <dt>{t("profilo_carta")}</dt>
-        <dd data-testid="billing-card">
-          {data.card
-            ? `${data.card.brand.toUpperCase()} •••• ${data.card.last4} · ${String(data.card.expMonth).padStart(2, "0")}/${String(data.card.expYear % 100).padStart(2, "0")}`
-            : t("profilo_nessuna_carta")}
-        </dd>
+        <dt>{kept.term}</dt>
+        <dd data-testid="billing-card">{kept.text}</dd>
       </dl>
       <Link to="/purchase/card" className="billing-link" data-testid="billing-change-card">
         {t(data.card ? "profilo_cambia_carta" : "profilo_aggiungi_carta")}

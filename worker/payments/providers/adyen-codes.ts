@@ -3,7 +3,7 @@
 // https://docs.adyen.com/development-resources/refusal-reasons and .../error-codes. Shared by the adapter
 // (./adyen.ts) and its webhook reading (./adyen-webhook.ts).
 import type { CardBrand, PaymentErrorCode } from "../../contracts/payments";
-import type { StoredCard } from "../provider";
+import type { KeptCard } from "../provider";
 
 /** What the spec's catalogue says for each of Adyen's refusal reasons (refusalReasonCode, refusalReason). */
 export const ADYEN_REFUSALS: Record<string, { reason: string; errorCode: PaymentErrorCode }> = {
@@ -106,12 +106,19 @@ export function storedCardOf(
   data: Record<string, string> | undefined,
   brand: CardBrand,
   typed?: TypedCard,
-): StoredCard | undefined {
+): KeptCard | undefined {
   const token = data?.["tokenization.storedPaymentMethodId"] ?? data?.["recurring.recurringDetailReference"];
   const last4 = data?.cardSummary ?? typed?.last4;
   const [month, year] = (data?.expiryDate ?? "").split("/").map(Number);
   const expMonth = month || typed?.expMonth;
   const expYear = year || typed?.expYear;
   if (!token || !last4 || !expMonth || !expYear) return undefined;
-  return { token, brand: brand === "unknown" && typed ? typed.brand : brand, last4, expMonth, expYear };
+  return {
+    kind: "card",
+    token,
+    brand: brand === "unknown" && typed ? typed.brand : brand,
+    last4,
+    expMonth,
+    expYear,
+  };
 }

@@ -25,16 +25,16 @@ import { cardBrandOf } from "../../contracts/card";
 import type { PaymentErrorCode, PaymentStatus } from "../../contracts/payments";
 import type {
   CardCharge,
+  KeptCard,
   PaymentProvider,
   ProviderPayment,
-  StoredCard,
   StoredCardCharge,
   WebhookEvent,
 } from "../provider";
 import { type ProviderCallOptions, providerFetch } from "./http";
 
 /** What the member may see of the card of a transaction; `kept`: the member agreed to keep it for later. */
-export type MaxpayShownCard = Omit<StoredCard, "token"> & { kept: boolean };
+export type MaxpayShownCard = Omit<KeptCard, "token" | "kind"> & { kept: boolean };
 
 /**
  * The card shown per Maxpay reference, kept on our side: Maxpay's answers (a check after 3-D Secure, a
@@ -233,7 +233,7 @@ export function maxpayProvider(options: MaxpayOptions): PaymentProvider {
     if (shown) payment.card = { brand: shown.brand, last4: shown.last4 };
     if (status === "succeeded" && tx.token && shown?.kept) {
       const { kept: _, ...display } = shown;
-      payment.storedCard = { token: tx.token, ...display };
+      payment.storedCard = { kind: "card", token: tx.token, ...display };
     }
     return payment;
   }

@@ -204,6 +204,7 @@ function storedCardOf(customerId: string, mandate: MollieMandate): StoredCard | 
   const last4 = mandate.details?.cardNumber;
   if (mandate.method !== "creditcard" || mandate.status !== "valid" || !expiry || !last4) return undefined;
   return {
+    kind: "card",
     token: tokenOf(customerId, mandate.id),
     brand: brandOf(mandate.details?.cardLabel),
     last4,

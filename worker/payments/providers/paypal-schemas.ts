@@ -26,6 +26,7 @@ export const Order = z.object({
     .object({
       paypal: z
         .object({
+          email_address: z.string().optional(),
           attributes: z
             .object({ vault: z.object({ id: z.string().optional(), status: z.string() }).optional() })
             .optional(),

@@ -7,18 +7,12 @@
 //
 // Our reference for a PayPal payment is its order id: the approval page sends the member back with it as
 // `token`, and capture, checks and refunds start from it. The refund reaches the capture id through the order
-// (purchase_units[0].payments.captures[0].id). The kept "card" of a PayPal payment is the vault id PayPal
-// answers on capture: it is returned as `vaultId`, not as a StoredCard, because a PayPal wallet has no brand,
-// last four digits or expiry to fill one with, and StoredCard (and the saved_cards table) require them.
+// (purchase_units[0].payments.captures[0].id). What a PayPal payment keeps for renewals is the vault id PayPal
+// answers on capture: a StoredCard of kind paypal (a wallet: no brand, digits or expiry; the payer's e-mail as
+// its label), which the settlement keeps like a card and chargeStoredCard charges as vault_id.
 // Nothing here logs; errors carry PayPal's error name, issue and debug_id only, never a token or a secret.
 import type { PaymentErrorCode } from "../../contracts/payments";
-import type {
-  PaymentProvider,
-  ProviderPayment,
-  RedirectPayment,
-  StoredCardCharge,
-  WebhookEvent,
-} from "../provider";
+import type { PaymentProvider, ProviderPayment, WebhookEvent } from "../provider";
 import { type ProviderCallOptions, providerFetch } from "./http";
 import { Capture, ErrorBody, Event, Order, Refund, Token, Verification } from "./paypal-schemas";
 
@@ -95,16 +89,9 @@ export class PayPalUnsupported extends Error {
   }
 }
 
-/** A payment as PayPal tells it, with the vault id renewals charge (set once a vaulted order is captured). */
-export interface PayPalPayment extends ProviderPayment {
-  vaultId?: string;
-}
-
 export interface PayPalProvider extends PaymentProvider {
-  createRedirectPayment(payment: RedirectPayment): Promise<PayPalPayment>;
-  capturePayment(reference: string): Promise<PayPalPayment>;
-  checkPayment(reference: string): Promise<PayPalPayment>;
-  chargeStoredCard(charge: StoredCardCharge): Promise<PayPalPayment>;
+  capturePayment(reference: string): Promise<ProviderPayment>;
+  checkPayment(reference: string): Promise<ProviderPayment>;
 }
 
 /** Cents as PayPal's decimal string (2 decimals for EUR), without floating point. */
@@ -121,7 +108,7 @@ export function paypalErrorCode(body: ErrorBody | null): PaymentErrorCode {
 }
 
 /** PayPal's order as our payment. Until it is captured it waits for the member (or for our capture). */
-function toPayment(order: Order): PayPalPayment {
+function toPayment(order: Order): ProviderPayment {
   const reference = order.id;
   if (order.status === "VOIDED") return { reference, status: "canceled", errorCode: "payment_canceled" };
   if (order.status !== "COMPLETED") {
@@ -132,11 +119,20 @@ function toPayment(order: Order): PayPalPayment {
   switch (capture?.status) {
     case "COMPLETED":
     case "PARTIALLY_REFUNDED": {
-      const vault = order.payment_source?.paypal?.attributes?.vault;
+      const wallet = order.payment_source?.paypal;
+      const vault = wallet?.attributes?.vault;
       return {
         reference,
         status: "succeeded",
-        ...(vault?.status === "VAULTED" && vault.id ? { vaultId: vault.id } : {}),
+        ...(vault?.status === "VAULTED" && vault.id
+          ? {
+              storedCard: {
+                kind: "paypal",
+                token: vault.id,
+                ...(wallet?.email_address ? { label: wallet.email_address } : {}),
+              },
+            }
+          : {}),
       };
     }
     case "REFUNDED":
@@ -151,7 +147,7 @@ function toPayment(order: Order): PayPalPayment {
 }
 
 /** A refusal as a payment: canceled when the member did not approve, failed otherwise. */
-function refused(reference: string, body: ErrorBody | null): PayPalPayment {
+function refused(reference: string, body: ErrorBody | null): ProviderPayment {
   const errorCode = paypalErrorCode(body);
   return { reference, status: errorCode === "payment_canceled" ? "canceled" : "failed", errorCode };
 }
@@ -248,11 +244,14 @@ export function paypalProvider(options: PayPalOptions): PayPalProvider {
   });
 
   /** An order answer as a payment, or PayPal's refusal under `refusedReference`. */
-  const orderAnswer = (answer: { ok: boolean; json: unknown }, refusedReference: string): PayPalPayment =>
+  const orderAnswer = (answer: { ok: boolean; json: unknown }, refusedReference: string): ProviderPayment =>
     answer.ok ? toPayment(Order.parse(answer.json)) : refused(refusedReference, errorBody(answer.json));
 
   const provider: PayPalProvider = {
     id: "paypal",
+
+    // A renewing plan's first order is vaulted (storeCard), and renewals charge the vault id.
+    renewsWith: ["paypal"],
 
     chargeCard() {
       // Cards go through the brand's card provider; PayPal's own card fields (Advanced Checkout) are not used.

@@ -156,6 +156,7 @@ function toPayment(row: Row, options: SandboxOptions): ProviderPayment {
   if (row.last4) payment.card = { brand, last4: row.last4 };
   if (row.cardToken && row.last4 && row.expMonth && row.expYear && row.status === "succeeded") {
     payment.storedCard = {
+      kind: "card",
       token: row.cardToken,
       brand,
       last4: row.last4,

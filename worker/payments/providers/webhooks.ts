@@ -1,6 +1,6 @@
 // How each provider wants its notifications answered: what it counts as delivered, and what makes it send
-// again. The one webhook route (POST /hooks/{provider}) verifies through the adapter's parseWebhook, settles,
-// and answers with these.
+// again. The webhook route (POST /hooks/{provider}, and GET /hooks/coda) verifies through the adapter's
+// parseWebhook, settles, and answers with these.
 import { AppError } from "../../core/errors";
 import type { ProviderId } from "../provider";
 import { AdyenIgnoredNotification, adyenWebhookAnswer } from "./adyen-webhook";
