@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -26,11 +26,18 @@ function groupProcesses(pgid: number): string[] {
     .map((m) => m[3] ?? "");
 }
 
+/** Polls `check` until it holds (vitest's waitFor), failing with what the site printed. */
 async function until(what: string, check: () => boolean, timeoutMs: number, output: () => string) {
-  for (const deadline = Date.now() + timeoutMs; !check(); ) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in ${timeoutMs} ms:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await vi
+    .waitFor(
+      () => {
+        if (!check()) throw new Error(what);
+      },
+      { timeout: timeoutMs, interval: 250 },
+    )
+    .catch(() => {
+      throw new Error(`${what} did not happen in ${timeoutMs} ms:\n${output()}`);
+    });
 }
 
 const dataDirs: string[] = [];
@@ -62,34 +69,32 @@ async function startSite(): Promise<{ npm: ChildProcess; output: () => string }>
 // SIGTERM only: SIGHUP goes through the same handler, and each start seeds a database of its own (about
 // 30 s of two cores), which the suite pays once.
 describe("npm start", () => {
-  for (const signal of ["SIGTERM"] as const) {
-    it(`stops vite, workerd and itself on ${signal} sent to npm`, async () => {
-      const { npm, output } = await startSite();
-      const pgid = npm.pid as number;
-      try {
-        // Running: the start script, vite and vite's workerd (the first run seeds the database first).
-        await until(
-          "vite and workerd starting",
-          () => {
-            const running = groupProcesses(pgid);
-            return (
-              running.some((p) => p.includes("vite dev")) && running.some((p) => p.includes("workerd serve"))
-            );
-          },
-          45_000,
-          output,
-        );
-        process.kill(pgid, signal);
-        await until(
-          "every process stopping",
-          () => groupProcesses(pgid).length === 0,
-          15_000,
-          () => [...groupProcesses(pgid), output()].join("\n"),
-        );
-        expect(groupProcesses(pgid)).toEqual([]);
-      } finally {
-        if (groupProcesses(pgid).length > 0) process.kill(-pgid, "SIGKILL");
-      }
-    }, 70_000);
-  }
+  it("stops vite, workerd and itself on SIGTERM sent to npm", async () => {
+    const { npm, output } = await startSite();
+    const pgid = npm.pid as number;
+    try {
+      // Running: the start script, vite and vite's workerd (the first run seeds the database first).
+      await until(
+        "vite and workerd starting",
+        () => {
+          const running = groupProcesses(pgid);
+          return (
+            running.some((p) => p.includes("vite dev")) && running.some((p) => p.includes("workerd serve"))
+          );
+        },
+        45_000,
+        output,
+      );
+      process.kill(pgid, "SIGTERM");
+      await until(
+        "every process stopping",
+        () => groupProcesses(pgid).length === 0,
+        15_000,
+        () => [...groupProcesses(pgid), output()].join("\n"),
+      );
+      expect(groupProcesses(pgid)).toEqual([]);
+    } finally {
+      if (groupProcesses(pgid).length > 0) process.kill(-pgid, "SIGKILL");
+    }
+  }, 70_000);
 });

@@ -8,16 +8,15 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
-import { flows, ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { openDb } from "../../worker/core/db";
 import { sandboxProvider } from "../../worker/payments/providers/sandbox";
 import { testConfig } from "../fixtures/config";
 import { call, createMember, hosts, type TestMember } from "../fixtures/members";
+import { FLOW, PLAN, setUpFlow } from "../fixtures/payment-routes";
 
-/** A flow like the default one that offers every method of section 2's picker. */
-const METHODS_FLOW = "methods-test";
-const PLAN = "starter-30";
+/** The flow of the providers' tests (every method of section 2's picker), set up by the shared fixture. */
+const METHODS_FLOW = FLOW;
 
 const { db, end } = openDb(testConfig.database);
 afterAll(() => end());
@@ -31,26 +30,7 @@ const sandbox = sandboxProvider(db, {
 let planCredits = 0;
 
 beforeAll(async () => {
-  const [base] = await db.select().from(flows).where(eq(flows.fluxId, "7"));
-  await db
-    .insert(flows)
-    .values({
-      fluxId: METHODS_FLOW,
-      config: {
-        ...(base?.config as object),
-        sistemi_pagamento: ["credit_card", "paypal", "applepay", "googlepay", "mollie", "coda_paypal"],
-      },
-    })
-    .onConflictDoNothing();
-  const plans = await db.select().from(ratePlans).where(eq(ratePlans.fluxId, "7"));
-  await db
-    .insert(ratePlans)
-    .values(plans.map((p) => ({ ...p, fluxId: METHODS_FLOW })))
-    .onConflictDoNothing();
-  const starter = plans.find((p) => p.productId === PLAN);
-  if (!starter) throw new Error(`the seed has no ${PLAN} plan`);
-  planCredits = starter.crediti + starter.creditiPromo;
-  expect(planCredits).toBeGreaterThan(0);
+  planCredits = await setUpFlow();
 });
 
 async function methodsMember(fluxId = METHODS_FLOW): Promise<TestMember> {

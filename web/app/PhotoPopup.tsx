@@ -1,21 +1,13 @@
 import { useNavigate } from "@tanstack/react-router";
-import { Popup } from "../components/ui/Popup";
+import { Popup, PopupIcon } from "../components/ui/Popup";
 import { useI18n } from "../i18n/i18n";
 
 /** A portrait with a plus: "add a photo" (an emoji would depend on the fonts of the device). */
 const PhotoIcon = () => (
-  <svg
-    width="32"
-    height="32"
-    viewBox="0 0 24 24"
-    aria-hidden="true"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-  >
+  <PopupIcon>
     <circle cx="10" cy="8" r="4" />
     <path d="M2 21c0-4 3.5-7 8-7 1.5 0 2.9.3 4 .9M19 14v7M15.5 17.5h7" />
-  </svg>
+  </PopupIcon>
 );
 
 /**

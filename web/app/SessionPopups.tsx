@@ -1,5 +1,5 @@
 import type { PublicBrand } from "../../worker/contracts/brand";
-import { Popup } from "../components/ui/Popup";
+import { Popup, PopupIcon } from "../components/ui/Popup";
 import { useI18n } from "../i18n/i18n";
 import { useSession } from "../lib/session/session";
 import { DoiPopup } from "./DoiPopup";
@@ -8,19 +8,11 @@ import { RegionPopup } from "./RegionPopup";
 
 /** A gift box (an emoji would depend on the fonts of the device). */
 const GiftIcon = () => (
-  <svg
-    width="32"
-    height="32"
-    viewBox="0 0 24 24"
-    aria-hidden="true"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-  >
+  <PopupIcon>
     <rect x="3" y="8" width="18" height="4" rx="1" />
     <path d="M5 12v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8M12 8v13" />
     <path d="M12 8c-1.5-3-5-4-6-2s2 2 6 2c4 0 7 0 6-2s-4.5-1-6 2" />
-  </svg>
+  </PopupIcon>
 );
 
 /** The popups session start and sign-in open, one at a time in the order they were queued. */

@@ -43,3 +43,20 @@ export function Popup(props: {
     </dialog>
   );
 }
+
+/** A popup's 32 px line icon (an emoji would depend on the fonts of the device): its shapes as children. */
+export function PopupIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      width="32"
+      height="32"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      {children}
+    </svg>
+  );
+}
