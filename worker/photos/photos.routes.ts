@@ -105,28 +105,35 @@ const remove = createRoute({
   },
 });
 
+// Each write answers the default it left, so the list is built without reading the account again.
 export const memberPhotoRoutes = featureApp()
   .openapi(upload, async (c) => {
     if (c.req.valid("param").trackerId !== c.var.session.clickid) throw forbidden();
     const brand = c.var.brand.public;
     const account = await sessionAccount(c);
-    const name = await addPhoto(c.env, c.var.db, brand, account, c.req.valid("form").avatar);
-    const imageName = await listPhotos(c.var.db, brand, await sessionAccount(c));
+    const { name, defaultPhoto } = await addPhoto(
+      c.env,
+      c.var.db,
+      brand,
+      account,
+      c.req.valid("form").avatar,
+    );
+    const imageName = await listPhotos(c.var.db, brand, { id: account.id, defaultPhoto });
     return c.json({ data: { name, path: memberPhotoUrl(brand, name) }, imageName }, 200);
   })
   .openapi(setDefault, async (c) => {
     const { clickid, name } = c.req.valid("param");
     if (clickid !== c.var.session.clickid) throw forbidden();
-    await setDefaultPhoto(c.var.db, await sessionAccount(c), name);
-    return c.json(
-      { imageName: await listPhotos(c.var.db, c.var.brand.public, await sessionAccount(c)) },
-      200,
-    );
+    const account = await sessionAccount(c);
+    const defaultPhoto = await setDefaultPhoto(c.var.db, account, name);
+    const imageName = await listPhotos(c.var.db, c.var.brand.public, { id: account.id, defaultPhoto });
+    return c.json({ imageName }, 200);
   })
   .openapi(remove, async (c) => {
     const { clickid, name } = c.req.valid("param");
     if (clickid !== c.var.session.clickid) throw forbidden();
     const brand = c.var.brand.public;
-    await deletePhoto(c.env, c.var.db, brand, await sessionAccount(c), name);
-    return c.json({ imageName: await listPhotos(c.var.db, brand, await sessionAccount(c)) }, 200);
+    const account = await sessionAccount(c);
+    const defaultPhoto = await deletePhoto(c.env, c.var.db, brand, account, name);
+    return c.json({ imageName: await listPhotos(c.var.db, brand, { id: account.id, defaultPhoto }) }, 200);
   });

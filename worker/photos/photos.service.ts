@@ -34,7 +34,12 @@ export const defaultPhotoUrl = (brand: Brand, account: Pick<Account, "defaultPho
   account.defaultPhoto ? memberPhotoUrl(brand, account.defaultPhoto) : null;
 
 /** The spec's imageName list, newest first, with the default marked (predefinita). */
-export async function listPhotos(db: Db, brand: Brand, account: Account): Promise<OwnPhoto[]> {
+/** The member's photos, newest first, marking the default (the account's, or the one a write just set). */
+export async function listPhotos(
+  db: Db,
+  brand: Brand,
+  account: Pick<Account, "id" | "defaultPhoto">,
+): Promise<OwnPhoto[]> {
   const rows = await db
     .select({ name: memberPhotos.name })
     .from(memberPhotos)
@@ -89,7 +94,7 @@ export async function addPhoto(env: Bindings, db: Db, brand: Brand, account: Acc
   }
   const name = `${randomName()}.${info.extension}`;
   await env.PHOTOS.put(memberPhotoKey(brand, name), bytes, { httpMetadata: { contentType: info.type } });
-  await db.transaction(async (tx) => {
+  const defaultPhoto = await db.transaction(async (tx) => {
     await tx.insert(memberPhotos).values({
       accountId: account.id,
       name,
@@ -98,12 +103,14 @@ export async function addPhoto(env: Bindings, db: Db, brand: Brand, account: Acc
       height: info.height,
       bytes: bytes.length,
     });
-    await tx
+    const [updated] = await tx
       .update(accounts)
       .set({ defaultPhoto: sql`coalesce(${accounts.defaultPhoto}, ${name})` })
-      .where(eq(accounts.id, account.id));
+      .where(eq(accounts.id, account.id))
+      .returning({ defaultPhoto: accounts.defaultPhoto });
+    return updated?.defaultPhoto ?? null;
   });
-  return name;
+  return { name, defaultPhoto };
 }
 
 const noSuchPhoto = () => new AppError(404, "not_found", "No such photo of this member.", { field: "name" });
@@ -117,16 +124,17 @@ async function ownPhoto(db: Db, account: Account, name: string) {
   return row;
 }
 
-/** Makes one of the member's photos the default (predefinita). */
+/** Makes one of the member's photos the default (predefinita); answers the new default. */
 export async function setDefaultPhoto(db: Db, account: Account, name: string) {
   await ownPhoto(db, account, name);
   await db.update(accounts).set({ defaultPhoto: name }).where(eq(accounts.id, account.id));
+  return name;
 }
 
 /** Deletes one of the member's photos; when it was the default, the newest one left takes its place. */
 export async function deletePhoto(env: Bindings, db: Db, brand: Brand, account: Account, name: string) {
   const photo = await ownPhoto(db, account, name);
-  await db.transaction(async (tx) => {
+  const defaultPhoto = await db.transaction(async (tx) => {
     await tx.delete(memberPhotos).where(eq(memberPhotos.id, photo.id));
     const [next] = await tx
       .select({ name: memberPhotos.name })
@@ -134,12 +142,15 @@ export async function deletePhoto(env: Bindings, db: Db, brand: Brand, account: 
       .where(eq(memberPhotos.accountId, account.id))
       .orderBy(desc(memberPhotos.createdAt), desc(memberPhotos.id))
       .limit(1);
-    await tx
+    const [updated] = await tx
       .update(accounts)
       .set({
         defaultPhoto: sql`case when ${accounts.defaultPhoto} = ${name} then ${next?.name ?? null} else ${accounts.defaultPhoto} end`,
       })
-      .where(eq(accounts.id, account.id));
+      .where(eq(accounts.id, account.id))
+      .returning({ defaultPhoto: accounts.defaultPhoto });
+    return updated?.defaultPhoto ?? null;
   });
   await env.PHOTOS.delete(memberPhotoKey(brand, name));
+  return defaultPhoto;
 }
