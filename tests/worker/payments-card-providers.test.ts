@@ -111,7 +111,7 @@ describe("TrustPay through the routes (amorespana)", () => {
       redirect: "manual",
     });
     const location = new URL(back.headers.get("location") ?? "");
-    expect(`${location.origin}${location.pathname}`).toBe(`http://${hosts.es}/trustpay/paymentCheck`);
+    expect(`${location.origin}${location.pathname}`).toBe(`http://${hosts.es}/trpay/paymentCheck`);
     const InstanceId = location.searchParams.get("instanceId") ?? "";
     expect(await credits(m)).toBe(before);
 

@@ -450,6 +450,27 @@ describe("a renewing plan through Mollie", () => {
     const [renewed] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, id));
     expect(renewed?.currentPeriodEnd.getTime()).toBe(periodEnd.getTime() + 30 * DAY);
   });
+
+  it("is offered by PayPal and Mollie here, whose providers keep what renews it; one tap charges cards only", async () => {
+    const m = await member();
+    const plans = async () => (await send("/api/plans", { token: m.token })).json();
+    expect(await plans()).toMatchObject({
+      renewingMethods: ["credit_card", "paypal", "mollie"],
+      actonfile: false,
+    });
+    // A wallet kept at the card form's own provider still is no card to tap.
+    const { id } = await account(m);
+    await db.insert(savedCards).values({
+      accountId: id,
+      provider: "adyen",
+      token: `wallet-${m.clickid}`,
+      kind: "paypal",
+      label: "payer@example.com",
+    });
+    expect(await plans()).toMatchObject({ actonfile: false });
+    const tapped = await post(m, "/orders/actonfile/tryCharge", { rateplan: PLAN, clickid: m.clickid });
+    expect(await tapped.json()).toMatchObject({ status: "ko", message: "no_saved_card" });
+  });
 });
 
 describe("Mollie's customers", () => {

@@ -5,6 +5,7 @@ import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { paymentJourneyTexts } from "./parts/payment-journeys";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
@@ -207,6 +208,7 @@ export const en = {
   ...matchTexts.en,
   ...navigationTexts.en,
   ...opsTexts.en,
+  ...paymentJourneyTexts.en,
   ...paymentMethodTexts.en,
   ...paymentTexts.en,
   ...phoneTexts.en,

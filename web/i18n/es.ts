@@ -6,6 +6,7 @@ import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { paymentJourneyTexts } from "./parts/payment-journeys";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
@@ -208,6 +209,7 @@ export const es: Catalogue = {
   ...matchTexts.es,
   ...navigationTexts.es,
   ...opsTexts.es,
+  ...paymentJourneyTexts.es,
   ...paymentMethodTexts.es,
   ...paymentTexts.es,
   ...phoneTexts.es,

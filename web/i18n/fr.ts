@@ -6,6 +6,7 @@ import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
+import { paymentJourneyTexts } from "./parts/payment-journeys";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
@@ -210,6 +211,7 @@ export const fr: Catalogue = {
   ...matchTexts.fr,
   ...navigationTexts.fr,
   ...opsTexts.fr,
+  ...paymentJourneyTexts.fr,
   ...paymentMethodTexts.fr,
   ...paymentTexts.fr,
   ...phoneTexts.fr,

@@ -73,6 +73,13 @@ export const PAYMENT_SYSTEMS = ["adyen", "trustpay", "maxpay"] as const;
 export const PaymentSystem = z.enum(PAYMENT_SYSTEMS);
 export type PaymentSystem = z.infer<typeof PaymentSystem>;
 
+/** Each card system's return page after 3-D Secure (spec section 2): TrustPay's is /trpay/paymentCheck. */
+export const CARD_RETURN_PATH: Record<PaymentSystem, string> = {
+  adyen: "/adyen/paymentCheck",
+  trustpay: "/trpay/paymentCheck",
+  maxpay: "/maxpay/paymentCheck",
+};
+
 const digits = (min: number, max: number) =>
   z
     .string()

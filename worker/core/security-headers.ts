@@ -8,8 +8,13 @@ import type { AppEnv } from "../env";
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
-/** The site's own policy. `nonce` marks the one inline element the Worker writes itself (the brand's theme). */
-const sitePolicy = (devServer: boolean) => ({
+/**
+ * The site's own policy. `nonce` marks the one inline element the Worker writes itself (the brand's theme).
+ * Forms may also post to any https address: 3-D Secure posts the provider's form (Adyen's redirect, TrustPay's
+ * ACS form) to an address the provider answers, the issuer's, which no list can name beforehand. Local runs
+ * also reach the providers' fakes on 127.0.0.1.
+ */
+const sitePolicy = (devServer: boolean, local = devServer) => ({
   defaultSrc: ["'self'"],
   // Vite's dev server runs an inline module preamble (React refresh) and injects styles: only there.
   scriptSrc: devServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
@@ -21,7 +26,7 @@ const sitePolicy = (devServer: boolean) => ({
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
-  formAction: ["'self'"],
+  formAction: local ? ["'self'", "https:", "http://127.0.0.1:*"] : ["'self'", "https:"],
   frameAncestors: ["'none'"],
 });
 
@@ -33,6 +38,7 @@ const common: SecureHeadersOptions = {
 };
 
 const site = secureHeaders({ ...common, contentSecurityPolicy: sitePolicy(false) });
+const localSite = secureHeaders({ ...common, contentSecurityPolicy: sitePolicy(false, true) });
 const devSite = secureHeaders({ ...common, contentSecurityPolicy: sitePolicy(true) });
 /** The API reference page (Scalar) loads its viewer from a CDN and styles itself inline. */
 const apiDocs = secureHeaders({
@@ -64,6 +70,8 @@ export const securityHeaders = createMiddleware<AppEnv>((c, next) => {
       ? apiDocs
       : c.var.config.devServer
         ? devSite
-        : site;
+        : c.var.config.local
+          ? localSite
+          : site;
   return headers(c, next);
 });

@@ -10,6 +10,7 @@ import { savedCards } from "../../drizzle/schema/payments";
 import { sessionAccount } from "../auth/session.service";
 import { cardExpiry, luhnValid } from "../contracts/card";
 import {
+  CARD_RETURN_PATH,
   CardEntry,
   CardPaymentRequest,
   ChargeAnswer,
@@ -83,6 +84,11 @@ const PlansAnswer = z.object({
   actonfile: z.boolean(),
   /** The member verified their age (by card or phone); a verificaEta flow asks the others to verify first. */
   verified: z.boolean(),
+  /**
+   * Of sistemi_pagamento, the methods a renewing plan may be paid with: the card, and those whose provider keeps
+   * what renews it (PayPal's vault, Mollie's mandate); the sandbox's keep nothing.
+   */
+  renewingMethods: z.array(z.string()),
 });
 
 const plans = createRoute({
@@ -265,12 +271,21 @@ async function memberPlan(
   return chosen;
 }
 
-/** The member's most recent kept card at this provider. */
+/**
+ * The member's most recent kept card at this provider, for one tap: a card only. A kept PayPal wallet renews
+ * its plan, but one tap charges through the card form's provider and shows no PayPal approval.
+ */
 async function keptCard(c: Context<AppEnv>, accountId: number, provider: string) {
   const [card] = await c.var.db
     .select({ token: savedCards.token })
     .from(savedCards)
-    .where(and(eq(savedCards.accountId, accountId), eq(savedCards.provider, provider)))
+    .where(
+      and(
+        eq(savedCards.accountId, accountId),
+        eq(savedCards.provider, provider),
+        eq(savedCards.kind, "card"),
+      ),
+    )
     .orderBy(desc(savedCards.id))
     .limit(1);
   return card ?? null;
@@ -326,7 +341,7 @@ async function startCharge(
     customer: customerOf(account, c.req.header("cf-connecting-ip")?.trim()),
     storeCard: order.storeCard,
     descriptor: c.var.brand.public.descriptor,
-    returnUrl: `${new URL(c.req.url).origin}/${paymentSystemOf(c)}/paymentCheck`,
+    returnUrl: `${new URL(c.req.url).origin}${CARD_RETURN_PATH[paymentSystemOf(c)]}`,
   });
   logEvent("info", "payments.charge", {
     paymentId: started.paymentId,
@@ -377,6 +392,12 @@ export const paymentRoutes = featureApp()
         sistemi_pagamento: flow.sistemi_pagamento,
         actonfile: provider !== null && (await keptCard(c, account.id, provider.id)) !== null,
         verified: account.verifiedUser,
+        renewingMethods: flow.sistemi_pagamento.filter(
+          (method) =>
+            method === "credit_card" ||
+            ((method === "paypal" || method === "mollie") &&
+              providerOrNull(c, method)?.renewsWith?.includes(method) === true),
+        ),
       },
       200,
     );
@@ -419,7 +440,7 @@ export const paymentRoutes = featureApp()
       plan,
       cardToken: card.token,
       descriptor: c.var.brand.public.descriptor,
-      returnUrl: `${new URL(c.req.url).origin}/${system}/paymentCheck`,
+      returnUrl: `${new URL(c.req.url).origin}${CARD_RETURN_PATH[system]}`,
     });
     await tellRoom(c.env, started.settlement);
     return c.json(chargeAnswer(c, started.provider, started.settlement), 200);

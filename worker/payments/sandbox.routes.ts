@@ -7,7 +7,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Locale } from "../contracts/locales";
-import type { PaymentSystem } from "../contracts/payments";
+import { CARD_RETURN_PATH, type PaymentSystem } from "../contracts/payments";
 import { AppError } from "../core/errors";
 import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
@@ -45,7 +45,7 @@ const texts: Record<Locale, { title: string; intro: string; pass: string; fail: 
 /** The name each payment system gives the reference on its return page (spec section 3, check-status body). */
 const returnParam: Record<PaymentSystem, string> = {
   adyen: "redirectResult",
-  trustpay: "InstanceId",
+  trustpay: "instanceId",
   maxpay: "reference",
 };
 
@@ -282,7 +282,7 @@ export const sandboxRoutes = featureApp()
       throw new AppError(404, "not_found", "No such payment.", { field: "reference" });
     }
     const system = paymentSystemOf(c);
-    return c.redirect(`/${system}/paymentCheck?${returnParam[system]}=${reference}`, 303);
+    return c.redirect(`${CARD_RETURN_PATH[system]}?${returnParam[system]}=${reference}`, 303);
   })
   .openapi(methodPageRoute, async (c) => {
     const { kind, reference } = c.req.valid("param");

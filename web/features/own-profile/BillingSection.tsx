@@ -74,9 +74,23 @@ export function BillingSection() {
         <dt>{kept.term}</dt>
         <dd data-testid="billing-card">{kept.text}</dd>
       </dl>
-      <Link to="/purchase/card" className="billing-link" data-testid="billing-change-card">
-        {t(data.card ? "profilo_cambia_carta" : "profilo_aggiungi_carta")}
-      </Link>
+      {data.card?.kind === "paypal" ? (
+        // A wallet has no card to change: it renews the plan until a card kept at /purchase/card replaces it.
+        <>
+          {data.status === "subscribed" && (
+            <p className="muted small" data-testid="billing-wallet-note">
+              {t("profilo_wallet_rinnovo")}
+            </p>
+          )}
+          <Link to="/purchase/card" className="billing-link" data-testid="billing-wallet-to-card">
+            {t("profilo_wallet_a_carta")}
+          </Link>
+        </>
+      ) : (
+        <Link to="/purchase/card" className="billing-link" data-testid="billing-change-card">
+          {t(data.card ? "profilo_cambia_carta" : "profilo_aggiungi_carta")}
+        </Link>
+      )}
       <h3>{t("profilo_ricevute")}</h3>
       {data.paylog.length === 0 ? (
         <p className="muted small">{t("profilo_nessuna_ricevuta")}</p>

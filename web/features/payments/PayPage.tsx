@@ -89,12 +89,13 @@ export function PayPage({ brand, productId }: { brand: PublicBrand; productId: s
   const verification = (lists?.verifica ?? []).some((p) => p.product_id === plan.product_id);
   const usable = (method: PayMethod) =>
     method === "applepay" ? applePayShown(hostname) : method === "googlepay" ? googlePay.data === true : true;
-  // The age verification is a card check, and a renewing plan renews on the card it keeps; otherwise what
-  // the flow offers and this browser can use.
-  const offered =
-    verification || plan.renewal_days !== null
-      ? (["credit_card"] as const)
-      : plans.data.sistemi_pagamento.filter(isPayMethod).filter(usable);
+  // The age verification is a card check, and a renewing plan renews on what it keeps (a card, or the
+  // methods whose provider keeps one); otherwise what the flow offers and this browser can use.
+  const offered = verification
+    ? (["credit_card"] as const)
+    : (plan.renewal_days !== null ? plans.data.renewingMethods : plans.data.sistemi_pagamento)
+        .filter(isPayMethod)
+        .filter(usable);
   const methods: readonly PayMethod[] = offered.length > 0 ? offered : ["credit_card"];
   // The first offered method is chosen at first (the flows list the card first): one tap less for most.
   const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? "credit_card");

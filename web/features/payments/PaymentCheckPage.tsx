@@ -30,7 +30,8 @@ export const returnPages = {
     reloadMs: 3000,
     successOnly: false,
   },
-  trpay: { system: "trustpay", query: "InstanceId", field: "InstanceId", reloadMs: 6000, successOnly: false },
+  // The spec's query is instanceId (section 2), its check-status field InstanceId (section 3).
+  trpay: { system: "trustpay", query: "instanceId", field: "InstanceId", reloadMs: 6000, successOnly: false },
   maxpay: { system: "maxpay", query: "reference", field: "reference", reloadMs: 6000, successOnly: false },
   googlePay: {
     system: "googlePay",

@@ -243,18 +243,22 @@ function loadScript(src: string): Promise<boolean> {
   });
 }
 
+type GoogleGlobal = {
+  google?: { payments?: { api?: { PaymentsClient: new (o: object) => GooglePaymentsClient } } };
+};
+
 /**
- * Google's client for this host: on local hosts the TEST environment's stand-in (Google's script is neither
- * reachable offline nor allowed by the site's CSP); elsewhere pay.js in PRODUCTION. Null when it cannot load
- * (the button then stays hidden).
+ * Google's client for this host: pay.js's PaymentsClient where the page has it (in PRODUCTION, or TEST on local
+ * hosts); else, on local hosts, the TEST environment's stand-in (Google's script is neither reachable offline
+ * nor allowed by the site's CSP); elsewhere pay.js loaded now. Null when it cannot load (the button then stays
+ * hidden).
  */
 export async function googlePayClient(hostname: string): Promise<GooglePaymentsClient | null> {
   const environment = googlePayEnvironment(hostname);
+  const loaded = (window as GoogleGlobal).google?.payments?.api?.PaymentsClient;
+  if (loaded) return new loaded({ environment });
   if (environment === "TEST") return testClient;
-  type GoogleGlobal = {
-    google?: { payments?: { api?: { PaymentsClient: new (o: object) => GooglePaymentsClient } } };
-  };
-  if (!(window as GoogleGlobal).google?.payments?.api && !(await loadScript(GOOGLE_PAY_SCRIPT))) return null;
+  if (!(await loadScript(GOOGLE_PAY_SCRIPT))) return null;
   const PaymentsClient = (window as GoogleGlobal).google?.payments?.api?.PaymentsClient;
   return PaymentsClient ? new PaymentsClient({ environment }) : null;
 }
