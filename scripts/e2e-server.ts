@@ -1,21 +1,29 @@
 // The site for the end-to-end tests: a fresh in-memory database and the built Worker in workerd (vite preview),
-// with angel replies and the typing indicator shortened to a few seconds (tests/e2e/timing.ts).
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+// with angel replies and the typing indicator shortened to a few seconds (tests/e2e/timing.ts). Payments there
+// run on the built-in sandbox. A second preview of the same build, on E2E_PORT + 1 with the same database, gives
+// the brands the real provider adapters pointed at the fakes of tests/fakes/ (./e2e-providers.ts), for
+// tests/e2e/payments-providers.spec.ts.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { seedAngelPhotos } from "../drizzle/seed-photos.ts";
 import { e2eTiming } from "../tests/e2e/timing.ts";
 import { startFakeGoogle } from "../tests/fakes/google.ts";
+import { startProviderFakes } from "./e2e-providers.ts";
 import { withClient } from "./local-db.ts";
 import { withPhotoBucket } from "./photo-bucket.ts";
 import { withTestDatabase } from "./with-db.ts";
 
 const port = process.env.E2E_PORT ?? "8790";
+const providersPort = String(Number(port) + 1);
 // "Sign in with Google" goes to this fake and back to /loginWithGoogle, as in production.
 const fakeGoogle = await startFakeGoogle();
 // Empty Durable Object storage each run, apart from `npm start`'s and from any other run's.
 const persistDir = mkdtempSync(join(tmpdir(), "amore-e2e-"));
+// The providers' site keeps its own (two workerd processes must not share one Durable Object store).
+const providersPersistDir = mkdtempSync(join(tmpdir(), "amore-e2e-providers-"));
+const providers = await startProviderFakes(providersPort);
 
 // The built site, as users get it: one bundle per page instead of every module through vite's dev server.
 if (
@@ -25,42 +33,73 @@ if (
   process.exit(1);
 }
 
+/** Resolves once `url` answers 200 (a site's start-up takes a few seconds). */
+async function answering(url: string) {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
 await withTestDatabase({}, async (db) => {
   // The demo portraits, where the site under test finds them (its photo bucket in persistDir).
   await withClient(db.DATABASE_URL, (client) =>
     withPhotoBucket(`${persistDir}/v3`, (bucket) => seedAngelPhotos(client, bucket)),
   );
-  return new Promise<void>((resolve) => {
-    const vite = spawn("vite", ["preview", "--config", "web/vite.config.ts", "--port", port], {
+  // The same portraits for the providers' site.
+  if (existsSync(`${persistDir}/v3/r2`))
+    cpSync(`${persistDir}/v3/r2`, `${providersPersistDir}/v3/r2`, { recursive: true });
+  const env = {
+    ...process.env,
+    CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_SEND_METRICS: "false",
+    DATABASE_URL: db.DATABASE_URL,
+    DB_WS_PROXY: db.DB_WS_PROXY,
+    APP_ENV: "local",
+    JWT_SECRET: "e2e-tests-secret-of-at-least-32-bytes-long",
+    // The deployed version the room announces: a page that ran another one reloads.
+    SOFTWARE_VERSION: "e2e-2026.11",
+    ANGEL_REPLY_MIN_MS: String(e2eTiming.replyMinMs),
+    ANGEL_REPLY_MAX_MS: String(e2eTiming.replyMaxMs),
+    TYPING_MS: String(e2eTiming.typingMs),
+    ANGEL_BRAIN_MIN_MS: String(e2eTiming.brainStepMs),
+    ANGEL_BRAIN_MAX_MS: String(e2eTiming.brainStepMs),
+    GOOGLE_CLIENT_ID: fakeGoogle.clientId,
+    GOOGLE_CLIENT_SECRET: fakeGoogle.clientSecret,
+    GOOGLE_AUTH_URL: fakeGoogle.authUrl,
+    GOOGLE_TOKEN_URL: fakeGoogle.tokenUrl,
+  };
+  const preview = (on: string, extra: Record<string, string>) =>
+    spawn("vite", ["preview", "--config", "web/vite.config.ts", "--port", on], {
       stdio: "inherit",
-      env: {
-        ...process.env,
-        CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        WRANGLER_SEND_METRICS: "false",
-        DATABASE_URL: db.DATABASE_URL,
-        DB_WS_PROXY: db.DB_WS_PROXY,
-        APP_ENV: "local",
-        JWT_SECRET: "e2e-tests-secret-of-at-least-32-bytes-long",
-        // The deployed version the room announces: a page that ran another one reloads.
-        SOFTWARE_VERSION: "e2e-2026.11",
-        ANGEL_REPLY_MIN_MS: String(e2eTiming.replyMinMs),
-        ANGEL_REPLY_MAX_MS: String(e2eTiming.replyMaxMs),
-        TYPING_MS: String(e2eTiming.typingMs),
-        ANGEL_BRAIN_MIN_MS: String(e2eTiming.brainStepMs),
-        ANGEL_BRAIN_MAX_MS: String(e2eTiming.brainStepMs),
-        GOOGLE_CLIENT_ID: fakeGoogle.clientId,
-        GOOGLE_CLIENT_SECRET: fakeGoogle.clientSecret,
-        GOOGLE_AUTH_URL: fakeGoogle.authUrl,
-        GOOGLE_TOKEN_URL: fakeGoogle.tokenUrl,
-        WRANGLER_PERSIST_DIR: persistDir,
-      },
+      env: { ...env, ...extra },
     });
-    const stop = () => vite.kill("SIGTERM");
+  // The providers' site first: Playwright waits for the sandbox's, which then means both answer.
+  const sites: ChildProcess[] = [
+    preview(providersPort, { ...providers.env, WRANGLER_PERSIST_DIR: providersPersistDir }),
+  ];
+  await answering(`http://127.0.0.1:${providersPort}/api/brand`);
+  sites.push(preview(port, { WRANGLER_PERSIST_DIR: persistDir }));
+  return new Promise<void>((resolve) => {
+    const stop = () => {
+      for (const site of sites) site.kill("SIGTERM");
+    };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
-    vite.on("exit", () => resolve());
+    // One site gone ends the run: the tests of the other would fail in odd ways.
+    for (const site of sites)
+      site.on("exit", () => {
+        stop();
+        resolve();
+      });
   });
 });
 rmSync(persistDir, { recursive: true, force: true });
+rmSync(providersPersistDir, { recursive: true, force: true });
 process.exit(0);

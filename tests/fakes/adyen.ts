@@ -6,7 +6,8 @@
 //   choosing a refusal, the 3-D Secure test card answering RedirectShopper with a redirect action (POST with
 //   MD when redirectToIssuerMethod is POST, else GET), stored cards (storePaymentMethod + shopperReference
 //   gives tokenization.storedPaymentMethodId; storedPaymentMethodId of another shopper is 803), Apple Pay
-//   and Google Pay tokens, unknown methods 905;
+//   and Google Pay tokens (a PAN_ONLY Google Pay card answers RedirectShopper, as Adyen asks 3-D Secure for
+//   it), unknown methods 905;
 // - the issuer's challenge page, which sends the member back to returnUrl with `redirectResult`;
 // - POST /v71/payments/details, /v71/payments/{pspReference}/refunds ("received"), /v71/applePay/sessions;
 // - Idempotency-Key: a repeated key answers the first answer, whatever the body;
@@ -76,6 +77,22 @@ const variantOf = (number: string) => (/^4/.test(number) ? "visa" : /^3[47]/.tes
 
 type Json = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+/**
+ * The authMethod of a Google Pay token (PAN_ONLY or CRYPTOGRAM_3DS), from its signedMessage's
+ * encryptedMessage; the fake takes that as base64 JSON where Adyen decrypts it (as for Apple Pay's token).
+ */
+function googlePayAuthMethod(token: string): string | undefined {
+  try {
+    const signed = JSON.parse(String(JSON.parse(token).signedMessage)) as Json;
+    const message = JSON.parse(
+      Buffer.from(String(signed.encryptedMessage), "base64").toString("utf8"),
+    ) as Json;
+    return str((message.paymentMethodDetails as Json | undefined)?.authMethod);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Starts the fake on a free port of 127.0.0.1; it does not keep the process alive. */
 export async function startFakeAdyen(): Promise<FakeAdyen> {
@@ -219,7 +236,13 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
           return serviceError(422, "000", "Unable to decrypt token");
         }
       }
-      authorise(p);
+      if (method.type === "googlepay" && googlePayAuthMethod(token) === "PAN_ONLY") {
+        // A card Google only holds as a number (no device cryptogram): Adyen asks for 3-D Secure, by redirect.
+        p.resultCode = "RedirectShopper";
+        challenges.set(randomBytes(12).toString("base64url"), p.pspReference);
+      } else {
+        authorise(p);
+      }
       payments.set(p.pspReference, p);
       return { status: 200, body: paymentAnswer(p) };
     }

@@ -14,8 +14,8 @@
 //   {paymentResult: {txnId, orderId, resultCode, resultDesc, totalPrice, profile {entry: PaymentType,
 //   isStatusFinal, status}}}; 209 while the member has not paid, 413 an unknown transaction, 236 another merchant's.
 // TxnIds are 19-digit numbers written bare in JSON, as Coda writes them.
-// Beyond Coda, for the tests: /__fake/notifications records what the fake would have called (the portal's
-// notification URL points there), and an item name containing `hangMarker` is never answered.
+// Beyond Coda, for the tests: /__fake/notifications records what the fake would have called, which it calls
+// too when given the portal's `notificationUrl`; an item name containing `hangMarker` is never answered.
 import { createHash, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { listenLocally } from "./listen";
@@ -72,7 +72,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Starts the fake on a free port of 127.0.0.1; it does not keep the process alive. */
-export async function startFakeCoda(): Promise<FakeCoda> {
+export async function startFakeCoda(options: { notificationUrl?: string } = {}): Promise<FakeCoda> {
   const apiKey = md5(`fake-coda-${Date.now()}-${Math.random()}`);
   const projectId = "fake-coda-project";
   const hangMarker = "fake-coda-hang";
@@ -155,7 +155,7 @@ export async function startFakeCoda(): Promise<FakeCoda> {
   }
 
   /** The member's answer on the hosted page: the notification, then the way back. */
-  function answer(t: Transaction, resultCode: number, res: ServerResponse) {
+  async function answer(t: Transaction, resultCode: number, res: ServerResponse) {
     t.resultCode = resultCode;
     const code = String(resultCode);
     const query = new URLSearchParams({
@@ -167,6 +167,10 @@ export async function startFakeCoda(): Promise<FakeCoda> {
       Checksum: md5(`${t.txnId}${t.apiKey}${t.orderId}${code}`),
     });
     notifications.push(`${url}/__fake/notifications?${query}`);
+    // Coda calls the portal's notification URL before it sends the member back.
+    if (options.notificationUrl) {
+      await fetch(`${options.notificationUrl}?${query}`).catch(() => undefined);
+    }
     const back = t.returnUrl
       ? t.returnUrl
           .replaceAll("{transactionId}", t.txnId)

@@ -10,7 +10,8 @@
 // - GET /api/v1/instance/{instanceId}; POST /api/v1/Refund (form: instanceId, amount, currency, reference);
 // - a notification on every final state, JSON { PaymentInformation, Signature } with an HMAC-SHA256 (the
 //   project's secret key) over its values joined with "/". TrustPay posts it to the notification URL kept per
-//   project; the fake records it instead, and GET /__fake/notifications lists what it would have posted.
+//   project; the fake records it (GET /__fake/notifications lists them) and, given the project's
+//   `notificationUrl`, posts it there too.
 // Test cards and amounts are the fake's own (TrustPay's sandbox values are not public): the card ending 0091
 // asks for 3-D Secure; an amount listed in TRUSTPAY_TEST_AMOUNTS is refused with that result code; a reference
 // containing `hangMarker` is never answered.
@@ -80,7 +81,7 @@ function values(value: unknown, out: string[] = []): string[] {
 
 const success = (code: string | null) => code !== null && /^000\.000\./.test(code);
 
-export async function startFakeTrustPay(): Promise<FakeTrustPay> {
+export async function startFakeTrustPay(options: { notificationUrl?: string } = {}): Promise<FakeTrustPay> {
   const apiKey = `tp-test-${randomUUID()}`;
   const secretKey = `tp-secret-${randomUUID()}`;
   const hangMarker = "fake-trustpay-hang";
@@ -115,6 +116,14 @@ export async function startFakeTrustPay(): Promise<FakeTrustPay> {
       .digest("hex")
       .toUpperCase();
     notifications.push(JSON.stringify(document));
+    // Sent while the member is redirected, as TrustPay does; a failed delivery is not retried here.
+    if (options.notificationUrl) {
+      void fetch(options.notificationUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(document),
+      }).catch(() => undefined);
+    }
   }
 
   function purchase(form: URLSearchParams): [number, unknown] | null {
