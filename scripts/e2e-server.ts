@@ -33,19 +33,6 @@ if (
   process.exit(1);
 }
 
-/** Resolves once `url` answers 200 (a site's start-up takes a few seconds). */
-async function answering(url: string) {
-  for (let i = 0; i < 600; i++) {
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 await withTestDatabase({}, async (db) => {
   // The demo portraits, where the site under test finds them (its photo bucket in persistDir).
   await withClient(db.DATABASE_URL, (client) =>
@@ -80,12 +67,11 @@ await withTestDatabase({}, async (db) => {
       stdio: "inherit",
       env: { ...env, ...extra },
     });
-  // The providers' site first: Playwright waits for the sandbox's, which then means both answer.
+  // Both at once; Playwright waits for the first, payments-providers.spec.ts for the second.
   const sites: ChildProcess[] = [
+    preview(port, { WRANGLER_PERSIST_DIR: persistDir }),
     preview(providersPort, { ...providers.env, WRANGLER_PERSIST_DIR: providersPersistDir }),
   ];
-  await answering(`http://127.0.0.1:${providersPort}/api/brand`);
-  sites.push(preview(port, { WRANGLER_PERSIST_DIR: persistDir }));
   return new Promise<void>((resolve) => {
     const stop = () => {
       for (const site of sites) site.kill("SIGTERM");

@@ -30,15 +30,30 @@ const site = (market: Market) => `http://${hosts[market]}:${providersPort}`;
 const ALL_METHODS_FLUX_ID = "10";
 /** The TrustPay fake asks 3-D Secure for a card ending 0091 (tests/fakes/trustpay.ts); Luhn-valid. */
 const TRUSTPAY_3DS_CARD = "4000000000020091";
+/** The longest wait of a return page (or /ok/) before the chats: 6 s for trustpay and maxpay. */
+const RELOAD_WAIT_MS = 6_000;
 const MAXPAY_NO_FUNDS_CARD = [...MAXPAY_REFUSED_CARDS].find(
   ([, [message]]) => message === "Insufficient funds",
 )?.[0];
 
+// The server starts both sites at once and Playwright waits for the sandbox's: this one may still be starting.
+test.beforeAll(async ({ request }) => {
+  await expect
+    .poll(
+      async () =>
+        (await request.get(`http://127.0.0.1:${providersPort}/api/brand`).catch(() => null))?.status(),
+      { timeout: 90_000, message: "the providers' site answers" },
+    )
+    .toBe(200);
+});
+
 /**
  * A member of the providers' site: made through the API of the sandbox's site (one database), and signed in
- * on the providers' site through its local storage before its pages run.
+ * on the providers' site through its local storage before its pages run. The page's clock is Playwright's, so
+ * the return pages' waits before the chats (3 to 6 s, spec section 4) are fast-forwarded, not slept through.
  */
 async function member(page: Page, market: Market, prefix: string, fluxId = "7") {
+  await page.clock.install();
   const made = await registerViaApi(
     page.request,
     market,
@@ -84,6 +99,7 @@ async function expectOutcome(page: Page, text: string, kind: "ok" | "ko") {
 
 /** The chats, reached by the return page on its own, with the plan's credits where the width shows them. */
 async function expectChatsWithCredits(page: Page, credits: RegExp) {
+  await page.clock.fastForward(RELOAD_WAIT_MS);
   await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
   if ((page.viewportSize()?.width ?? 1280) <= 500) {
     await page.getByTestId("menu-button").click();
@@ -112,7 +128,7 @@ test("card through Adyen: 3-D Secure refused, then passed on the issuer's page, 
   // The page posts Adyen's redirect form after 2 s, to the issuer's challenge.
   await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText("9.90 EUR")).toBeVisible();
-  await shot(page, "providers-adyen-challenge");
+  await shotViewport(page, "providers-adyen-challenge");
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=/);
   await expectOutcome(page, "La verifica 3-D Secure non è riuscita.", "ko");
@@ -135,7 +151,7 @@ test("card through TrustPay: its ACS refuses, then authenticates, back to /trpay
   await payByCard(page, TRUSTPAY_3DS_CARD);
   // TrustPay's redirect form, posted at once.
   await expect(page.getByRole("button", { name: "Authenticate" })).toBeVisible({ timeout: 10_000 });
-  await shot(page, "providers-trustpay-acs");
+  await shotViewport(page, "providers-trustpay-acs");
   await page.getByRole("button", { name: "Fail" }).click();
   await expect(page).toHaveURL(/\/trpay\/paymentCheck\?instanceId=/);
   await expectOutcome(page, "La verificación 3-D Secure ha fallado.", "ko");
@@ -163,7 +179,7 @@ test("card through Maxpay: a card without funds refused, then the ACS redirect a
   await payByCard(page, MAXPAY_3DS_CARD);
   // Maxpay's ACS address, reached at once.
   await expect(page.getByRole("heading", { name: "Confirm EUR 9.90" })).toBeVisible({ timeout: 10_000 });
-  await shot(page, "providers-maxpay-acs");
+  await shotViewport(page, "providers-maxpay-acs");
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(/\/maxpay\/paymentCheck\?reference=/);
   await expectOutcome(page, "Thank you! Your credits are ready: back to your chats.", "ok");
@@ -176,9 +192,15 @@ test("PayPal: a renewing plan approved on PayPal's page, captured on return; the
 }) => {
   const paying = await member(page, "it", "paypalvip");
   await payPage(page, "it", "gold-300");
-  await payWith(page, "PayPal");
+  // A renewing plan: PayPal's provider keeps the payer's wallet for the renewals, so it is offered.
+  await page.getByTestId("pay-methods").getByLabel("PayPal", { exact: true }).check();
+  await expect(page.getByTestId("checkout-terms")).toContainText(
+    "Il piano si rinnova automaticamente ogni 30 giorni",
+  );
+  await shot(page, "providers-paypal-pay");
+  await page.getByTestId("method-pay").click();
   await expect(page.getByRole("heading", { name: "PayPal (fake)" })).toBeVisible();
-  await shot(page, "providers-paypal-approve");
+  await shotViewport(page, "providers-paypal-approve");
   await page.getByRole("link", { name: "Pay Now" }).click();
   // Back with PayPal's token: the page captures the order, then /ok/ and the chats.
   await expect(page).toHaveURL(/\/ok\/$/, { timeout: 10_000 });
@@ -192,6 +214,9 @@ test("PayPal: a renewing plan approved on PayPal's page, captured on return; the
   const billing = page.getByTestId("billing");
   await expect(billing.getByTestId("billing-card")).toHaveText("Conto PayPal · payer@example.com");
   await expect(billing.getByTestId("billing-change-card")).toHaveCount(0);
+  await expect(billing.getByTestId("billing-wallet-note")).toHaveText(
+    "Il tuo piano si rinnova con questo conto PayPal.",
+  );
   await expect(billing.getByTestId("billing-wallet-to-card")).toHaveText("Usa una carta al posto di PayPal");
   await billing.scrollIntoViewIfNeeded();
   await shot(page, "providers-paypal-profile");
@@ -205,7 +230,7 @@ test("Mollie: its checkout from _links.checkout.href, paid there; webhook and re
   await payPage(page, "it");
   await payWith(page, "Mollie");
   await expect(page.getByRole("heading", { name: /^Test payment tr_/ })).toBeVisible();
-  await shot(page, "providers-mollie-checkout");
+  await shotViewport(page, "providers-mollie-checkout");
   await page.getByRole("button", { name: "paid" }).click();
   await expect(page).toHaveURL(/\/mollie\/paymentCheck$/);
   await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
@@ -217,7 +242,7 @@ test("Coda: its hosted page, paid there; back with TxnId, checked, then the chat
   await payPage(page, "it");
   await payWith(page, "PayPal tramite Coda");
   await expect(page.getByRole("heading", { name: "Pay EUR 9.90" })).toBeVisible();
-  await shot(page, "providers-coda-page");
+  await shotViewport(page, "providers-coda-page");
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).toHaveURL(/\/coda\/paymentCheck\?TxnId=\d{19}&OrderId=/);
   await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
@@ -281,9 +306,10 @@ test("Apple Pay (test double of ApplePaySession): merchant validation through Ad
   await page.context().addInitScript(injectApplePaySession);
   await member(page, "it", "applepay");
   await payPage(page, "it");
-  // Safari's session: no stand-in notice.
+  // Safari's session (the double): the button, and no notice of a stand-in sheet.
   await page.getByTestId("pay-methods").getByLabel("Apple Pay", { exact: true }).check();
-  await expect(page.getByTestId("method-applepay")).not.toContainText("Test mode");
+  await expect(page.getByTestId("method-pay")).toHaveText("Paga 9,90 € con Apple Pay");
+  await expect(page.getByTestId("method-applepay").locator(".pay-test")).toHaveCount(0);
   await shot(page, "providers-applepay");
   const validated = page.waitForResponse((r) => r.url().endsWith("/orders/applePay/startSession"));
   await page.getByTestId("method-pay").click();
@@ -363,7 +389,7 @@ test("Google Pay (test double of PaymentsClient): the token through Adyen, its 3
   await payPage(page, "it");
   await payWith(page, "Google Pay");
   await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible({ timeout: 10_000 });
-  await shot(page, "providers-googlepay-challenge");
+  await shotViewport(page, "providers-googlepay-challenge");
   await page.getByRole("button", { name: "Complete" }).click();
   await expect(page).toHaveURL(/\/googlePay\/paymentCheck\?redirectResult=/);
   await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");

@@ -44,8 +44,8 @@ export default defineConfig({
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@narrow-only/ },
   ],
   // Two sites of one build and one database: the sandbox's on `port`, and the real providers' adapters on
-  // port + 1 against the fakes of tests/fakes (payments-providers.spec.ts); the script starts the second first,
-  // so the first answering means both do.
+  // port + 1 against the fakes of tests/fakes (payments-providers.spec.ts, which waits for it: both start at
+  // once, and Playwright waits for the first).
   webServer: {
     command: "tsx scripts/e2e-server.ts",
     cwd: "../..",

@@ -349,7 +349,7 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
       `<button name="answer" value="${answer}">${label}</button></form>`;
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(
-      `<!doctype html><title>3D Secure 2 Challenge</title><h1>Verify your payment</h1>` +
+      `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>3D Secure 2 Challenge</title><h1>Verify your payment</h1>` +
         `<p>${(p.amount.value / 100).toFixed(2)} ${p.amount.currency}</p>` +
         `${button("pass", "Complete")}${button("fail", "Cancel")}`,
     );

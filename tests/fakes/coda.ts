@@ -200,7 +200,7 @@ export async function startFakeCoda(options: { notificationUrl?: string } = {}):
       if (method === "GET") {
         return html(
           200,
-          `<!doctype html><title>Codapay sandbox</title><h1>Pay EUR ${t.totalPrice.toFixed(2)}</h1>` +
+          `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>Codapay sandbox</title><h1>Pay EUR ${t.totalPrice.toFixed(2)}</h1>` +
             `<form method="post"><button name="result" value="0">Pay</button>` +
             `<button name="result" value="210">Cancel</button></form>`,
         );

@@ -288,7 +288,7 @@ export async function startFakeMaxpay(): Promise<FakeMaxpay> {
         }
         if (method === "GET") {
           res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-          return res.end(`<!doctype html><title>3-D Secure</title><h1>Confirm ${tx.currency} ${tx.amount}</h1>
+          return res.end(`<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>3-D Secure</title><h1>Confirm ${tx.currency} ${tx.amount}</h1>
 <form method="post"><button name="answer" value="pass">Confirm</button> <button name="answer" value="fail">Fail</button></form>`);
         }
         const choice = new URLSearchParams(text).get("answer");

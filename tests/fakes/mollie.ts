@@ -411,7 +411,7 @@ export async function startFakeMollie(): Promise<FakeMollie> {
     const choices = ["paid", "failed", "canceled", "expired"]
       .map((s) => `<button name="status" value="${s}">${s}</button>`)
       .join(" ");
-    return `<!doctype html><title>Mollie test mode</title><h1>Test payment ${p.id}</h1>
+    return `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mollie test mode</title><h1>Test payment ${p.id}</h1>
 <p>${p.amount.currency} ${p.amount.value}: ${p.description.replace(/[<&>"]/g, "")}</p>
 <form method="post">${choices}</form>`;
   }

@@ -272,7 +272,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         return send(
           res,
           200,
-          `<h1>PayPal (fake)</h1><p>Pay ${JSON.stringify((order.purchase_units[0] as { amount: unknown }).amount)}</p>` +
+          `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>PayPal</title><h1>PayPal (fake)</h1><p>Pay ${JSON.stringify((order.purchase_units[0] as { amount: unknown }).amount)}</p>` +
             `<a href="?token=${order.id}&fake_action=approve">Pay Now</a> <a href="?token=${order.id}&fake_action=cancel">Cancel and return</a>`,
         );
       }

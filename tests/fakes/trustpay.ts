@@ -202,7 +202,7 @@ export async function startFakeTrustPay(options: { notificationUrl?: string } = 
       const choice = form.get("authentication");
       if (!choice) {
         res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-        return res.end(`<!doctype html><title>3-D Secure</title><form method="post">
+        return res.end(`<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>3-D Secure</title><form method="post">
 <input type="hidden" name="instanceId" value="${i.id}">
 <button name="authentication" value="passed">Authenticate</button>
 <button name="authentication" value="failed">Fail</button></form>`);

@@ -211,11 +211,10 @@ export function OtherMethodPanel({
           {t("pm_disclaimer_coda")}
         </p>
       )}
-      {wallets.includes(method) && isTestHost(hostname) && (
+      {/* Safari's own sheet needs no notice: nothing of this page stands in for it. */}
+      {wallets.includes(method) && isTestHost(hostname) && !(method === "applepay" && nativeApplePay()) && (
         <p className="pay-test">
-          {method === "applepay" && !nativeApplePay()
-            ? t("pm_test_apple")
-            : t("pm_test_wallet", { method: name })}
+          {method === "applepay" ? t("pm_test_apple") : t("pm_test_wallet", { method: name })}
         </p>
       )}
       <CheckoutTerms plan={plan} brand={brand} />
