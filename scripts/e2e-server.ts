@@ -23,7 +23,6 @@ const fakeGoogle = await startFakeGoogle();
 const persistDir = mkdtempSync(join(tmpdir(), "amore-e2e-"));
 // The providers' site keeps its own (two workerd processes must not share one Durable Object store).
 const providersPersistDir = mkdtempSync(join(tmpdir(), "amore-e2e-providers-"));
-const providers = await startProviderFakes(providersPort);
 
 // The built site, as users get it: one bundle per page instead of every module through vite's dev server.
 if (
@@ -33,14 +32,39 @@ if (
   process.exit(1);
 }
 
+/** Resolves once `url` answers 200 (a site's start-up takes seconds), or once `given` says to give up. */
+async function answering(url: string, given: () => boolean) {
+  while (!given()) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 await withTestDatabase({}, async (db) => {
   // The demo portraits, where the site under test finds them (its photo bucket in persistDir).
-  await withClient(db.DATABASE_URL, (client) =>
-    withPhotoBucket(`${persistDir}/v3`, (bucket) => seedAngelPhotos(client, bucket)),
-  );
+  // Tried again (the puts overwrite): on a crowded machine Miniflare's bucket has dropped a put mid-way.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await withClient(db.DATABASE_URL, (client) =>
+        withPhotoBucket(`${persistDir}/v3`, (bucket) => seedAngelPhotos(client, bucket)),
+      );
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`the demo portraits' upload failed (${String(error)}); again`);
+    }
+  }
   // The same portraits for the providers' site.
   if (existsSync(`${persistDir}/v3/r2`))
     cpSync(`${persistDir}/v3/r2`, `${providersPersistDir}/v3/r2`, { recursive: true });
+  // After the photos' upload: the fakes' start changes how this process resolves *.localhost names.
+  const providers = await startProviderFakes(providersPort);
   const env = {
     ...process.env,
     CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
@@ -67,24 +91,32 @@ await withTestDatabase({}, async (db) => {
       stdio: "inherit",
       env: { ...env, ...extra },
     });
-  // Both at once; Playwright waits for the first, payments-providers.spec.ts for the second.
-  const sites: ChildProcess[] = [
-    preview(port, { WRANGLER_PERSIST_DIR: persistDir }),
-    preview(providersPort, { ...providers.env, WRANGLER_PERSIST_DIR: providersPersistDir }),
-  ];
-  return new Promise<void>((resolve) => {
-    const stop = () => {
-      for (const site of sites) site.kill("SIGTERM");
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-    // One site gone ends the run: the tests of the other would fail in odd ways.
-    for (const site of sites)
+  // The sandbox's site first (Playwright waits for it), the providers' once it answers: two starting at once
+  // race for the same free inspector port. payments-providers.spec.ts waits for the second.
+  const sites: ChildProcess[] = [];
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    for (const site of sites) site.kill("SIGTERM");
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  // One site gone ends the run: the tests of the other would fail in odd ways.
+  const ended = new Promise<void>((resolve) => {
+    const start = (on: string, extra: Record<string, string>) => {
+      const site = preview(on, extra);
+      sites.push(site);
       site.on("exit", () => {
         stop();
         resolve();
       });
+    };
+    start(port, { WRANGLER_PERSIST_DIR: persistDir });
+    void answering(`http://127.0.0.1:${port}/api/brand`, () => stopping).then(() => {
+      if (!stopping) start(providersPort, { ...providers.env, WRANGLER_PERSIST_DIR: providersPersistDir });
+    });
   });
+  return ended;
 });
 rmSync(persistDir, { recursive: true, force: true });
 rmSync(providersPersistDir, { recursive: true, force: true });

@@ -44,13 +44,14 @@ export default defineConfig({
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@narrow-only/ },
   ],
   // Two sites of one build and one database: the sandbox's on `port`, and the real providers' adapters on
-  // port + 1 against the fakes of tests/fakes (payments-providers.spec.ts, which waits for it: both start at
-  // once, and Playwright waits for the first).
+  // port + 1 against the fakes of tests/fakes (payments-providers.spec.ts, which waits for it: the script
+  // starts it once the first answers, and Playwright waits for the first).
   webServer: {
     command: "tsx scripts/e2e-server.ts",
     cwd: "../..",
     url: `http://127.0.0.1:${port}/api/brand`,
-    timeout: 120_000,
+    // Build, seed and two workerd sites: on a busy 2-core machine this has taken over 2 minutes.
+    timeout: 240_000,
     // E2E_REUSE=1 runs against a site already started (`E2E_PORT=… tsx scripts/e2e-server.ts`), to iterate.
     reuseExistingServer: process.env.E2E_REUSE === "1",
     stdout: "pipe",
