@@ -1,4 +1,5 @@
 // HTTP load against the running Worker: many connections at once (autocannon), or one request at a time.
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { base, CONNECTIONS, HASHES, HOST, SECONDS } from "./bench.config.ts";
 import { percentile } from "./percentile.ts";
@@ -22,6 +23,7 @@ export async function load(
       body,
     });
   await run(2); // warm-up: isolates, caches, connection pool of the proxy
+  const load = loadavg();
   const before = cpuSnapshot();
   const r = await run(SECONDS);
   const cpu = cpuPerRequest(before, cpuSnapshot(), r.requests.total);
@@ -30,7 +32,16 @@ export async function load(
   if (r.errors > r.requests.total / 1000)
     throw new Error(`${title}: ${r.errors} errors of ${r.requests.total}`);
   const failed = { errors: r.errors, timeouts: r.timeouts, total: r.requests.total };
-  return { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu, failed };
+  return {
+    title,
+    connections,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    cpu,
+    failed,
+    load,
+  };
 }
 
 /** Times `HASHES` POSTs one after the other, after 3 warm-ups (Wasm instance, memory, isolate). */
