@@ -1,18 +1,19 @@
 // The dispenser: pages of angels for the find grid, the match stack and the region totals.
 //
 // Each call is one SQL statement, so one round trip to the database: it checks the session (the same
-// condition as requireSession), resolves the place the member may see, reads the place's candidates from an
-// index-only scan, and returns the page with the real total. The order is a stable shuffle: each angel has a
-// fixed random shuffle_key, and the page is sorted by shuffle_key XOR the seed's number, a bijection, so for
-// one seed every angel has one position (pages never repeat or skip one) and another seed gives another
-// order. No index can serve that sort, so it runs on the candidates of one place only (a region or a city,
-// about 1,500 angels with 100,000 seeded): the index gives (id, shuffle_key) without touching the table,
-// and only the page's rows are read from it.
+// condition as requireSession), resolves the place the member may see, reads the page and returns it with
+// the real total. The order is stored, not sorted per call: each angel carries ORDERS stored ranks (its
+// shuffle_key and three bijections of it, drizzle/schema/angels.ts), each in an index per kind of place.
+// A seed picks one of them and a pivot in it, and its order is the ranks from the pivot up, then the ranks
+// below it (ties broken by id): a fixed total order of the place's angels, so pages never repeat or skip
+// one, a new angel simply has its place in it, and another seed gives another order. A page is then two
+// range scans of one index, each stopped after offset + 5 rows, and the total is a sum from angel_counts:
+// neither grows with the place.
 
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
-import { angels } from "../../drizzle/schema/angels";
+import { angelCounts, angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { dislikes, likes } from "../../drizzle/schema/engagement";
 import { cities } from "../../drizzle/schema/geo";
@@ -29,12 +30,21 @@ import type { Db } from "../core/db";
 import { liveSession, type UncheckedSession } from "../core/middleware";
 import { angelPhotoUrl } from "../photos/photos.service";
 
-/** A 31-bit number from the client's seed: XORed into each angel's shuffle key to reorder them. */
+/** A 31-bit number from the client's seed: it picks the stored order and the pivot in it. */
 export function seedNumber(seed: string | number | undefined): number {
   const text = String(seed ?? "0");
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return (h >>> 0) & 0x7fffffff;
+}
+
+/** The stored orders, one rank column each (each with its region and city index). */
+const ORDERS = [angels.shuffleKey, angels.seedRank1, angels.seedRank2, angels.seedRank3] as const;
+
+/** Where a seed's order starts: which stored order, and the rank the pages begin at. */
+export function seedOrder(seed: number): { order: number; pivot: number } {
+  // The order from the low bits, the pivot from a multiplicative hash of the rest (a 31-bit rank).
+  return { order: seed % ORDERS.length, pivot: Math.imul(seed >>> 2, 0x9e3779b1) >>> 1 };
 }
 
 type AngelRow = typeof angels.$inferSelect;
@@ -117,16 +127,26 @@ interface PageStatement {
  * gets the place asked. No place at all gives an empty page: the client asks for a region first.
  */
 export function pageStatement(q: PageStatement): SQL {
+  const { order, pivot } = seedOrder(q.seed);
+  const rank = ORDERS[order] ?? angels.shuffleKey;
   const askedCity = sql`${q.city}::text`;
   const askedRegion = sql`${q.region}::text`;
   const cityOfOwnRegion = sql`exists (select 1 from ${cities} where ${cities.country} = ${q.country}::text
     and ${cities.name} = ${askedCity} and ${cities.region} = me.region)`;
   const chooses = sql`(me.premium_level > 0 or me.region is null)`;
-  const common = sql`${angels.country} = ${q.country}::text
-    and ${angels.gender} = (select gender from place)
-    and ${angels.age} between ${q.ages[0]}::int and ${q.ages[1]}::int`;
   const exclude = q.exclude ? sql` and ${angels.id} not in (${q.exclude})` : sql``;
-  const key = sql`(${angels.shuffleKey} # ${q.seed}::int)`;
+  // The rows the page needs from the order: those before it and its own. Past the total nothing is read (a
+  // sparse preferred_age would otherwise scan the whole place to find nothing).
+  const reach = q.offset + q.limit;
+  const scan = (place: SQL, upper: boolean, limit: SQL) => sql`(select ${angels.id} as id, ${rank} as rank
+    from ${angels}
+    where ${angels.country} = ${q.country}::text and ${angels.gender} = (select gender from place) and ${place}
+      and ${angels.age} between ${q.ages[0]}::int and ${q.ages[1]}::int
+      and ${rank} ${upper ? sql`>=` : sql`<`} ${pivot}::int${exclude}
+      and (select n from total) > ${q.offset}::int
+    order by ${rank}, ${angels.id} limit ${limit})`;
+  const inCity = sql`${angels.city} = (select city from place)`;
+  const inRegion = sql`${angels.region} = (select region from place) and (select city from place) is null`;
   return sql`with me as (
     select ${accounts.id} as id, ${accounts.region} as region, ${accounts.cerco} as cerco,
       ${accounts.premiumLevel} as premium_level
@@ -140,21 +160,29 @@ export function pageStatement(q: PageStatement): SQL {
       not ${chooses} and case when ${askedCity} is not null then not ${cityOfOwnRegion}
         else ${askedRegion} is not null and ${askedRegion} <> me.region end as refused
     from me
-  ), candidates as materialized (
-    select ${angels.id} as id, ${key} as k from ${angels}
-      where ${common} and ${angels.city} = (select city from place)${exclude}
-    union all
-    select ${angels.id}, ${key} from ${angels}
-      where ${common} and ${angels.region} = (select region from place)
-        and (select city from place) is null${exclude}
+  ), total as (
+    select coalesce(sum(${angelCounts.n}), 0)::int as n from ${angelCounts}
+    where ${angelCounts.country} = ${q.country}::text and ${angelCounts.gender} = (select gender from place)
+      and ${angelCounts.placeKind} = case when (select city from place) is null then 'region' else 'city' end
+      and ${angelCounts.place} = coalesce((select city from place), (select region from place))
+      and ${angelCounts.age} between ${q.ages[0]}::int and ${q.ages[1]}::int
+  ), upper as (
+    ${scan(inCity, true, sql`${reach}::int`)} union all ${scan(inRegion, true, sql`${reach}::int`)}
+  ), lower as (
+    ${scan(inCity, false, sql`${reach}::int - (select count(*) from upper)`)}
+    union all ${scan(inRegion, false, sql`${reach}::int - (select count(*) from upper)`)}
   ), page as (
-    select id, k from candidates order by k, id limit ${q.limit}::int offset ${q.offset}::int
+    -- The ranks from the pivot up, then those below it: the lower part is read only for what the upper
+    -- one lacks, so at most offset + limit rows of the index in all.
+    select id, part, rank from (select id, 0 as part, rank from upper
+      union all select id, 1, rank from lower) as ranked
+    order by part, rank, id limit ${q.limit}::int offset ${q.offset}::int
   )
   select exists (select 1 from me) as live,
     (select region from place) as served_region,
     (select city from place) as served_city,
     coalesce((select refused from place), false) as refused,
-    (select count(*) from candidates)::int as total,
+    (select n from total) as total,
     ${angels.id} as id, ${angels.country} as country, ${angels.region} as region, ${angels.city} as city,
     ${angels.gender} as gender, ${angels.screenName} as screen_name, ${angels.about} as about,
     ${angels.description} as description, ${angels.age} as age, ${angels.hairColor} as hair_color,
@@ -163,7 +191,7 @@ export function pageStatement(q: PageStatement): SQL {
       and ${messages.angelId} = ${angels.id}) as chat
   from (select 1) as one
   left join (page join ${angels} on ${angels.id} = page.id) on true
-  order by page.k, page.id`;
+  order by page.part, page.rank, page.id`;
 }
 
 const PageRow = z.object({
@@ -302,8 +330,9 @@ export function regionTotalStatement(session: UncheckedSession, country: string 
       select ${accounts.cerco} as cerco from ${accounts} where ${liveSession(session)}
     )
     select exists (select 1 from me) as live,
-      (select count(*) from ${angels} where ${angels.country} = ${country}::text
-        and ${angels.gender} = (select cerco from me) and ${angels.region} = ${region}::text)::int as total`;
+      (select coalesce(sum(${angelCounts.n}), 0) from ${angelCounts} where ${angelCounts.country} = ${country}::text
+        and ${angelCounts.gender} = (select cerco from me) and ${angelCounts.placeKind} = 'region'
+        and ${angelCounts.place} = ${region}::text)::int as total`;
 }
 
 /**
