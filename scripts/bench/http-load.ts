@@ -5,6 +5,50 @@ import { base, CONNECTIONS, HASHES, HOST, SECONDS } from "./bench.config.ts";
 import { percentile } from "./percentile.ts";
 import { cpuPerRequest, cpuSnapshot } from "./process-stats.ts";
 
+/**
+ * One request at a time for SECONDS after a 2 s warm-up, each timed with a microsecond clock (autocannon
+ * rounds latencies to whole milliseconds, too coarse for a 1-2 ms request): the same fields as `load`.
+ */
+async function oneAtATime(title: string, path: string, headers: Record<string, string>, body: string) {
+  const once = async () => {
+    const t0 = performance.now();
+    const response = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { host: HOST, "content-type": "application/json", ...headers },
+      body,
+    });
+    if (!response.ok) throw new Error(`${title}: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+    return performance.now() - t0;
+  };
+  const loop = async (ms: number, times?: number[]) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+      const t = await once();
+      times?.push(t);
+    }
+  };
+  await loop(2000);
+  const load = loadavg();
+  const before = cpuSnapshot();
+  const t0 = performance.now();
+  const times: number[] = [];
+  await loop(SECONDS * 1000, times);
+  const elapsed = (performance.now() - t0) / 1000;
+  const cpu = cpuPerRequest(before, cpuSnapshot(), times.length);
+  times.sort((a, b) => a - b);
+  return {
+    title,
+    connections: 1,
+    rps: times.length / elapsed,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    cpu,
+    failed: { errors: 0, timeouts: 0, total: times.length },
+    load,
+  };
+}
+
 /** `connections` at once for SECONDS after a 2 s warm-up: throughput, latency and CPU per request. */
 export async function load(
   title: string,
@@ -13,6 +57,7 @@ export async function load(
   body: string,
   connections = CONNECTIONS,
 ) {
+  if (connections === 1) return oneAtATime(title, path, headers, body);
   const run = (duration: number) =>
     autocannon({
       url: `${base}${path}`,

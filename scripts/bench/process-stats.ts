@@ -34,6 +34,17 @@ const nodeTicks = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000 / TICK_MS;
 };
+/**
+ * The bench's own database, whose backends (named in their process titles, "postgres: … <database> …") are
+ * counted apart: other work on a shared server does not land in the bench's figures. Sessions that start
+ * and end inside a window are missed by this count (the whole server's figure keeps them): the proxy's pooled
+ * sessions, which carry every query over HTTP, live through the run.
+ */
+let benchDatabase: string | undefined;
+export function countBenchDatabase(databaseUrl: string) {
+  benchDatabase = new URL(databaseUrl).pathname.slice(1) || undefined;
+}
+
 export function cpuSnapshot() {
   const start = nodeTicks();
   const workerd = pids(["-P", String(process.pid), "-x", "workerd"]).reduce(
@@ -45,6 +56,11 @@ export function cpuSnapshot() {
   const pg = local ? pids(["-x", "postgres"]) : [];
   const postmaster = pids(["-o", "-x", "postgres"])[0];
   const postgres = pg.length ? pg.reduce((t, pid) => t + procTicks(pid, pid === postmaster), 0) : Number.NaN;
+  const ownBackends = local && benchDatabase ? pids(["-f", `^postgres: .* ${benchDatabase} `]) : [];
+  // A backend that ended between pgrep and the read counts as 0 (NaN would void the window).
+  const benchDb = ownBackends.length
+    ? ownBackends.reduce((t, pid) => t + (procTicks(pid) || 0), 0)
+    : Number.NaN;
   let machineBusy = Number.NaN;
   try {
     const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]?.split(/\s+/) ?? [];
@@ -53,7 +69,7 @@ export function cpuSnapshot() {
   } catch {}
   const end = nodeTicks();
   snapshotCost += end - start;
-  return { workerd, node: end - snapshotCost, postgres, machineBusy };
+  return { workerd, node: end - snapshotCost, postgres, benchDb, machineBusy };
 }
 export type Cpu = ReturnType<typeof cpuSnapshot>;
 export function cpuPerRequest(a: Cpu, b: Cpu, requests: number): Cpu {
@@ -62,6 +78,7 @@ export function cpuPerRequest(a: Cpu, b: Cpu, requests: number): Cpu {
     workerd: per("workerd"),
     node: per("node"),
     postgres: per("postgres"),
+    benchDb: per("benchDb"),
     machineBusy: per("machineBusy"),
   };
 }

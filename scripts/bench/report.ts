@@ -41,13 +41,16 @@ export interface BenchResults {
 }
 
 const cpuMs = (n: number) => (Number.isNaN(n) ? "" : n.toFixed(3));
+/** Postgres CPU: the bench database's own backends when they could be told apart, else the whole server. */
+const pgOf = (cpu: Load["cpu"]) => (Number.isNaN(cpu.benchDb) ? cpu.postgres : cpu.benchDb);
 const cpuColumns = (cpu: Load["cpu"]) => ({
   workerd: cpuMs(cpu.workerd),
   node: cpuMs(cpu.node),
-  postgres: cpuMs(cpu.postgres),
+  postgres: cpuMs(pgOf(cpu)),
+  "pg server": cpuMs(cpu.postgres),
   machine: cpuMs(cpu.machineBusy),
 });
-const cpuSum = (cpu: Load["cpu"]) => cpu.workerd + cpu.node + (Number.isNaN(cpu.postgres) ? 0 : cpu.postgres);
+const cpuSum = (cpu: Load["cpu"]) => cpu.workerd + cpu.node + (Number.isNaN(pgOf(cpu)) ? 0 : pgOf(cpu));
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 const loadText = (l: number[]) => l.map((x) => x.toFixed(2)).join(" ");
 
@@ -109,7 +112,7 @@ export function printReport(results: BenchResults): void {
   const { bare, dispensers, dispensersAlone, bareAlone, echo, chat, checkout, hashing, loginTimes, rooms } =
     results;
   console.log(
-    `\nThe floor and each hot path, side by side (CPU per request, ms; Node: load generator, proxy, PGlite if used; machine: all processes; load average at the start of each run; ${loadText(results.startLoad)} at the start):`,
+    `\nThe floor and each hot path, side by side (CPU per request, ms; Node: load generator, proxy, PGlite if used; postgres: the bench database's sessions; pg server: all of the server's; machine: all processes; load average at the start of each run; ${loadText(results.startLoad)} at the start):`,
   );
   console.table(sideBySide(results));
   const http = [bare, ...(dispensers ?? []), bareAlone, ...(dispensersAlone ?? [])].filter(
@@ -163,7 +166,7 @@ export function printReport(results: BenchResults): void {
   for (const d of dispensers ?? []) {
     if (bare)
       console.log(
-        `dispenser, ${d.size} per region: ${((d.rps / bare.rps) * 100).toFixed(1)} % of the bare handler's throughput (goal 60 % or better); Postgres CPU ${cpuMs(d.cpu.postgres)} ms per request`,
+        `dispenser, ${d.size} per region: ${((d.rps / bare.rps) * 100).toFixed(1)} % of the bare handler's throughput (goal 60 % or better); Postgres CPU ${cpuMs(pgOf(d.cpu))} ms per request`,
       );
   }
   for (const d of dispensersAlone ?? []) {

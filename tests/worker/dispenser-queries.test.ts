@@ -3,12 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import type { Db } from "../../worker/core/db";
-import {
-  excludedFromMatch,
-  pageStatement,
-  regionTotalStatement,
-  seedNumber,
-} from "../../worker/discovery/dispenser.service";
+import { pageStatement, regionTotalStatement, seedNumber } from "../../worker/discovery/dispenser.service";
 import { inDb } from "../fixtures/db";
 import { accountOf } from "../fixtures/dispenser";
 import { createMember } from "../fixtures/members";
@@ -119,7 +114,7 @@ describe("the dispenser's queries", () => {
             );
             out[`match ${size}`] = await explain(
               tx,
-              pageStatement({ ...common, region, city: null, exclude: excludedFromMatch(tx, account.id) }),
+              pageStatement({ ...common, region, city: null, excludeSeen: true }),
             );
             out[`total ${size}`] = await explain(tx, regionTotalStatement(session, "it", region));
           }

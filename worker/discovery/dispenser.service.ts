@@ -10,7 +10,8 @@
 // range scans of one index, each stopped after offset + 5 rows, and the total is a sum from angel_counts:
 // neither grows with the place.
 
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, fillPlaceholders, is, Param, Placeholder, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angelCounts, angels } from "../../drizzle/schema/angels";
@@ -26,7 +27,7 @@ import {
   type MatchRequest,
   type TotalRegionRequest,
 } from "../contracts/discovery";
-import type { Db } from "../core/db";
+import { type DatabaseConfig, type Db, httpQuery } from "../core/db";
 import { liveSession, type UncheckedSession } from "../core/middleware";
 import { angelPhotoUrl } from "../photos/photos.service";
 
@@ -94,12 +95,10 @@ function ageBounds(preferred: string | null | undefined): [number, number] {
  * The angels the match stack leaves out for a member: those the member liked (from find, a profile, a
  * swipe or an invite) or swiped away. Not run by itself: it is a subquery of the match page statement.
  */
-export function excludedFromMatch(db: Db, accountId: number) {
-  return db
-    .select({ angelId: likes.angelId })
-    .from(likes)
-    .where(and(eq(likes.accountId, accountId), eq(likes.fromAngel, false)))
-    .union(db.select({ angelId: dislikes.angelId }).from(dislikes).where(eq(dislikes.accountId, accountId)));
+function excludedFromMatch(accountId: number): SQL {
+  return sql`select ${likes.angelId} from ${likes}
+    where ${likes.accountId} = ${accountId}::bigint and ${likes.fromAngel} = false
+    union select ${dislikes.angelId} from ${dislikes} where ${dislikes.accountId} = ${accountId}::bigint`;
 }
 
 interface PageStatement {
@@ -114,8 +113,8 @@ interface PageStatement {
   seed: number;
   offset: number;
   limit: number;
-  /** A subquery of angel ids to leave out (the match stack's). */
-  exclude?: SQL | { getSQL(): SQL };
+  /** Leave out the angels the member liked or swiped away (the match stack). */
+  excludeSeen?: boolean;
 }
 
 /**
@@ -128,16 +127,23 @@ interface PageStatement {
  */
 export function pageStatement(q: PageStatement): SQL {
   const { order, pivot } = seedOrder(q.seed);
+  return pageSql({ ...q, order, pivot, reach: q.offset + q.limit });
+}
+
+/** The page statement of one stored order; every value may be a placeholder (see `prepared`). */
+function pageSql(q: PageStatement & { order: number; pivot: number; reach: number }): SQL {
+  const { order, pivot, reach } = q;
   const rank = ORDERS[order] ?? angels.shuffleKey;
   const askedCity = sql`${q.city}::text`;
   const askedRegion = sql`${q.region}::text`;
   const cityOfOwnRegion = sql`exists (select 1 from ${cities} where ${cities.country} = ${q.country}::text
     and ${cities.name} = ${askedCity} and ${cities.region} = me.region)`;
   const chooses = sql`(me.premium_level > 0 or me.region is null)`;
-  const exclude = q.exclude ? sql` and ${angels.id} not in (${q.exclude})` : sql``;
-  // The rows the page needs from the order: those before it and its own. Past the total nothing is read (a
-  // sparse preferred_age would otherwise scan the whole place to find nothing).
-  const reach = q.offset + q.limit;
+  const exclude = q.excludeSeen
+    ? sql` and ${angels.id} not in (${excludedFromMatch(q.session.accountId)})`
+    : sql``;
+  // reach: the rows the page needs from the order, those before it and its own. Past the total nothing is
+  // read (a sparse preferred_age would otherwise scan the whole place to find nothing).
   const scan = (place: SQL, upper: boolean, limit: SQL) => sql`(select ${angels.id} as id, ${rank} as rank
     from ${angels}
     where ${angels.country} = ${q.country}::text and ${angels.gender} = (select gender from place) and ${place}
@@ -223,9 +229,92 @@ interface Page {
   refused: boolean;
 }
 
-/** Runs the page statement; null when the session is not live (the route answers 401). */
-async function runPage(db: Db, brand: Brand, q: PageStatement): Promise<Page | null> {
-  const result = await db.execute(pageStatement(q));
+const dialect = new PgDialect();
+
+/** A statement's text and its parameters, each a placeholder filled per call. */
+interface Prepared {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * The text of a statement whose values are all placeholders. Built once per shape and kept by the isolate:
+ * drizzle building a statement of this size per request cost workerd time comparable to the rest of it.
+ */
+function prepare(statement: SQL): Prepared {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  // A value that is not a placeholder would be the first call's, served to every later one.
+  for (const param of params)
+    if (!is(param, Placeholder) && !(is(param, Param) && is(param.value, Placeholder)))
+      throw new Error(`the dispenser's statement holds a value outside a placeholder: ${String(param)}`);
+  return { text, params };
+}
+
+/** A placeholder where the statement's builder takes a value of type T. */
+const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+const preparedPages = new Map<string, Prepared>();
+
+/** The page statement of one stored order, with or without the match stack's exclusion (8 in all). */
+export function preparedPage(order: number, excludeSeen: boolean): Prepared {
+  const key = `${order}:${excludeSeen}`;
+  let prepared = preparedPages.get(key);
+  if (!prepared) {
+    prepared = prepare(
+      pageSql({
+        session: {
+          accountId: slot("accountId"),
+          clickid: "",
+          sessionVersion: slot("sessionVersion"),
+          brandId: slot("brandId"),
+        },
+        country: slot("country"),
+        region: slot("region"),
+        city: slot("city"),
+        gender: slot("gender"),
+        ages: [slot("ageMin"), slot("ageMax")],
+        seed: 0,
+        offset: slot("offset"),
+        limit: slot("limit"),
+        excludeSeen,
+        order,
+        pivot: slot("pivot"),
+        reach: slot("reach"),
+      }),
+    );
+    preparedPages.set(key, prepared);
+  }
+  return prepared;
+}
+
+/** The values of a page statement's placeholders. */
+export function pageParams(q: PageStatement): unknown[] {
+  const { order, pivot } = seedOrder(q.seed);
+  return fillPlaceholders(preparedPage(order, q.excludeSeen ?? false).params, {
+    accountId: q.session.accountId,
+    sessionVersion: q.session.sessionVersion,
+    brandId: q.session.brandId,
+    country: q.country,
+    region: q.region,
+    city: q.city,
+    gender: q.gender,
+    ageMin: q.ages[0],
+    ageMax: q.ages[1],
+    offset: q.offset,
+    limit: q.limit,
+    pivot,
+    reach: q.offset + q.limit,
+  });
+}
+
+/**
+ * Runs the page statement over the isolate's HTTP client (one fetch, no Pool); null when the session is
+ * not live (the route answers 401).
+ */
+async function runPage(database: DatabaseConfig, brand: Brand, q: PageStatement): Promise<Page | null> {
+  const { order } = seedOrder(q.seed);
+  const { text } = preparedPage(order, q.excludeSeen ?? false);
+  const result = await httpQuery(database)(text, pageParams(q));
   const rows = z.array(PageRow).parse(result.rows);
   const first = rows[0];
   if (!first?.live) return null;
@@ -270,12 +359,12 @@ const nullIfEmpty = (text: string | null | undefined) => (text ? text : null);
  * is not live. Only angels of the brand's country: a request naming another country finds none.
  */
 export async function dispense(
-  db: Db,
+  database: DatabaseConfig,
   brand: Brand,
   session: UncheckedSession,
   req: DispenserRequest,
 ): Promise<DispenserResponse | null> {
-  const page = await runPage(db, brand, {
+  const page = await runPage(database, brand, {
     session,
     country: req.country === brand.public.country ? brand.public.country : null,
     region: nullIfEmpty(req.region),
@@ -302,12 +391,12 @@ export async function dispense(
  * client that refills after swipes were recorded may see a card again and should skip ids it holds.
  */
 export async function matchPage(
-  db: Db,
+  database: DatabaseConfig,
   brand: Brand,
   session: UncheckedSession,
   req: MatchRequest,
 ): Promise<AngelCard[] | null> {
-  const page = await runPage(db, brand, {
+  const page = await runPage(database, brand, {
     session,
     country: req.country === brand.public.country ? brand.public.country : null,
     region: nullIfEmpty(req.region),
@@ -317,7 +406,7 @@ export async function matchPage(
     seed: seedNumber(`match:${session.accountId}`),
     offset: offsetOf(req.page),
     limit: DISPENSER_PAGE_SIZE,
-    exclude: excludedFromMatch(db, session.accountId),
+    excludeSeen: true,
   });
   return page ? page.cards : null;
 }
