@@ -40,6 +40,7 @@ import {
 import { benchRegion, signUpBenchMember, startBuiltWorker } from "./bench/bench-worker.ts";
 import { checkouts } from "./bench/checkout-load.ts";
 import { load, sequentialTimes } from "./bench/http-load.ts";
+import { countBenchDatabase } from "./bench/process-stats.ts";
 import { holdRooms, roundTrips } from "./bench/realtime-load.ts";
 import { type BenchResults, printReport, writeResults } from "./bench/report.ts";
 import { withClient } from "./local-db.ts";
@@ -77,6 +78,7 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
   // What autovacuum does minutes after a bulk load, so the run measures the steady state: statistics for
   // the planner, and the visibility map that lets index-only scans skip the table (README "Benchmark").
   await withClient(db.DATABASE_URL, (client) => client.query("vacuum (analyze) angels"));
+  countBenchDatabase(db.DATABASE_URL);
   const worker = startBuiltWorker(db);
   try {
     await worker.ready;
