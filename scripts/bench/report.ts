@@ -71,6 +71,7 @@ function sideBySide(r: BenchResults) {
     ...cpuColumns(l.cpu),
     "w+n+pg": cpuMs(cpuSum(l.cpu)),
     load: loadText(l.load),
+    "failed / requests": `${l.failed.errors} / ${l.failed.total}`,
   });
   if (r.bare) rows.push(row(r.bare, undefined));
   for (const d of r.dispensers ?? []) rows.push(row(d, r.bare));
