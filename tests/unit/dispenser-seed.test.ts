@@ -35,17 +35,17 @@ describe("the dispenser seed", () => {
 
   it("runs, from the text built once per stored order, the statement a call would build with its values", () => {
     const dialect = new PgDialect();
-    for (const [seed, excludeSeen] of [
-      ["a", false],
-      ["b", true],
-      ["c", false],
-      ["d", true],
+    for (const [seed, excludeSeen, city] of [
+      ["a", false, null],
+      ["b", true, null],
+      ["c", false, "Roma"],
+      ["d", true, "Roma"],
     ] as const) {
       const q = {
         session: { accountId: 7, clickid: "x", sessionVersion: 3, brandId: "amoreitalia" },
         country: "it",
         region: "lazio",
-        city: null,
+        city,
         gender: null,
         ages: [30, 40] as [number, number],
         seed: seedNumber(seed),
@@ -54,7 +54,7 @@ describe("the dispenser seed", () => {
         excludeSeen,
       };
       const built = dialect.sqlToQuery(pageStatement(q));
-      expect(preparedPage(seedOrder(q.seed).order, excludeSeen).text).toBe(built.sql);
+      expect(preparedPage(seedOrder(q.seed).order, excludeSeen, city !== null).text).toBe(built.sql);
       expect(pageParams(q)).toEqual(built.params);
     }
   });

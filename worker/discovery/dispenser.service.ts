@@ -127,12 +127,14 @@ interface PageStatement {
  */
 export function pageStatement(q: PageStatement): SQL {
   const { order, pivot } = seedOrder(q.seed);
-  return pageSql({ ...q, order, pivot, reach: q.offset + q.limit });
+  return pageSql({ ...q, order, pivot, reach: q.offset + q.limit, cityAsked: q.city !== null });
 }
 
 /** The page statement of one stored order; every value may be a placeholder (see `prepared`). */
-function pageSql(q: PageStatement & { order: number; pivot: number; reach: number }): SQL {
-  const { order, pivot, reach } = q;
+function pageSql(
+  q: PageStatement & { order: number; pivot: number; reach: number; cityAsked: boolean },
+): SQL {
+  const { order, pivot, reach, cityAsked } = q;
   const rank = ORDERS[order] ?? angels.shuffleKey;
   const askedCity = sql`${q.city}::text`;
   const askedRegion = sql`${q.region}::text`;
@@ -152,31 +154,43 @@ function pageSql(q: PageStatement & { order: number; pivot: number; reach: numbe
       and (select n from total) > ${q.offset}::int
     order by ${rank}, ${angels.id} limit ${limit})`;
   const inCity = sql`${angels.city} = (select city from place)`;
-  const inRegion = sql`${angels.region} = (select region from place) and (select city from place) is null`;
+  const inRegion = cityAsked
+    ? sql`${angels.region} = (select region from place) and (select city from place) is null`
+    : sql`${angels.region} = (select region from place)`;
+  // Without a city asked (the common request) the statement holds no city branch at all: less to plan.
+  const both = (upper: boolean, limit: SQL) =>
+    cityAsked
+      ? sql`${scan(inCity, upper, limit)} union all ${scan(inRegion, upper, limit)}`
+      : scan(inRegion, upper, limit);
+  const placeCity = cityAsked
+    ? sql`case when ${chooses} or ${cityOfOwnRegion} then ${askedCity} end`
+    : sql`null::text`;
+  const refusedCity = cityAsked ? sql`not ${cityOfOwnRegion}` : sql`false`;
   return sql`with me as (
     select ${accounts.id} as id, ${accounts.region} as region, ${accounts.cerco} as cerco,
       ${accounts.premiumLevel} as premium_level
     from ${accounts} where ${liveSession(q.session)}
   ), place as (
     select
-      case when ${askedCity} is null then null
-        when ${chooses} or ${cityOfOwnRegion} then ${askedCity} end as city,
+      ${placeCity} as city,
       case when ${chooses} then coalesce(${askedRegion}, me.region) else me.region end as region,
       coalesce(${q.gender}::text, me.cerco) as gender,
-      not ${chooses} and case when ${askedCity} is not null then not ${cityOfOwnRegion}
-        else ${askedRegion} is not null and ${askedRegion} <> me.region end as refused
+      not ${chooses} and ${cityAsked ? refusedCity : sql`${askedRegion} is not null and ${askedRegion} <> me.region`} as refused
     from me
   ), total as (
     select coalesce(sum(${angelCounts.n}), 0)::int as n from ${angelCounts}
     where ${angelCounts.country} = ${q.country}::text and ${angelCounts.gender} = (select gender from place)
-      and ${angelCounts.placeKind} = case when (select city from place) is null then 'region' else 'city' end
-      and ${angelCounts.place} = coalesce((select city from place), (select region from place))
+      and ${
+        cityAsked
+          ? sql`${angelCounts.placeKind} = case when (select city from place) is null then 'region' else 'city' end
+      and ${angelCounts.place} = coalesce((select city from place), (select region from place))`
+          : sql`${angelCounts.placeKind} = 'region' and ${angelCounts.place} = (select region from place)`
+      }
       and ${angelCounts.age} between ${q.ages[0]}::int and ${q.ages[1]}::int
   ), upper as (
-    ${scan(inCity, true, sql`${reach}::int`)} union all ${scan(inRegion, true, sql`${reach}::int`)}
+    ${both(true, sql`${reach}::int`)}
   ), lower as (
-    ${scan(inCity, false, sql`${reach}::int - (select count(*) from upper)`)}
-    union all ${scan(inRegion, false, sql`${reach}::int - (select count(*) from upper)`)}
+    ${both(false, sql`${reach}::int - (select count(*) from upper)`)}
   ), page as (
     -- The ranks from the pivot up, then those below it: the lower part is read only for what the upper
     -- one lacks, so at most offset + limit rows of the index in all.
@@ -255,9 +269,9 @@ const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
 const preparedPages = new Map<string, Prepared>();
 
-/** The page statement of one stored order, with or without the match stack's exclusion (8 in all). */
-export function preparedPage(order: number, excludeSeen: boolean): Prepared {
-  const key = `${order}:${excludeSeen}`;
+/** The page statement of one stored order, for find or match, with a city asked or not (16 in all). */
+export function preparedPage(order: number, excludeSeen: boolean, cityAsked: boolean): Prepared {
+  const key = `${order}:${excludeSeen}:${cityAsked}`;
   let prepared = preparedPages.get(key);
   if (!prepared) {
     prepared = prepare(
@@ -280,6 +294,7 @@ export function preparedPage(order: number, excludeSeen: boolean): Prepared {
         order,
         pivot: slot("pivot"),
         reach: slot("reach"),
+        cityAsked,
       }),
     );
     preparedPages.set(key, prepared);
@@ -290,7 +305,7 @@ export function preparedPage(order: number, excludeSeen: boolean): Prepared {
 /** The values of a page statement's placeholders. */
 export function pageParams(q: PageStatement): unknown[] {
   const { order, pivot } = seedOrder(q.seed);
-  return fillPlaceholders(preparedPage(order, q.excludeSeen ?? false).params, {
+  return fillPlaceholders(preparedPage(order, q.excludeSeen ?? false, q.city !== null).params, {
     accountId: q.session.accountId,
     sessionVersion: q.session.sessionVersion,
     brandId: q.session.brandId,
@@ -313,7 +328,7 @@ export function pageParams(q: PageStatement): unknown[] {
  */
 async function runPage(database: DatabaseConfig, brand: Brand, q: PageStatement): Promise<Page | null> {
   const { order } = seedOrder(q.seed);
-  const { text } = preparedPage(order, q.excludeSeen ?? false);
+  const { text } = preparedPage(order, q.excludeSeen ?? false, q.city !== null);
   const result = await httpQuery(database)(text, pageParams(q));
   const rows = z.array(PageRow).parse(result.rows);
   const first = rows[0];
