@@ -2,6 +2,7 @@
 import { readdirSync } from "node:fs";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { signToken } from "../../worker/core/tokens.ts";
 import { withClient } from "../local-db.ts";
 import { base, HOST, JWT_SECRET, PORT } from "./bench.config.ts";
 
@@ -75,4 +76,39 @@ export async function signUpBenchMember(databaseUrl: string) {
     )
   ).rows as [{ n: number }];
   return { ...member, email: benchEmail, inRegion };
+}
+
+/**
+ * A region of the bench's own (`bench_<size>`) holding `size` angels of the member's cerco, spread over 10
+ * cities, and a copy of the bench member living there (made in SQL with a signed token, as the rooms'
+ * members are): the dispenser measured at each size sees the same data apart from the region's size.
+ */
+export async function benchRegion(databaseUrl: string, template: string, size: number) {
+  const region = `bench_${size}`;
+  const { rows } = await withClient(databaseUrl, async (client) => {
+    await client.query(
+      `insert into angels (id, country, region, city, gender, screen_name, about, description, age,
+         hair_color, height, weight, shuffle_key)
+       select (select coalesce(max(id), 0) from angels) + g, 'it', $1, $1 || ' city ' || (g % 10), 'donna',
+         'Bench ' || g, 'about', 'description', 19 + (g * 7) % 42, 'castani', 170, 60,
+         (g::bigint * 2654435761 % 2147483647)::int
+       from generate_series(1, $2::int) g`,
+      [region, size],
+    );
+    await client.query("vacuum (analyze) angels");
+    return client.query(
+      `insert into accounts (clickid, brand_id, email, country, region, sono, cerco, flux_id, crediti_messaggi, verified_user)
+       select $2 || '-' || $3, brand_id, $3 || '@' || $2 || '.example', country, $3, sono, cerco, flux_id, 0, true
+       from accounts where clickid = $1
+       returning id, clickid, session_version`,
+      [template, `bench-region`, region],
+    );
+  });
+  const account = rows[0] as { id: string; clickid: string; session_version: number };
+  const token = await signToken(JWT_SECRET, "session", {
+    accountId: Number(account.id),
+    clickid: account.clickid,
+    sessionVersion: account.session_version,
+  });
+  return { region, size, token };
 }

@@ -1,16 +1,51 @@
-// The benchmark's sizes and budgets in one place; the run's lengths and counts can be changed with BENCH_*
-// variables.
+// The benchmark's sizes and budgets in one place. Each parameter is a BENCH_* variable or the same name as a
+// command-line option (`npm run bench -- --angels-per-region=300,5000 --connections=50 --rooms=100`); the
+// option wins.
 
-export const PORT = 8796;
+/** `--angels-per-region=300,5000` → BENCH_ANGELS_PER_REGION; read once, before the values below. */
+function optionsFromArgs(argv: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const arg of argv) {
+    const m = /^--([a-z][a-z-]*)=(.*)$/.exec(arg);
+    if (m?.[1] && m[2] !== undefined) out[`BENCH_${m[1].replaceAll("-", "_").toUpperCase()}`] = m[2];
+  }
+  return out;
+}
+const options: Record<string, string | undefined> = {
+  ...process.env,
+  ...optionsFromArgs(process.argv.slice(2)),
+};
+const num = (name: string, fallback: number) => {
+  const value = Number(options[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number, not ${options[name]}`);
+  return value;
+};
+
+export const PORT = Number(process.env.BENCH_PORT ?? 8796);
 export const HOST = "it.localhost";
-export const ANGELS = 100_000;
-export const CONNECTIONS = 50;
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-export const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 500);
-export const ROOMS = Number(process.env.BENCH_ROOMS ?? 5000);
-export const REPLIES = Number(process.env.BENCH_REPLIES ?? 500);
-export const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 200);
-export const ARRIVALS_PER_SECOND = Number(process.env.BENCH_ARRIVALS ?? 25);
+/** The angels seeded in all (a third per country), the background of every measurement. */
+export const ANGELS = num("BENCH_ANGELS", 100_000);
+/**
+ * The dispenser is measured once per size: a region of its own holding that many angels of the member's
+ * cerco, so that the CPU per request can be compared as a region grows.
+ */
+export const ANGELS_PER_REGION = (options.BENCH_ANGELS_PER_REGION ?? "300,5000")
+  .split(",")
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isInteger(n) && n > 0);
+export const CONNECTIONS = num("BENCH_CONNECTIONS", 50);
+export const SECONDS = num("BENCH_SECONDS", 10);
+export const MESSAGES = num("BENCH_MESSAGES", 500);
+export const ROOMS = num("BENCH_ROOMS", 5000);
+export const REPLIES = num("BENCH_REPLIES", 500);
+export const CHECKOUTS = num("BENCH_CHECKOUTS", 200);
+export const ARRIVALS_PER_SECOND = num("BENCH_ARRIVALS", 25);
+/** The parts to run, comma-separated: http, checkout, chat, hash, rooms (all by default). */
+export const PARTS = new Set(
+  (options.BENCH_ONLY ?? "http,checkout,chat,hash,rooms").split(",").map((s) => s.trim()),
+);
+/** Where the JSON result is written. */
+export const RESULTS_DIR = options.BENCH_RESULTS_DIR ?? "bench-results";
 export const JWT_SECRET = "bench-secret-of-at-least-32-bytes-long!!";
 export const base = `http://127.0.0.1:${PORT}`;
 export const HASHES = 30;

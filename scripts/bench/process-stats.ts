@@ -34,6 +34,17 @@ const nodeTicks = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000 / TICK_MS;
 };
+/**
+ * The bench's own database, whose backends (named in their process titles, "postgres: … <database> …") are
+ * counted apart: other work on a shared server does not land in the bench's figures. Sessions that start
+ * and end inside a window are missed by this count (the whole server's figure keeps them): the proxy's pooled
+ * sessions, which carry every query over HTTP, live through the run.
+ */
+let benchDatabase: string | undefined;
+export function countBenchDatabase(databaseUrl: string) {
+  benchDatabase = new URL(databaseUrl).pathname.slice(1) || undefined;
+}
+
 export function cpuSnapshot() {
   const start = nodeTicks();
   const workerd = pids(["-P", String(process.pid), "-x", "workerd"]).reduce(
@@ -45,6 +56,10 @@ export function cpuSnapshot() {
   const pg = local ? pids(["-x", "postgres"]) : [];
   const postmaster = pids(["-o", "-x", "postgres"])[0];
   const postgres = pg.length ? pg.reduce((t, pid) => t + procTicks(pid, pid === postmaster), 0) : Number.NaN;
+  const ownBackends = local && benchDatabase ? pids(["-f", `^postgres: .* ${benchDatabase} `]) : [];
+  // Per backend, so that one ending inside a window (the proxy closes idle sessions) is not counted as
+  // negative time; one that ended between pgrep and the read counts as 0.
+  const backends = new Map(ownBackends.map((pid) => [pid, procTicks(pid) || 0]));
   let machineBusy = Number.NaN;
   try {
     const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]?.split(/\s+/) ?? [];
@@ -53,15 +68,28 @@ export function cpuSnapshot() {
   } catch {}
   const end = nodeTicks();
   snapshotCost += end - start;
-  return { workerd, node: end - snapshotCost, postgres, machineBusy };
+  const snapshot = { workerd, node: end - snapshotCost, postgres, benchDb: Number.NaN, machineBusy };
+  if (backends.size) backendTicks.set(snapshot, backends);
+  return snapshot;
 }
+const backendTicks = new WeakMap<object, Map<number, number>>();
 export type Cpu = ReturnType<typeof cpuSnapshot>;
 export function cpuPerRequest(a: Cpu, b: Cpu, requests: number): Cpu {
   const per = (k: keyof Cpu) => ((b[k] - a[k]) * TICK_MS) / requests;
+  // The bench database's backends alive at the end: their time since the start (all of it if newer).
+  const before = backendTicks.get(a);
+  const after = backendTicks.get(b);
+  let benchDb = Number.NaN;
+  if (after) {
+    benchDb = 0;
+    for (const [pid, ticks] of after) benchDb += ticks - (before?.get(pid) ?? 0);
+    benchDb = (benchDb * TICK_MS) / requests;
+  }
   return {
     workerd: per("workerd"),
     node: per("node"),
     postgres: per("postgres"),
+    benchDb,
     machineBusy: per("machineBusy"),
   };
 }

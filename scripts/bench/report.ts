@@ -1,101 +1,230 @@
-// The benchmark's tables and each measurement against its goal (README "Benchmark").
-import { HASH_BUDGET_MS, REPLIES, ROOMS } from "./bench.config.ts";
+// The benchmark's tables, each measurement against its goal (README "Benchmark"), and the JSON result.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import {
+  ANGELS,
+  ANGELS_PER_REGION,
+  CHECKOUTS,
+  CONNECTIONS,
+  HASH_BUDGET_MS,
+  MESSAGES,
+  PARTS,
+  REPLIES,
+  RESULTS_DIR,
+  ROOMS,
+  SECONDS,
+} from "./bench.config.ts";
 import type { checkouts } from "./checkout-load.ts";
 import type { load, sequentialTimes } from "./http-load.ts";
 import type { holdRooms, roundTrips } from "./realtime-load.ts";
 
 type Load = Awaited<ReturnType<typeof load>>;
 type Timing = Awaited<ReturnType<typeof sequentialTimes>>;
+type Sized = Load & { size: number };
 
+/** What a run measured; a part left out (BENCH_ONLY) leaves its fields out. */
 export interface BenchResults {
-  bare: Load;
-  dispenser: Load;
-  dispenserAlone: Load;
-  echo: Awaited<ReturnType<typeof roundTrips>>;
-  chat: Awaited<ReturnType<typeof roundTrips>>;
-  checkout: Awaited<ReturnType<typeof checkouts>>;
-  hashing: ({ m: number; t: number } & Timing)[];
-  loginTimes: Timing;
-  rooms: Awaited<ReturnType<typeof holdRooms>>;
+  /** The 1 / 5 / 15 minute load average when the measurements began. */
+  startLoad: number[];
+  bare?: Load;
+  bareAlone?: Load;
+  /** POST /dispenser at BENCH_CONNECTIONS, one per region size. */
+  dispensers?: Sized[];
+  /** POST /dispenser with 1 connection, one per region size. */
+  dispensersAlone?: Sized[];
+  echo?: Awaited<ReturnType<typeof roundTrips>>;
+  chat?: Awaited<ReturnType<typeof roundTrips>>;
+  checkout?: Awaited<ReturnType<typeof checkouts>>;
+  hashing?: ({ m: number; t: number } & Timing)[];
+  loginTimes?: Timing;
+  rooms?: Awaited<ReturnType<typeof holdRooms>>;
 }
 
 const cpuMs = (n: number) => (Number.isNaN(n) ? "" : n.toFixed(3));
+/** Postgres CPU: the bench database's own backends when they could be told apart, else the whole server. */
+const pgOf = (cpu: Load["cpu"]) => (Number.isNaN(cpu.benchDb) ? cpu.postgres : cpu.benchDb);
 const cpuColumns = (cpu: Load["cpu"]) => ({
   workerd: cpuMs(cpu.workerd),
   node: cpuMs(cpu.node),
-  postgres: cpuMs(cpu.postgres),
+  postgres: cpuMs(pgOf(cpu)),
+  "pg server": cpuMs(cpu.postgres),
   machine: cpuMs(cpu.machineBusy),
 });
+const cpuSum = (cpu: Load["cpu"]) => cpu.workerd + cpu.node + (Number.isNaN(pgOf(cpu)) ? 0 : pgOf(cpu));
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+const loadText = (l: number[]) => l.map((x) => x.toFixed(2)).join(" ");
+
+/**
+ * The floor and each hot path side by side: throughput against the floor of the same connections, latency,
+ * and the CPU per request of workerd, Node (load generator, proxy) and PostgreSQL, with the load average.
+ */
+function sideBySide(r: BenchResults) {
+  const rows: Record<string, string | number>[] = [];
+  const row = (l: Load, floor: Load | undefined) => ({
+    test: l.title,
+    connections: l.connections,
+    "req/s": Math.round(l.rps),
+    "of floor": floor ? `${((l.rps / floor.rps) * 100).toFixed(1)} %` : "",
+    p50: ms(l.p50),
+    "p50 ÷ floor": floor && floor.p50 > 0 ? `${(l.p50 / floor.p50).toFixed(2)}×` : "",
+    p99: ms(l.p99),
+    ...cpuColumns(l.cpu),
+    "w+n+pg": cpuMs(cpuSum(l.cpu)),
+    load: loadText(l.load),
+    "failed / requests": `${l.failed.errors} / ${l.failed.total}`,
+  });
+  if (r.bare) rows.push(row(r.bare, undefined));
+  for (const d of r.dispensers ?? []) rows.push(row(d, r.bare));
+  if (r.bareAlone) rows.push(row(r.bareAlone, undefined));
+  for (const d of r.dispensersAlone ?? []) rows.push(row(d, r.bareAlone));
+  if (r.checkout) {
+    const { floor, done } = r.checkout;
+    rows.push({
+      test: "bare handler, one at a time (checkout's floor)",
+      p50: ms(floor.p50),
+      p99: ms(floor.p99),
+      ...cpuColumns(floor.cpu),
+      "w+n+pg": cpuMs(cpuSum(floor.cpu)),
+      load: loadText(r.checkout.load),
+    });
+    rows.push({
+      test: "checkout: plans -> charge -> credits",
+      p50: ms(done.p50),
+      "p50 ÷ floor": `${(done.p50 / floor.p50).toFixed(1)}×`,
+      p99: ms(done.p99),
+      ...cpuColumns(done.cpu),
+      "w+n+pg": cpuMs(cpuSum(done.cpu)),
+    });
+  }
+  if (r.echo && r.chat) {
+    // Whatever else realtime-load.ts reports (e.g. CPU per message) is kept in the JSON result.
+    rows.push({ test: "raw WebSocket echo (chat's floor)", p50: ms(r.echo.p50), p99: ms(r.echo.p99) });
+    rows.push({
+      test: "chat send -> ack",
+      p50: ms(r.chat.p50),
+      "p50 ÷ floor": `${(r.chat.p50 / r.echo.p50).toFixed(1)}×`,
+      p99: ms(r.chat.p99),
+    });
+  }
+  return rows;
+}
 
 export function printReport(results: BenchResults): void {
-  const { bare, dispenser, dispenserAlone, echo, chat, checkout, hashing, loginTimes, rooms } = results;
-  const ms = (n: number) => `${n.toFixed(2)} ms`;
-  console.table(
-    [bare, dispenser, dispenserAlone].map((r) => ({
-      test: r.title,
-      "req/s": Math.round(r.rps),
-      p50: ms(r.p50),
-      p99: ms(r.p99),
-      "errors (timeouts) / requests": `${r.failed.errors} (${r.failed.timeouts}) / ${r.failed.total}`,
-    })),
-  );
-  console.log("CPU per request, ms (Node: load generator, proxy, PGlite if used; machine: all processes):");
-  console.table([bare, dispenser, dispenserAlone].map((r) => ({ test: r.title, ...cpuColumns(r.cpu) })));
-  console.table([
-    { test: "raw WebSocket echo", p50: ms(echo.p50), p99: ms(echo.p99) },
-    { test: "chat send -> ack", p50: ms(chat.p50), p99: ms(chat.p99) },
-  ]);
+  const { bare, dispensers, dispensersAlone, bareAlone, echo, chat, checkout, hashing, loginTimes, rooms } =
+    results;
   console.log(
-    `Checkout, ${checkout.count} one at a time, load average ${checkout.load.map((l) => l.toFixed(2)).join(" ")} at its start (times from the first request; CPU per checkout or per bare request, ms):`,
+    `\nThe floor and each hot path, side by side (CPU per request, ms; Node: load generator, proxy, PGlite if used; postgres: the bench database's sessions; pg server: all of the server's; machine: all processes; load average at the start of each run; ${loadText(results.startLoad)} at the start):`,
   );
-  const { floor, done } = checkout;
-  console.table([
-    { test: "bare handler, one at a time", p50: ms(floor.p50), p99: ms(floor.p99), ...cpuColumns(floor.cpu) },
-    { test: "checkout: GET /api/plans answered", p50: ms(checkout.plans.p50), p99: ms(checkout.plans.p99) },
-    { test: "checkout: tryCharge answered", p50: ms(checkout.charge.p50), p99: ms(checkout.charge.p99) },
-    {
-      test: "checkout: creditiResidui on the socket",
-      p50: ms(checkout.credits.p50),
-      p99: ms(checkout.credits.p99),
-    },
-    { test: "checkout: both", p50: ms(done.p50), p99: ms(done.p99), ...cpuColumns(done.cpu) },
-  ]);
-  console.table(
-    hashing.map((h) => ({
-      test: `password hash (argon2id m=${h.m} t=${h.t} p=1) in workerd`,
-      p50: ms(h.p50),
-      p99: ms(h.p99),
-    })),
+  console.table(sideBySide(results));
+  const http = [bare, ...(dispensers ?? []), bareAlone, ...(dispensersAlone ?? [])].filter(
+    (l): l is Load => l !== undefined,
   );
-  console.table([
-    {
-      rooms: `${rooms.open} / ${ROOMS}`,
-      "socket errors": rooms.errors,
-      "opened in": `${(rooms.openMs / 1000).toFixed(1)} s`,
-      "workerd RSS": `${rooms.rssMiB} MiB`,
-      "workerd sockets + files, opened": `${rooms.openFiles.sockets} + ${rooms.openFiles.files}`,
-      "after replies": `${rooms.openFilesAfter.sockets} + ${rooms.openFilesAfter.files}`,
-      "messages acked": `${rooms.acked} / ${REPLIES}`,
-      replies: `${rooms.lateness.count} / ${REPLIES}`,
-      "lateness p50": ms(rooms.lateness.p50),
-      "lateness p99": ms(rooms.lateness.p99),
-      "lateness max": ms(rooms.lateness.max),
-    },
-  ]);
-  const ratio = dispenser.rps / bare.rps;
-  const gap = chat.p50 - echo.p50;
-  console.log(`dispenser throughput / bare handler: ${(ratio * 100).toFixed(1)} % (goal 60 % or better)`);
-  console.log(`dispenser p99: ${ms(dispenser.p99)} (goal 20 ms or less)`);
-  console.log(
-    `checkout: ${checkout.database ? `${checkout.database.sessions.toFixed(2)} PostgreSQL sessions and ${checkout.database.commits.toFixed(1)} transactions each; ` : ""}p50 / bare p50: ${(done.p50 / floor.p50).toFixed(1)}×, p99 / p99: ${(done.p99 / floor.p99).toFixed(1)}×; CPU per checkout, workerd + Postgres: ${cpuMs(done.cpu.workerd)} + ${cpuMs(done.cpu.postgres)} ms (bare: ${cpuMs(floor.cpu.workerd)} + ${cpuMs(floor.cpu.postgres)} ms)`,
-  );
-  console.log(`chat ack p50 - echo p50: ${ms(gap)} (goal 5 ms or less)`);
-  console.log(`chat ack p99 - echo p99: ${ms(chat.p99 - echo.p99)} (goal 20 ms or less)`);
-  console.log(
-    `rooms held: ${rooms.open} of ${ROOMS} with ${rooms.errors} errors (goal ${ROOMS}, none); angel lateness p99: ${ms(rooms.lateness.p99)} (goal 250 ms or less)`,
-  );
-  console.log(
-    `password hash p50: ${ms(hashing[0]?.p50 ?? Number.NaN)} (goal ${HASH_BUDGET_MS} ms or less, for a 200 ms login)`,
-  );
-  console.log(`login p50: ${ms(loginTimes.p50)}, p99: ${ms(loginTimes.p99)} (goal: p50 under 200 ms)`);
+  if (http.some((l) => l.failed.errors > 0))
+    console.table(
+      http.map((l) => ({
+        test: l.title,
+        "errors (timeouts) / requests": `${l.failed.errors} (${l.failed.timeouts}) / ${l.failed.total}`,
+      })),
+    );
+  if (checkout) {
+    console.log(
+      `Checkout, ${checkout.count} one at a time, load average ${loadText(checkout.load)} at its start (times from the first request):`,
+    );
+    console.table([
+      { test: "checkout: GET /api/plans answered", p50: ms(checkout.plans.p50), p99: ms(checkout.plans.p99) },
+      { test: "checkout: tryCharge answered", p50: ms(checkout.charge.p50), p99: ms(checkout.charge.p99) },
+      {
+        test: "checkout: creditiResidui on the socket",
+        p50: ms(checkout.credits.p50),
+        p99: ms(checkout.credits.p99),
+      },
+    ]);
+  }
+  if (hashing)
+    console.table(
+      hashing.map((h) => ({
+        test: `password hash (argon2id m=${h.m} t=${h.t} p=1) in workerd`,
+        p50: ms(h.p50),
+        p99: ms(h.p99),
+      })),
+    );
+  if (rooms)
+    console.table([
+      {
+        rooms: `${rooms.open} / ${ROOMS}`,
+        "socket errors": rooms.errors,
+        "opened in": `${(rooms.openMs / 1000).toFixed(1)} s`,
+        "workerd RSS": `${rooms.rssMiB} MiB`,
+        "workerd sockets + files, opened": `${rooms.openFiles.sockets} + ${rooms.openFiles.files}`,
+        "after replies": `${rooms.openFilesAfter.sockets} + ${rooms.openFilesAfter.files}`,
+        "messages acked": `${rooms.acked} / ${REPLIES}`,
+        replies: `${rooms.lateness.count} / ${REPLIES}`,
+        "lateness p50": ms(rooms.lateness.p50),
+        "lateness p99": ms(rooms.lateness.p99),
+        "lateness max": ms(rooms.lateness.max),
+      },
+    ]);
+  for (const d of dispensers ?? []) {
+    if (bare)
+      console.log(
+        `dispenser, ${d.size} per region: ${((d.rps / bare.rps) * 100).toFixed(1)} % of the bare handler's throughput (goal 60 % or better); Postgres CPU ${cpuMs(pgOf(d.cpu))} ms per request`,
+      );
+  }
+  for (const d of dispensersAlone ?? []) {
+    if (bareAlone)
+      console.log(
+        `dispenser, ${d.size} per region, 1 connection: p50 ${ms(d.p50)}, ${(d.p50 / bareAlone.p50).toFixed(2)}× the bare handler's (goal 2× or less)`,
+      );
+  }
+  if (checkout) {
+    const { floor, done } = checkout;
+    console.log(
+      `checkout: ${checkout.database ? `${checkout.database.sessions.toFixed(2)} PostgreSQL sessions and ${checkout.database.commits.toFixed(1)} transactions each; ` : ""}p50 / bare p50: ${(done.p50 / floor.p50).toFixed(1)}×, p99 / p99: ${(done.p99 / floor.p99).toFixed(1)}×; CPU per checkout, workerd + Postgres: ${cpuMs(done.cpu.workerd)} + ${cpuMs(done.cpu.postgres)} ms (bare: ${cpuMs(floor.cpu.workerd)} + ${cpuMs(floor.cpu.postgres)} ms)`,
+    );
+  }
+  if (echo && chat) {
+    console.log(`chat ack p50 - echo p50: ${ms(chat.p50 - echo.p50)} (goal 5 ms or less)`);
+    console.log(`chat ack p99 - echo p99: ${ms(chat.p99 - echo.p99)} (goal 20 ms or less)`);
+  }
+  if (rooms)
+    console.log(
+      `rooms held: ${rooms.open} of ${ROOMS} with ${rooms.errors} errors (goal ${ROOMS}, none); angel lateness p99: ${ms(rooms.lateness.p99)} (goal 250 ms or less)`,
+    );
+  if (hashing)
+    console.log(
+      `password hash p50: ${ms(hashing[0]?.p50 ?? Number.NaN)} (goal ${HASH_BUDGET_MS} ms or less, for a 200 ms login)`,
+    );
+  if (loginTimes)
+    console.log(`login p50: ${ms(loginTimes.p50)}, p99: ${ms(loginTimes.p99)} (goal: p50 under 200 ms)`);
+}
+
+/** Writes the run's parameters and results to RESULTS_DIR/<ISO date>-<commit>.json; returns the path. */
+export function writeResults(results: BenchResults): string {
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync("git", args).toString().trim();
+    } catch {
+      return "";
+    }
+  };
+  const commit = git("rev-parse", "--short", "HEAD") || "unknown";
+  const dirty = git("status", "--porcelain", "--untracked-files=no") !== "";
+  const date = new Date().toISOString();
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const path = `${RESULTS_DIR}/${date.replaceAll(":", "-").replace(/\.\d+Z$/, "Z")}-${commit}${dirty ? "-dirty" : ""}.json`;
+  const parameters = {
+    angels: ANGELS,
+    angelsPerRegion: ANGELS_PER_REGION,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rooms: ROOMS,
+    replies: REPLIES,
+    messages: MESSAGES,
+    checkouts: CHECKOUTS,
+    parts: [...PARTS],
+    database: process.env.DATABASE_URL ? "postgresql" : "pglite",
+  };
+  const summary = sideBySide(results);
+  writeFileSync(path, `${JSON.stringify({ date, commit, dirty, parameters, summary, results }, null, 2)}\n`);
+  return path;
 }

@@ -6,6 +6,7 @@ import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { angelPhotoKey } from "../../drizzle/seed-photos";
 import type { AngelCard, DispenserResponse } from "../../worker/contracts/discovery";
+import { seedNumber, seedOrder } from "../../worker/discovery/dispenser.service";
 import { inDb } from "../fixtures/db";
 import { accountOf, countAngels, inItaly, post } from "../fixtures/dispenser";
 import { call, createMember, hosts, type TestMember } from "../fixtures/members";
@@ -130,6 +131,88 @@ describe("POST /dispenser", () => {
     // A page past the end is empty but still carries the total.
     const past = await dispenser(member.token, { region: "lazio", seed: "seed-1", page: 1000 });
     expect(past).toMatchObject({ profili: [], totali: real.length });
+  });
+
+  it("covers a place exactly once for every seed, whichever stored order it picks, new angels included", async () => {
+    const member = await createMember({ region: "lombardia" });
+    await setAccount(member, { premiumLevel: 1 });
+    // A region of this test's own, so that adding angels moves no other test's totals.
+    const region = `cover_${member.clickid.slice(0, 8)}`;
+    const ids = Array.from(
+      { length: 23 },
+      (_, i) => 90_000_000 + Number.parseInt(member.clickid.slice(0, 6), 16) * 30 + i,
+    );
+    const angel = (id: number, i: number) => ({
+      id,
+      country: "it",
+      region,
+      city: `${region} ${i % 2 ? "nord" : "sud"}`,
+      gender: "donna",
+      screenName: `Cover ${i}`,
+      about: "about",
+      description: "description",
+      age: 20 + ((i * 7) % 40),
+      hairColor: "castani",
+      height: 170,
+      weight: 60,
+      shuffleKey: Math.imul(id, 2654435761) >>> 1,
+    });
+    await inDb((db) => db.insert(angels).values(ids.map(angel)));
+    try {
+      // Seeds that pick each of the stored orders, with pivots of their own.
+      const seeds = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9"];
+      expect(new Set(seeds.map((seed) => seedOrder(seedNumber(seed)).order)).size).toBe(4);
+      const orders: string[] = [];
+      for (const seed of seeds) {
+        const walked = await walk(member.token, { region, seed });
+        expect(walked.totali, seed).toBe(ids.length);
+        expect(
+          [...walked.ids].sort((a, b) => a - b),
+          seed,
+        ).toEqual(ids);
+        orders.push(walked.ids.join());
+        // A city and a preferred_age range are covered exactly once as well.
+        const north = await walk(member.token, { city: `${region} nord`, seed });
+        expect(
+          [...north.ids].sort((a, b) => a - b),
+          seed,
+        ).toEqual(ids.filter((_, i) => i % 2));
+        const thirties = await walk(member.token, { region, seed, preferred_age: "30-40" });
+        const inRange = ids.filter((_, i) => {
+          const age = 20 + ((i * 7) % 40);
+          return age >= 30 && age <= 40;
+        });
+        expect(thirties.totali, seed).toBe(inRange.length);
+        expect(
+          [...thirties.ids].sort((a, b) => a - b),
+          seed,
+        ).toEqual(inRange);
+      }
+      expect(new Set(orders).size).toBeGreaterThan(seeds.length / 2);
+      // A new angel takes its place in every order and counts in the total at once.
+      const newcomer = ids[22] ?? 0;
+      await inDb((db) => db.insert(angels).values(angel(newcomer + 1, 22)));
+      for (const seed of seeds.slice(0, 4)) {
+        const walked = await walk(member.token, { region, seed });
+        expect(walked.totali, seed).toBe(ids.length + 1);
+        expect(
+          [...walked.ids].sort((a, b) => a - b),
+          seed,
+        ).toEqual([...ids, newcomer + 1]);
+      }
+      // One moved to another region leaves this one's pages and total.
+      await inDb((db) =>
+        db
+          .update(angels)
+          .set({ region: `${region}_away` })
+          .where(eq(angels.id, newcomer + 1)),
+      );
+      expect((await walk(member.token, { region, seed: "s0" })).ids.sort((a, b) => a - b)).toEqual(ids);
+      expect(await dispenser(member.token, { region: `${region}_away` })).toMatchObject({ totali: 1 });
+    } finally {
+      await inDb((db) => db.delete(angels).where(sql`${angels.region} like ${`${region}%`}`));
+    }
+    expect(await dispenser(member.token, { region })).toMatchObject({ profili: [], totali: 0 });
   });
 
   it("keeps each preferred_age option within its bounds, both included", async () => {

@@ -1,4 +1,4 @@
-import { neonConfig, Pool } from "@neondatabase/serverless";
+import { type FullQueryResults, neon, neonConfig, Pool } from "@neondatabase/serverless";
 import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
 import { errorChain, errorName, logEvent } from "./log";
 
@@ -61,6 +61,27 @@ export function openDb(database: DatabaseConfig): { db: Db; end: () => Promise<v
       return pool.end();
     },
   };
+}
+
+/** One statement's text and its parameters, as a client sends them. */
+export type HttpQuery = (text: string, params: unknown[]) => Promise<FullQueryResults<false>>;
+
+const httpQueries = new Map<string, HttpQuery>();
+
+/**
+ * A module-level SQL-over-HTTP client, for hot routes whose work is one statement outside a transaction:
+ * it holds no socket (each query is a fetch of its own, which Workers allow across requests, unlike a
+ * Pool's WebSocket), so one serves every request of the isolate without the Pool's set-up per request.
+ */
+export function httpQuery(database: DatabaseConfig): HttpQuery {
+  if (database.wsProxy) configureLocalProxy(database.wsProxy, database.url);
+  let query = httpQueries.get(database.url);
+  if (!query) {
+    const client = neon(database.url, { fullResults: true });
+    query = (text, params) => client.query(text, params);
+    httpQueries.set(database.url, query);
+  }
+  return query;
 }
 
 /** Runs `fn` with a database and closes the pool afterwards (for rooms and scripts, not requests). */

@@ -87,7 +87,12 @@ const oneAngel = createRoute({
 
 export const discoveryRoutes = featureApp()
   .openapi(dispenser, async (c) => {
-    const page = await dispense(c.var.db, c.var.brand, c.var.uncheckedSession, c.req.valid("json"));
+    const page = await dispense(
+      c.var.config.database,
+      c.var.brand,
+      c.var.uncheckedSession,
+      c.req.valid("json"),
+    );
     if (!page) throw unauthorized();
     return c.json(page, 200);
   })
@@ -104,7 +109,7 @@ export const discoveryRoutes = featureApp()
     }
     let profiles: Awaited<ReturnType<typeof matchPage>>;
     try {
-      profiles = await matchPage(c.var.db, c.var.brand, session, body);
+      profiles = await matchPage(c.var.config.database, c.var.brand, session, body);
     } catch (error) {
       logEvent("error", "dispenser.match_failed", {
         message: "Problemi con chiamata dispenser Match",

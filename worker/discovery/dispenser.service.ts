@@ -1,18 +1,20 @@
 // The dispenser: pages of angels for the find grid, the match stack and the region totals.
 //
 // Each call is one SQL statement, so one round trip to the database: it checks the session (the same
-// condition as requireSession), resolves the place the member may see, reads the place's candidates from an
-// index-only scan, and returns the page with the real total. The order is a stable shuffle: each angel has a
-// fixed random shuffle_key, and the page is sorted by shuffle_key XOR the seed's number, a bijection, so for
-// one seed every angel has one position (pages never repeat or skip one) and another seed gives another
-// order. No index can serve that sort, so it runs on the candidates of one place only (a region or a city,
-// about 1,500 angels with 100,000 seeded): the index gives (id, shuffle_key) without touching the table,
-// and only the page's rows are read from it.
+// condition as requireSession), resolves the place the member may see, reads the page and returns it with
+// the real total. The order is stored, not sorted per call: each angel carries ORDERS stored ranks (its
+// shuffle_key and three bijections of it, drizzle/schema/angels.ts), each in an index per kind of place.
+// A seed picks one of them and a pivot in it, and its order is the ranks from the pivot up, then the ranks
+// below it (ties broken by id): a fixed total order of the place's angels, so pages never repeat or skip
+// one, a new angel simply has its place in it, and another seed gives another order. A page is then two
+// range scans of one index, each stopped after offset + 5 rows, and the total is a sum from angel_counts:
+// neither grows with the place.
 
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, fillPlaceholders, is, Param, Placeholder, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
-import { angels } from "../../drizzle/schema/angels";
+import { angelCounts, angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { dislikes, likes } from "../../drizzle/schema/engagement";
 import { cities } from "../../drizzle/schema/geo";
@@ -25,16 +27,25 @@ import {
   type MatchRequest,
   type TotalRegionRequest,
 } from "../contracts/discovery";
-import type { Db } from "../core/db";
+import { type DatabaseConfig, type Db, httpQuery } from "../core/db";
 import { liveSession, type UncheckedSession } from "../core/middleware";
 import { angelPhotoUrl } from "../photos/photos.service";
 
-/** A 31-bit number from the client's seed: XORed into each angel's shuffle key to reorder them. */
+/** A 31-bit number from the client's seed: it picks the stored order and the pivot in it. */
 export function seedNumber(seed: string | number | undefined): number {
   const text = String(seed ?? "0");
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return (h >>> 0) & 0x7fffffff;
+}
+
+/** The stored orders, one rank column each (each with its region and city index). */
+const ORDERS = [angels.shuffleKey, angels.seedRank1, angels.seedRank2, angels.seedRank3] as const;
+
+/** Where a seed's order starts: which stored order, and the rank the pages begin at. */
+export function seedOrder(seed: number): { order: number; pivot: number } {
+  // The order from the low bits, the pivot from a multiplicative hash of the rest (a 31-bit rank).
+  return { order: seed % ORDERS.length, pivot: Math.imul(seed >>> 2, 0x9e3779b1) >>> 1 };
 }
 
 type AngelRow = typeof angels.$inferSelect;
@@ -84,12 +95,10 @@ function ageBounds(preferred: string | null | undefined): [number, number] {
  * The angels the match stack leaves out for a member: those the member liked (from find, a profile, a
  * swipe or an invite) or swiped away. Not run by itself: it is a subquery of the match page statement.
  */
-export function excludedFromMatch(db: Db, accountId: number) {
-  return db
-    .select({ angelId: likes.angelId })
-    .from(likes)
-    .where(and(eq(likes.accountId, accountId), eq(likes.fromAngel, false)))
-    .union(db.select({ angelId: dislikes.angelId }).from(dislikes).where(eq(dislikes.accountId, accountId)));
+function excludedFromMatch(accountId: number): SQL {
+  return sql`select ${likes.angelId} from ${likes}
+    where ${likes.accountId} = ${accountId}::bigint and ${likes.fromAngel} = false
+    union select ${dislikes.angelId} from ${dislikes} where ${dislikes.accountId} = ${accountId}::bigint`;
 }
 
 interface PageStatement {
@@ -104,8 +113,8 @@ interface PageStatement {
   seed: number;
   offset: number;
   limit: number;
-  /** A subquery of angel ids to leave out (the match stack's). */
-  exclude?: SQL | { getSQL(): SQL };
+  /** Leave out the angels the member liked or swiped away (the match stack). */
+  excludeSeen?: boolean;
 }
 
 /**
@@ -117,44 +126,83 @@ interface PageStatement {
  * gets the place asked. No place at all gives an empty page: the client asks for a region first.
  */
 export function pageStatement(q: PageStatement): SQL {
+  const { order, pivot } = seedOrder(q.seed);
+  return pageSql({ ...q, order, pivot, reach: q.offset + q.limit, cityAsked: q.city !== null });
+}
+
+/** The page statement of one stored order; every value may be a placeholder (see `prepared`). */
+function pageSql(
+  q: PageStatement & { order: number; pivot: number; reach: number; cityAsked: boolean },
+): SQL {
+  const { order, pivot, reach, cityAsked } = q;
+  const rank = ORDERS[order] ?? angels.shuffleKey;
   const askedCity = sql`${q.city}::text`;
   const askedRegion = sql`${q.region}::text`;
   const cityOfOwnRegion = sql`exists (select 1 from ${cities} where ${cities.country} = ${q.country}::text
     and ${cities.name} = ${askedCity} and ${cities.region} = me.region)`;
   const chooses = sql`(me.premium_level > 0 or me.region is null)`;
-  const common = sql`${angels.country} = ${q.country}::text
-    and ${angels.gender} = (select gender from place)
-    and ${angels.age} between ${q.ages[0]}::int and ${q.ages[1]}::int`;
-  const exclude = q.exclude ? sql` and ${angels.id} not in (${q.exclude})` : sql``;
-  const key = sql`(${angels.shuffleKey} # ${q.seed}::int)`;
+  const exclude = q.excludeSeen
+    ? sql` and ${angels.id} not in (${excludedFromMatch(q.session.accountId)})`
+    : sql``;
+  // reach: the rows the page needs from the order, those before it and its own. Past the total nothing is
+  // read (a sparse preferred_age would otherwise scan the whole place to find nothing).
+  const scan = (place: SQL, upper: boolean, limit: SQL) => sql`(select ${angels.id} as id, ${rank} as rank
+    from ${angels}
+    where ${angels.country} = ${q.country}::text and ${angels.gender} = (select gender from place) and ${place}
+      and ${angels.age} between ${q.ages[0]}::int and ${q.ages[1]}::int
+      and ${rank} ${upper ? sql`>=` : sql`<`} ${pivot}::int${exclude}
+      and (select n from total) > ${q.offset}::int
+    order by ${rank}, ${angels.id} limit ${limit})`;
+  const inCity = sql`${angels.city} = (select city from place)`;
+  const inRegion = cityAsked
+    ? sql`${angels.region} = (select region from place) and (select city from place) is null`
+    : sql`${angels.region} = (select region from place)`;
+  // Without a city asked (the common request) the statement holds no city branch at all: less to plan.
+  const both = (upper: boolean, limit: SQL) =>
+    cityAsked
+      ? sql`${scan(inCity, upper, limit)} union all ${scan(inRegion, upper, limit)}`
+      : scan(inRegion, upper, limit);
+  const placeCity = cityAsked
+    ? sql`case when ${chooses} or ${cityOfOwnRegion} then ${askedCity} end`
+    : sql`null::text`;
+  const refusedCity = cityAsked ? sql`not ${cityOfOwnRegion}` : sql`false`;
   return sql`with me as (
     select ${accounts.id} as id, ${accounts.region} as region, ${accounts.cerco} as cerco,
       ${accounts.premiumLevel} as premium_level
     from ${accounts} where ${liveSession(q.session)}
   ), place as (
     select
-      case when ${askedCity} is null then null
-        when ${chooses} or ${cityOfOwnRegion} then ${askedCity} end as city,
+      ${placeCity} as city,
       case when ${chooses} then coalesce(${askedRegion}, me.region) else me.region end as region,
       coalesce(${q.gender}::text, me.cerco) as gender,
-      not ${chooses} and case when ${askedCity} is not null then not ${cityOfOwnRegion}
-        else ${askedRegion} is not null and ${askedRegion} <> me.region end as refused
+      not ${chooses} and ${cityAsked ? refusedCity : sql`${askedRegion} is not null and ${askedRegion} <> me.region`} as refused
     from me
-  ), candidates as materialized (
-    select ${angels.id} as id, ${key} as k from ${angels}
-      where ${common} and ${angels.city} = (select city from place)${exclude}
-    union all
-    select ${angels.id}, ${key} from ${angels}
-      where ${common} and ${angels.region} = (select region from place)
-        and (select city from place) is null${exclude}
+  ), total as (
+    select coalesce(sum(${angelCounts.n}), 0)::int as n from ${angelCounts}
+    where ${angelCounts.country} = ${q.country}::text and ${angelCounts.gender} = (select gender from place)
+      and ${
+        cityAsked
+          ? sql`${angelCounts.placeKind} = case when (select city from place) is null then 'region' else 'city' end
+      and ${angelCounts.place} = coalesce((select city from place), (select region from place))`
+          : sql`${angelCounts.placeKind} = 'region' and ${angelCounts.place} = (select region from place)`
+      }
+      and ${angelCounts.age} between ${q.ages[0]}::int and ${q.ages[1]}::int
+  ), upper as (
+    ${both(true, sql`${reach}::int`)}
+  ), lower as (
+    ${both(false, sql`${reach}::int - (select count(*) from upper)`)}
   ), page as (
-    select id, k from candidates order by k, id limit ${q.limit}::int offset ${q.offset}::int
+    -- The ranks from the pivot up, then those below it: the lower part is read only for what the upper
+    -- one lacks, so at most offset + limit rows of the index in all.
+    select id, part, rank from (select id, 0 as part, rank from upper
+      union all select id, 1, rank from lower) as ranked
+    order by part, rank, id limit ${q.limit}::int offset ${q.offset}::int
   )
   select exists (select 1 from me) as live,
     (select region from place) as served_region,
     (select city from place) as served_city,
     coalesce((select refused from place), false) as refused,
-    (select count(*) from candidates)::int as total,
+    (select n from total) as total,
     ${angels.id} as id, ${angels.country} as country, ${angels.region} as region, ${angels.city} as city,
     ${angels.gender} as gender, ${angels.screenName} as screen_name, ${angels.about} as about,
     ${angels.description} as description, ${angels.age} as age, ${angels.hairColor} as hair_color,
@@ -163,7 +211,7 @@ export function pageStatement(q: PageStatement): SQL {
       and ${messages.angelId} = ${angels.id}) as chat
   from (select 1) as one
   left join (page join ${angels} on ${angels.id} = page.id) on true
-  order by page.k, page.id`;
+  order by page.part, page.rank, page.id`;
 }
 
 const PageRow = z.object({
@@ -195,9 +243,93 @@ interface Page {
   refused: boolean;
 }
 
-/** Runs the page statement; null when the session is not live (the route answers 401). */
-async function runPage(db: Db, brand: Brand, q: PageStatement): Promise<Page | null> {
-  const result = await db.execute(pageStatement(q));
+const dialect = new PgDialect();
+
+/** A statement's text and its parameters, each a placeholder filled per call. */
+interface Prepared {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * The text of a statement whose values are all placeholders. Built once per shape and kept by the isolate:
+ * drizzle building a statement of this size per request cost workerd time comparable to the rest of it.
+ */
+function prepare(statement: SQL): Prepared {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  // A value that is not a placeholder would be the first call's, served to every later one.
+  for (const param of params)
+    if (!is(param, Placeholder) && !(is(param, Param) && is(param.value, Placeholder)))
+      throw new Error(`the dispenser's statement holds a value outside a placeholder: ${String(param)}`);
+  return { text, params };
+}
+
+/** A placeholder where the statement's builder takes a value of type T. */
+const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+const preparedPages = new Map<string, Prepared>();
+
+/** The page statement of one stored order, for find or match, with a city asked or not (16 in all). */
+export function preparedPage(order: number, excludeSeen: boolean, cityAsked: boolean): Prepared {
+  const key = `${order}:${excludeSeen}:${cityAsked}`;
+  let prepared = preparedPages.get(key);
+  if (!prepared) {
+    prepared = prepare(
+      pageSql({
+        session: {
+          accountId: slot("accountId"),
+          clickid: "",
+          sessionVersion: slot("sessionVersion"),
+          brandId: slot("brandId"),
+        },
+        country: slot("country"),
+        region: slot("region"),
+        city: slot("city"),
+        gender: slot("gender"),
+        ages: [slot("ageMin"), slot("ageMax")],
+        seed: 0,
+        offset: slot("offset"),
+        limit: slot("limit"),
+        excludeSeen,
+        order,
+        pivot: slot("pivot"),
+        reach: slot("reach"),
+        cityAsked,
+      }),
+    );
+    preparedPages.set(key, prepared);
+  }
+  return prepared;
+}
+
+/** The values of a page statement's placeholders. */
+export function pageParams(q: PageStatement): unknown[] {
+  const { order, pivot } = seedOrder(q.seed);
+  return fillPlaceholders(preparedPage(order, q.excludeSeen ?? false, q.city !== null).params, {
+    accountId: q.session.accountId,
+    sessionVersion: q.session.sessionVersion,
+    brandId: q.session.brandId,
+    country: q.country,
+    region: q.region,
+    city: q.city,
+    gender: q.gender,
+    ageMin: q.ages[0],
+    ageMax: q.ages[1],
+    offset: q.offset,
+    limit: q.limit,
+    pivot,
+    reach: q.offset + q.limit,
+  });
+}
+
+/**
+ * Runs the page statement over the isolate's HTTP client (one fetch, no Pool); null when the session is
+ * not live (the route answers 401).
+ */
+async function runPage(database: DatabaseConfig, brand: Brand, q: PageStatement): Promise<Page | null> {
+  const { order } = seedOrder(q.seed);
+  const { text } = preparedPage(order, q.excludeSeen ?? false, q.city !== null);
+  const result = await httpQuery(database)(text, pageParams(q));
   const rows = z.array(PageRow).parse(result.rows);
   const first = rows[0];
   if (!first?.live) return null;
@@ -242,12 +374,12 @@ const nullIfEmpty = (text: string | null | undefined) => (text ? text : null);
  * is not live. Only angels of the brand's country: a request naming another country finds none.
  */
 export async function dispense(
-  db: Db,
+  database: DatabaseConfig,
   brand: Brand,
   session: UncheckedSession,
   req: DispenserRequest,
 ): Promise<DispenserResponse | null> {
-  const page = await runPage(db, brand, {
+  const page = await runPage(database, brand, {
     session,
     country: req.country === brand.public.country ? brand.public.country : null,
     region: nullIfEmpty(req.region),
@@ -274,12 +406,12 @@ export async function dispense(
  * client that refills after swipes were recorded may see a card again and should skip ids it holds.
  */
 export async function matchPage(
-  db: Db,
+  database: DatabaseConfig,
   brand: Brand,
   session: UncheckedSession,
   req: MatchRequest,
 ): Promise<AngelCard[] | null> {
-  const page = await runPage(db, brand, {
+  const page = await runPage(database, brand, {
     session,
     country: req.country === brand.public.country ? brand.public.country : null,
     region: nullIfEmpty(req.region),
@@ -289,7 +421,7 @@ export async function matchPage(
     seed: seedNumber(`match:${session.accountId}`),
     offset: offsetOf(req.page),
     limit: DISPENSER_PAGE_SIZE,
-    exclude: excludedFromMatch(db, session.accountId),
+    excludeSeen: true,
   });
   return page ? page.cards : null;
 }
@@ -302,8 +434,9 @@ export function regionTotalStatement(session: UncheckedSession, country: string 
       select ${accounts.cerco} as cerco from ${accounts} where ${liveSession(session)}
     )
     select exists (select 1 from me) as live,
-      (select count(*) from ${angels} where ${angels.country} = ${country}::text
-        and ${angels.gender} = (select cerco from me) and ${angels.region} = ${region}::text)::int as total`;
+      (select coalesce(sum(${angelCounts.n}), 0) from ${angelCounts} where ${angelCounts.country} = ${country}::text
+        and ${angelCounts.gender} = (select cerco from me) and ${angelCounts.placeKind} = 'region'
+        and ${angelCounts.place} = ${region}::text)::int as total`;
 }
 
 /**
