@@ -2,19 +2,32 @@
 // (CheckoutService-v71.json, Webhooks-v1.json) and its testing pages:
 // - X-API-Key on every call (401 errorCode 000 otherwise), the merchant account checked (403 errorCode 901),
 //   required fields answered 422 with Adyen's ServiceError body { status, errorCode, message, errorType };
-// - POST /v71/payments: raw card fields (Luhn 101, CVC length 103, expiry 129), the holderName test values
+// - POST /v71/payments: raw card fields (Luhn 101, CVC length 103, expiry 129), or the secured fields' values
+//   (encryptedCardNumber, encryptedExpiryMonth, encryptedExpiryYear, encryptedSecurityCode: Adyen's test
+//   environment's unencrypted `test_` values, or this fake's own stand-in encryption; anything else 174), the
+//   holderName test values
 //   choosing a refusal, the 3-D Secure test card answering RedirectShopper with a redirect action (POST with
-//   MD when redirectToIssuerMethod is POST, else GET), stored cards (storePaymentMethod + shopperReference
+//   MD when redirectToIssuerMethod is POST, else GET) only with 3-D Secure 2's browser data (a web payment
+//   without a whole browserInfo is refused 422, as Adyen requires it for the browser channel), stored cards (storePaymentMethod + shopperReference
 //   gives tokenization.storedPaymentMethodId; storedPaymentMethodId of another shopper is 803), Apple Pay
 //   and Google Pay tokens, unknown methods 905;
 // - the issuer's challenge page, which sends the member back to returnUrl with `redirectResult`;
 // - POST /v71/payments/details, /v71/payments/{pspReference}/refunds ("received"), /v71/applePay/sessions;
 // - Idempotency-Key: a repeated key answers the first answer, whatever the body;
 // - notifications as Adyen posts them, signed with the HMAC key (GET /__fake/notifications/{pspReference}).
+// - the secured fields' iframe page (GET /checkoutshopper/securedfields/{clientKey}/{version}/securedFields.html),
+//   a stand-in for Adyen's speaking the postMessage protocol Adyen Web's CustomCard expects, see
+//   adyen-secured-fields.ts; translations and analytics answered empty.
 // Tests read what it saw at GET /__fake/payments/{pspReference} and /__fake/attempts/{idempotencyKey}.
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { ADYEN_3DS_CARD, ADYEN_FAKE_HANG_HOLDER, ADYEN_TEST_HOLDER_NAMES } from "./adyen-test-values";
+import {
+  ADYEN_3DS_CARD,
+  ADYEN_BROWSER_INFO_FIELDS,
+  ADYEN_FAKE_HANG_HOLDER,
+  ADYEN_TEST_HOLDER_NAMES,
+  decryptFakeField,
+} from "./adyen-test-values";
 import { listenLocally } from "./listen";
 
 export interface FakeAdyen {
@@ -157,6 +170,12 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
         storedPaymentMethodId: method.storedPaymentMethodId,
         redirectToIssuerMethod: body.redirectToIssuerMethod,
         shopperStatement: body.shopperStatement,
+        channel: body.channel,
+        origin: body.origin,
+        shopperIP: body.shopperIP,
+        browserInfo: body.browserInfo,
+        holderName: method.holderName,
+        encrypted: typeof method.encryptedCardNumber === "string",
       },
     };
     const shopperReference = str(body.shopperReference);
@@ -177,6 +196,22 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
       p.paymentMethod = kept.card.variant;
       payments.set(p.pspReference, p);
       return { status: 200, body: paymentAnswer(p) };
+    }
+
+    if (method.type === "scheme" && "encryptedCardNumber" in method) {
+      // The secured fields' values: read as Adyen would (with the merchant's private key; here, the fake's).
+      const fields = [
+        "encryptedCardNumber",
+        "encryptedExpiryMonth",
+        "encryptedExpiryYear",
+        "encryptedSecurityCode",
+      ];
+      const [number, expiryMonth, expiryYear, cvc] = fields.map((f) =>
+        decryptFakeField(str(method[f]) ?? ""),
+      );
+      if (number === null || expiryMonth === null || expiryYear === null || cvc === null)
+        return serviceError(422, "174", "Unable to decrypt data");
+      Object.assign(method, { number, expiryMonth, expiryYear, cvc });
     }
 
     if (method.type === "scheme") {
@@ -200,6 +235,12 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
         p.resultCode = refusal.resultCode;
         p.refusal = { code: refusal.code, reason: refusal.reason };
       } else if (number === ADYEN_3DS_CARD) {
+        // 3-D Secure 2 on the web: the issuer needs the browser's data (Adyen: browserInfo is required for
+        // the browser channel), and the page's origin.
+        const browser = (body.browserInfo ?? {}) as Json;
+        const missing = ADYEN_BROWSER_INFO_FIELDS.find((f) => browser[f] === undefined);
+        if (body.channel === "Web" && missing)
+          return serviceError(422, "100", `Required field 'browserInfo.${missing}' is not provided.`);
         p.resultCode = "RedirectShopper";
         challenges.set(randomBytes(12).toString("base64url"), p.pspReference);
       } else {
