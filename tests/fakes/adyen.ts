@@ -21,6 +21,7 @@
 // Tests read what it saw at GET /__fake/payments/{pspReference} and /__fake/attempts/{idempotencyKey}.
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { securedFieldsPage } from "./adyen-secured-fields";
 import {
   ADYEN_3DS_CARD,
   ADYEN_BROWSER_INFO_FIELDS,
@@ -37,6 +38,14 @@ export interface FakeAdyen {
   merchantAccount: string;
   hmacKey: string;
   applePayMerchantId: string;
+  /** A client key of Adyen's test environment, for the brand's page. */
+  clientKey: string;
+  /**
+   * Where the page's Adyen Web loads the secured fields from (PAYMENT_CREDENTIALS' adyen.webBase): this fake
+   * under a *.localhost name (Chromium resolves it to the loopback) holding "test", as Adyen Web requires of the
+   * loading context of a test_ client key.
+   */
+  webBase: string;
 }
 
 interface Payment {
@@ -90,10 +99,16 @@ const variantOf = (number: string) => (/^4/.test(number) ? "visa" : /^3[47]/.tes
 type Json = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
-/** Starts the fake on a free port of 127.0.0.1; it does not keep the process alive. */
-export async function startFakeAdyen(): Promise<FakeAdyen> {
+/**
+ * Starts the fake on a free port of 127.0.0.1; it does not keep the process alive. `merchantAccount`: the
+ * account it accepts (a site's brand names its own in BRAND_COMPANIES' payment_accounts.adyen).
+ */
+export async function startFakeAdyen({
+  merchantAccount = "DatingWorkerTestsECOM",
+}: {
+  merchantAccount?: string;
+} = {}): Promise<FakeAdyen> {
   const apiKey = "fake-adyen-api-key";
-  const merchantAccount = "DatingWorkerTestsECOM";
   const hmacKey = randomBytes(32).toString("hex").toUpperCase();
   const applePayMerchantId = "merchant.com.adyen.fake";
   const payments = new Map<string, Payment>();
@@ -378,6 +393,30 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
       const url = new URL(req.url ?? "/", "http://fake-adyen");
       const text = req.method === "POST" ? await readBody(req) : "";
 
+      // Adyen Web's loading context (no API key: the member's browser comes here, from the brand's page).
+      if (/^\/checkoutshopper\/securedfields\/[^/]+\/[^/]+\/securedFields\.html$/.test(url.pathname)) {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+        return res.end(securedFieldsPage());
+      }
+      if (
+        url.pathname.startsWith("/checkoutshopper/sdk/") ||
+        url.pathname.startsWith("/checkoutanalytics/")
+      ) {
+        // Translations (Adyen Web falls back to its bundled English) and analytics: answered, kept nowhere.
+        const cors = {
+          "access-control-allow-origin": String(req.headers.origin ?? "*"),
+          "access-control-allow-headers": "content-type",
+          "access-control-allow-methods": "GET, POST",
+        };
+        if (req.method === "OPTIONS") {
+          res.writeHead(204, cors);
+          return res.end();
+        }
+        return url.pathname.endsWith(".json")
+          ? send(res, 404, {}, cors)
+          : send(res, 200, { checkoutAttemptId: `fake-${psp()}` }, cors);
+      }
+
       // The issuer's pages (no API key: the member's browser comes here).
       if (url.pathname === "/checkoutshopper/threeDS/redirect") {
         const md = url.searchParams.get("MD") ?? new URLSearchParams(text).get("MD") ?? "";
@@ -473,5 +512,7 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
   });
 
   origin = await listenLocally(server);
-  return { url: `${origin}/v71`, apiKey, merchantAccount, hmacKey, applePayMerchantId };
+  const webBase = `http://checkoutshopper-test.localhost:${new URL(origin).port}`;
+  const clientKey = "test_FAKEADYENCLIENTKEY0123456789";
+  return { url: `${origin}/v71`, apiKey, merchantAccount, hmacKey, applePayMerchantId, clientKey, webBase };
 }
