@@ -126,6 +126,7 @@ test("an Adyen brand's pay page: the card typed in Adyen's secured fields, the s
     },
   });
   expect(payload).not.toHaveProperty("cardNumber");
+  await expect(page.getByTestId("payment-ok")).toBeVisible();
   await shot(page, "payments-adyen-fields-paid");
 });
 

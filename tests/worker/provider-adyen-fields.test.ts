@@ -115,6 +115,15 @@ describe("Adyen's secured fields through the routes", () => {
       environment: "test",
       webBase: adyenOrigin,
     });
+    // The page may frame Adyen's secured fields (and locally the stand-in), and nothing else.
+    const csp = async (wired: object) =>
+      (await routesOf(wired, hosts.it).send("/purchase/pay")).headers.get("content-security-policy") ?? "";
+    const frames = (policy: string) => /frame-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? [];
+    expect(frames(await csp(local))).toEqual(
+      expect.arrayContaining(["'self'", "https://checkoutshopper-test.adyen.com", adyenOrigin]),
+    );
+    expect(frames(await csp(deployed))).toContain("https://checkoutshopper-live.adyen.com");
+    expect(frames(await csp(deployed))).not.toContain(adyenOrigin);
     // es.localhost has no Adyen credentials: its form stays the typed one (the sandbox here).
     const spain = await brandConfig(routesOf(local, hosts.es));
     expect(spain.id).toBe("amorespana");
