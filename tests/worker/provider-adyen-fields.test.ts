@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { BrandCompany } from "../../worker/brands/brand";
+import { parseConfig } from "../../worker/config";
 import { ADYEN_3DS_CARD, fakeEncrypt } from "../fakes/adyen-test-values";
 import { hosts, type TestMember } from "../fixtures/members";
 import {
@@ -328,5 +329,22 @@ describe("Adyen's secured fields through the routes", () => {
     ]) {
       expect(logged).not.toContain(secret);
     }
+  });
+
+  it("refuses a stand-in for Adyen's fields in production, and a client key of the other environment", () => {
+    const config = (appEnv: string, credentials: object) => () =>
+      parseConfig({
+        ...env,
+        APP_ENV: appEnv,
+        BRAND_COMPANIES: companies,
+        PAYMENT_CREDENTIALS: JSON.stringify({ amoreitalia: { adyen: { ...adyen, ...credentials } } }),
+      });
+    expect(config("production", { webBase: adyenOrigin })).toThrow(/adyen\.webBase is for local runs only/);
+    expect(config("local", { webBase: adyenOrigin })).not.toThrow();
+    expect(config("production", { environment: "live" })).toThrow(
+      /adyen\.clientKey does not belong to the live environment/,
+    );
+    expect(config("production", { clientKey: "live_ABC123", environment: "live-us" })).not.toThrow();
+    expect(config("production", { clientKey: "pub.v2.secret" })).toThrow(/clientKey/);
   });
 });
