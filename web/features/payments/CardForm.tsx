@@ -117,15 +117,15 @@ export function CardForm({
     const wrong = adyen ? firstInvalidSecured(securedValidity.current, fields) : firstInvalid(fields);
     setInvalid(wrong);
     if (wrong) return;
-    const typed = cardPart();
-    if (!typed) {
+    const cardFields = cardPart();
+    if (!cardFields) {
       setInvalid("number");
       return;
     }
     setPaying(true);
     try {
       const card = {
-        ...typed,
+        ...cardFields,
         firstName: fields.firstName,
         lastName: fields.lastName,
         clickid: member.clickid,
