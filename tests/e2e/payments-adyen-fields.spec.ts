@@ -4,7 +4,7 @@
 // the page sends is Adyen's encrypted values and the browser's data, never the card; the plan is paid. Also
 // the card-update page keeps a new card through the same fields.
 import type { Page, Request } from "@playwright/test";
-import { expect, port, randomIp, shot, test, uniqueEmail } from "./helpers";
+import { expect, expectAccessible, port, randomIp, shot, test, uniqueEmail } from "./helpers";
 
 /** The site whose brands pay through the providers' fakes (scripts/e2e-server.ts). */
 const sitePort = port + 1;
@@ -78,6 +78,7 @@ test("an Adyen brand's pay page: the card typed in Adyen's secured fields, the s
   await expect(page.getByLabel("Numero della carta", { exact: true })).toHaveCount(0);
   await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Mario");
   await shot(page, "payments-adyen-fields-pay");
+  await expectAccessible(page, "the pay page with Adyen's secured fields");
 
   // Nothing typed: the spec's message of the first wrong field, the number.
   await page.getByTestId("pay-submit").click();
