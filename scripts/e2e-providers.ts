@@ -59,6 +59,10 @@ export async function startProviderFakes(port: string) {
         apiKey: adyen.apiKey,
         hmacKey: adyen.hmacKey,
         applePayMerchantId: adyen.applePayMerchantId,
+        // The card form's secured fields (Adyen Web), loaded from the fake's stand-in of Adyen's iframe page.
+        clientKey: adyen.clientKey,
+        environment: "test",
+        webBase: adyen.webBase,
       },
       paypal: {
         apiBase: paypal.url,

@@ -2,6 +2,7 @@
 // typed values. Nothing else reads `env.X` strings or parses numbers out of them.
 import { z } from "zod";
 import { BrandCompany } from "./brands/brand";
+import { ADYEN_WEB_ENVIRONMENTS } from "./contracts/brand";
 import { TYPING_MS } from "./contracts/chat";
 import {
   LIKE_BACK_RATE,
@@ -109,6 +110,21 @@ const BrandPaymentCredentials = z
         /** The standard webhook's HMAC key, hex as the Customer Area shows it. */
         hmacKey: z.string().regex(/^([0-9a-fA-F]{2})+$/, "must be hex"),
         applePayMerchantId: secret.optional(),
+        /**
+         * The client key (Customer Area > API credentials > Client settings): public, it goes to the browser,
+         * whose card fields are then Adyen's secured fields (the card never reaches this Worker).
+         */
+        clientKey: z
+          .string()
+          .regex(/^(test|live)_[A-Za-z0-9]+$/, "must be a test_ or live_ client key")
+          .optional(),
+        /** Where Adyen Web loads the secured fields from: Adyen's test or live environment (regional lives too). */
+        environment: z.enum(ADYEN_WEB_ENVIRONMENTS).default("test"),
+        /**
+         * Local runs only (the tests' fake): the origin serving the secured fields instead of Adyen's
+         * checkoutshopper; refused in production.
+         */
+        webBase: apiBase().optional(),
       })
       .strict()
       .optional(),
@@ -245,14 +261,28 @@ function twilioProblems(e: z.infer<typeof Environment>): string[] {
   return problems;
 }
 
-/** Adyen's credentials of a brand without its merchant account would call Adyen for no account. */
+/**
+ * Adyen's credentials of a brand without its merchant account would call Adyen for no account; a stand-in for
+ * Adyen's secured fields (webBase) in production would send members' cards elsewhere; a client key of the
+ * other environment would not load the fields at all.
+ */
 function paymentProblems(e: z.infer<typeof Environment>): string[] {
-  return Object.entries(e.PAYMENT_CREDENTIALS ?? {})
-    .filter(([brandId, providers]) => providers.adyen && !e.BRAND_COMPANIES[brandId]?.payment_accounts.adyen)
-    .map(
-      ([brandId]) =>
-        `PAYMENT_CREDENTIALS.${brandId}.adyen needs BRAND_COMPANIES.${brandId}.payment_accounts.adyen`,
-    );
+  const problems: string[] = [];
+  for (const [brandId, { adyen }] of Object.entries(e.PAYMENT_CREDENTIALS ?? {})) {
+    if (!adyen) continue;
+    const at = `PAYMENT_CREDENTIALS.${brandId}.adyen`;
+    if (!e.BRAND_COMPANIES[brandId]?.payment_accounts.adyen) {
+      problems.push(`${at} needs BRAND_COMPANIES.${brandId}.payment_accounts.adyen`);
+    }
+    if (adyen.webBase && e.APP_ENV === "production") problems.push(`${at}.webBase is for local runs only`);
+    if (
+      adyen.clientKey &&
+      !adyen.clientKey.startsWith(adyen.environment.startsWith("live") ? "live_" : "test_")
+    ) {
+      problems.push(`${at}.clientKey does not belong to the ${adyen.environment} environment`);
+    }
+  }
+  return problems;
 }
 
 /** A window whose max is below its min is the min (a fixed delay). */

@@ -78,9 +78,23 @@ async function payPage(page: Page, market: Market, plan = "starter-30") {
   await expect(page.getByTestId("pay-price")).toBeVisible();
 }
 
-/** The card form's number (the rest is the test card the form shows on local hosts), then pay. */
+/**
+ * The card's number, then pay. An Adyen brand's form is Adyen's secured fields (iframes the member types in,
+ * see payments-adyen-fields.spec.ts); the others' is the typed form, whose other fields local hosts prefill.
+ */
 async function payByCard(page: Page, number: string) {
-  await page.locator('input[name="cardNumber"]').fill(number);
+  const typed = page.locator('input[name="cardNumber"]');
+  await expect(page.getByTestId("adyen-fields").or(typed)).toBeVisible();
+  if (await page.getByTestId("adyen-fields").count()) {
+    await expect(page.getByTestId("adyen-fields")).toHaveAttribute("data-status", "ready");
+    const secured = (field: string) =>
+      page.frameLocator(`[data-testid="adyen-${field}"] iframe`).locator("input");
+    await secured("number").pressSequentially(number);
+    await secured("expiry").pressSequentially("0330");
+    await secured("cvv").pressSequentially("737");
+  } else {
+    await typed.fill(number);
+  }
   await page.getByTestId("pay-submit").click();
 }
 

@@ -47,3 +47,41 @@ export const ADYEN_TEST_HOLDER_NAMES: Record<string, AdyenTestRefusal> = {
 export const ADYEN_3DS_CARD = "4212345678901237";
 /** Not Adyen's: this fake never answers a payment whose holderName is this (the timeout tests). */
 export const ADYEN_FAKE_HANG_HOLDER = "FAKE HANG";
+
+/** BrowserInfo's fields that Adyen requires for 3-D Secure 2 in a browser (Checkout API v71). */
+export const ADYEN_BROWSER_INFO_FIELDS = [
+  "acceptHeader",
+  "colorDepth",
+  "javaEnabled",
+  "language",
+  "screenHeight",
+  "screenWidth",
+  "timeZoneOffset",
+  "userAgent",
+] as const;
+
+/**
+ * The fake secured fields' stand-in for Adyen's client-side encryption (not encryption: the fake has no key
+ * pair); the fake Checkout API reads it back. Adyen's own blobs start `adyenjs_`.
+ */
+export const FAKE_CSE_PREFIX = "fakecse_0_1$";
+
+/** A value as the fake secured fields give it. */
+export const fakeEncrypt = (value: string) =>
+  FAKE_CSE_PREFIX + btoa(JSON.stringify({ value, generationtime: new Date().toISOString() }));
+
+/**
+ * A secured field's value as the fake Checkout API reads it: Adyen's test environment takes unencrypted values
+ * prefixed `test_` (test_4111111111111111, test_03, test_2030, test_737); the fake's own stand-in; else null.
+ */
+export function decryptFakeField(blob: string): string | null {
+  if (blob.startsWith("test_")) return blob.slice("test_".length);
+  if (!blob.startsWith(FAKE_CSE_PREFIX)) return null;
+  try {
+    const parsed: unknown = JSON.parse(atob(blob.slice(FAKE_CSE_PREFIX.length)));
+    const value = (parsed as { value?: unknown } | null)?.value;
+    return typeof value === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -2,9 +2,13 @@
 // (CheckoutService-v71.json, Webhooks-v1.json) and its testing pages:
 // - X-API-Key on every call (401 errorCode 000 otherwise), the merchant account checked (403 errorCode 901),
 //   required fields answered 422 with Adyen's ServiceError body { status, errorCode, message, errorType };
-// - POST /v71/payments: raw card fields (Luhn 101, CVC length 103, expiry 129), the holderName test values
+// - POST /v71/payments: raw card fields (Luhn 101, CVC length 103, expiry 129), or the secured fields' values
+//   (encryptedCardNumber, encryptedExpiryMonth, encryptedExpiryYear, encryptedSecurityCode: Adyen's test
+//   environment's unencrypted `test_` values, or this fake's own stand-in encryption; anything else 174), the
+//   holderName test values
 //   choosing a refusal, the 3-D Secure test card answering RedirectShopper with a redirect action (POST with
-//   MD when redirectToIssuerMethod is POST, else GET), stored cards (storePaymentMethod + shopperReference
+//   MD when redirectToIssuerMethod is POST, else GET) only with 3-D Secure 2's browser data (a web payment
+//   without a whole browserInfo is refused 422, as Adyen requires it for the browser channel), stored cards (storePaymentMethod + shopperReference
 //   gives tokenization.storedPaymentMethodId; storedPaymentMethodId of another shopper is 803), Apple Pay
 //   and Google Pay tokens (a PAN_ONLY Google Pay card answers RedirectShopper, as Adyen asks 3-D Secure for
 //   it), unknown methods 905;
@@ -12,10 +16,20 @@
 // - POST /v71/payments/details, /v71/payments/{pspReference}/refunds ("received"), /v71/applePay/sessions;
 // - Idempotency-Key: a repeated key answers the first answer, whatever the body;
 // - notifications as Adyen posts them, signed with the HMAC key (GET /__fake/notifications/{pspReference}).
+// - the secured fields' iframe page (GET /checkoutshopper/securedfields/{clientKey}/{version}/securedFields.html),
+//   a stand-in for Adyen's speaking the postMessage protocol Adyen Web's CustomCard expects, see
+//   adyen-secured-fields.ts; translations and analytics answered empty.
 // Tests read what it saw at GET /__fake/payments/{pspReference} and /__fake/attempts/{idempotencyKey}.
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { ADYEN_3DS_CARD, ADYEN_FAKE_HANG_HOLDER, ADYEN_TEST_HOLDER_NAMES } from "./adyen-test-values";
+import { securedFieldsPage } from "./adyen-secured-fields";
+import {
+  ADYEN_3DS_CARD,
+  ADYEN_BROWSER_INFO_FIELDS,
+  ADYEN_FAKE_HANG_HOLDER,
+  ADYEN_TEST_HOLDER_NAMES,
+  decryptFakeField,
+} from "./adyen-test-values";
 import { listenLocally } from "./listen";
 
 export interface FakeAdyen {
@@ -25,6 +39,14 @@ export interface FakeAdyen {
   merchantAccount: string;
   hmacKey: string;
   applePayMerchantId: string;
+  /** A client key of Adyen's test environment, for the brand's page. */
+  clientKey: string;
+  /**
+   * Where the page's Adyen Web loads the secured fields from (PAYMENT_CREDENTIALS' adyen.webBase): this fake
+   * under a *.localhost name (Chromium resolves it to the loopback) holding "test", as Adyen Web requires of the
+   * loading context of a test_ client key.
+   */
+  webBase: string;
 }
 
 interface Payment {
@@ -94,10 +116,16 @@ function googlePayAuthMethod(token: string): string | undefined {
   }
 }
 
-/** Starts the fake on a free port of 127.0.0.1; it does not keep the process alive. */
-export async function startFakeAdyen(): Promise<FakeAdyen> {
+/**
+ * Starts the fake on a free port of 127.0.0.1; it does not keep the process alive. `merchantAccount`: the
+ * account it accepts (a site's brand names its own in BRAND_COMPANIES' payment_accounts.adyen).
+ */
+export async function startFakeAdyen({
+  merchantAccount = "DatingWorkerTestsECOM",
+}: {
+  merchantAccount?: string;
+} = {}): Promise<FakeAdyen> {
   const apiKey = "fake-adyen-api-key";
-  const merchantAccount = "DatingWorkerTestsECOM";
   const hmacKey = randomBytes(32).toString("hex").toUpperCase();
   const applePayMerchantId = "merchant.com.adyen.fake";
   const payments = new Map<string, Payment>();
@@ -174,6 +202,12 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
         storedPaymentMethodId: method.storedPaymentMethodId,
         redirectToIssuerMethod: body.redirectToIssuerMethod,
         shopperStatement: body.shopperStatement,
+        channel: body.channel,
+        origin: body.origin,
+        shopperIP: body.shopperIP,
+        browserInfo: body.browserInfo,
+        holderName: method.holderName,
+        encrypted: typeof method.encryptedCardNumber === "string",
       },
     };
     const shopperReference = str(body.shopperReference);
@@ -194,6 +228,22 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
       p.paymentMethod = kept.card.variant;
       payments.set(p.pspReference, p);
       return { status: 200, body: paymentAnswer(p) };
+    }
+
+    if (method.type === "scheme" && "encryptedCardNumber" in method) {
+      // The secured fields' values: read as Adyen would (with the merchant's private key; here, the fake's).
+      const fields = [
+        "encryptedCardNumber",
+        "encryptedExpiryMonth",
+        "encryptedExpiryYear",
+        "encryptedSecurityCode",
+      ];
+      const [number, expiryMonth, expiryYear, cvc] = fields.map((f) =>
+        decryptFakeField(str(method[f]) ?? ""),
+      );
+      if (number === null || expiryMonth === null || expiryYear === null || cvc === null)
+        return serviceError(422, "174", "Unable to decrypt data");
+      Object.assign(method, { number, expiryMonth, expiryYear, cvc });
     }
 
     if (method.type === "scheme") {
@@ -217,6 +267,12 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
         p.resultCode = refusal.resultCode;
         p.refusal = { code: refusal.code, reason: refusal.reason };
       } else if (number === ADYEN_3DS_CARD) {
+        // 3-D Secure 2 on the web: the issuer needs the browser's data (Adyen: browserInfo is required for
+        // the browser channel), and the page's origin.
+        const browser = (body.browserInfo ?? {}) as Json;
+        const missing = ADYEN_BROWSER_INFO_FIELDS.find((f) => browser[f] === undefined);
+        if (body.channel === "Web" && missing)
+          return serviceError(422, "100", `Required field 'browserInfo.${missing}' is not provided.`);
         p.resultCode = "RedirectShopper";
         challenges.set(randomBytes(12).toString("base64url"), p.pspReference);
       } else {
@@ -360,6 +416,30 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
       const url = new URL(req.url ?? "/", "http://fake-adyen");
       const text = req.method === "POST" ? await readBody(req) : "";
 
+      // Adyen Web's loading context (no API key: the member's browser comes here, from the brand's page).
+      if (/^\/checkoutshopper\/securedfields\/[^/]+\/[^/]+\/securedFields\.html$/.test(url.pathname)) {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+        return res.end(securedFieldsPage());
+      }
+      if (
+        url.pathname.startsWith("/checkoutshopper/sdk/") ||
+        url.pathname.startsWith("/checkoutanalytics/")
+      ) {
+        // Translations (Adyen Web falls back to its bundled English) and analytics: answered, kept nowhere.
+        const cors = {
+          "access-control-allow-origin": String(req.headers.origin ?? "*"),
+          "access-control-allow-headers": "content-type",
+          "access-control-allow-methods": "GET, POST",
+        };
+        if (req.method === "OPTIONS") {
+          res.writeHead(204, cors);
+          return res.end();
+        }
+        return url.pathname.endsWith(".json")
+          ? send(res, 404, {}, cors)
+          : send(res, 200, { checkoutAttemptId: `fake-${psp()}` }, cors);
+      }
+
       // The issuer's pages (no API key: the member's browser comes here).
       if (url.pathname === "/checkoutshopper/threeDS/redirect") {
         const md = url.searchParams.get("MD") ?? new URLSearchParams(text).get("MD") ?? "";
@@ -455,5 +535,7 @@ export async function startFakeAdyen(): Promise<FakeAdyen> {
   });
 
   origin = await listenLocally(server);
-  return { url: `${origin}/v71`, apiKey, merchantAccount, hmacKey, applePayMerchantId };
+  const webBase = `http://checkoutshopper-test.localhost:${new URL(origin).port}`;
+  const clientKey = "test_FAKEADYENCLIENTKEY0123456789";
+  return { url: `${origin}/v71`, apiKey, merchantAccount, hmacKey, applePayMerchantId, clientKey, webBase };
 }

@@ -1,3 +1,4 @@
+import { adyenFieldTexts } from "./parts/adyen-fields";
 import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
@@ -202,6 +203,7 @@ export const en = {
   notifiche_minuti_fa: "{count} min ago",
   notifiche_non_lette: "{count} unread",
   ...authFixTexts.en,
+  ...adyenFieldTexts.en,
   ...chatTexts.en,
   ...findTexts.en,
   ...legalTexts.en,

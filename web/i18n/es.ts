@@ -1,4 +1,5 @@
 import type { Catalogue } from "./en";
+import { adyenFieldTexts } from "./parts/adyen-fields";
 import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
@@ -203,6 +204,7 @@ export const es: Catalogue = {
   notifiche_minuti_fa: "hace {count} min",
   notifiche_non_lette: "{count} sin leer",
   ...authFixTexts.es,
+  ...adyenFieldTexts.es,
   ...chatTexts.es,
   ...findTexts.es,
   ...legalTexts.es,

@@ -1,4 +1,5 @@
 import type { Catalogue } from "./en";
+import { adyenFieldTexts } from "./parts/adyen-fields";
 import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
@@ -205,6 +206,7 @@ export const fr: Catalogue = {
   notifiche_minuti_fa: "il y a {count} min",
   notifiche_non_lette: "{count} non lues",
   ...authFixTexts.fr,
+  ...adyenFieldTexts.fr,
   ...chatTexts.fr,
   ...findTexts.fr,
   ...legalTexts.fr,

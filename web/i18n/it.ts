@@ -1,4 +1,5 @@
 import type { Catalogue } from "./en";
+import { adyenFieldTexts } from "./parts/adyen-fields";
 import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
@@ -203,6 +204,7 @@ export const it: Catalogue = {
   notifiche_minuti_fa: "{count} min fa",
   notifiche_non_lette: "{count} non lette",
   ...authFixTexts.it,
+  ...adyenFieldTexts.it,
   ...chatTexts.it,
   ...findTexts.it,
   ...legalTexts.it,

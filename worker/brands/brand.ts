@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PublicBrand } from "../contracts/brand";
+import type { AdyenWeb, PublicBrand } from "../contracts/brand";
 
 const paymentCompanies = ["adyen", "trustpay", "maxpay", "mollie", "coda", "paypal"] as const;
 
@@ -22,7 +22,7 @@ export type BrandCompany = z.infer<typeof BrandCompany>;
 
 type CompanyField = "company_name" | "company_address" | "vat" | "email" | "tel";
 /** Public fields that come from the deployment's configuration, not from the registry. */
-type ConfiguredField = CompanyField | "google_login";
+type ConfiguredField = CompanyField | "google_login" | "adyen_web";
 
 /** Server-only settings of a brand: names of secrets and provider accounts, never their values. */
 export interface ServerBrand {
@@ -51,12 +51,26 @@ export interface Brand {
 
 export type BrandRegistry = Readonly<Record<string, BrandEntry>>;
 
-/** The entry with its company's details and whether Google sign-in is configured. */
-export function withCompany(entry: BrandEntry, company: BrandCompany, googleLogin: boolean): Brand {
+/**
+ * The entry with its company's details, whether Google sign-in is configured, and Adyen's secured fields when
+ * the brand's card system is Adyen (the first of adyen, trustpay, maxpay among its accounts) with a client key.
+ */
+export function withCompany(
+  entry: BrandEntry,
+  company: BrandCompany,
+  googleLogin: boolean,
+  adyenWeb?: AdyenWeb,
+): Brand {
   const { payment_accounts, ...details } = company;
+  const cardsToAdyen = adyenWeb && payment_accounts.adyen;
   return {
     hosts: entry.hosts,
-    public: { ...entry.public, ...details, google_login: googleLogin },
+    public: {
+      ...entry.public,
+      ...details,
+      google_login: googleLogin,
+      ...(cardsToAdyen ? { adyen_web: adyenWeb } : {}),
+    },
     server: { ...entry.server, paymentAccounts: payment_accounts },
   };
 }

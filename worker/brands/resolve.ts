@@ -39,7 +39,15 @@ export function brandWithCompany(entry: BrandEntry, config: Config): Brand {
   if (!brand) {
     const company = config.brandCompanies[entry.public.id];
     if (!company) throw new Error(`BRAND_COMPANIES has no company for the brand ${entry.public.id}`);
-    brand = withCompany(entry, company, config.google !== null);
+    const adyen = config.paymentCredentials[entry.public.id]?.adyen;
+    const adyenWeb = adyen?.clientKey
+      ? {
+          clientKey: adyen.clientKey,
+          environment: adyen.environment,
+          ...(adyen.webBase ? { webBase: adyen.webBase } : {}),
+        }
+      : undefined;
+    brand = withCompany(entry, company, config.google !== null, adyenWeb);
     merged.set(entry, brand);
   }
   return brand;

@@ -11,6 +11,20 @@ export const Theme = z.object({
   text: z.string(),
 });
 
+/** Adyen Web's environments (its `environment` option): test, and live with its regions. */
+export const ADYEN_WEB_ENVIRONMENTS = ["test", "live", "live-us", "live-au", "live-apse", "live-in"] as const;
+
+/**
+ * What the browser needs to mount Adyen's secured card fields: the client key (public by Adyen's design), the
+ * environment, and locally the origin of the stand-in that serves them (the tests' fake), never in production.
+ */
+export const AdyenWeb = z.object({
+  clientKey: z.string(),
+  environment: z.enum(ADYEN_WEB_ENVIRONMENTS),
+  webBase: z.string().optional(),
+});
+export type AdyenWeb = z.infer<typeof AdyenWeb>;
+
 /** The part of a brand's config that the browser may see (the spec's brand config fields). */
 export const PublicBrand = z.object({
   id: z.string(),
@@ -46,6 +60,8 @@ export const PublicBrand = z.object({
   one_trust: z.object({ domainScript: z.string() }).optional(),
   google_pay: z.object({ merchantId: z.string(), merchantName: z.string() }).optional(),
   paypal: z.object({ clientId: z.string() }).optional(),
+  /** The brand's cards go to Adyen through its secured fields (set only when its card system is Adyen). */
+  adyen_web: AdyenWeb.optional(),
   /** Sign-in with Google is configured for this deployment: the login and sign-up pages offer it. */
   google_login: z.boolean(),
 });

@@ -86,19 +86,45 @@ const digits = (min: number, max: number) =>
     .transform((s) => s.replace(/\s+/g, ""))
     .pipe(z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `${min} to ${max} digits`));
 
-/** The card payment payload (section 3). Card data goes to the provider only: never stored, never logged. */
-export const CardPaymentRequest = z.object({
+/** The card as the member typed it (the sandbox, TrustPay, Maxpay): it passes through, never stored or logged. */
+export const RawCard = z.object({
   cardNumber: digits(13, 19),
   cardMonth: z.coerce.number().int().min(1).max(12),
   cardYear: z.coerce.number().int().min(0).max(9999),
   cardSecurityCode: digits(3, 4),
+});
+
+/** Adyen's secured fields' values (Adyen Web's CSE blobs; Adyen's test environment also takes `test_` values). */
+const encrypted = z.string().min(1).max(8192);
+export const EncryptedCard = z.object({
+  encryptedCardNumber: encrypted,
+  encryptedExpiryMonth: encrypted,
+  encryptedExpiryYear: encrypted,
+  encryptedSecurityCode: encrypted,
+});
+
+/**
+ * The browser's data for 3-D Secure 2 (Adyen's BrowserInfo, as Adyen Web's `browserInfo` gives it): the issuer
+ * sizes its challenge and judges the risk with it.
+ */
+export const BrowserInfo = z.object({
+  acceptHeader: z.string().min(1).max(512),
+  colorDepth: z.number().int().min(0).max(64),
+  language: z.string().min(1).max(35),
+  javaEnabled: z.boolean(),
+  screenHeight: z.number().int().min(0).max(100_000),
+  screenWidth: z.number().int().min(0).max(100_000),
+  userAgent: z.string().min(1).max(1024),
+  timeZoneOffset: z.number().int().min(-900).max(900),
+  javaScriptEnabled: z.boolean().optional(),
+});
+export type BrowserInfo = z.infer<typeof BrowserInfo>;
+
+/** What travels beside the card in the card payload (section 3). */
+const CardHolderAndBrowser = z.object({
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
-  /** The product_id of the chosen plan. */
-  rateplan: z.string().min(1).max(64),
   clickid: z.string().max(64),
-  /** Keep the card for one-tap payments and renewals. */
-  newCard: z.boolean().default(true),
   // What the client sends beside the card, kept for the provider's risk checks (3-D Secure 2 browser data).
   country: z.string().max(8).optional(),
   descriptor: z.string().max(64).optional(),
@@ -116,15 +142,36 @@ export const CardPaymentRequest = z.object({
   javaEnabled: z.boolean().optional(),
   javascriptEnabled: z.boolean().optional(),
   screenColorDepth: z.number().int().min(0).max(64).optional(),
+  /** Adyen Web's browser data, sent with the secured fields' values. */
+  browserInfo: BrowserInfo.optional(),
 });
+
+const ForPlan = z.object({
+  /** The product_id of the chosen plan. */
+  rateplan: z.string().min(1).max(64),
+  /** Keep the card for one-tap payments and renewals. */
+  newCard: z.boolean().default(true),
+});
+
+/**
+ * The card fields of orders/createToken (to keep a new card): the card as typed, or Adyen's secured fields'
+ * values (with the browser's data). Card data goes to the provider only: never stored, never logged.
+ */
+export const CardEntry = z.union([
+  CardHolderAndBrowser.extend(RawCard.shape),
+  CardHolderAndBrowser.extend(EncryptedCard.shape).extend({ browserInfo: BrowserInfo }),
+]);
+export type CardEntry = z.infer<typeof CardEntry>;
+
+/** The card payment payload (section 3): the card fields and the chosen plan. */
+export const CardPaymentRequest = z.union([
+  CardHolderAndBrowser.extend(RawCard.shape).extend(ForPlan.shape),
+  CardHolderAndBrowser.extend(EncryptedCard.shape).extend({ browserInfo: BrowserInfo }).extend(ForPlan.shape),
+]);
 export type CardPaymentRequest = z.infer<typeof CardPaymentRequest>;
 
 /** How the browser runs 3-D Secure: post `fields` to `url` (adyen after 2 s; trustpay in a hidden frame) or go there (maxpay). */
 export const ThreeDsStep = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
-
-/** The card fields of the payload, as orders/createToken takes them to keep a new card. */
-export const CardEntry = CardPaymentRequest.omit({ rateplan: true, newCard: true });
-export type CardEntry = z.infer<typeof CardEntry>;
 
 /** A one-tap charge of the member's kept card for a plan (section 4: a saved card tries the charge directly). */
 export const SavedCardPaymentRequest = z.object({

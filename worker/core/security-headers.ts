@@ -4,9 +4,28 @@
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { Config } from "../config";
+import { ADYEN_WEB_ENVIRONMENTS } from "../contracts/brand";
 import type { AppEnv } from "../env";
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+
+/**
+ * Adyen Web on an Adyen brand's card form: its secured fields are iframes of checkoutshopper, and it asks
+ * checkoutshopper's CDN for its texts and checkoutanalytics for an attempt id (Adyen Web's environment URLs).
+ */
+const ADYEN_FRAMES = ADYEN_WEB_ENVIRONMENTS.map((env) => `https://checkoutshopper-${env}.adyen.com`);
+const ADYEN_CALLS = ADYEN_WEB_ENVIRONMENTS.flatMap((env) => [
+  `https://checkoutshopper-${env}.adyen.com`,
+  `https://checkoutshopper-${env}.cdn.adyen.com`,
+  `https://checkoutanalytics-${env}.adyen.com`,
+]);
+
+/** The local stand-ins for Adyen's secured fields (the tests' fake), from the config (never in production). */
+const localAdyen = (config: Config) =>
+  Object.values(config.paymentCredentials).flatMap(({ adyen }) =>
+    adyen?.webBase ? [new URL(adyen.webBase).origin] : [],
+  );
 
 /**
  * The site's own policy. `nonce` marks the one inline element the Worker writes itself (the brand's theme).
@@ -14,7 +33,7 @@ type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
  * ACS form) to an address the provider answers, the issuer's, which no list can name beforehand. Local runs
  * also reach the providers' fakes on 127.0.0.1.
  */
-const sitePolicy = (devServer: boolean, local = devServer) => ({
+const sitePolicy = (devServer: boolean, local: boolean, adyenLocal: string[] = []) => ({
   defaultSrc: ["'self'"],
   // Vite's dev server runs an inline module preamble (React refresh) and injects styles: only there.
   scriptSrc: devServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
@@ -22,7 +41,8 @@ const sitePolicy = (devServer: boolean, local = devServer) => ({
   // The photo placeholder is a data: URI.
   imgSrc: ["'self'", "data:"],
   // The API and the member's room socket: same origin ('self' matches ws: and wss: of this host).
-  connectSrc: ["'self'"],
+  connectSrc: ["'self'", ...ADYEN_CALLS, ...adyenLocal],
+  frameSrc: ["'self'", ...ADYEN_FRAMES, ...adyenLocal],
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
@@ -37,14 +57,25 @@ const common: SecureHeadersOptions = {
   permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ["self"] },
 };
 
-const site = secureHeaders({ ...common, contentSecurityPolicy: sitePolicy(false) });
-const localSite = secureHeaders({ ...common, contentSecurityPolicy: sitePolicy(false, true) });
-const devSite = secureHeaders({ ...common, contentSecurityPolicy: sitePolicy(true) });
+/** The site's headers for a config: its local stand-ins of Adyen's fields are allowed too (made once per config). */
+const siteHeaders = new WeakMap<Config, MiddlewareHandler>();
+function siteFor(config: Config): MiddlewareHandler {
+  let headers = siteHeaders.get(config);
+  if (!headers) {
+    const adyenLocal = config.local ? localAdyen(config) : [];
+    headers = secureHeaders({
+      ...common,
+      contentSecurityPolicy: sitePolicy(config.devServer, config.local, adyenLocal),
+    });
+    siteHeaders.set(config, headers);
+  }
+  return headers;
+}
 /** The API reference page (Scalar) loads its viewer from a CDN and styles itself inline. */
 const apiDocs = secureHeaders({
   ...common,
   contentSecurityPolicy: {
-    ...sitePolicy(false),
+    ...sitePolicy(false, false),
     scriptSrc: ["'self'", "https://cdn.jsdelivr.net", "'unsafe-inline'"],
     styleSrc: ["'self'", "https://cdn.jsdelivr.net", "https://fonts.scalar.com", "'unsafe-inline'"],
     fontSrc: ["'self'", "https://fonts.scalar.com"],
@@ -68,10 +99,6 @@ export const securityHeaders = createMiddleware<AppEnv>((c, next) => {
     ? photos
     : c.req.path === "/api/docs"
       ? apiDocs
-      : c.var.config.devServer
-        ? devSite
-        : c.var.config.local
-          ? localSite
-          : site;
+      : siteFor(c.var.config);
   return headers(c, next);
 });

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { Country } from "../contracts/locales";
-import { type OrderPlan, PlanList, planListFor } from "../contracts/payments";
+import { type BrowserInfo, type OrderPlan, PlanList, planListFor } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
@@ -14,6 +14,7 @@ import { memberRoom } from "../realtime/member-room";
 import {
   type CardDetails,
   type Customer,
+  type EncryptedCardDetails,
   type PaymentMethod,
   type PaymentProvider,
   type ProviderId,
@@ -39,6 +40,15 @@ export interface CardCheckout extends Checkout {
   customer: Customer;
   /** Keep the card for one-tap payments and renewals. */
   storeCard: boolean;
+  /** 3-D Secure 2's data: the member's browser (when the payload has it) and the page's origin. */
+  browser?: BrowserInfo;
+  origin?: string;
+}
+
+/** A card typed into the provider's own fields (Adyen's secured fields): their values, and the browser's data. */
+export interface EncryptedCardCheckout extends Omit<CardCheckout, "card" | "browser"> {
+  card: EncryptedCardDetails;
+  browser: BrowserInfo;
 }
 
 /** A one-tap payment with a card the provider keeps for the member. */
@@ -108,8 +118,29 @@ export function startCardPayment(db: Db, provider: PaymentProvider, checkout: Ca
       card: checkout.card,
       customer: checkout.customer,
       storeCard: checkout.storeCard,
+      ...(checkout.browser ? { browser: checkout.browser } : {}),
+      ...(checkout.origin ? { origin: checkout.origin } : {}),
     }),
   );
+}
+
+/** The same with the values of the provider's own card fields (only a provider that has them is given these). */
+export function startEncryptedCardPayment(
+  db: Db,
+  provider: PaymentProvider,
+  checkout: EncryptedCardCheckout,
+) {
+  return startPayment(db, provider, checkout, "card", (charge) => {
+    if (!provider.chargeEncryptedCard) throw new Error(`${provider.id} has no card fields of its own`);
+    return provider.chargeEncryptedCard({
+      ...charge,
+      card: checkout.card,
+      customer: checkout.customer,
+      storeCard: checkout.storeCard,
+      browser: checkout.browser,
+      ...(checkout.origin ? { origin: checkout.origin } : {}),
+    });
+  });
 }
 
 /** The same with the member's kept card, the member present (a one-tap payment). */

@@ -10,6 +10,7 @@ import { savedCards } from "../../drizzle/schema/payments";
 import { sessionAccount } from "../auth/session.service";
 import { cardExpiry, luhnValid } from "../contracts/card";
 import {
+  type BrowserInfo,
   CARD_RETURN_PATH,
   CardEntry,
   CardPaymentRequest,
@@ -38,12 +39,15 @@ import {
   outcomeMessage,
   ownPayment,
   startCardPayment,
+  startEncryptedCardPayment,
   startStoredCardPayment,
   tellRoom,
 } from "./checkout.service";
 import {
   type CardDetails,
+  type EncryptedCardDetails,
   type PaymentMethod,
+  type PaymentProvider,
   PROVIDER_IDS,
   type ProviderId,
   type ProviderPayment,
@@ -63,6 +67,23 @@ const cardError = (field: "cardNumber" | "cardYear", code: "invalid_number" | "e
       messageKey: code,
     },
   );
+
+/**
+ * A provider with card fields of its own (Adyen's secured fields) takes no typed card on a deployed site: the
+ * card must never reach this Worker there (PCI DSS SAQ A), whatever a client sends.
+ */
+const typedCardRefused = () =>
+  new AppError(400, "secured_fields_required", "This site takes the card in its secure card fields only.", {
+    field: "cardNumber",
+    messageKey: "generico",
+  });
+
+/** The secured fields' values for a provider that cannot read them (the sandbox, TrustPay, Maxpay). */
+const encryptedCardRefused = () =>
+  new AppError(400, "invalid_input", "This site takes the card as typed.", {
+    field: "encryptedCardNumber",
+    messageKey: "generico",
+  });
 
 const unknownPlan = () =>
   new AppError(404, "unknown_plan", "No such plan for this member.", {
@@ -116,7 +137,9 @@ const tryCharge = createRoute({
   request: { body: { ...json(CardPaymentRequest), required: true } },
   responses: {
     200: { description: "The charge's outcome", ...json(ChargeAnswer) },
-    400: errorResponse("invalid_input: a card field (number, expiry, CVV, names)"),
+    400: errorResponse(
+      "invalid_input: a card field (number, expiry, CVV, names), or secured fields' values for a provider without them; secured_fields_required: a typed card where the brand's provider has secured fields (deployed sites)",
+    ),
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
     404: errorResponse("unknown_plan: not a plan of the member's flow"),
@@ -139,7 +162,9 @@ const createToken = createRoute({
   request: { body: { ...json(CardEntry), required: true } },
   responses: {
     200: { description: "The check's outcome", ...json(CreateTokenAnswer) },
-    400: errorResponse("invalid_input: a card field (number, expiry, CVV, names)"),
+    400: errorResponse(
+      "invalid_input: a card field (number, expiry, CVV, names); secured_fields_required: a typed card where the brand's provider has secured fields (deployed sites)",
+    ),
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
     503: errorResponse("payments_unavailable: no payment provider is configured here"),
@@ -308,7 +333,7 @@ function chargeAnswer(c: Context<AppEnv>, payment: ProviderPayment, settlement: 
 }
 
 /** The card as the member typed it, checked before any provider call (Luhn, the expiry's window). */
-function cardDetails(body: CardEntry): CardDetails {
+function typedCard(body: Extract<CardEntry, { cardNumber: string }>): CardDetails {
   if (!luhnValid(body.cardNumber)) throw cardError("cardNumber", "invalid_number");
   const expiry = cardExpiry(body.cardMonth, body.cardYear);
   if (!expiry) throw cardError("cardYear", "expired_card");
@@ -321,6 +346,53 @@ function cardDetails(body: CardEntry): CardDetails {
   };
 }
 
+/**
+ * 3-D Secure 2's browser data from the card payload's own fields (the spec's charge payload), when it has
+ * them all; the accept header is Adyen Web's (a script cannot read the browser's navigation one).
+ */
+function browserOfPayload(body: CardEntry): BrowserInfo | undefined {
+  if (body.browserInfo) return body.browserInfo;
+  const { userAgent, language, screenColorDepth, screenHeight, screenWidth, timezone } = body;
+  if (!userAgent || !language || screenColorDepth === undefined || !screenHeight || !screenWidth) return;
+  if (typeof timezone !== "number") return;
+  return {
+    acceptHeader: "*/*",
+    colorDepth: screenColorDepth,
+    language,
+    javaEnabled: body.javaEnabled ?? false,
+    screenHeight,
+    screenWidth,
+    userAgent,
+    timeZoneOffset: timezone,
+    javaScriptEnabled: true,
+  };
+}
+
+type CardOfEntry =
+  | { kind: "typed"; card: CardDetails }
+  | { kind: "encrypted"; card: EncryptedCardDetails; browser: BrowserInfo };
+
+/** Which card the payload holds, if the brand's provider may take it that way. */
+function cardOfEntry(c: Context<AppEnv>, provider: PaymentProvider, body: CardEntry): CardOfEntry {
+  if ("encryptedCardNumber" in body) {
+    if (!provider.chargeEncryptedCard) throw encryptedCardRefused();
+    const { encryptedCardNumber, encryptedExpiryMonth, encryptedExpiryYear, encryptedSecurityCode } = body;
+    return {
+      kind: "encrypted",
+      card: {
+        encryptedCardNumber,
+        encryptedExpiryMonth,
+        encryptedExpiryYear,
+        encryptedSecurityCode,
+        holderName: `${body.firstName} ${body.lastName}`,
+      },
+      browser: body.browserInfo,
+    };
+  }
+  if (provider.chargeEncryptedCard && c.var.config.appEnv === "production") throw typedCardRefused();
+  return { kind: "typed", card: typedCard(body) };
+}
+
 /** A card charge of a member (a plan, or the zero-amount check that keeps a new card) through the settlement. */
 async function startCharge(
   c: Context<AppEnv>,
@@ -328,23 +400,38 @@ async function startCharge(
   order: { plan: OrderPlan; list: PlanList; storeCard: boolean },
 ) {
   if (body.clickid !== c.var.session.clickid) throw forbidden();
-  const card = cardDetails(body);
-  const account = await sessionAccount(c);
   const provider = providerFor(c, "card");
-  const started = await startCardPayment(c.var.db, provider, {
+  const entry = cardOfEntry(c, provider, body);
+  const account = await sessionAccount(c);
+  const origin = new URL(c.req.url).origin;
+  const checkout = {
     accountId: account.id,
     brandId: c.var.brand.public.id,
     fluxId: account.fluxId,
     planList: order.list,
     plan: order.plan,
-    card,
     customer: customerOf(account, c.req.header("cf-connecting-ip")?.trim()),
     storeCard: order.storeCard,
     descriptor: c.var.brand.public.descriptor,
-    returnUrl: `${new URL(c.req.url).origin}${CARD_RETURN_PATH[paymentSystemOf(c)]}`,
-  });
+    returnUrl: `${origin}${CARD_RETURN_PATH[paymentSystemOf(c)]}`,
+    origin,
+  };
+  const browser = browserOfPayload(body);
+  const started =
+    entry.kind === "encrypted"
+      ? await startEncryptedCardPayment(c.var.db, provider, {
+          ...checkout,
+          card: entry.card,
+          browser: entry.browser,
+        })
+      : await startCardPayment(c.var.db, provider, {
+          ...checkout,
+          card: entry.card,
+          ...(browser ? { browser } : {}),
+        });
   logEvent("info", "payments.charge", {
     paymentId: started.paymentId,
+    fields: entry.kind,
     status: started.settlement.found ? started.settlement.status : "unknown",
   });
   await tellRoom(c.env, started.settlement);

@@ -1,7 +1,7 @@
 // The one interface every payment provider sits behind (DESIGN.md section 6). Nothing outside an adapter in
 // worker/payments/providers/ knows which provider it talks to: the settlement, the routes and the renewals
 // speak only these types.
-import type { CardBrand, PaymentErrorCode, PaymentStatus } from "../contracts/payments";
+import type { BrowserInfo, CardBrand, PaymentErrorCode, PaymentStatus } from "../contracts/payments";
 
 /** The providers this Worker can talk to; `sandbox` is built in (local runs and the end-to-end tests). */
 export const PROVIDER_IDS = ["sandbox", "adyen", "mollie", "paypal", "trustpay", "coda", "maxpay"] as const;
@@ -89,11 +89,37 @@ export interface Customer {
   country?: string;
 }
 
-export interface CardCharge extends ChargeBase {
+/** What 3-D Secure 2 asks of the member's browser and page, for the providers that take it (Adyen). */
+export interface BrowserContext {
+  /** The browser's own data (Adyen Web's browserInfo, or the card payload's fields). */
+  browser?: BrowserInfo;
+  /** The origin of the page the member pays on (the brand's site). */
+  origin?: string;
+}
+
+export interface CardCharge extends ChargeBase, BrowserContext {
   card: CardDetails;
   customer?: Customer;
   /** Keep the card for one-tap payments and renewals (the first payment of a renewing plan). */
   storeCard: boolean;
+}
+
+/**
+ * The values of Adyen's secured fields (client-side encrypted in the member's browser with the merchant's
+ * key): only Adyen can read them. They go to Adyen only: never stored, never logged.
+ */
+export interface EncryptedCardDetails {
+  encryptedCardNumber: string;
+  encryptedExpiryMonth: string;
+  encryptedExpiryYear: string;
+  encryptedSecurityCode: string;
+  holderName: string;
+}
+
+/** A charge of a card typed into the provider's own fields (the browser's data is required with them). */
+export interface EncryptedCardCharge extends Omit<CardCharge, "card" | "browser"> {
+  card: EncryptedCardDetails;
+  browser: BrowserInfo;
 }
 
 /** A charge of a kept card; `merchantInitiated` for a renewal the member is not present for. */
@@ -169,6 +195,11 @@ export interface PaymentProvider {
   readonly renewsWith?: readonly RedirectMethod[];
   /** Charges a card; the answer may ask for 3-D Secure (`action_required` with `threeDs`). */
   chargeCard(charge: CardCharge): Promise<ProviderPayment>;
+  /**
+   * Charges a card the member typed into the provider's own fields (Adyen's secured fields): the PCI DSS SAQ A
+   * path. Absent: the provider takes the card as typed only.
+   */
+  chargeEncryptedCard?(charge: EncryptedCardCharge): Promise<ProviderPayment>;
   /** Charges a kept card: one-tap (member present) or a renewal (merchant initiated). */
   chargeStoredCard(charge: StoredCardCharge): Promise<ProviderPayment>;
   /** Creates a payment the member completes on the provider's page (`redirectUrl`). */

@@ -6,6 +6,8 @@ import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { formatPrice } from "../../lib/billing";
+import { AdyenCardFields, type SecuredValidity } from "./adyen-fields/AdyenCardFields";
+import type { SecuredFields } from "./adyen-fields/secured-fields";
 import { CheckoutTerms } from "./CheckoutTerms";
 import {
   brandOfNumber,
@@ -30,12 +32,24 @@ const fieldErrors: Record<CardField, MessageKey> = {
 };
 
 const empty: CardFields = { number: "", expiry: "", cvv: "", firstName: "", lastName: "" };
+const SECURED_ORDER = ["number", "expiry", "cvv"] as const;
+
+/** The first wrong field of the secured fields' form: Adyen's three in order (its validity), then the names. */
+function firstInvalidSecured(validity: SecuredValidity, fields: CardFields): CardField | null {
+  const secured = SECURED_ORDER.find((field) => !validity[field]);
+  if (secured) return secured;
+  if (!fields.firstName.trim()) return "firstName";
+  if (!fields.lastName.trim()) return "lastName";
+  return null;
+}
 
 /**
  * The card form (the spec's validation as the member types). While paying the inputs are disabled; ok goes
  * to /ok/ (or through the payment system's 3-D Secure step), ko and open are the page's outcome popup.
  * `verification`: the age verification's zero-amount check, with its own button. Without a plan the form
  * keeps a new card (orders/createToken, a zero-amount check) and `onKept` runs once it is kept.
+ * Where the brand's cards go to Adyen (`brand.adyen_web`), the number, expiry and CVV are Adyen's secured
+ * fields (the card reaches only Adyen) and the form sends their encrypted values with the browser's data.
  */
 export function CardForm({
   plan,
@@ -54,7 +68,17 @@ export function CardForm({
 }) {
   const { t, locale } = useI18n();
   const testMode = isTestHost(window.location.hostname);
-  const [fields, setFields] = useState<CardFields>(testMode ? TEST_CARD : empty);
+  const adyen = brand.adyen_web;
+  // Adyen's fields cannot be filled in from here: only the names are, in test mode.
+  const [fields, setFields] = useState<CardFields>(
+    testMode
+      ? adyen
+        ? { ...empty, firstName: TEST_CARD.firstName, lastName: TEST_CARD.lastName }
+        : TEST_CARD
+      : empty,
+  );
+  const secured = useRef<SecuredFields | null>(null);
+  const securedValidity = useRef<SecuredValidity>({ number: false, expiry: false, cvv: false });
   const [invalid, setInvalid] = useState<CardField | null>(null);
   const [paying, setPaying] = useState(false);
   const [threeDs, setThreeDs] = useState(false);
@@ -73,19 +97,35 @@ export function CardForm({
     setPaying(false);
   };
 
+  /** The card part of the payload: the secured fields' values (Adyen), or the card as typed. */
+  function cardPart() {
+    if (adyen) {
+      const entry = secured.current?.entry();
+      return entry ?? null;
+    }
+    const [month, year] = fields.expiry.split("/");
+    return {
+      cardNumber: fields.number,
+      cardMonth: Number(month),
+      cardYear: Number(year),
+      cardSecurityCode: fields.cvv,
+    };
+  }
+
   async function pay(e: FormEvent) {
     e.preventDefault();
-    const wrong = firstInvalid(fields);
+    const wrong = adyen ? firstInvalidSecured(securedValidity.current, fields) : firstInvalid(fields);
     setInvalid(wrong);
     if (wrong) return;
-    const [month, year] = fields.expiry.split("/");
+    const cardFields = cardPart();
+    if (!cardFields) {
+      setInvalid("number");
+      return;
+    }
     setPaying(true);
     try {
       const card = {
-        cardNumber: fields.number,
-        cardMonth: Number(month),
-        cardYear: Number(year),
-        cardSecurityCode: fields.cvv,
+        ...cardFields,
         firstName: fields.firstName,
         lastName: fields.lastName,
         clickid: member.clickid,
@@ -140,50 +180,70 @@ export function CardForm({
   return (
     <form className="card form pay-form" onSubmit={pay} noValidate aria-busy={paying} data-testid="card-form">
       <h2>{t("pay_metodo_carta")}</h2>
-      {testMode && <p className="pay-test">{t("pay_test")}</p>}
-      <label>
-        {t("pay_numero")}
-        <span className="card-number">
-          <input
-            {...input("number")}
-            name="cardNumber"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            maxLength={19}
-            value={fields.number}
-            onChange={(e) => set("number", formatCardNumber(e.target.value))}
-          />
-          <span className={`card-brand card-brand-${cardBrand}`} data-testid="card-brand">
-            {cardBrand === "unknown" ? "" : cardBrand}
-          </span>
-        </span>
-      </label>
-      <div className="pay-row">
-        <label>
-          {t("pay_scadenza")}
-          <input
-            {...input("expiry")}
-            name="cardExpiry"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            maxLength={5}
-            value={fields.expiry}
-            onChange={(e) => set("expiry", formatExpiry(e.target.value, fields.expiry))}
-          />
-        </label>
-        <label>
-          {t("pay_cvv")}
-          <input
-            {...input("cvv")}
-            name="cardCvv"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={3}
-            value={fields.cvv}
-            onChange={(e) => set("cvv", formatCvv(e.target.value))}
-          />
-        </label>
-      </div>
+      {testMode && !adyen && <p className="pay-test">{t("pay_test")}</p>}
+      {adyen ? (
+        <AdyenCardFields
+          config={adyen}
+          disabled={paying}
+          invalid={invalid === "number" || invalid === "expiry" || invalid === "cvv" ? invalid : null}
+          fields={secured}
+          onValidity={(validity) => {
+            securedValidity.current = validity;
+            if (invalid && invalid in validity && validity[invalid as keyof SecuredValidity])
+              setInvalid(null);
+          }}
+          onFieldError={(field, failed) => {
+            if (failed) setInvalid(field);
+            else if (invalid === field) setInvalid(null);
+          }}
+        />
+      ) : (
+        <>
+          <label>
+            {t("pay_numero")}
+            <span className="card-number">
+              <input
+                {...input("number")}
+                name="cardNumber"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                maxLength={19}
+                value={fields.number}
+                onChange={(e) => set("number", formatCardNumber(e.target.value))}
+              />
+              <span className={`card-brand card-brand-${cardBrand}`} data-testid="card-brand">
+                {cardBrand === "unknown" ? "" : cardBrand}
+              </span>
+            </span>
+          </label>
+          <div className="pay-row">
+            <label>
+              {t("pay_scadenza")}
+              <input
+                {...input("expiry")}
+                name="cardExpiry"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                maxLength={5}
+                value={fields.expiry}
+                onChange={(e) => set("expiry", formatExpiry(e.target.value, fields.expiry))}
+              />
+            </label>
+            <label>
+              {t("pay_cvv")}
+              <input
+                {...input("cvv")}
+                name="cardCvv"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={3}
+                value={fields.cvv}
+                onChange={(e) => set("cvv", formatCvv(e.target.value))}
+              />
+            </label>
+          </div>
+        </>
+      )}
       <div className="pay-row">
         <label>
           {t("pay_nome")}

@@ -3,12 +3,14 @@
 // webhooks signed with HMAC-SHA256 (additionalData.hmacSignature). Read from Adyen's OpenAPI description
 // (CheckoutService-v71.json, Webhooks-v1.json) and its refusal-reason and error-code pages.
 //
-// - Cards: POST /payments with `scheme` raw card fields (the Worker passes the member's card through, never
-//   keeping or logging it; the PCI scope is the README's). 3-D Secure is Adyen's redirect flow, asked as a
-//   POST (redirectToIssuerMethod) so the page's hidden form (spec: adyen posts a form after 2 s) can run it;
-//   the member comes back to the return URL with `redirectResult`, which /payments/details turns into the
-//   outcome. (Adyen wants browserInfo, shopperIP and origin for 3-D Secure 2 on the web; the interface's
-//   CardCharge does not carry them yet.)
+// - Cards: POST /payments with `scheme` and the values of Adyen's secured fields (encryptedCardNumber and the
+//   others, encrypted in the member's browser by Adyen Web: PCI DSS SAQ A), or, where no secured fields run
+//   (local runs, renewals have no card), the raw card fields passed through, never kept or logged (SAQ D;
+//   the PCI scope is the README's). 3-D Secure 2 on the web wants the browser's data: browserInfo, origin,
+//   shopperIP and channel Web go with every card payment that has them. 3-D Secure is Adyen's redirect flow,
+//   asked as a POST (redirectToIssuerMethod) so the page's hidden form (spec: adyen posts a form after 2 s)
+//   can run it; the member comes back to the return URL with `redirectResult`, which /payments/details turns
+//   into the outcome.
 // - References: a payment's `reference` is Adyen's pspReference (refunds and webhooks name it). The return
 //   page knows only `redirectResult`: checkPayment and capturePayment take either, see checkPayment.
 // - Kept cards: storePaymentMethod under our shopperReference with recurringProcessingModel Subscription;
@@ -19,6 +21,8 @@ import { cardBrandOf } from "../../contracts/card";
 import type { PaymentStatus } from "../../contracts/payments";
 import {
   type ApplePayMerchantSession,
+  type BrowserContext,
+  type CardCharge,
   type PaymentProvider,
   type ProviderPayment,
   ProviderUnsupported,
@@ -150,6 +154,15 @@ function statusOf(resultCode: string | undefined): PaymentStatus {
   }
 }
 
+/** 3-D Secure 2's data of the member's browser and page, as /payments names them (those the charge has). */
+function threeDs2Fields(charge: BrowserContext & Pick<CardCharge, "customer">) {
+  return {
+    ...(charge.browser ? { browserInfo: charge.browser } : {}),
+    ...(charge.origin ? { origin: charge.origin } : {}),
+    ...(charge.customer?.ip ? { shopperIP: charge.customer.ip } : {}),
+  };
+}
+
 export function adyenProvider(options: AdyenOptions): PaymentProvider {
   const base = options.baseUrl.replace(/\/+$/, "");
 
@@ -236,6 +249,19 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
     return details(reference);
   }
 
+  /** What a card payment the member makes on the page carries beside the card. */
+  const cardPaymentFields = (charge: Omit<CardCharge, "card">) => ({
+    returnUrl: charge.returnUrl,
+    shopperReference: charge.shopperReference,
+    shopperStatement: statementOf(charge.descriptor),
+    shopperInteraction: "Ecommerce",
+    channel: "Web",
+    ...threeDs2Fields(charge),
+    // The page posts Adyen's 3-D Secure form (spec section 4): ask for a POST redirect, not a GET.
+    redirectToIssuerMethod: "POST",
+    ...(charge.storeCard ? { storePaymentMethod: true, recurringProcessingModel: "Subscription" } : {}),
+  });
+
   const amountOf = (charge: { amountCents: number; currency: string }) => ({
     value: charge.amountCents,
     currency: charge.currency,
@@ -259,17 +285,29 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
             cvc: card.cvc,
             holderName: card.holderName,
           },
-          returnUrl: charge.returnUrl,
-          shopperReference: charge.shopperReference,
-          shopperStatement: statementOf(charge.descriptor),
-          shopperInteraction: "Ecommerce",
-          channel: "Web",
-          // The page posts Adyen's 3-D Secure form (spec section 4): ask for a POST redirect, not a GET.
-          redirectToIssuerMethod: "POST",
-          ...(charge.storeCard ? { storePaymentMethod: true, recurringProcessingModel: "Subscription" } : {}),
+          ...cardPaymentFields(charge),
         },
         charge.idempotencyKey,
         { brand: cardBrandOf(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: fullYear },
+      );
+    },
+
+    chargeEncryptedCard(charge) {
+      const { card } = charge;
+      return pay(
+        {
+          amount: amountOf(charge),
+          paymentMethod: {
+            type: "scheme",
+            encryptedCardNumber: card.encryptedCardNumber,
+            encryptedExpiryMonth: card.encryptedExpiryMonth,
+            encryptedExpiryYear: card.encryptedExpiryYear,
+            encryptedSecurityCode: card.encryptedSecurityCode,
+            holderName: card.holderName,
+          },
+          ...cardPaymentFields(charge),
+        },
+        charge.idempotencyKey,
       );
     },
 
