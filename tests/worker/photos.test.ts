@@ -66,17 +66,19 @@ describe("GET /photos/{folder}/{id}.jpg and its renditions", () => {
 
     const retina = await photo("/photos/default-it/4301.jpg/w360.webp");
     expect(webpSize(await bytesOf(retina))).toEqual({ width: 360, height: 360 });
-    const fallback = await photo("/photos/default-it/4301.jpg/w360.jpg");
-    expect(fallback.headers.get("content-type")).toBe("image/jpeg");
-    expect(jpegSize(await bytesOf(fallback))).toEqual({ width: 360, height: 360 });
+    const profile = await photo("/photos/default-it/4301.jpg/w720.webp");
+    expect(webpSize(await bytesOf(profile))).toEqual({ width: 720, height: 720 });
 
-    // The spec's address is the original: a 720 px JPEG, also the 720 px JPEG rendition.
+    // The spec's address is the original, the fallback of a browser without WebP: a 720 px JPEG. A rendition
+    // the pack does not hold is the original too.
     const original = await photo("/photos/default-it/4301.jpg");
     expect(original.headers.get("content-type")).toBe("image/jpeg");
     expect(original.headers.get("cache-control")).toBe(YEAR);
     const originalBytes = await bytesOf(original);
     expect(jpegSize(originalBytes)).toEqual({ width: 720, height: 720 });
-    expect(await bytesOf(await photo("/photos/default-it/4301.jpg/w720.jpg"))).toEqual(originalBytes);
+    const missing = await photo("/photos/default-it/4301.jpg/w360.jpg");
+    expect(missing.headers.get("content-type")).toBe("image/jpeg");
+    expect(await bytesOf(missing)).toEqual(originalBytes);
 
     // A card's photo weighs a fraction of the original.
     expect((await bytesOf(await photo("/photos/default-it/4301.jpg/w180.webp"))).length).toBeLessThan(
