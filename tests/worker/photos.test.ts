@@ -3,8 +3,8 @@
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { PACK_METADATA_KEY } from "../../worker/contracts/photos";
-import { hosts } from "../fixtures/members";
+import { PACK_METADATA_KEY, parsePackIndex } from "../../worker/contracts/photos";
+import { call, createMember, hosts, type TestMember } from "../fixtures/members";
 
 const YEAR = "public, max-age=31536000, immutable";
 
@@ -42,10 +42,18 @@ function jpegSize(b: Uint8Array): { width: number; height: number } {
   throw new Error("no JPEG frame header");
 }
 
-/** Stores the seed's real portrait (drawn and encoded by sharp in the test config) for an angel of Italy. */
-async function storePortrait(id: number) {
+/** The seed's real portrait pack, and the 720 px JPEG it holds (a real photo to upload). */
+function portrait() {
   const { base64, index } = inject("portraitPack");
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const original = parsePackIndex(index, bytes.length)?.get("original");
+  if (!original) throw new Error("the portrait pack has no original");
+  return { bytes, index, jpeg: bytes.slice(original.offset, original.offset + original.length) };
+}
+
+/** Stores the seed's real portrait (drawn and encoded by sharp in the test config) for an angel of Italy. */
+async function storePortrait(id: number) {
+  const { bytes, index } = portrait();
   await env.PHOTOS.put(`photos/default-it/${id}.jpg`, bytes, {
     httpMetadata: { contentType: "image/jpeg" },
     customMetadata: { [PACK_METADATA_KEY]: index },
@@ -139,5 +147,74 @@ describe("GET /photos/{folder}/{id}.jpg and its renditions", () => {
     await env.PHOTOS.put("secret/default-it/1.jpg", new Uint8Array([1]));
     expect((await photo("/photos/..%2Fsecret/1.jpg")).status).toBe(404);
     expect((await photo("/photos/users-it/1.jpg")).status).toBe(404);
+  });
+});
+
+interface OwnPhoto {
+  name: string;
+  path: string;
+  predefinita: boolean;
+}
+
+async function upload(member: TestMember, bytes: Uint8Array) {
+  const form = new FormData();
+  form.set("avatar", new File([bytes], "me.jpg", { type: "image/jpeg" }));
+  const encoded = new Response(form);
+  const response = await call(`/api/upload/${member.clickid}`, {
+    method: "POST",
+    body: await encoded.arrayBuffer(),
+    headers: { "content-type": encoded.headers.get("content-type") ?? "" },
+    token: member.token,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: OwnPhoto }).data;
+}
+
+const defaultPhoto = async (member: TestMember) => {
+  const response = await call(`/users/profile/${member.clickid}`, { token: member.token });
+  return ((await response.json()) as { imageName: OwnPhoto[] }).imageName.find((p) => p.predefinita)?.path;
+};
+
+describe("members' photos", () => {
+  it("are stored with their renditions, made once at upload", async () => {
+    const member = await createMember();
+    const { jpeg } = portrait();
+    const first = await upload(member, jpeg);
+    expect(await bytesOf(await photo(first.path))).toEqual(jpeg);
+    for (const width of [180, 360, 720]) {
+      const rendition = await photo(`${first.path}/w${width}.webp`);
+      expect(rendition.headers.get("content-type")).toBe("image/webp");
+      expect(rendition.headers.get("cache-control")).toBe(YEAR);
+      expect(webpSize(await bytesOf(rendition))).toEqual({ width, height: width });
+    }
+  });
+
+  it("a new default photo has a new address; the old one keeps its bytes, a deleted one is gone", async () => {
+    const member = await createMember();
+    const { jpeg } = portrait();
+    const first = await upload(member, jpeg);
+    expect(await defaultPhoto(member)).toBe(first.path);
+    const firstCard = await bytesOf(await photo(`${first.path}/w180.webp`));
+
+    // Another photo (the same picture, cropped), made the default: the member's photo is at a new address.
+    const second = await upload(member, jpeg.slice());
+    expect(second.path).not.toBe(first.path);
+    const made = await call(`/api/users/${member.clickid}/photos/${second.name}/predefinita`, {
+      method: "POST",
+      token: member.token,
+    });
+    expect(made.status).toBe(200);
+    expect(await defaultPhoto(member)).toBe(second.path);
+    // What a browser cached for a year under the old address is still what that address serves.
+    expect(await bytesOf(await photo(`${first.path}/w180.webp`))).toEqual(firstCard);
+
+    // Deleted: this location's cache forgets it with the bucket.
+    const deleted = await call(`/api/users/${member.clickid}/photos/${first.name}`, {
+      method: "DELETE",
+      token: member.token,
+    });
+    expect(deleted.status).toBe(200);
+    await expect.poll(async () => (await photo(`${first.path}/w180.webp`)).status).toBe(404);
+    expect((await photo(first.path)).status).toBe(404);
   });
 });

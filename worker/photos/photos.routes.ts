@@ -8,7 +8,7 @@ import { forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
-import { servePhoto } from "./photo-serve";
+import { forgetCachedPhoto, servePhoto } from "./photo-serve";
 import { addPhoto, deletePhoto, listPhotos, memberPhotoUrl, setDefaultPhoto } from "./photos.service";
 
 /**
@@ -126,5 +126,6 @@ export const memberPhotoRoutes = featureApp()
     const brand = c.var.brand.public;
     const account = await sessionAccount(c);
     const defaultPhoto = await deletePhoto(c.env, c.var.db, brand, account, name);
+    c.executionCtx.waitUntil(forgetCachedPhoto(new URL(c.req.url).origin, memberPhotoUrl(brand, name)));
     return c.json({ imageName: await listPhotos(c.var.db, brand, { id: account.id, defaultPhoto }) }, 200);
   });
