@@ -40,7 +40,7 @@ const codecs = () => {
  */
 export async function photoRenditions(jpeg: Uint8Array): Promise<PackPart[]> {
   const [, webp] = await codecs();
-  let image: ImageData;
+  let image: Awaited<ReturnType<typeof decodeJpeg>>;
   try {
     image = await decodeJpeg(jpeg.slice().buffer);
   } catch {
