@@ -14,11 +14,14 @@ import { seedAngelPhotos } from "../../drizzle/seed-photos.ts";
 import { photoRenditionUrl } from "../../worker/contracts/photos.ts";
 import { withClient } from "../local-db.ts";
 import { withTestDatabase } from "../with-db.ts";
-import { base, HOST, SECONDS } from "./bench.config.ts";
-import { signUpBenchMember, startBuiltWorker } from "./bench-worker.ts";
+import { HOST, SECONDS } from "./bench.config.ts";
+import { startBuiltWorker } from "./bench-worker.ts";
 import { cpuPerRequest, cpuSnapshot } from "./process-stats.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_PHOTO_CONNECTIONS ?? 10);
+// Its own port, beside `npm run bench`'s, so that both can run on one machine.
+const PORT = 8810;
+const base = `http://127.0.0.1:${PORT}`;
 const ms = (n: number) => n.toFixed(2);
 
 async function measure(
@@ -49,7 +52,7 @@ console.log("building the Worker…");
 if (spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" }).status !== 0) process.exit(1);
 
 await withTestDatabase({ angelsPerCountry: 30 }, async (db) => {
-  const worker = startBuiltWorker(db);
+  const worker = startBuiltWorker(db, PORT);
   try {
     await worker.ready;
     const bucket = await worker.getR2Bucket("PHOTOS");
@@ -115,7 +118,26 @@ await withTestDatabase({ angelsPerCountry: 30 }, async (db) => {
     // A member's upload of a 1000 px JPEG (what the browser sends), renditions made then: one at a time.
     let upload: { ms: number; cpu: number } | null = null;
     if (!before) {
-      const member = await signUpBenchMember(db.DATABASE_URL);
+      const signup = await fetch(`${base}/users/register`, {
+        method: "POST",
+        headers: { host: HOST, "content-type": "application/json" },
+        body: JSON.stringify({
+          utente: {
+            email: `bench.photos.${Date.now()}@example.com`,
+            password: "bench-password",
+            eta: 40,
+            region: "lombardia",
+            sono: "uomo",
+            cerco: "donna",
+            terms1: true,
+            terms2: true,
+            terms3: true,
+            terms4: true,
+          },
+        }),
+      });
+      if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
+      const member = (await signup.json()) as { token: string; clickid: string };
       const jpeg = await sharp(
         Buffer.from(renderAvatarJpeg({ seed: "bench", hairColour: "red", size: 1000 })),
       )
