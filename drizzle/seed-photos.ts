@@ -21,7 +21,7 @@ import { angelLooks } from "./seed-data/portraits/looks";
 
 /** What the seed needs of an R2 bucket (Miniflare's locally). */
 export interface PhotoBucket {
-  head(key: string): Promise<unknown>;
+  head(key: string): Promise<{ customMetadata?: Record<string, string> } | null>;
   put(
     key: string,
     value: Uint8Array,
@@ -53,13 +53,18 @@ const PUTS_PER_BATCH = 100;
 /** The key of an angel's default photo: its address /photos/default-{country}/{id}.jpg without the slash. */
 export const angelPhotoKey = (country: string, id: number) => `photos/default-${country}/${id}.jpg`;
 
-/** Whether the bucket already has the portraits of this database's angels (its first angel's, at least). */
+/**
+ * Whether the bucket already has the portraits of this database's angels (its first angel's, at least), with
+ * their renditions: a bucket seeded before them is seeded again.
+ */
 export async function hasAngelPhotos(client: pg.Client, bucket: PhotoBucket): Promise<boolean> {
   const { rows } = await client.query<{ id: number; country: string }>(
     "select id, country from angels order by id limit 1",
   );
   const first = rows[0];
-  return !first || (await bucket.head(angelPhotoKey(first.country, first.id))) !== null;
+  if (!first) return true;
+  const stored = await bucket.head(angelPhotoKey(first.country, first.id));
+  return Boolean(stored?.customMetadata?.[PACK_METADATA_KEY]);
 }
 
 /**

@@ -13,7 +13,8 @@ const BATCH_WORKER = `export default {
   async fetch(request, env) {
     const url = new URL(request.url);
     if (url.pathname === "/head") {
-      return Response.json((await env.PHOTOS.head(url.searchParams.get("key"))) !== null);
+      const object = await env.PHOTOS.head(url.searchParams.get("key"));
+      return Response.json(object && { customMetadata: object.customMetadata });
     }
     const body = new Uint8Array(await request.arrayBuffer());
     const headerLength = new DataView(body.buffer).getUint32(0);
@@ -83,7 +84,7 @@ export async function withPhotoBucket<T>(
   const bucket: PhotoBucket = {
     head: async (key) => {
       const response = await miniflare.dispatchFetch(`http://bucket/head?key=${encodeURIComponent(key)}`);
-      return (await response.json()) ? {} : null;
+      return (await response.json()) as { customMetadata?: Record<string, string> } | null;
     },
     put: (key, value, options) =>
       new Promise<void>((done, fail) => {
