@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { portraitPack } from "../../drizzle/seed-photos";
 import { startFakeAdyen } from "../fakes/adyen";
 import { startFakeCoda } from "../fakes/coda";
 import { startFakeGoogle } from "../fakes/google";
@@ -37,6 +38,8 @@ const fakeTrustPay = await startFakeTrustPay();
 const fakeCoda = await startFakeCoda();
 // The fake of Maxpay's host-to-host card API; only the Maxpay adapter's tests call it.
 const fakeMaxpay = await startFakeMaxpay();
+// A real demo portrait as the seed stores it (drawn and encoded with sharp, Node side), for the photo tests.
+const portrait = await portraitPack("worker-tests", "brown");
 
 export default defineConfig({
   plugins: [
@@ -120,6 +123,9 @@ export default defineConfig({
     root: ".",
     include: ["tests/worker/**/*.test.ts"],
     testTimeout: 30_000,
+    provide: {
+      portraitPack: { base64: Buffer.from(portrait.bytes).toString("base64"), index: portrait.index },
+    },
     // One Postgres session at a time with PGlite: the files share it.
     fileParallelism: false,
     isolate: false,

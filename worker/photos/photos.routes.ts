@@ -1,41 +1,32 @@
 // Photos: the angels' portraits and the members' own photos served from the PHOTOS bucket, and the member's
 // upload (POST /api/upload/{trackerId}), default choice and deletion.
 import { createRoute, z } from "@hono/zod-openapi";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { sessionAccount } from "../auth/session.service";
 import { OwnPhoto } from "../contracts/profile";
 import { forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { forgetCachedPhoto, servePhoto } from "./photo-serve";
 import { addPhoto, deletePhoto, listPhotos, memberPhotoUrl, setDefaultPhoto } from "./photos.service";
-
-/** Stored photos never change under their key (a new upload gets a new key): a year in every cache. */
-const CACHE_FOR_A_YEAR = "public, max-age=31536000, immutable";
-
-async function servePhoto(c: Context<AppEnv>, key: string) {
-  const object = await c.env.PHOTOS.get(key, { onlyIf: c.req.raw.headers });
-  if (!object) return c.notFound();
-  const headers = new Headers({ etag: object.httpEtag, "cache-control": CACHE_FOR_A_YEAR });
-  object.writeHttpMetadata(headers);
-  if (!("body" in object)) return new Response(null, { status: 304, headers });
-  return new Response(object.body, { headers });
-}
 
 /**
  * Angel photos at the spec's /{folder}/{id}.jpg, as stored in the PHOTOS bucket under the same path (the
  * demo portraits are drawn by the seed, drizzle/seed-photos.ts), and members' photos under the brand's
- * url_foto_utente. A conditional request answers 304; the security headers keep them inert images.
+ * url_foto_utente; each with its renditions below it (/photos/default-it/17.jpg/w180.webp). Served from the
+ * edge cache when it has them, else from the bucket; a conditional request answers 304; the security
+ * headers keep them inert images.
  */
 export const photoRoutes = new Hono<AppEnv>()
-  .get("/photos/:folder/:file{[0-9]+\\.jpg}", async (c) => {
-    const { folder, file } = c.req.param();
+  .get("/photos/:folder/:file{[0-9]+\\.jpg}/:rendition?", async (c) => {
+    const { folder, file, rendition } = c.req.param();
     if (!/^(default|collection)-[a-z]{2}$/.test(folder)) return c.notFound();
-    return servePhoto(c, `photos/${folder}/${file}`);
+    return servePhoto(c, `photos/${folder}/${file}`, rendition);
   })
-  .get("/photos/users/:file{[0-9a-f]{24}\\.(jpg|png|gif)}", async (c) => {
+  .get("/photos/users/:file{[0-9a-f]{24}\\.(jpg|png|gif)}/:rendition?", async (c) => {
     const path = memberPhotoUrl(c.var.brand.public, c.req.param("file"));
-    return servePhoto(c, path.replace(/^\//, ""));
+    return servePhoto(c, path.replace(/^\//, ""), c.req.param("rendition"));
   });
 
 const Photos = z.object({ imageName: z.array(OwnPhoto) });
@@ -135,5 +126,6 @@ export const memberPhotoRoutes = featureApp()
     const brand = c.var.brand.public;
     const account = await sessionAccount(c);
     const defaultPhoto = await deletePhoto(c.env, c.var.db, brand, account, name);
+    c.executionCtx.waitUntil(forgetCachedPhoto(new URL(c.req.url).origin, memberPhotoUrl(brand, name)));
     return c.json({ imageName: await listPhotos(c.var.db, brand, { id: account.id, defaultPhoto }) }, 200);
   });

@@ -2,11 +2,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { memberPhotos } from "../../drizzle/schema/photos";
 import type { PublicBrand } from "../contracts/brand";
+import { buildPack, PACK_METADATA_KEY } from "../contracts/photos";
 import { type OwnPhoto, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTOS_MAX } from "../contracts/profile";
 import type { Db } from "../core/db";
 import { AppError } from "../core/errors";
 import type { Bindings } from "../env";
 import { imageInfo } from "./image-check";
+import { photoRenditions } from "./renditions";
 
 type Account = typeof accounts.$inferSelect;
 type Brand = Pick<PublicBrand, "url_foto_utente">;
@@ -93,7 +95,13 @@ export async function addPhoto(env: Bindings, db: Db, brand: Brand, account: Acc
     });
   }
   const name = `${randomName()}.${info.extension}`;
-  await env.PHOTOS.put(memberPhotoKey(brand, name), bytes, { httpMetadata: { contentType: info.type } });
+  // The photo and its renditions in one object (worker/contracts/photos.ts); the browser uploads JPEG.
+  const renditions = info.type === "image/jpeg" ? await photoRenditions(bytes) : [];
+  const pack = buildPack([{ name: "original", type: info.type, bytes }, ...renditions]);
+  await env.PHOTOS.put(memberPhotoKey(brand, name), pack.bytes, {
+    httpMetadata: { contentType: info.type },
+    customMetadata: { [PACK_METADATA_KEY]: pack.index },
+  });
   const defaultPhoto = await db.transaction(async (tx) => {
     await tx.insert(memberPhotos).values({
       accountId: account.id,

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { useI18n } from "../../i18n/i18n";
 import { useSession } from "../../lib/session/session";
+import { AngelPhoto } from "../AngelPhoto";
 import { Credits } from "./Credits";
 import { useNavEntries } from "./entries";
 import { NavIcon } from "./icons";
@@ -33,9 +34,9 @@ export function TopBar({ brand }: { brand: PublicBrand }) {
           >
             {section === "notifications" && <NavIcon name="notifications" size={20} />}
             {section === "profile" && imageName && (
-              <img
+              <AngelPhoto
                 className="nav-avatar"
-                src={`${brand.url_foto_utente}/${imageName}`}
+                sources={[`${brand.url_foto_utente}/${imageName}`]}
                 alt=""
                 width={28}
                 height={28}

@@ -1,4 +1,5 @@
 import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { AngelPhoto } from "../AngelPhoto";
 import { Popup } from "../ui/Popup";
 import { PlansLink } from "./PlansLink";
 import { VerifyFirst } from "./VerifyFirst";
@@ -100,7 +101,7 @@ export function UpgradePopup({
       >
         {teaser && (
           <div style={teaserStyle} data-testid="hook-teaser">
-            <img src={teaser.photo} alt="" width={48} height={48} style={teaserPhotoStyle} />
+            <AngelPhoto sources={[teaser.photo]} alt="" width={48} height={48} style={teaserPhotoStyle} />
             <div style={{ minWidth: 0 }}>
               <strong>{t("hook_blurred_teaser", { name: teaser.name })}</strong>
               <p aria-hidden="true" style={teaserBlurStyle}>

@@ -65,6 +65,7 @@ export function AngelProfilePage({ angelId }: { angelId: number }) {
         alt={angel.screenName}
         width={600}
         height={600}
+        sizes="(max-width: 760px) 100vw, 480px"
         className="angel-profile-photo"
         data-testid="angel-photo"
       />

@@ -1,5 +1,6 @@
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { AngelPhoto } from "../../components/AngelPhoto";
 import { OutOfLikesPopup } from "../../components/like-button/LikeButton";
 import { useLikes } from "../../components/like-button/use-likes";
 import { phonePrompt } from "../../components/phone-verify/PhoneVerify";
@@ -84,7 +85,9 @@ export function ChatPage({ angelId }: { angelId: number }) {
         <Link to="/find" className="link-button" aria-label={t("chat_back")}>
           ←
         </Link>
-        {angel && <img src={angel.default_photo} alt="" width={40} height={40} className="avatar" />}
+        {angel && (
+          <AngelPhoto sources={[angel.default_photo]} alt="" width={40} height={40} className="avatar" />
+        )}
         <div>
           <h1 className="chat-title">{name}</h1>
           {angel && <div className="muted small">{t("find_years", { age: angel.age })}</div>}

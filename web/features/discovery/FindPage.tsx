@@ -173,8 +173,9 @@ export function FindPage() {
                 sources={[angel.default_photo]}
                 alt={angel.screenName}
                 loading="lazy"
-                width={400}
-                height={400}
+                width={180}
+                height={180}
+                sizes="(max-width: 760px) calc(50vw - 17px), (max-width: 1199px) calc(25vw - 20px), 180px"
               />
             </Link>
             <div className="angel-info">

@@ -275,6 +275,7 @@ function StackCard({
         className="match-photo"
         width={420}
         height={420}
+        sizes="(max-width: 500px) 100vw, 420px"
         draggable={false}
         loading={depth > 0 ? "lazy" : undefined}
       />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { OwnPhoto } from "../../../worker/contracts/profile";
 import { PHOTO_PICK_TYPES, PHOTOS_MAX } from "../../../worker/contracts/profile";
+import { AngelPhoto } from "../../components/AngelPhoto";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
@@ -82,7 +83,14 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
       {main ? (
         <div className="profile-photo-main">
           <figure>
-            <img src={main.path} alt={t("profile_photo_alt")} data-testid="profile-photo-default" />
+            <AngelPhoto
+              sources={[main.path]}
+              alt={t("profile_photo_alt")}
+              width={240}
+              height={240}
+              sizes="min(240px, 70vw)"
+              data-testid="profile-photo-default"
+            />
             <figcaption className="badge">{t("profile_photo_default")}</figcaption>
           </figure>
           <button
@@ -101,7 +109,7 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
         <ul className="profile-photo-list">
           {others.map((photo) => (
             <li key={photo.name} data-testid="profile-photo">
-              <img src={photo.path} alt={t("profile_photo_alt")} width={96} height={96} />
+              <AngelPhoto sources={[photo.path]} alt={t("profile_photo_alt")} width={96} height={96} />
               <button
                 type="button"
                 className="button small"

@@ -1,0 +1,9 @@
+// What tests/worker/vitest.config.ts provides to the tests (vitest's inject).
+import "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A demo portrait as the seed stores it: the pack's bytes in base64 and its index. */
+    portraitPack: { base64: string; index: string };
+  }
+}
