@@ -8,11 +8,13 @@ import type { AppEnv } from "../env";
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
-/** The site's own policy. `nonce` marks the one inline element the Worker writes itself (the brand's theme). */
+/** The site's own policy. The nonce marks the inline elements the Worker writes itself (the theme, the bootstrap). */
 const sitePolicy = (devServer: boolean) => ({
   defaultSrc: ["'self'"],
   // Vite's dev server runs an inline module preamble (React refresh) and injects styles: only there.
-  scriptSrc: devServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+  // Elsewhere the site's files and the one inline script the Worker writes itself (the first screen's
+  // bootstrap, worker/html/first-screen-script.ts), by the answer's nonce.
+  scriptSrc: devServer ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
   styleSrc: devServer ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
   // The photo placeholder is a data: URI.
   imgSrc: ["'self'", "data:"],
