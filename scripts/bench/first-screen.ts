@@ -55,6 +55,8 @@ interface Sample {
   photosDone: number;
   lcp: number;
   cls: number;
+  /** The data calls in the order they left: path@ms. */
+  calls: string;
 }
 
 /** The tree of a ref, in a scratch folder beside this repository's node_modules. */
@@ -198,6 +200,7 @@ async function measure(context: BrowserContext, path: string): Promise<Sample> {
     photosDone: photos.length ? ms(Math.max(...photos.map((p) => p.at))) : Number.NaN,
     lcp: Math.round(lcp),
     cls: Math.round(cls * 1000) / 1000,
+    calls: data.map((r) => `${new URL(r.url).pathname}@${ms(r.at)}`).join(" "),
   };
 }
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { FirstScreenResponse } from "../../worker/contracts/first-screen";
 import { post } from "../fixtures/auth";
-import { post as dispenserPost } from "../fixtures/dispenser";
+import { post as dispenserPost, match } from "../fixtures/dispenser";
 import { call, createMember, hosts } from "../fixtures/members";
 
 async function firstScreen(body: Record<string, unknown>, host: string = hosts.it) {
@@ -66,11 +66,21 @@ describe("POST /api/first-screen", () => {
     expect(elsewhere.json.regions?.length).toBeGreaterThan(0);
   });
 
+  it("answers the match page's first stack, as /dispenser/match gives it", async () => {
+    const member = await createMember();
+    const answer = await firstScreen({ token: member.token, match: true });
+    expect(answer.json.find).toBeUndefined();
+    expect(answer.json.match?.request).toMatchObject({ country: "it", page: 1, region: "lombardia" });
+    const cards = await match(member.token, { page: 1, region: "lombardia" });
+    expect(cards.length).toBe(5);
+    expect(answer.json.match?.answer.map((a) => a.id)).toEqual(cards.map((a) => a.id));
+  });
+
   it("refuses an ended session at once: after logout nothing of the member's is answered", async () => {
     const member = await createMember();
     expect((await firstScreen({ token: member.token, find })).json.find).toBeDefined();
     expect((await post("/users/logout", {}, { token: member.token })).status).toBe(200);
-    const after = await firstScreen({ token: member.token, find });
+    const after = await firstScreen({ token: member.token, find, match: true });
     expect(after.status).toBe(200);
     expect(after.cacheControl).toBe("private, no-store");
     expect(after.json).toEqual({ verify: { verify: 0 } });

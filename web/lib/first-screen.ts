@@ -2,7 +2,12 @@
 // into the HTML (worker/html/first-screen-script.ts) while this bundle was still on its way. The session
 // start takes its verify answer, the find page its first page and the regions, each instead of asking
 // again; whatever is missing, failed or does not match is asked the usual way.
-import type { DispenserRequest, DispenserResponse } from "../../worker/contracts/discovery";
+import type {
+  AngelCard,
+  DispenserRequest,
+  DispenserResponse,
+  MatchRequest,
+} from "../../worker/contracts/discovery";
 import { FirstScreenResponse } from "../../worker/contracts/first-screen";
 import type { Region } from "./regions";
 import { store } from "./storage";
@@ -16,7 +21,8 @@ declare global {
 
 let answer: Promise<FirstScreenResponse | null> | undefined;
 let answerToken: string | null = null;
-let findTaken = false;
+/** The screens' first answers are used once: a later opening of the page asks afresh. */
+const taken = { find: false, match: false };
 
 function read(): Promise<FirstScreenResponse | null> {
   if (answer) return answer;
@@ -48,6 +54,9 @@ export async function bootRegions(country: string): Promise<Region[] | null> {
   return body?.regions && body.verify.user?.country === country ? body.regions : null;
 }
 
+const sameRequest = <R extends object>(a: R, b: R, keys: readonly (keyof R)[]) =>
+  keys.every((key) => String(a[key] ?? null) === String(b[key] ?? null));
+
 const findFields = [
   "country",
   "page",
@@ -65,10 +74,28 @@ const findFields = [
  * page, member fields and seed). Later openings of the page ask the dispenser again, as the spec wants.
  */
 export async function bootFind(request: DispenserRequest): Promise<DispenserResponse | null> {
-  if (findTaken) return null;
+  if (taken.find) return null;
   const find = (await forToken())?.find;
-  if (!find || findTaken) return null;
-  findTaken = true;
-  const same = findFields.every((key) => String(find.request[key] ?? null) === String(request[key] ?? null));
-  return same ? find.answer : null;
+  if (!find || taken.find) return null;
+  taken.find = true;
+  return sameRequest(find.request, request, findFields) ? find.answer : null;
+}
+
+const matchFields = [
+  "country",
+  "page",
+  "region",
+  "city",
+  "premiumLevel",
+  "trackerId",
+  "preferred_age",
+] as const;
+
+/** The match page's first stack, once, for exactly the request the bootstrap answered. */
+export async function bootMatch(request: MatchRequest): Promise<AngelCard[] | null> {
+  if (taken.match) return null;
+  const match = (await forToken())?.match;
+  if (!match || taken.match) return null;
+  taken.match = true;
+  return sameRequest(match.request, request, matchFields) ? match.answer : null;
 }

@@ -3,7 +3,7 @@ import { verifySession } from "../auth/session.service";
 import { FirstScreenRequest, FirstScreenResponse } from "../contracts/first-screen";
 import { Country } from "../contracts/locales";
 import { featureApp, json, jsonBody } from "../core/openapi";
-import { dispense } from "../discovery/dispenser.service";
+import { dispense, matchPage } from "../discovery/dispenser.service";
 import { regionsOf } from "../geo/geo.service";
 
 const firstScreen = createRoute({
@@ -12,7 +12,7 @@ const firstScreen = createRoute({
   tags: ["auth"],
   summary: "Session start and the first screen's data in one call (asked while the app loads)",
   description:
-    "verify is POST /users/verify's answer. Only with verify 1: the find page's first page (when `find` is sent) and the country's regions. The answer is private and never stored by a cache.",
+    "verify is POST /users/verify's answer. Only with verify 1: the find page's first page (when `find` is sent), the match page's first stack (when `match` is), and the country's regions. The answer is private and never stored by a cache.",
   request: jsonBody(FirstScreenRequest),
   responses: {
     200: { description: "the session and the first screen's data", ...json(FirstScreenResponse) },
@@ -20,7 +20,7 @@ const firstScreen = createRoute({
 });
 
 export const firstScreenRoutes = featureApp().openapi(firstScreen, async (c) => {
-  const { token, find } = c.req.valid("json");
+  const { token, find, match } = c.req.valid("json");
   // A member's own data, asked with their token: no shared cache may keep it, nor the browser's.
   c.header("cache-control", "private, no-store");
   const { body, account } = await verifySession(c, token);
@@ -41,15 +41,36 @@ export const firstScreenRoutes = featureApp().openapi(firstScreen, async (c) => 
         seed: find.seed,
       }
     : null;
+  // The match page's first refill (use-match-stack.ts): page 1 of the member's own place.
+  const matchRequest = match
+    ? {
+        country: country.data,
+        page: 1,
+        region: user.region,
+        city: user.city,
+        premiumLevel: user.premiumLevel,
+        trackerId: user.clickid,
+        preferred_age: user.preferred_age,
+      }
+    : null;
   const session = {
     accountId: account.id,
     clickid: account.clickid,
     sessionVersion: account.sessionVersion,
     brandId: c.var.brand.public.id,
   };
-  const [answer, regions] = await Promise.all([
+  const [answer, cards, regions] = await Promise.all([
     request ? dispense(c.var.db, c.var.brand, session, request) : null,
+    matchRequest ? matchPage(c.var.db, c.var.brand, session, matchRequest) : null,
     regionsOf(c.var.db, country.data),
   ]);
-  return c.json({ verify: body, regions, ...(request && answer ? { find: { request, answer } } : {}) }, 200);
+  return c.json(
+    {
+      verify: body,
+      regions,
+      ...(request && answer ? { find: { request, answer } } : {}),
+      ...(matchRequest && cards ? { match: { request: matchRequest, answer: cards } } : {}),
+    },
+    200,
+  );
 });
