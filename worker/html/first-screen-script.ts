@@ -17,6 +17,6 @@ var n=Date.now(),seed=s.getItem("dispenserSeed");
 if(!seed||!(n-Number(s.getItem("dispenserSeedTime"))<1800000)){seed=String(Math.floor(Math.random()*1e9));s.setItem("dispenserSeed",seed);s.setItem("dispenserSeedTime",String(n));}
 var p=Number(s.getItem("page"));
 b.find={page:p>=1&&p<=100000&&p%1===0?p:1,city:s.getItem("city"),seed:seed};}
-if(/^/match/?$/.test(location.pathname))b.match=true;
+if(/^\\/match\\/?$/.test(location.pathname))b.match=true;
 window.__firstScreen={token:t,response:fetch("/api/first-screen",{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify(b)})};
 }catch(e){}})();`;
