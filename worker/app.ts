@@ -20,6 +20,7 @@ import { devRoutes } from "./dev/dev.routes";
 import { discoveryRoutes } from "./discovery/discovery.routes";
 import { engagementRoutes } from "./engagement/engagement.routes";
 import type { AppEnv } from "./env";
+import { firstScreenRoutes } from "./first-screen/first-screen.routes";
 import { geoRoutes } from "./geo/geo.routes";
 import { testimonialRoutes } from "./home/testimonials.routes";
 import { injectBrand } from "./html/brand-html";
@@ -91,6 +92,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", testimonialRoutes)
     .route("/", legalRoutes)
     .route("/", discoveryRoutes)
+    .route("/", firstScreenRoutes)
     .route("/", chatRoutes)
     .route("/", engagementRoutes)
     .route("/", mailRoutes)

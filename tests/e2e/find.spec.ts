@@ -16,6 +16,7 @@ import {
   shotViewport,
   signedInMember,
   test,
+  withoutBootstrap,
 } from "./helpers";
 
 const texts = {
@@ -299,6 +300,7 @@ test(
   anyWidth,
   async ({ page }) => {
     await signedInMember(page, "it", "find-grid");
+    await withoutBootstrap(page);
     const longName = "Mariangela Benedetta Alessandrina";
     await page.route("**/dispenser", async (route) => {
       // Through 127.0.0.1: Node does not resolve *.localhost.

@@ -436,3 +436,11 @@ export async function expectCredits(page: Page, text: string) {
     await expect(page.getByTestId("credits")).toHaveText(text);
   }
 }
+
+/**
+ * Leaves the HTML's first-screen bootstrap unanswered (POST /api/first-screen fails), so the app asks
+ * /users/verify and the screen's own calls itself, as it does when the bootstrap fails: for tests that
+ * rewrite those calls' answers in the browser.
+ */
+export const withoutBootstrap = (page: Page) =>
+  page.route("**/api/first-screen", (route) => route.abort("failed"));

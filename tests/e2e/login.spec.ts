@@ -12,6 +12,7 @@ import {
   shotViewport,
   test,
   uniqueEmail,
+  withoutBootstrap,
 } from "./helpers";
 
 test("login with a wrong and a good password, then logout (Italian and English)", async ({
@@ -218,6 +219,7 @@ test("session start: a refused token resets to a visitor with the sign-up/login 
 // account whose token is still current, which disabling always ends, and nothing sets regalo_messaggi.
 // The answers are rewritten in the browser to show the popups the client opens for them.
 test("session start: a verify error 1008 opens the user-disabled popup (Italian)", async ({ page }) => {
+  await withoutBootstrap(page);
   await page.route("**/users/verify", (route) =>
     route.fulfill({ json: { verify: 0, error: "1008" }, contentType: "application/json" }),
   );

@@ -21,6 +21,7 @@ import {
   smsCode,
   test,
   uniqueMobile,
+  withoutBootstrap,
 } from "./helpers";
 
 type Member = { token: string; clickid: string };
@@ -488,6 +489,7 @@ test("a failed dispenser call shows a retry; the about is cut at 300; an empty s
     if (m.type() === "warning") warnings.push(m.text());
   });
   await signedInMember(page, "it", "match-errors");
+  await withoutBootstrap(page);
   await page.route("**/dispenser/match", (route) => route.fulfill({ status: 500, body: "{}" }));
   await page.goto(`${origin("it")}/match`);
   const error = page.getByTestId("match-error");

@@ -72,10 +72,10 @@ describe("the forgotten-password mail", () => {
 });
 
 describe("security headers", () => {
-  it("come with the HTML: a CSP with only the site's scripts, and the brand's style by its nonce", async () => {
+  it("come with the HTML: a CSP with only the site's scripts and its own inline ones by the page's nonce", async () => {
     const response = await call("/find");
     const csp = response.headers.get("content-security-policy") ?? "";
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+';/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain("unsafe-inline");
@@ -83,6 +83,7 @@ describe("security headers", () => {
     expect(nonce).toBeTruthy();
     const html = await response.text();
     expect(html).toContain(`<style id="brand-theme" nonce="${nonce}">`);
+    expect(html).toContain(`<script id="first-screen" nonce="${nonce}">`);
     // A new nonce for every page.
     const again = (await call("/find")).headers.get("content-security-policy") ?? "";
     expect(/'nonce-([^']+)'/.exec(again)?.[1]).not.toBe(nonce);

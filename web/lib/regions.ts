@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { PublicBrand } from "../../worker/contracts/brand";
 import { api, okJson } from "./api";
+import { bootRegions } from "./first-screen";
 
 export interface Region {
   code: string;
@@ -13,6 +14,8 @@ export const regionsQuery = (country: PublicBrand["country"]) =>
   queryOptions({
     queryKey: ["regions", country],
     queryFn: async (): Promise<Region[]> =>
+      // A member's first screen has them from the HTML's bootstrap.
+      (await bootRegions(country)) ??
       okJson(await api.api.get.regions[":country"].$get({ param: { country } })),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -25,5 +28,10 @@ export function useRegions(country: PublicBrand["country"]) {
   useEffect(() => {
     if (regions.error) console.warn("regions could not be loaded", regions.error);
   }, [regions.error]);
-  return { regions: regions.data ?? noRegions, failed: regions.isError };
+  return {
+    regions: regions.data ?? noRegions,
+    failed: regions.isError,
+    /** Known, or failed: a name to show is there or will not come. */
+    settled: regions.data !== undefined || regions.isError,
+  };
 }

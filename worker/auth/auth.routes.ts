@@ -1,7 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { accounts } from "../../drizzle/schema/accounts";
 import { brands } from "../brands/registry";
 import {
   ChangeEmailRequest,
@@ -11,25 +9,23 @@ import {
   LoginRequest,
   ResendActivationRequest,
   ResetRequest,
-  SessionUser,
   SignupRequest,
   VerifyRequest,
+  VerifyResponse,
 } from "../contracts/auth";
-import { ClientFlow, clientFlow } from "../contracts/flow";
 import { pgCode } from "../core/db";
 import { forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { errorName, logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } from "../core/openapi";
-import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
 import { endMemberSessions } from "../realtime/member-room";
 import { changeEmail, disableProfile, resendActivation, resendActivationTo } from "./account.service";
-import { markActive, registerAccount, sendSignupMail, sessionUser } from "./auth.service";
+import { markActive, registerAccount, sendSignupMail } from "./auth.service";
 import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
 import { requestPasswordReset, resetPassword } from "./recovery.service";
-import { authContext, Session, sessionAccount, sessionBody } from "./session.service";
+import { authContext, Session, sessionAccount, sessionBody, verifySession } from "./session.service";
 
 const signupRoute = <P extends string>(path: P) =>
   createRoute({
@@ -75,23 +71,7 @@ const verify = createRoute({
   responses: {
     200: {
       description: "verify 1 with the member, or verify 0 (with error 1008 for a disabled account)",
-      ...json(
-        z.object({
-          verify: z.union([z.literal(0), z.literal(1)]),
-          error: z.string().optional(),
-          token: z.string().optional(),
-          clickid: z.string().optional(),
-          source: z.string().optional(),
-          country: z.string().optional(),
-          fluxId: z.string().optional(),
-          confirmed_email: z.boolean().optional(),
-          email: z.string().optional(),
-          region: z.string().nullable().optional(),
-          regalo_messaggi: z.number().nullable().optional(),
-          user: SessionUser.optional(),
-          flusso: ClientFlow.optional(),
-        }),
-      ),
+      ...json(VerifyResponse),
     },
   },
 });
@@ -253,35 +233,7 @@ export const authRoutes = featureApp()
     const account = await login(authContext(c), c.req.valid("json"));
     return c.json({ account_active: true as const, message: "", ...(await sessionBody(c, account)) }, 200);
   })
-  .openapi(verify, async (c) => {
-    const { token } = c.req.valid("json");
-    const claims = await verifyToken(c.var.config.jwtSecret, "session", token);
-    if (!claims) return c.json({ verify: 0 as const }, 200);
-    const [account] = await c.var.db.select().from(accounts).where(eq(accounts.id, claims.accountId));
-    if (!account || account.brandId !== c.var.brand.public.id) return c.json({ verify: 0 as const }, 200);
-    // A disabled member's stale token still says why (the user-disabled popup), before the version check.
-    if (account.disabled) return c.json({ verify: 0 as const, error: "1008" }, 200);
-    if (account.sessionVersion !== claims.sessionVersion) return c.json({ verify: 0 as const }, 200);
-    const flow = await loadFlow(c.var.db, account.fluxId);
-    await markActive(c.var.db, account.id);
-    return c.json(
-      {
-        verify: 1 as const,
-        token,
-        clickid: account.clickid,
-        source: account.source,
-        country: account.country,
-        fluxId: account.fluxId,
-        confirmed_email: account.confirmedEmail,
-        email: account.email,
-        region: account.region,
-        regalo_messaggi: account.regaloMessaggi,
-        user: sessionUser(account),
-        flusso: clientFlow(flow),
-      },
-      200,
-    );
-  })
+  .openapi(verify, async (c) => c.json((await verifySession(c, c.req.valid("json").token)).body, 200))
   .openapi(logout, async (c) => {
     await endSessions(authContext(c), c.var.session.accountId);
     await endMemberSessions(c.env, c.var.session.clickid, "logout");

@@ -28,7 +28,8 @@ const localAdyen = (config: Config) =>
   );
 
 /**
- * The site's own policy. `nonce` marks the one inline element the Worker writes itself (the brand's theme).
+ * The site's own policy. The nonce marks the inline elements the Worker writes itself (the theme, the
+ * bootstrap).
  * Forms may also post to any https address: 3-D Secure posts the provider's form (Adyen's redirect, TrustPay's
  * ACS form) to an address the provider answers, the issuer's, which no list can name beforehand. Local runs
  * also reach the providers' fakes on 127.0.0.1.
@@ -36,7 +37,9 @@ const localAdyen = (config: Config) =>
 const sitePolicy = (devServer: boolean, local: boolean, adyenLocal: string[] = []) => ({
   defaultSrc: ["'self'"],
   // Vite's dev server runs an inline module preamble (React refresh) and injects styles: only there.
-  scriptSrc: devServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+  // Elsewhere the site's files and the one inline script the Worker writes itself (the first screen's
+  // bootstrap, worker/html/first-screen-script.ts), by the answer's nonce.
+  scriptSrc: devServer ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
   styleSrc: devServer ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
   // The photo placeholder is a data: URI.
   imgSrc: ["'self'", "data:"],

@@ -4,6 +4,7 @@ import { cities, foldCityText, regions } from "../../drizzle/schema/geo";
 import { CITY_SEARCH_MIN_CHARS, CITY_SUGGESTIONS_MAX, City, Region } from "../contracts/discovery";
 import { Country } from "../contracts/locales";
 import { featureApp } from "../core/openapi";
+import { regionsOf } from "./geo.service";
 
 // Regions and cities change with a deploy of the seed, not during the day.
 const CACHE = "public, max-age=3600";
@@ -61,11 +62,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const geoRoutes = featureApp()
   .openapi(regionList, async (c) => {
     const { country } = c.req.valid("param");
-    const rows = await c.var.db
-      .select({ code: regions.code, name: regions.name })
-      .from(regions)
-      .where(eq(regions.country, country))
-      .orderBy(asc(regions.name));
+    const rows = await regionsOf(c.var.db, country);
     c.header("cache-control", CACHE);
     return c.json(rows, 200);
   })

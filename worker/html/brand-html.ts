@@ -1,4 +1,5 @@
 import type { Brand } from "../brands/brand";
+import { FIRST_SCREEN_SCRIPT } from "./first-screen-script";
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -13,19 +14,28 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
  * Puts the brand into the served HTML before any script runs: lang, title, theme colours, icon, logo in
  * the boot splash, and the public config for the app to start from (no flash of another brand).
  */
-export function injectBrand(response: Response, brand: Brand, styleNonce: string | undefined): Response {
+export function injectBrand(response: Response, brand: Brand, nonce: string | undefined): Response {
   const b = brand.public;
   const t = b.tema;
   // The boot splash's layout too: the app's stylesheet arrives after the first paint, and until then the
   // logo would be drawn at the size of the SVG's own canvas.
   const css = `:root{--brand-primary:${t.primary};--brand-primary-text:${t.primaryText};--brand-accent:${t.accent};--brand-bg:${t.background};--brand-surface:${t.surface};--brand-text:${t.text}}.boot{min-height:100vh;display:grid;place-items:center}.boot-logo{width:72px;height:72px}`;
+  // The one nonce of the answer's CSP: the brand's theme and the first screen's script (first-screen-script.ts).
+  const nonceAttr = nonce ? ` nonce="${escapeHtml(nonce)}"` : "";
   const rewritten = new HTMLRewriter()
     .on("html", { element: (el) => void el.setAttribute("lang", b.language) })
     .on("title", { element: (el) => void el.setInnerContent(b.title) })
+    // Before the style sheets: a script after one waits for it to download, and this one should leave at once.
+    .on("meta[charset]", {
+      element: (el) =>
+        void el.after(`<script id="first-screen"${nonceAttr}>${FIRST_SCREEN_SCRIPT}</script>`, {
+          html: true,
+        }),
+    })
     .on("head", {
       element: (el) =>
         void el.append(
-          `<meta name="theme-color" content="${escapeHtml(t.primary)}"><link rel="icon" href="${escapeHtml(b.logo_url)}"><style id="brand-theme"${styleNonce ? ` nonce="${escapeHtml(styleNonce)}"` : ""}>${css}</style><script type="application/json" id="brand-config">${scriptJson(b)}</script>`,
+          `<meta name="theme-color" content="${escapeHtml(t.primary)}"><link rel="icon" href="${escapeHtml(b.logo_url)}"><style id="brand-theme"${nonceAttr}>${css}</style><script type="application/json" id="brand-config">${scriptJson(b)}</script>`,
           { html: true },
         ),
     })

@@ -39,7 +39,7 @@ export function FindPage() {
   const cerco = member?.cerco === "uomo" ? "uomo" : "donna";
   const premiumLevel = member?.premiumLevel ?? 0;
   const preferredAge = member?.preferred_age ?? null;
-  const { regions } = useRegions(country ?? "it");
+  const { regions, settled: regionsSettled } = useRegions(country ?? "it");
 
   const [place, setPlace] = useState<SearchPlace>(() => startPlace(ownRegion));
   const [page, setPage] = useState(storedPage);
@@ -139,7 +139,9 @@ export function FindPage() {
 
   if (!member) return <Navigate to="/signup" />;
   if (failed) return <p className="error center">{t("errore_generico")}</p>;
-  if (!result) return <p className="muted center">{t("app_loading")}</p>;
+  // The header names the place with the regions: the grid waits for them, so the line never changes
+  // height above it once shown (it pushed the grid down by a line when the name came after it).
+  if (!result || !regionsSettled) return <p className="muted center">{t("app_loading")}</p>;
   const placeName = result.city ?? regions.find((r) => r.code === result.region)?.name ?? "";
   const count = pageCount(result.totali);
   return (

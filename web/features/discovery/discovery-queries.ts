@@ -1,6 +1,7 @@
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { DispenserRequest } from "../../../worker/contracts/discovery";
 import { api, okJson } from "../../lib/api";
+import { bootFind } from "../../lib/first-screen";
 import { dispenserSeed } from "../../lib/storage";
 
 /** A find page's request to the dispenser; the seed is read when the request goes out. */
@@ -15,7 +16,11 @@ export const dispenserQuery = (request: FindRequest | null) =>
   queryOptions({
     queryKey: ["dispenser", request],
     queryFn: request
-      ? async () => okJson(await api.dispenser.$post({ json: { ...request, seed: dispenserSeed() } }))
+      ? async () => {
+          const json = { ...request, seed: dispenserSeed() };
+          // The page's first answer may have come with the HTML's bootstrap, asked while the app loaded.
+          return (await bootFind(json)) ?? okJson(await api.dispenser.$post({ json }));
+        }
       : skipToken,
     staleTime: 0,
     gcTime: 0,

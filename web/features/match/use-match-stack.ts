@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AngelCard } from "../../../worker/contracts/discovery";
+import type { AngelCard, MatchRequest } from "../../../worker/contracts/discovery";
 import { api } from "../../lib/api";
+import { bootMatch } from "../../lib/first-screen";
 import type { Member } from "../../lib/session/session";
 import {
   freshCards,
@@ -28,6 +29,12 @@ export interface MatchStack {
   /** Puts a card back on top (a like the server refused). */
   restore(card: AngelCard): void;
   retry(): void;
+}
+
+async function askMatch(json: MatchRequest) {
+  const response = await api.dispenser.match.$post({ json });
+  if (!response.ok) throw new Error(`dispenser/match answered ${response.status}`);
+  return (await response.json()).profiles;
 }
 
 /**
@@ -65,19 +72,17 @@ export function useMatchStack(member: Member): MatchStack {
     inFlight.current = true;
     try {
       for (let page = 1; page <= MAX_PAGES_PER_REFILL; page++) {
-        const response = await api.dispenser.match.$post({
-          json: {
-            country: country as "it" | "es" | "en",
-            page,
-            region,
-            city,
-            premiumLevel,
-            trackerId: clickid,
-            preferred_age: preferredAge,
-          },
-        });
-        if (!response.ok) throw new Error(`dispenser/match answered ${response.status}`);
-        const { profiles } = await response.json();
+        const json = {
+          country: country as "it" | "es" | "en",
+          page,
+          region,
+          city,
+          premiumLevel,
+          trackerId: clickid,
+          preferred_age: preferredAge,
+        };
+        // The first stack may have come with the HTML's bootstrap, asked while the app loaded.
+        const profiles = (page === 1 ? await bootMatch(json) : null) ?? (await askMatch(json));
         if (!alive.current) return;
         if (profiles.length === 0) {
           setExhausted(true);

@@ -13,6 +13,7 @@ import type { SessionUser } from "../../../worker/contracts/auth";
 import type { ClientFlow } from "../../../worker/contracts/flow";
 import type { ServerEvent } from "../../../worker/contracts/realtime";
 import { api } from "../api";
+import { bootVerify } from "../first-screen";
 import { connectRoom, type Room } from "../party";
 import { store } from "../storage";
 
@@ -71,6 +72,9 @@ const verifyQuery = (token: string | null) =>
     queryKey: ["session", "verify", token],
     queryFn: token
       ? async () => {
+          // Usually asked already by the HTML's bootstrap, while this bundle loaded.
+          const early = await bootVerify(token);
+          if (early) return early;
           const response = await api.users.verify.$post({
             json: { token, trackerId: store.get("trackerId") ?? undefined },
           });

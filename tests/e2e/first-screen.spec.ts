@@ -1,0 +1,122 @@
+// The signed-in first screen (issue 16): /find's data leaves with the HTML's bootstrap while the app's
+// bundle is still downloading (no verify → dispenser chain after it), the page does not move while it
+// loads, and after logout nothing of the old session is served again.
+import type { Page } from "@playwright/test";
+import { anyWidth, apiCall, expect, logout, origin, regionOf, shot, signedInMember, test } from "./helpers";
+
+/** Every request of the page, in the order it left. */
+function recordRequests(page: Page) {
+  const paths: string[] = [];
+  page.on("request", (request) => paths.push(new URL(request.url()).pathname));
+  return paths;
+}
+
+/** The layout shifts of each document of the page, summed as CLS sums them (input-driven ones left out). */
+const observeShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const sum = { value: 0 };
+    (window as unknown as { __shifts: typeof sum }).__shifts = sum;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) sum.value += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+
+/**
+ * A slower network, as on a phone: every request waits 300 ms (Chromium's own throttling), so a call that
+ * waits on the bundle shows as starting after it.
+ */
+async function slowNetwork(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 300,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+}
+
+test("/find's data leaves with the HTML, not after the bundle and a verify", anyWidth, async ({ page }) => {
+  await signedInMember(page, "it", "first-screen");
+  const requests = recordRequests(page);
+  await slowNetwork(page);
+  const boot = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/first-screen");
+  await page.goto(`${origin("it")}/find`);
+  const answer = (await (await boot).json()) as { find: { answer: { profili: { id: number }[] } } };
+  const cards = page.getByTestId("angel-card");
+  await expect(cards).toHaveCount(5);
+  // The grid shows the bootstrap's page, and the app asked neither verify nor the dispenser for it.
+  await expect
+    .poll(() => cards.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-angel-id")))))
+    .toEqual(answer.find.answer.profili.map((a) => a.id));
+  expect(requests).not.toContain("/users/verify");
+  expect(requests).not.toContain("/dispenser");
+  expect(requests.filter((p) => p === "/api/first-screen")).toHaveLength(1);
+  // The data call left before the app's script had even arrived: nothing waits on a serial chain.
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const bundle = entries.find(
+      (e) => e.initiatorType === "script" && /\/assets\/index-[^/]+\.js$/.test(e.name),
+    );
+    const data = entries.find((e) => e.name.endsWith("/api/first-screen"));
+    return { bundleEnd: bundle?.responseEnd, dataStart: data?.startTime };
+  });
+  expect(timing.bundleEnd).toBeGreaterThan(0);
+  expect(timing.dataStart).toBeLessThan(timing.bundleEnd ?? 0);
+  // A later opening of the page asks the dispenser again (the bootstrap's answer is used once).
+  await page.getByTestId("nav-match").click();
+  await expect(page).toHaveURL(/\/match$/);
+  await page.goBack();
+  await expect(cards).toHaveCount(5);
+  await expect.poll(() => requests.includes("/dispenser")).toBe(true);
+});
+
+test("/find does not move while it loads", async ({ page }) => {
+  await signedInMember(page, "it", "first-screen-cls");
+  await observeShifts(page);
+  await slowNetwork(page);
+  await page.goto(`${origin("it")}/find`);
+  await expect(page.getByTestId("find-header")).toContainText(regionOf.it.name);
+  await expect(page.getByTestId("angel-card")).toHaveCount(5);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>(".find-grid img")]
+      .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+      .every((img) => img.complete && img.naturalWidth > 0),
+  );
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __shifts: { value: number } }).__shifts.value,
+  );
+  expect(shifts).toBeLessThanOrEqual(0.02);
+  await shot(page, "first-screen-find");
+});
+
+test("after logout the old session's first screen is not served again", anyWidth, async ({ page }) => {
+  const member = await signedInMember(page, "it", "first-screen-logout");
+  const boot = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/first-screen");
+  await page.goto(`${origin("it")}/find`);
+  const answer = await boot;
+  // The member's own data: private, and kept by no cache, the browser's included.
+  expect(answer.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByTestId("angel-card")).toHaveCount(5);
+  await logout(page, "Esci");
+  const requests = recordRequests(page);
+  // Back to /find, through history and afresh: the visitor's page, and no member data asked or shown.
+  // (Counted at once, not polled: a page restored from the back-forward cache would show its cards at once.)
+  await page.goBack();
+  expect(await page.getByTestId("angel-card").count()).toBe(0);
+  await page.goto(`${origin("it")}/find`);
+  await expect(page.getByTestId("angel-card")).toHaveCount(0);
+  expect(requests).not.toContain("/api/first-screen");
+  expect(requests).not.toContain("/dispenser");
+  // The old token asked again, as a copy of the page's script would: the session is over.
+  const call = apiCall("it", "/api/first-screen");
+  const replay = await page.request.post(call.url, {
+    headers: call.headers,
+    data: { token: member.token, find: { page: 1, city: null, seed: "1" }, match: true },
+  });
+  expect(await replay.json()).toEqual({ verify: { verify: 0 } });
+});

@@ -1,0 +1,101 @@
+// The first screen's bootstrap: the answer of POST /api/first-screen, asked by the script the Worker puts
+// into the HTML (worker/html/first-screen-script.ts) while this bundle was still on its way. The session
+// start takes its verify answer, the find page its first page and the regions, each instead of asking
+// again; whatever is missing, failed or does not match is asked the usual way.
+import type {
+  AngelCard,
+  DispenserRequest,
+  DispenserResponse,
+  MatchRequest,
+} from "../../worker/contracts/discovery";
+import { FirstScreenResponse } from "../../worker/contracts/first-screen";
+import type { Region } from "./regions";
+import { store } from "./storage";
+
+declare global {
+  interface Window {
+    /** Set by the HTML's bootstrap script: the token it sent and the answer on its way. */
+    __firstScreen?: { token: string; response: Promise<Response> };
+  }
+}
+
+let answer: Promise<FirstScreenResponse | null> | undefined;
+let answerToken: string | null = null;
+/** The screens' first answers are used once: a later opening of the page asks afresh. */
+const taken = { find: false, match: false };
+
+function read(): Promise<FirstScreenResponse | null> {
+  if (answer) return answer;
+  const boot = typeof window === "undefined" ? undefined : window.__firstScreen;
+  answerToken = boot?.token ?? null;
+  answer = boot
+    ? boot.response
+        .then(async (response) => (response.ok ? FirstScreenResponse.parse(await response.json()) : null))
+        .catch((error: unknown) => {
+          console.warn("first screen: the bootstrap failed", error);
+          return null;
+        })
+    : Promise.resolve(null);
+  return answer;
+}
+
+/** The bootstrap's answer when it was asked for this token (the one stored now unless told). */
+async function forToken(token = store.get("token")): Promise<FirstScreenResponse | null> {
+  const body = await read();
+  return body && token && answerToken === token ? body : null;
+}
+
+/** POST /users/verify's answer for the token found at start, when the bootstrap brought it. */
+export const bootVerify = async (token: string) => (await forToken(token))?.verify ?? null;
+
+/** The country's regions, when the bootstrap brought them (they do not change: reusable). */
+export async function bootRegions(country: string): Promise<Region[] | null> {
+  const body = await forToken();
+  return body?.regions && body.verify.user?.country === country ? body.regions : null;
+}
+
+const sameRequest = <R extends object>(a: R, b: R, keys: readonly (keyof R)[]) =>
+  keys.every((key) => String(a[key] ?? null) === String(b[key] ?? null));
+
+const findFields = [
+  "country",
+  "page",
+  "region",
+  "city",
+  "premiumLevel",
+  "trackerId",
+  "preferred_age",
+  "cerco",
+  "seed",
+] as const;
+
+/**
+ * The find page's first answer, once: only for exactly the request the bootstrap answered (same place,
+ * page, member fields and seed). Later openings of the page ask the dispenser again, as the spec wants.
+ */
+export async function bootFind(request: DispenserRequest): Promise<DispenserResponse | null> {
+  if (taken.find) return null;
+  const find = (await forToken())?.find;
+  if (!find || taken.find) return null;
+  taken.find = true;
+  return sameRequest(find.request, request, findFields) ? find.answer : null;
+}
+
+const matchFields = [
+  "country",
+  "page",
+  "region",
+  "city",
+  "premiumLevel",
+  "trackerId",
+  "preferred_age",
+] as const;
+
+/** The match page's first stack, once, for exactly the request the bootstrap answered. */
+export async function bootMatch(request: MatchRequest): Promise<AngelCard[] | null> {
+  if (taken.match) return null;
+  const match = (await forToken())?.match;
+  if (!match || taken.match) return null;
+  taken.match = true;
+  return sameRequest(match.request, request, matchFields) ? match.answer : null;
+}
