@@ -32,6 +32,8 @@ interface Sample {
   lcp: number;
   cls: number;
   fcp: number;
+  /** Script bytes the page transferred during the load (every chunk it fetched, not only the entry's). */
+  scriptBytes: number;
 }
 
 const mimeTypes: Record<string, string> = {
@@ -207,16 +209,26 @@ async function measure(url: string, storage?: Record<string, string>): Promise<S
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)
+      ?.items;
     return {
       score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
       tbt: value("total-blocking-time"),
       lcp: value("largest-contentful-paint"),
       cls: value("cumulative-layout-shift"),
       fcp: value("first-contentful-paint"),
+      scriptBytes: (requests ?? [])
+        .filter((item) => item.resourceType === "Script")
+        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     };
   } finally {
     await chrome.kill();
   }
+}
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
 }
 
 const median = (values: number[]) => {
@@ -226,7 +238,14 @@ const median = (values: number[]) => {
 
 function summary(samples: Sample[]) {
   const of = (key: keyof Sample) => median(samples.map((s) => s[key]));
-  return { score: of("score"), tbt: of("tbt"), lcp: of("lcp"), cls: of("cls"), fcp: of("fcp") };
+  return {
+    score: of("score"),
+    tbt: of("tbt"),
+    lcp: of("lcp"),
+    cls: of("cls"),
+    fcp: of("fcp"),
+    scriptBytes: of("scriptBytes"),
+  };
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -262,6 +281,7 @@ try {
       "FCP ms": Math.round(s.fcp),
       CLS: Number(s.cls.toFixed(3)),
       "initial JS gzip": kB(totalGzip(name === "floor" ? floorJs : siteJs)),
+      "JS transferred": kB(s.scriptBytes),
       "scores of the runs": samples[name].map((x) => x.score).join(" "),
     };
   });
