@@ -7,7 +7,7 @@ import {
   Outlet,
   useRouterState,
 } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import type { PublicBrand } from "../worker/contracts/brand";
 import { Layout } from "./app/Layout";
 import { RequireMember } from "./app/RequireMember";
@@ -115,7 +115,35 @@ const preloading = <C extends () => ReactNode>(component: C, ...pages: Preloadab
 function Fallback() {
   const { state } = useSession();
   const home = useMemberHome();
-  return <Navigate to={state.status === "member" ? home : "/"} replace />;
+  return <Redirect to={state.status === "member" ? home : "/"} />;
+}
+
+/**
+ * Goes to `to` once per target. TanStack's <Navigate> navigates again whenever it re-renders with new props;
+ * with pages in chunks, the page holding it stays on screen (and re-renders) while the target's chunk loads,
+ * and would take back a link the member tapped meanwhile.
+ */
+function Redirect({
+  to,
+  search,
+  replace = true,
+}: {
+  to: "/" | "/find" | "/match" | "/purchase/pay";
+  search?: { plan?: string };
+  replace?: boolean;
+}) {
+  const plan = search?.plan;
+  return useMemo(
+    () => <Navigate to={to} search={plan === undefined ? undefined : { plan }} replace={replace} />,
+    [to, plan, replace],
+  );
+}
+
+/** The home page for a visitor; a member goes to their own home (/find or /match) without loading it. */
+function Home({ brand }: { brand: PublicBrand }) {
+  const { state } = useSession();
+  const home = useMemberHome();
+  return state.status === "member" ? <Redirect to={home} replace={false} /> : <HomePage brand={brand} />;
 }
 
 /** The member layout everywhere but the operator console (/ops), which has its own. */
@@ -211,7 +239,7 @@ export function createAppRouter(brand: PublicBrand) {
   const toPay = (path: "/purchase" | "/purchase/choose" | "/paymentPage") =>
     page(path, function ToPay() {
       const search = useRouterState({ select: (s) => s.location.search }) as Record<string, string>;
-      return <Navigate to="/purchase/pay" search={{ plan: search.plan }} replace />;
+      return <Redirect to="/purchase/pay" search={{ plan: search.plan }} />;
     });
   /** The providers' return pages (/adyen/paymentCheck, /mollie/paymentCheck, …). */
   const paymentCheck = createRoute({
@@ -224,7 +252,7 @@ export function createAppRouter(brand: PublicBrand) {
     }, PaymentCheckPage),
   });
   const routes = [
-    page("/", () => <HomePage brand={brand} />, HomePage),
+    page("/", () => <Home brand={brand} />, HomePage),
     page("/signup", () => <SignupPage brand={brand} variant="signup" />, SignupPage),
     page("/ms", () => <SignupPage brand={brand} variant="ms" />, SignupPage),
     page("/asignup", () => <AutoSignupPage brand={brand} kind="asignup" />, AutoSignupPage),
