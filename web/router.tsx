@@ -3,11 +3,11 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
-  Navigate,
   Outlet,
+  useRouter,
   useRouterState,
 } from "@tanstack/react-router";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useLayoutEffect, useState } from "react";
 import type { PublicBrand } from "../worker/contracts/brand";
 import { Layout } from "./app/Layout";
 import { RequireMember } from "./app/RequireMember";
@@ -115,35 +115,44 @@ const preloading = <C extends () => ReactNode>(component: C, ...pages: Preloadab
 function Fallback() {
   const { state } = useSession();
   const home = useMemberHome();
-  return <Redirect to={state.status === "member" ? home : "/"} />;
+  const [from] = useState(() => window.location.pathname);
+  return <Redirect from={from} to={state.status === "member" ? home : "/"} />;
 }
 
 /**
- * Goes to `to` once per target. TanStack's <Navigate> navigates again whenever it re-renders with new props;
- * with pages in chunks, the page holding it stays on screen (and re-renders) while the target's chunk loads,
- * and would take back a link the member tapped meanwhile.
+ * Goes to `to` from the page at `from`, unless the address has moved on meanwhile. With pages in chunks, the
+ * page holding a redirect can stay on screen (and render again) while the target's chunk loads; TanStack's
+ * <Navigate> then navigates again and takes back a link the member tapped in between.
  */
 function Redirect({
+  from,
   to,
   search,
   replace = true,
 }: {
+  from: string;
   to: "/" | "/find" | "/match" | "/purchase/pay";
   search?: { plan?: string };
   replace?: boolean;
 }) {
+  const router = useRouter();
   const plan = search?.plan;
-  return useMemo(
-    () => <Navigate to={to} search={plan === undefined ? undefined : { plan }} replace={replace} />,
-    [to, plan, replace],
-  );
+  useLayoutEffect(() => {
+    if (router.latestLocation.pathname !== from) return;
+    void router.navigate({ to, search: plan === undefined ? undefined : { plan }, replace });
+  }, [router, from, to, plan, replace]);
+  return null;
 }
 
 /** The home page for a visitor; a member goes to their own home (/find or /match) without loading it. */
 function Home({ brand }: { brand: PublicBrand }) {
   const { state } = useSession();
   const home = useMemberHome();
-  return state.status === "member" ? <Redirect to={home} replace={false} /> : <HomePage brand={brand} />;
+  return state.status === "member" ? (
+    <Redirect from="/" to={home} replace={false} />
+  ) : (
+    <HomePage brand={brand} />
+  );
 }
 
 /** The member layout everywhere but the operator console (/ops), which has its own. */
@@ -239,7 +248,7 @@ export function createAppRouter(brand: PublicBrand) {
   const toPay = (path: "/purchase" | "/purchase/choose" | "/paymentPage") =>
     page(path, function ToPay() {
       const search = useRouterState({ select: (s) => s.location.search }) as Record<string, string>;
-      return <Redirect to="/purchase/pay" search={{ plan: search.plan }} />;
+      return <Redirect from={path} to="/purchase/pay" search={{ plan: search.plan }} />;
     });
   /** The providers' return pages (/adyen/paymentCheck, /mollie/paymentCheck, …). */
   const paymentCheck = createRoute({
