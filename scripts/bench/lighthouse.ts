@@ -132,8 +132,12 @@ async function buildFloor(): Promise<string> {
   return outDir;
 }
 
-/** The site as the end-to-end tests get it (it builds the site first); resolves once it answers. */
-async function startSite(): Promise<ChildProcess> {
+/**
+ * The site as the end-to-end tests get it (it builds the site first); resolves once it answers. With
+ * BENCH_WEB_REUSE=1, a site already served on BENCH_WEB_PORT (an end-to-end run's) is measured instead.
+ */
+async function startSite(): Promise<ChildProcess | undefined> {
+  if (process.env.BENCH_WEB_REUSE === "1") return undefined;
   const site = spawn(process.execPath, ["--import", "tsx", "scripts/e2e-server.ts"], {
     cwd: repo,
     env: { ...process.env, E2E_PORT: String(PORT) },
@@ -296,7 +300,7 @@ try {
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
   console.log(`load average (1 / 5 / 15 min): before ${fmt(loadBefore)}, after ${fmt(loadAfter)}`);
 } finally {
-  site.kill("SIGTERM");
+  site?.kill("SIGTERM");
   proxy.close();
   floorServer.close();
   rmSync(floorDir, { recursive: true, force: true });
