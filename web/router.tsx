@@ -144,15 +144,15 @@ function Redirect({
   return null;
 }
 
-/** The home page for a visitor; a member goes to their own home (/find or /match) without loading it. */
-function Home({ brand }: { brand: PublicBrand }) {
+/**
+ * A visitor's page (home, login, sign-up): a member goes to their own home (/find or /match) from here,
+ * before the page renders. The pages' own redirect for members is a <Navigate>, which would fire again on
+ * every render while the member's home loads, and take back a link tapped meanwhile.
+ */
+function VisitorPage({ path, children }: { path: string; children: ReactNode }) {
   const { state } = useSession();
   const home = useMemberHome();
-  return state.status === "member" ? (
-    <Redirect from="/" to={home} replace={false} />
-  ) : (
-    <HomePage brand={brand} />
-  );
+  return state.status === "member" ? <Redirect from={path} to={home} replace={false} /> : children;
 }
 
 /** The member layout everywhere but the operator console (/ops), which has its own. */
@@ -190,6 +190,8 @@ export function createAppRouter(brand: PublicBrand) {
     createRoute({ getParentRoute: () => root, path, component: preloading(component, ...pages) });
   const member = <P extends string>(path: P, component: () => ReactNode, ...pages: Preloadable[]) =>
     page(path, () => <RequireMember>{component()}</RequireMember>, ...pages);
+  const visitor = <P extends string>(path: P, component: () => ReactNode, ...pages: Preloadable[]) =>
+    page(path, () => <VisitorPage path={path}>{component()}</VisitorPage>, ...pages);
   const chat = createRoute({
     getParentRoute: () => root,
     path: "/chats/$angelId",
@@ -261,10 +263,10 @@ export function createAppRouter(brand: PublicBrand) {
     }, PaymentCheckPage),
   });
   const routes = [
-    page("/", () => <Home brand={brand} />, HomePage),
-    page("/signup", () => <SignupPage brand={brand} variant="signup" />, SignupPage),
-    page("/ms", () => <SignupPage brand={brand} variant="ms" />, SignupPage),
-    page("/asignup", () => <AutoSignupPage brand={brand} kind="asignup" />, AutoSignupPage),
+    visitor("/", () => <HomePage brand={brand} />, HomePage),
+    visitor("/signup", () => <SignupPage brand={brand} variant="signup" />, SignupPage),
+    visitor("/ms", () => <SignupPage brand={brand} variant="ms" />, SignupPage),
+    visitor("/asignup", () => <AutoSignupPage brand={brand} kind="asignup" />, AutoSignupPage),
     page("/external_email", () => <AutoSignupPage brand={brand} kind="external_email" />, AutoSignupPage),
     page("/loginWithGoogle", () => <GoogleCallbackPage brand={brand} />, GoogleCallbackPage),
     createRoute({
@@ -276,7 +278,7 @@ export function createAppRouter(brand: PublicBrand) {
         },
       }),
     }),
-    page("/login", () => <LoginPage brand={brand} />, LoginPage),
+    visitor("/login", () => <LoginPage brand={brand} />, LoginPage),
     page("/forgotPassword", () => <ForgotPasswordPage brand={brand} />, ForgotPasswordPage),
     page("/resetPassword", () => <ResetPasswordPage />, ResetPasswordPage),
     page("/confirmEmail", () => <ConfirmEmailPage />, ConfirmEmailPage),
