@@ -185,7 +185,17 @@ async function signUpMember(): Promise<{ token: string; clickid: string }> {
  * One Lighthouse run in a fresh Chromium profile (cold cache, empty storage). `storage` is written into the
  * page's origin first (a member's session), and Lighthouse is told not to wipe it.
  */
+/** One run, tried once more when Lighthouse's own trace fails (NO_NAVSTART and the like, on a busy machine). */
 async function measure(url: string, storage?: Record<string, string>): Promise<Sample> {
+  try {
+    return await measureOnce(url, storage);
+  } catch (error) {
+    console.error(`again after: ${String(error)}`);
+    return measureOnce(url, storage);
+  }
+}
+
+async function measureOnce(url: string, storage?: Record<string, string>): Promise<Sample> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync"],
@@ -270,7 +280,9 @@ try {
     samples.floor.push(await measure(floorUrl));
     samples.home.push(await measure(`${siteOrigin}/`));
     samples.find.push(await measure(`${siteOrigin}/find`, memberStorage));
-    console.error(`round ${round} of ${RUNS} done, load average ${loadavg()[0]?.toFixed(2)}`);
+    const last = (name: keyof typeof samples) => JSON.stringify(samples[name].at(-1));
+    console.error(`round ${round} of ${RUNS}, load average ${loadavg()[0]?.toFixed(2)}`);
+    console.error(`  floor ${last("floor")}\n  home ${last("home")}\n  find ${last("find")}`);
   }
   const loadAfter = loadavg();
   const siteJs = initialScripts(join(repo, "dist/client"));
