@@ -25,33 +25,49 @@ import "./features/own-profile/own-profile.css";
 import "./components/cookie-banner.css";
 import "./components/legal-links.css";
 import "./features/legal/legal.css";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { type ReactNode, StrictMode, Suspense, use } from "react";
 import { createRoot } from "react-dom/client";
-import { I18nProvider } from "./i18n/i18n";
+import { loadMemberFrame } from "./app/Layout";
+import { I18nProvider, loadCatalogue } from "./i18n/i18n";
 import { readBrand } from "./lib/brand";
-import { createQueryClient } from "./lib/query-client";
 import { SessionProvider } from "./lib/session/session";
+import { store } from "./lib/storage";
 import { startTracking } from "./lib/tracking";
 import { createAppRouter } from "./router";
 
 const brand = readBrand();
+// The brand's language is a chunk of its own: fetched now, beside the first page's chunk, rather than when
+// the first render asks for it.
+void loadCatalogue(brand.language);
+// A stored session is most likely a member's: the member's bars load while the session is verified.
+if (store.get("token")) void loadMemberFrame();
 // Before the router renders (it may rewrite the address): the flux id depends on the landing URL.
 startTracking(brand);
 const router = createAppRouter(brand);
-const queryClient = createQueryClient();
+// TanStack Query comes beside the first page's chunk rather than inside the entry: the pages that read server
+// data are chunks of their own, and the start (brand, session, router) does not need it.
+const queryClient = import("./lib/query-client").then((m) => ({
+  client: m.createQueryClient(),
+  Provider: m.QueryClientProvider,
+}));
+function QueryProvider({ children }: { children: ReactNode }) {
+  const { client, Provider } = use(queryClient);
+  return <Provider client={client}>{children}</Provider>;
+}
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider locale={brand.language}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </I18nProvider>
-    </QueryClientProvider>
+    <Suspense fallback={null}>
+      <QueryProvider>
+        <I18nProvider locale={brand.language}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </I18nProvider>
+      </QueryProvider>
+    </Suspense>
   </StrictMode>,
 );

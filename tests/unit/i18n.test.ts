@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { en } from "../../web/i18n/en";
-import { catalogues, translator } from "../../web/i18n/i18n";
+import { es } from "../../web/i18n/es";
+import { fr } from "../../web/i18n/fr";
+import { translator } from "../../web/i18n/i18n";
+import { it as itCatalogue } from "../../web/i18n/it";
+
+const catalogues = { it: itCatalogue, en, es, fr };
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -15,7 +20,7 @@ describe("the catalogues", () => {
   });
 
   it("fills placeholders", () => {
-    expect(translator("it")("find_available", { count: 12, place: "Lazio" })).toBe(
+    expect(translator(itCatalogue)("find_available", { count: 12, place: "Lazio" })).toBe(
       "12 donne disponibili in Lazio",
     );
   });

@@ -1,65 +1,73 @@
-import { Link, Outlet, useRouterState } from "@tanstack/react-router";
+import { Link, Outlet } from "@tanstack/react-router";
+import { lazy, Suspense, use } from "react";
 import type { PublicBrand } from "../../worker/contracts/brand";
 import { CookieBanner } from "../components/CookieBanner";
-import { BottomMenu } from "../components/nav/BottomMenu";
-import { MobileTopBar } from "../components/nav/MobileTopBar";
-import { showsBottomMenu } from "../components/nav/nav-rules";
-import { TopBar } from "../components/nav/TopBar";
-import { useMobile } from "../components/nav/useMobile";
-import { PhoneVerifyHost } from "../components/phone-verify/PhoneVerify";
-import { NotificationPopup } from "../features/notifications/NotificationPopup";
-import { PurchaseKoToast } from "../features/payments/PurchaseKoToast";
 import { useI18n } from "../i18n/i18n";
-import { NotificationsProvider } from "../lib/notifications/notifications";
 import { useSession } from "../lib/session/session";
 import { useBrainStart } from "../lib/session/use-brain-start";
-import { SessionPopups } from "./SessionPopups";
 import "../components/nav/topbar.css";
 import "./layout.css";
 
-/** The member site's frame: navigation, the page, and the popups any page can raise. */
+let memberFrame: Promise<typeof import("./MemberFrame")> | undefined;
+/**
+ * The member's frame (bars, menus, notifications), fetched once: at start when a session is stored
+ * (main.tsx), else when one begins. The page waits for it rather than being drawn first and pushed down by
+ * the bar.
+ */
+export const loadMemberFrame = () => {
+  memberFrame ??= import("./MemberFrame");
+  return memberFrame;
+};
+// A visitor's session popups (the disabled account's): only when one opens.
+const SessionPopups = lazy(() => import("./SessionPopups").then((m) => ({ default: m.SessionPopups })));
+
+/** The site's frame: navigation, the page, and the popups any page can raise. */
 export function Layout({ brand }: { brand: PublicBrand }) {
   useBrainStart();
   return (
-    <NotificationsProvider>
-      <Shell brand={brand} />
-    </NotificationsProvider>
+    <Suspense fallback={null}>
+      <Frame brand={brand} />
+    </Suspense>
   );
 }
 
-function Shell({ brand }: { brand: PublicBrand }) {
-  const { t } = useI18n();
+function Frame({ brand }: { brand: PublicBrand }) {
   const { state } = useSession();
-  const mobile = useMobile();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const member = state.status === "member";
-  const bottomMenu = member && mobile && showsBottomMenu(pathname);
+  if (state.status !== "member") return <VisitorFrame brand={brand} />;
+  const { MemberFrame } = use(loadMemberFrame());
   return (
-    <div className={`app${bottomMenu ? " with-bottom-menu" : ""}`}>
-      {member && (mobile ? <MobileTopBar brand={brand} /> : <TopBar brand={brand} />)}
-      {!member && (
-        <header className="topbar">
-          <Link to="/" className="brand">
-            <img src={brand.logo_url} alt="" width={32} height={32} />
-            <span>{brand.title}</span>
-          </Link>
-          {state.status === "visitor" && (
-            <nav className="topnav">
-              <Link to="/login" activeProps={{ className: "active" }}>
-                {t("nav_login")}
-              </Link>
-            </nav>
-          )}
-        </header>
-      )}
+    <MemberFrame brand={brand}>
+      <Outlet />
+    </MemberFrame>
+  );
+}
+
+function VisitorFrame({ brand }: { brand: PublicBrand }) {
+  const { t } = useI18n();
+  const { state, popups } = useSession();
+  return (
+    <div className="app">
+      <header className="topbar">
+        <Link to="/" className="brand">
+          <img src={brand.logo_url} alt="" width={32} height={32} />
+          <span>{brand.title}</span>
+        </Link>
+        {state.status === "visitor" && (
+          <nav className="topnav">
+            <Link to="/login" activeProps={{ className: "active" }}>
+              {t("nav_login")}
+            </Link>
+          </nav>
+        )}
+      </header>
       <main className="content">
         {state.status === "loading" ? <p className="muted center">{t("app_loading")}</p> : <Outlet />}
       </main>
-      {bottomMenu && <BottomMenu />}
-      {member && <NotificationPopup />}
-      {member && <PurchaseKoToast />}
-      <SessionPopups brand={brand} />
-      {member && <PhoneVerifyHost />}
+      {popups.length > 0 && (
+        <Suspense fallback={null}>
+          <SessionPopups brand={brand} />
+        </Suspense>
+      )}
       <CookieBanner brand={brand} />
     </div>
   );

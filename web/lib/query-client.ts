@@ -1,5 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 
+export { QueryClientProvider } from "@tanstack/react-query";
+
 /**
  * The one cache of server data (TanStack Query). Each resource states its own freshness next to its key
  * (`*Query` factories); these defaults keep what the hand-written loaders did: a failure shows at once (no

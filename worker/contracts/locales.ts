@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { countries, locales } from "./locale-lists";
 
-export const locales = ["it", "en", "es", "fr"] as const;
+export { countries, locales };
+
 export const Locale = z.enum(locales);
 export type Locale = z.infer<typeof Locale>;
 
-/** The markets: a brand's country, an angel's country. */
-export const countries = ["it", "es", "en"] as const;
 export const Country = z.enum(countries);
 export type Country = z.infer<typeof Country>;

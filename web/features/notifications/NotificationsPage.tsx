@@ -2,15 +2,14 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ListedNotificationType, Notification } from "../../../worker/contracts/engagement";
 import { AngelPhoto } from "../../components/AngelPhoto";
-import { en, type MessageKey } from "../../i18n/en";
-import { useI18n } from "../../i18n/i18n";
+import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { useNotifications } from "../../lib/notifications/notifications";
 import { openingTab, unreadByTab } from "./notification-tabs";
 import "./notifications.css";
 
 const msgKey = (n: Notification): MessageKey => {
   const key = n.msg ?? (n.type === "visita" ? "visita_ricevuta" : "like_ricevuto");
-  return key in en ? (key as MessageKey) : n.type === "visita" ? "visita_ricevuta" : "like_ricevuto";
+  return isMessageKey(key) ? key : n.type === "visita" ? "visita_ricevuta" : "like_ricevuto";
 };
 
 /** Relative time for the last hour, the local time today, else the local date and time. */

@@ -1,6 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Navigate } from "@tanstack/react-router";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { type Locale, locales } from "../../../worker/contracts/locales";
 import type { Operator } from "../../../worker/contracts/ops";
 import { I18nProvider, useI18n } from "../../i18n/i18n";
@@ -74,8 +83,11 @@ export function OpsSessionProvider({ children }: { children: ReactNode }) {
   const language: Locale = operator?.language ?? (isLocale(chosen) ? chosen : site);
   const setLanguage = useCallback((next: Locale) => {
     opsStore.setLanguage(next);
-    setChosen(next);
-    setState((s) => (s.status === "operator" ? { ...s, operator: { ...s.operator, language: next } } : s));
+    // A transition: the console stays in the old language until the new one's texts have arrived.
+    startTransition(() => {
+      setChosen(next);
+      setState((s) => (s.status === "operator" ? { ...s, operator: { ...s.operator, language: next } } : s));
+    });
     // Saved as the operator's preference (a failure only loses that; the console switches anyway).
     if (opsStore.token()) void opsApi.me.language.$put({ json: { language: next } }).catch(() => undefined);
   }, []);

@@ -1,4 +1,3 @@
-import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import {
   createContext,
   type ReactNode,
@@ -14,7 +13,8 @@ import type { ClientFlow } from "../../../worker/contracts/flow";
 import type { ServerEvent } from "../../../worker/contracts/realtime";
 import { api } from "../api";
 import { bootVerify } from "../first-screen";
-import { connectRoom, type Room } from "../party";
+import { once } from "../once";
+import type { Room } from "../party";
 import { store } from "../storage";
 
 export type Member = SessionUser;
@@ -65,25 +65,32 @@ const SessionContext = createContext<SessionApi | null>(null);
 /**
  * POST /users/verify of the token stored at start, asked once per page. The answer is read whatever its
  * status: anything but verify 1 turns the page into a visitor's; only a failure to reach the server keeps
- * the token.
+ * the token. Without TanStack Query, which the first page's start-up would otherwise have to load first.
  */
-const verifyQuery = (token: string | null) =>
-  queryOptions({
-    queryKey: ["session", "verify", token],
-    queryFn: token
-      ? async () => {
-          // Usually asked already by the HTML's bootstrap, while this bundle loaded.
-          const early = await bootVerify(token);
-          if (early) return early;
-          const response = await api.users.verify.$post({
-            json: { token, trackerId: store.get("trackerId") ?? undefined },
-          });
-          return response.json();
-        }
-      : skipToken,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+function useVerify(token: string | null) {
+  type Answer = Awaited<ReturnType<Awaited<ReturnType<typeof api.users.verify.$post>>["json"]>>;
+  const [result, setResult] = useState<{ data?: Answer; error?: unknown }>({});
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    once(`session:verify:${token}`, async () => {
+      // Usually asked already by the HTML's bootstrap, while this bundle loaded.
+      const early = await bootVerify(token);
+      if (early) return early;
+      const response = await api.users.verify.$post({
+        json: { token, trackerId: store.get("trackerId") ?? undefined },
+      });
+      return response.json();
+    }).then(
+      (data) => active && setResult({ data }),
+      (error: unknown) => active && setResult({ error }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [token]);
+  return result;
+}
 
 /**
  * The popups a fresh session opens: double opt-in for an unconfirmed address on a doi flow, region when
@@ -129,7 +136,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // The token found at start, verified once per page (a sign-in later stores its own, already valid).
   const [startToken] = useState(() => store.get("token"));
-  const verify = useQuery(verifyQuery(startToken || null));
+  const verify = useVerify(startToken || null);
   useEffect(() => {
     if (!startToken) setState({ status: "visitor" });
   }, [startToken]);
@@ -164,16 +171,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const token = state.status === "member" ? state.token : null;
   useEffect(() => {
     if (!clickid || !token) return;
-    const r = connectRoom({ clickid, token, lastSeen: () => lastSeen.current });
-    const off = r.subscribe((event: ServerEvent) => {
-      if (event.event === "creditiResidui") {
-        setState((s) => (s.status === "member" ? { ...s, member: { ...s.member, ...event.data } } : s));
-      }
+    // The socket's code (partysocket, the realtime contracts) is fetched for members only.
+    let closed = false;
+    let r: Room | undefined;
+    let off: (() => void) | undefined;
+    void import("../party").then(({ connectRoom }) => {
+      if (closed) return;
+      r = connectRoom({ clickid, token, lastSeen: () => lastSeen.current });
+      off = r.subscribe((event: ServerEvent) => {
+        if (event.event === "creditiResidui") {
+          setState((s) => (s.status === "member" ? { ...s, member: { ...s.member, ...event.data } } : s));
+        }
+      });
+      setRoom(r);
     });
-    setRoom(r);
     return () => {
-      off();
-      r.close();
+      closed = true;
+      off?.();
+      r?.close();
       setRoom(null);
     };
   }, [clickid, token]);

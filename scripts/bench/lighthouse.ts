@@ -1,0 +1,319 @@
+// `npm run bench:web`: Lighthouse (mobile preset, simulated throttling) against the built site and against a
+// floor app (React 19 + TanStack Router, scripts/bench/floor/) built by the same Vite, in one run, so the
+// machine's load moves both alike. The site is served as the end-to-end tests serve it (scripts/e2e-server.ts:
+// the built Worker in workerd, a fresh database); /find is measured signed in, as a member the script signs up.
+// Rounds alternate floor, home and /find; the report gives each one's median of BENCH_WEB_RUNS (5) runs.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
+import { loadavg, tmpdir } from "node:os";
+import { extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import react from "@vitejs/plugin-react";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+import { build } from "vite";
+import { initialScripts, totalGzip } from "./initial-js.ts";
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+// 8806: the port this work's servers use beside the end-to-end runs of other engineers (8790 and up).
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 8806);
+const HOST = `it.localhost:${PORT}`;
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+
+interface Sample {
+  score: number;
+  tbt: number;
+  lcp: number;
+  cls: number;
+  fcp: number;
+  /** Script bytes the page transferred during the load (every chunk it fetched, not only the entry's). */
+  scriptBytes: number;
+}
+
+const mimeTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+};
+
+/** The floor's files, gzipped when asked, as Cloudflare and workerd serve the site's. */
+function serveStatic(dir: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? "/", "http://x").pathname;
+    let file = join(dir, path);
+    if (!file.startsWith(dir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      file = join(dir, "index.html");
+    }
+    const body = readFileSync(file);
+    const gzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+    response.writeHead(200, {
+      "content-type": mimeTypes[extname(file)] ?? "application/octet-stream",
+      ...(gzip ? { "content-encoding": "gzip" } : {}),
+    });
+    response.end(gzip ? gzipSync(body) : body);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/**
+ * The site through a proxy that gzips text answers, as Cloudflare's edge does in production (workerd under
+ * vite preview sends them as they are). WebSocket upgrades (the member's room) pass through untouched.
+ */
+function compressingProxy(targetPort: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    const upstream = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: targetPort,
+        path: request.url,
+        method: request.method,
+        headers: request.headers,
+      },
+      (answer) => {
+        const type = String(answer.headers["content-type"] ?? "");
+        const gzip =
+          /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? "")) &&
+          /^(text\/|application\/(json|javascript))/.test(type) &&
+          !answer.headers["content-encoding"];
+        if (!gzip) {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          const body = gzipSync(Buffer.concat(chunks));
+          const headers = {
+            ...answer.headers,
+            "content-encoding": "gzip",
+            "content-length": String(body.length),
+          };
+          delete headers["transfer-encoding"];
+          response.writeHead(answer.statusCode ?? 502, headers);
+          response.end(body);
+        });
+      },
+    );
+    upstream.on("error", () => response.destroy());
+    request.pipe(upstream);
+  });
+  server.on("upgrade", (request, socket, head) => {
+    const upstream = connect(targetPort, "127.0.0.1", () => {
+      const lines = [`${request.method} ${request.url} HTTP/1.1`];
+      for (let i = 0; i < request.rawHeaders.length; i += 2) {
+        lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+      }
+      upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
+      upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+    });
+    upstream.on("error", () => socket.destroy());
+    socket.on("error", () => upstream.destroy());
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+async function buildFloor(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), "bench-floor-"));
+  await build({
+    root: join(repo, "scripts/bench/floor"),
+    configFile: false,
+    logLevel: "warn",
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}
+
+/**
+ * The site as the end-to-end tests get it (it builds the site first); resolves once it answers. With
+ * BENCH_WEB_REUSE=1, a site already served on BENCH_WEB_PORT (an end-to-end run's) is measured instead.
+ */
+async function startSite(): Promise<ChildProcess | undefined> {
+  if (process.env.BENCH_WEB_REUSE === "1") return undefined;
+  const site = spawn(process.execPath, ["--import", "tsx", "scripts/e2e-server.ts"], {
+    cwd: repo,
+    env: { ...process.env, E2E_PORT: String(PORT) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (site.exitCode !== null) throw new Error("the site's server stopped");
+    const ok = await fetch(`http://127.0.0.1:${PORT}/api/brand`, { headers: { host: HOST } })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return site;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the site did not answer in 3 minutes");
+}
+
+/** A member of the Italian brand, signed up through the API as the sign-up page does. */
+async function signUpMember(): Promise<{ token: string; clickid: string }> {
+  const response = await fetch(`http://127.0.0.1:${PORT}/users/register`, {
+    method: "POST",
+    headers: { host: HOST, "content-type": "application/json", "cf-connecting-ip": "10.9.8.7" },
+    body: JSON.stringify({
+      utente: {
+        email: `bench.${Date.now().toString(36)}@example.com`,
+        password: "bench-password",
+        eta: 35,
+        region: "lombardia",
+        sono: "uomo",
+        cerco: "donna",
+        terms1: true,
+        terms2: true,
+        terms3: true,
+        terms4: true,
+        fluxId: "7",
+        source: "bench",
+      },
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { token: string; clickid: string };
+}
+
+/**
+ * One Lighthouse run in a fresh Chromium profile (cold cache, empty storage). `storage` is written into the
+ * page's origin first (a member's session), and Lighthouse is told not to wipe it.
+ */
+/** One run, tried once more when Lighthouse's own trace fails (NO_NAVSTART and the like, on a busy machine). */
+async function measure(url: string, storage?: Record<string, string>): Promise<Sample> {
+  try {
+    return await measureOnce(url, storage);
+  } catch (error) {
+    console.error(`again after: ${String(error)}`);
+    return measureOnce(url, storage);
+  }
+}
+
+async function measureOnce(url: string, storage?: Record<string, string>): Promise<Sample> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync"],
+  });
+  try {
+    if (storage) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      // A JSON answer of the origin: the app's scripts never run, so nothing is cached or fetched ahead.
+      await page.goto(new URL("/api/brand", url).href);
+      await page.evaluate((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, storage);
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      disableStorageReset: Boolean(storage),
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)
+      ?.items;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+      tbt: value("total-blocking-time"),
+      lcp: value("largest-contentful-paint"),
+      cls: value("cumulative-layout-shift"),
+      fcp: value("first-contentful-paint"),
+      scriptBytes: (requests ?? [])
+        .filter((item) => item.resourceType === "Script")
+        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+function summary(samples: Sample[]) {
+  const of = (key: keyof Sample) => median(samples.map((s) => s[key]));
+  return {
+    score: of("score"),
+    tbt: of("tbt"),
+    lcp: of("lcp"),
+    cls: of("cls"),
+    fcp: of("fcp"),
+    scriptBytes: of("scriptBytes"),
+  };
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+const floorDir = await buildFloor();
+const floorServer = await serveStatic(floorDir);
+const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
+const site = await startSite();
+const proxy = await compressingProxy(PORT);
+// The brand is chosen by the host name; the proxy's port is only where Chromium connects.
+const siteOrigin = `http://it.localhost:${(proxy.address() as AddressInfo).port}`;
+try {
+  const member = await signUpMember();
+  const memberStorage = { token: member.token, trackerId: member.clickid, cookiePolicy: "bench" };
+  const samples: Record<"floor" | "home" | "find", Sample[]> = { floor: [], home: [], find: [] };
+  const loadBefore = loadavg();
+  for (let round = 1; round <= RUNS; round += 1) {
+    samples.floor.push(await measure(floorUrl));
+    samples.home.push(await measure(`${siteOrigin}/`));
+    samples.find.push(await measure(`${siteOrigin}/find`, memberStorage));
+    const last = (name: keyof typeof samples) => JSON.stringify(samples[name].at(-1));
+    console.error(`round ${round} of ${RUNS}, load average ${loadavg()[0]?.toFixed(2)}`);
+    console.error(`  floor ${last("floor")}\n  home ${last("home")}\n  find ${last("find")}`);
+  }
+  const loadAfter = loadavg();
+  const siteJs = initialScripts(join(repo, "dist/client"));
+  const floorJs = initialScripts(floorDir);
+  const rows = (["floor", "home", "find"] as const).map((name) => {
+    const s = summary(samples[name]);
+    return {
+      page: name === "floor" ? "floor app" : name === "home" ? "home (visitor)" : "/find (member)",
+      performance: s.score,
+      "TBT ms": Math.round(s.tbt),
+      "LCP ms": Math.round(s.lcp),
+      "FCP ms": Math.round(s.fcp),
+      CLS: Number(s.cls.toFixed(3)),
+      "initial JS gzip": kB(totalGzip(name === "floor" ? floorJs : siteJs)),
+      "JS transferred": kB(s.scriptBytes),
+      "scores of the runs": samples[name].map((x) => x.score).join(" "),
+    };
+  });
+  console.log(`Lighthouse ${RUNS}× per page, mobile preset; medians.`);
+  console.table(rows);
+  const home = summary(samples.home);
+  const floor = summary(samples.floor);
+  console.log(
+    `home ÷ floor: TBT ${(home.tbt / Math.max(floor.tbt, 1)).toFixed(1)}×, LCP ${(home.lcp / floor.lcp).toFixed(2)}×; initial JS ${(totalGzip(siteJs) / totalGzip(floorJs)).toFixed(2)}×`,
+  );
+  console.log(`site initial chunks: ${siteJs.map((c) => `${c.file} ${kB(c.gzip)}`).join(", ")}`);
+  const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
+  console.log(`load average (1 / 5 / 15 min): before ${fmt(loadBefore)}, after ${fmt(loadAfter)}`);
+} finally {
+  site?.kill("SIGTERM");
+  proxy.close();
+  floorServer.close();
+  rmSync(floorDir, { recursive: true, force: true });
+}

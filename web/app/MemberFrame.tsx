@@ -1,0 +1,37 @@
+// A member's frame around the page: the notification state, the bars, the bottom menu and the popups any
+// member page can raise. A chunk of its own (Layout.tsx loads it), so a visitor's first page does not carry
+// it.
+import { useRouterState } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import type { PublicBrand } from "../../worker/contracts/brand";
+import { CookieBanner } from "../components/CookieBanner";
+import { BottomMenu } from "../components/nav/BottomMenu";
+import { MobileTopBar } from "../components/nav/MobileTopBar";
+import { showsBottomMenu } from "../components/nav/nav-rules";
+import { TopBar } from "../components/nav/TopBar";
+import { useMobile } from "../components/nav/useMobile";
+import { PhoneVerifyHost } from "../components/phone-verify/PhoneVerify";
+import { NotificationPopup } from "../features/notifications/NotificationPopup";
+import { PurchaseKoToast } from "../features/payments/PurchaseKoToast";
+import { NotificationsProvider } from "../lib/notifications/notifications";
+import { SessionPopups } from "./SessionPopups";
+
+export function MemberFrame({ brand, children }: { brand: PublicBrand; children: ReactNode }) {
+  const mobile = useMobile();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const bottomMenu = mobile && showsBottomMenu(pathname);
+  return (
+    <NotificationsProvider>
+      <div className={`app${bottomMenu ? " with-bottom-menu" : ""}`}>
+        {mobile ? <MobileTopBar brand={brand} /> : <TopBar brand={brand} />}
+        <main className="content">{children}</main>
+        {bottomMenu && <BottomMenu />}
+        <NotificationPopup />
+        <PurchaseKoToast />
+        <SessionPopups brand={brand} />
+        <PhoneVerifyHost />
+        <CookieBanner brand={brand} />
+      </div>
+    </NotificationsProvider>
+  );
+}
