@@ -1,7 +1,7 @@
 // The benchmark's sizes and budgets in one place; the run's lengths and counts can be changed with BENCH_*
 // variables.
 
-export const PORT = 8796;
+export const PORT = Number(process.env.BENCH_PORT ?? 8796);
 export const HOST = "it.localhost";
 export const ANGELS = 100_000;
 export const CONNECTIONS = 50;
