@@ -1,5 +1,6 @@
 // Load over the members' room sockets: timed round trips on one socket, and thousands of rooms held open
 // while some of them get the angel's reply at the production delay.
+import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import WebSocket from "ws";
 import { signToken } from "../../worker/core/tokens.ts";
@@ -15,11 +16,42 @@ const loadAverage = () => loadavg().map((l) => Number(l.toFixed(2)));
 const cpuText = (c: Cpu) =>
   `workerd ${c.workerd.toFixed(3)} + Postgres ${c.postgres.toFixed(3)} + Node ${c.node.toFixed(3)} ms (machine ${c.machineBusy.toFixed(3)} ms)`;
 
-/** Sends `MESSAGES` frames one after the other and times each until `isAck` sees its answer. */
+/**
+ * CPU time (ms) of the PostgreSQL backends serving the bench's own database, from /proc: the server's
+ * other databases (other test runs on a shared machine) are left out. A backend that ends within a window
+ * is missed, so this is a floor; the proxy keeps its pooled connections for the whole run.
+ */
+async function benchDatabaseCpu(databaseUrl: string): Promise<Map<number, number>> {
+  const { rows } = await withClient(databaseUrl, (client) =>
+    client.query(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    ),
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows as { pid: number }[]) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat
+        .slice(stat.lastIndexOf(")") + 2)
+        .split(" ")
+        .map(Number);
+      cpu.set(pid, ((f[11] ?? 0) + (f[12] ?? 0)) * 10);
+    } catch {}
+  }
+  return cpu;
+}
+const databaseCpuBetween = (a: Map<number, number>, b: Map<number, number>) =>
+  [...b].reduce((total, [pid, ms]) => total + ms - (a.get(pid) ?? 0), 0);
+
+/**
+ * Sends `MESSAGES` frames one after the other and times each until `isAck` sees its answer. With the
+ * database's URL, also the CPU of its own Postgres backends per frame (`benchPostgres`).
+ */
 export async function roundTrips(
   url: string,
   frame: (i: number) => string,
   isAck: (data: string, i: number) => boolean,
+  databaseUrl?: string,
 ) {
   const ws = new WebSocket(url, { headers: { host: HOST } });
   await new Promise((resolve, reject) => {
@@ -28,8 +60,12 @@ export async function roundTrips(
   });
   const times: number[] = [];
   let before = cpuSnapshot();
+  let databaseBefore = new Map<number, number>();
   for (let i = 0; i < MESSAGES + 20; i++) {
-    if (i === 20) before = cpuSnapshot();
+    if (i === 20) {
+      if (databaseUrl) databaseBefore = await benchDatabaseCpu(databaseUrl);
+      before = cpuSnapshot();
+    }
     const t0 = performance.now();
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no answer to frame ${i} from ${url}`)), 5000);
@@ -47,9 +83,12 @@ export async function roundTrips(
   await sleep(SETTLE_MS);
   // CPU per frame from the processes' counters: the echo's is the floor of the socket itself.
   const cpu = cpuPerRequest(before, cpuSnapshot(), MESSAGES);
+  const benchPostgres = databaseUrl
+    ? databaseCpuBetween(databaseBefore, await benchDatabaseCpu(databaseUrl)) / MESSAGES
+    : Number.NaN;
   ws.close();
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), cpu, load: loadAverage() };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), cpu, benchPostgres, load: loadAverage() };
 }
 
 /**
@@ -127,6 +166,7 @@ export async function holdRooms(databaseUrl: string, template: string) {
   const idlePerSecond = cpuPerRequest(idleStart, cpuSnapshot(), (performance.now() - idleT0) / 1000);
   const senders = sockets.slice(0, REPLIES);
   const loadAtSend = loadAverage();
+  const databaseAtSend = await benchDatabaseCpu(databaseUrl);
   const cpuAtSend = cpuSnapshot();
   const sendT0 = performance.now();
   const sendStart = Date.now();
@@ -154,6 +194,8 @@ export async function holdRooms(databaseUrl: string, template: string) {
   // A message's whole life per message: the send, its reply planned, stored and delivered, less idle rooms.
   const windowS = (performance.now() - sendT0) / 1000;
   const spent = cpuPerRequest(cpuAtSend, cpuSnapshot(), 1);
+  const lifePostgres =
+    databaseCpuBetween(databaseAtSend, await benchDatabaseCpu(databaseUrl)) / Math.max(1, lateness.length);
   const perMessage = (k: keyof Cpu) => (spent[k] - idlePerSecond[k] * windowS) / Math.max(1, lateness.length);
   const lifeCpu: Cpu = {
     workerd: perMessage("workerd"),
@@ -168,6 +210,9 @@ export async function holdRooms(databaseUrl: string, template: string) {
   for (const ws of sockets) ws.close();
   console.log(
     `\n${ROOMS} rooms open, load average ${loadAtSend.join(" / ")} when the replies began, ${whileOpen.echo.load.join(" / ")} at the round trips:`,
+  );
+  console.log(
+    `  the bench database's own Postgres backends per message: its whole life ${lifePostgres.toFixed(3)} ms, send -> ack ${whileOpen.chat.benchPostgres.toFixed(3)} ms`,
   );
   console.log(
     `  CPU per message, its whole life (send, reply stored and delivered; idle rooms taken off): ${cpuText(lifeCpu)}`,
@@ -192,6 +237,7 @@ export async function holdRooms(databaseUrl: string, template: string) {
     openFilesAfter,
     loadAtSend,
     lifeCpu,
+    lifePostgres,
     whileOpen,
     acked: acked.length,
     lateness: {
@@ -239,6 +285,7 @@ async function ackRoundTrips(databaseUrl: string, template: string) {
       if (event.event === "refused" || event.event === "error") throw new Error(`chat refused: ${data}`);
       return event.event === "chat" && event.data.clientId === `${clickid}-${i}`;
     },
+    databaseUrl,
   );
   return { echo, chat };
 }
