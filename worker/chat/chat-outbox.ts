@@ -99,8 +99,11 @@ async function load(room: Room): Promise<Outbox> {
   };
 }
 
-/** The room's database for the write behind: queries over HTTP hold no socket, so it lives with the room. */
-function roomDb(room: Room): Db {
+/**
+ * The room's database for the chat's single statements (the write behind, the reply's facts): queries over
+ * HTTP hold no socket, so it lives with the room instead of a pool per frame.
+ */
+export function roomDb(room: Room): Db {
   const database = room.config.database;
   const slot = room.memo<{ database?: DatabaseConfig; db?: Db }>("chat.db", () => ({}));
   if (slot.database !== database || !slot.db) {

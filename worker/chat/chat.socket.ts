@@ -26,6 +26,7 @@ import {
   postgresBalances,
   queueAngelReply,
   rememberAccount,
+  roomDb,
   roomDecides,
   sentBefore,
   storeInRoom,
@@ -167,7 +168,7 @@ async function passGate(room: Room, data: MemberMessage): Promise<SendResult> {
 async function planReply(room: Room, angelId: number, message: ChatMessage) {
   // The outbox before Postgres: a line the room drops after this was written before the read below.
   const kept = await unwrittenLines(room, angelId);
-  const facts = await replyFacts(room.db, { clickid: room.clickid, angelId, exceptId: message.id });
+  const facts = await replyFacts(roomDb(room), { clickid: room.clickid, angelId, exceptId: message.id });
   if (!facts) return;
   const provider = replyProviderFor(facts.flow.provider_animazione, room.config);
   // Lines the room acknowledged and Postgres may not have yet count too (not this message itself).
@@ -195,7 +196,11 @@ type AngelReply = { angelId: number; msg: string; provider: ReplyProviderId; del
  */
 export async function sendAngelReply(room: Room, input: AngelReply) {
   const kept = await unwrittenLines(room, input.angelId);
-  const facts = await replyFacts(room.db, { clickid: room.clickid, angelId: input.angelId, exceptId: null });
+  const facts = await replyFacts(roomDb(room), {
+    clickid: room.clickid,
+    angelId: input.angelId,
+    exceptId: null,
+  });
   return facts ? queueReply(room, facts, kept, input) : null;
 }
 
