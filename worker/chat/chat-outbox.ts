@@ -354,7 +354,14 @@ export async function rememberAccount(
   const box = await outbox(room);
   // What is still unwritten (a reply's entry spends nothing; a member's cannot be, the send flushed first).
   const unwritten = [...box.entries.values()].reduce((n, e) => n + e.cost, 0);
-  box.account = { ...account, creditiMessaggi: account.creditiMessaggi - unwritten, readAt: Date.now() };
+  // Open conversations stay open (a wake-up's fresh read knows only the latest): the room keeps them all.
+  const known = box.account?.accountId === account.accountId ? box.account.open : [];
+  box.account = {
+    ...account,
+    open: [...new Set([...known, ...account.open])],
+    creditiMessaggi: account.creditiMessaggi - unwritten,
+    readAt: Date.now(),
+  };
   const writes: Record<string, unknown> = { [ACCOUNT_KEY]: box.account };
   if (message?.clientId) writes[`${SENT_PREFIX}${message.clientId}`] = message;
   await room.storage.put(writes);
