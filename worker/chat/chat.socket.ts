@@ -165,10 +165,39 @@ async function passGate(room: Room, data: MemberMessage): Promise<SendResult> {
 }
 
 /** The flow's reply provider answers (an operator's flow: nobody, the console will), after the spec's delay. */
+/** How long the room plans a conversation's replies on the facts it read, with the lines it added since. */
+const FACTS_TTL_MS = 60_000;
+const factsMemo = (room: Room) =>
+  room.memo<Map<number, { facts: ReplyFacts; at: number }>>("chat.facts", () => new Map());
+
+/** A conversation's reply facts: read from Postgres, then the room's own for a minute. */
+async function factsFor(room: Room, angelId: number, exceptId: number | null) {
+  const kept = factsMemo(room).get(angelId);
+  if (kept && Date.now() - kept.at < FACTS_TTL_MS) return kept.facts;
+  const facts = await replyFacts(roomDb(room), { clickid: room.clickid, angelId, exceptId });
+  if (facts) factsMemo(room).set(angelId, { facts, at: Date.now() });
+  return facts;
+}
+
+/** A line the room added to a conversation, kept in its facts (an angel's counts as an earlier reply). */
+function addLine(room: Room, message: ChatMessage) {
+  const kept = factsMemo(room).get(message.angelId);
+  if (!kept) return;
+  const line = { id: message.id, type: message.type, msg: message.msg, time: message.time };
+  kept.facts = {
+    ...kept.facts,
+    lines: [...kept.facts.lines, line].slice(-REPLY_MEMORY_LINES),
+    earlierAngelReplies: kept.facts.earlierAngelReplies + (message.type === "angel" ? 1 : 0),
+  };
+}
+
+/** Something outside the chat may have changed the facts (a purchase, the brain's message): read again. */
+export const forgetReplyFacts = (room: Room) => factsMemo(room).clear();
+
 async function planReply(room: Room, angelId: number, message: ChatMessage) {
   // The outbox before Postgres: a line the room drops after this was written before the read below.
   const kept = await unwrittenLines(room, angelId);
-  const facts = await replyFacts(roomDb(room), { clickid: room.clickid, angelId, exceptId: message.id });
+  const facts = await factsFor(room, angelId, message.id);
   if (!facts) return;
   const provider = replyProviderFor(facts.flow.provider_animazione, room.config);
   // Lines the room acknowledged and Postgres may not have yet count too (not this message itself).
@@ -182,6 +211,7 @@ async function planReply(room: Room, angelId: number, message: ChatMessage) {
     angel: facts.angel,
     history: lines.map((l) => ({ from: l.type === "angel" ? "angel" : "member", text: l.msg })),
   });
+  addLine(room, message);
   if (!msg) return;
   const { minMs, maxMs } = room.config.chat.replyDelay;
   const delayMs = minMs + Math.random() * (maxMs - minMs);
@@ -196,11 +226,7 @@ type AngelReply = { angelId: number; msg: string; provider: ReplyProviderId; del
  */
 export async function sendAngelReply(room: Room, input: AngelReply) {
   const kept = await unwrittenLines(room, input.angelId);
-  const facts = await replyFacts(roomDb(room), {
-    clickid: room.clickid,
-    angelId: input.angelId,
-    exceptId: null,
-  });
+  const facts = await factsFor(room, input.angelId, null);
   return facts ? queueReply(room, facts, kept, input) : null;
 }
 
@@ -210,7 +236,7 @@ async function queueReply(room: Room, facts: ReplyFacts, kept: { type: string }[
   const time = new Date(Date.now() + Math.max(typingMs, input.delayMs ?? typingMs));
   // A line both in Postgres and still in the outbox counts twice: only whether there is one matters.
   const earlier = facts.earlierAngelReplies + kept.filter((l) => l.type === "angel").length;
-  return queueAngelReply(room, {
+  const reply = await queueAngelReply(room, {
     accountId: facts.accountId,
     reader: facts,
     angelId: input.angelId,
@@ -220,6 +246,8 @@ async function queueReply(room: Room, facts: ReplyFacts, kept: { type: string }[
     time,
     typingAt: Math.max(Date.now(), time.getTime() - typingMs),
   });
+  addLine(room, { ...reply, msg: input.msg });
+  return reply;
 }
 
 /** Writes what the room acknowledged to Postgres now (throws when it cannot). */
@@ -231,6 +259,7 @@ export const flushChat = (room: Room) => flushOutbox(room);
  */
 export function accountChangedOutside(room: Room, premiumLevel?: number) {
   return inLine(room, async () => {
+    forgetReplyFacts(room);
     const written = await accountChanged(room, premiumLevel);
     // A purchase: the balances to show are Postgres's after every message the room acknowledged.
     return written ?? (premiumLevel === undefined ? null : await postgresBalances(room));

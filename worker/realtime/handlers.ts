@@ -7,6 +7,7 @@ import {
   chatSocket,
   chatSteps,
   flushChat,
+  forgetReplyFacts,
   replayMessages,
   sendAngelReply,
   sendPendingMessage,
@@ -75,7 +76,11 @@ const stepHandlers: { [K in RoomStep["kind"]]: StepHandler<K> } = {
   flush: chatSteps.flush,
   reply: chatSteps.reply,
   notify: engagementSteps.notify,
-  brain: runBrainStep,
+  // The brain's message is an angel line the chat's kept reply facts do not have.
+  brain: (room, step, item) => {
+    forgetReplyFacts(room);
+    return runBrainStep(room, step, item);
+  },
 };
 
 /** What the room hands over: its name, env, storage, tabs and memory (the config is parsed here). */
