@@ -18,6 +18,7 @@ import {
   roomHost,
   runDueSteps,
   type SessionEndReason,
+  sessionsEnded,
 } from "../worker/realtime/handlers";
 
 const TAB_PATTERN = /^[\w-]{8,64}$/;
@@ -30,7 +31,7 @@ const TAB_PATTERN = /^[\w-]{8,64}$/;
  */
 export class UserRoom extends Server<Cloudflare.Env> implements MemberRoomCalls {
   static options = { hibernate: true };
-  private readonly memory = new Map<string, unknown>();
+  protected readonly memory = new Map<string, unknown>();
 
   /** What the handlers of one frame, alarm or call work through; `connection` is the tab that sent it. */
   protected host(connection?: Connection): RoomHost {
@@ -80,6 +81,7 @@ export class UserRoom extends Server<Cloudflare.Env> implements MemberRoomCalls 
   async endSessions(reason: SessionEndReason) {
     this.broadcast(encodeEvent({ event: "restart", data: { reason } }));
     for (const connection of this.getConnections()) connection.close(SESSION_ENDED_CLOSE_CODE, reason);
+    await sessionsEnded(this.host());
   }
 
   afterPurchase(granted: Balances & { premiumLevel: number }) {

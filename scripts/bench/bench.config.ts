@@ -21,7 +21,7 @@ const num = (name: string, fallback: number) => {
   return value;
 };
 
-export const PORT = Number(process.env.BENCH_PORT ?? 8796);
+export const PORT = num("BENCH_PORT", 8796);
 export const HOST = "it.localhost";
 /** The angels seeded in all (a third per country), the background of every measurement. */
 export const ANGELS = num("BENCH_ANGELS", 100_000);

@@ -35,7 +35,9 @@ describe("a burst of sends", () => {
       e.event === "chat" && e.data.type === "personal" ? [e.data.clientId] : [],
     );
     expect(echoes).toEqual(ids);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(4);
+    // The balance every tab was told, and Postgres's once the room's write behind the acknowledgements ran.
+    await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === 4);
+    await expect.poll(async () => (await account(member.clickid))?.creditiMessaggi).toBe(4);
     // The 11th is the one the credits do not pay for.
     chat(socket, "uno di troppo", "burst-eleventh-0001");
     await socket.next("refused", (e) => e.data.clientId === "burst-eleventh-0001");

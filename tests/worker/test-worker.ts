@@ -21,6 +21,13 @@ export class TestUserRoom extends UserRoom {
   failDatabase = 0;
   /** The next n frames find the database's address unreachable: the driver's own connection failure. */
   unreachableDatabase = 0;
+  /** Every frame, alarm and call finds the database's address unreachable until this is cleared: an outage. */
+  databaseDown = false;
+
+  /** What the room kept in memory is gone, as after an eviction or a restart; its storage stays. */
+  forgetMemory() {
+    this.memory.clear();
+  }
 
   private runningAlarm = false;
 
@@ -44,8 +51,8 @@ export class TestUserRoom extends UserRoom {
 
   protected override host(connection?: Connection): RoomHost {
     const host = super.host(connection);
-    if (this.unreachableDatabase > 0) {
-      this.unreachableDatabase--;
+    if (this.databaseDown || this.unreachableDatabase > 0) {
+      if (!this.databaseDown) this.unreachableDatabase--;
       const database = { ...host.config.database, url: UNREACHABLE_DATABASE_URL };
       return { ...host, config: { ...host.config, database } };
     }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
@@ -9,9 +9,7 @@ import type { ChatMessage } from "../contracts/chat";
 import type { Cursor } from "../contracts/realtime";
 import type { Db } from "../core/db";
 import { angelPhotoUrl } from "../photos/photos.service";
-import { type AngelPersona, personaOf } from "./angel-persona";
 import { blurNewReply, canReadBlurred, type Reader } from "./blurred";
-import type { ConversationLine } from "./reply-provider";
 import { pressingOpener } from "./scripted-replies";
 
 type MessageRow = typeof messages.$inferSelect;
@@ -274,51 +272,6 @@ export async function replyContext(db: Db, clickid: string) {
     .from(accounts)
     .where(eq(accounts.clickid, clickid));
   return row ?? null;
-}
-
-/** How many earlier lines of a conversation a reply remembers. */
-const REPLY_MEMORY_LINES = 40;
-
-/**
- * What a reply to the member's message `messageId` is made from: the angel's persona and the conversation's
- * lines before that message, oldest first (in the order they were written: an angel reply still waiting for
- * its time counts, so a quick second message does not get the same line).
- */
-export async function replyMaterial(
-  db: Db,
-  input: { accountId: number; angelId: number; messageId: number },
-): Promise<{ angel: AngelPersona | null; history: ConversationLine[] }> {
-  const [[angel], lines] = await Promise.all([
-    db
-      .select({
-        id: angels.id,
-        screenName: angels.screenName,
-        city: angels.city,
-        age: angels.age,
-        gender: angels.gender,
-        about: angels.about,
-        description: angels.description,
-      })
-      .from(angels)
-      .where(eq(angels.id, input.angelId)),
-    db
-      .select({ type: messages.type, msg: messages.msg })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.accountId, input.accountId),
-          eq(messages.angelId, input.angelId),
-          lt(messages.id, input.messageId),
-          inArray(messages.type, ["personal", "angel"]),
-        ),
-      )
-      .orderBy(desc(messages.id))
-      .limit(REPLY_MEMORY_LINES),
-  ]);
-  return {
-    angel: angel ? personaOf(angel) : null,
-    history: lines.reverse().map((l) => ({ from: l.type === "angel" ? "angel" : "member", text: l.msg })),
-  };
 }
 
 /** The member's message refused for credits and kept for after a purchase, if any. */

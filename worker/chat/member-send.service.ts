@@ -67,6 +67,7 @@ type AccountState = {
   valoreMessaggio: number;
   creditiMessaggi: number;
   creditiIcebreaker: number;
+  verifiedUser: boolean;
   messaggioPending: unknown;
 };
 
@@ -200,6 +201,7 @@ async function decideAndWrite(
     valoreMessaggio: state.valoreMessaggio,
     creditiMessaggi: spent.crediti_messaggi,
     creditiIcebreaker: spent.crediti_icebreaker,
+    verifiedUser: state.verifiedUser,
     messaggioPending: clearsPending ? null : state.messaggioPending,
     open: [...open],
   };

@@ -48,9 +48,15 @@ export class AlarmQueue<S> {
     return `${PREFIX}${pad(item.at)}:${order}:${item.id}`;
   }
 
-  /** Puts steps in the queue, each under its own key, and moves the alarm to the earliest step. */
-  async enqueue(steps: readonly { at: number; step: S }[]): Promise<void> {
-    const entries: Record<string, QueuedStep<S>> = {};
+  /**
+   * Puts steps in the queue, each under its own key, and moves the alarm to the earliest step.
+   * `alongside`: other keys of the caller's, written in the same put, so they and the steps are stored together or not at all.
+   */
+  async enqueue(
+    steps: readonly { at: number; step: S }[],
+    alongside: Record<string, unknown> = {},
+  ): Promise<void> {
+    const entries: Record<string, unknown> = { ...alongside };
     for (const s of steps) {
       const item: QueuedStep<S> = { id: crypto.randomUUID(), at: s.at, due: s.at, attempts: 0, step: s.step };
       entries[this.key(item, this.order())] = item;

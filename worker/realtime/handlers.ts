@@ -1,9 +1,13 @@
 // The one registry of the member room's handlers: each client event, each queued step and each call from the
 // Worker goes to the feature that owns it. The room (party/user-room.ts) holds the sockets and imports only
 // this module and worker/contracts; the features never see partyserver.
+
 import {
+  accountChangedOutside,
   chatSocket,
   chatSteps,
+  flushChat,
+  forgetReplyFacts,
   replayMessages,
   sendAngelReply,
   sendPendingMessage,
@@ -69,8 +73,14 @@ const socketHandlers: { [E in ClientEvent["event"]]: SocketHandler<E> } = {
 const stepHandlers: { [K in RoomStep["kind"]]: StepHandler<K> } = {
   typing: chatSteps.typing,
   deliver: chatSteps.deliver,
+  flush: chatSteps.flush,
+  reply: chatSteps.reply,
   notify: engagementSteps.notify,
-  brain: runBrainStep,
+  // The brain's message is an angel line the chat's kept reply facts do not have.
+  brain: (room, step, item) => {
+    forgetReplyFacts(room);
+    return runBrainStep(room, step, item);
+  },
 };
 
 /** What the room hands over: its name, env, storage, tabs and memory (the config is parsed here). */
@@ -150,7 +160,9 @@ export function afterPurchase(
   granted: Balances & { premiumLevel: number },
 ): ReturnType<MemberRoomCalls["afterPurchase"]> {
   return withRoom(host, async (room) => {
-    const balances = {
+    // The room's unwritten messages go to Postgres first: its balance after them is the one to show.
+    const written = await accountChangedOutside(room, granted.premiumLevel);
+    const balances = written ?? {
       creditiMessaggi: granted.creditiMessaggi,
       creditiIcebreaker: granted.creditiIcebreaker,
     };
@@ -161,7 +173,23 @@ export function afterPurchase(
   });
 }
 
-/** MemberRoomCalls.sendAngelReply: an operator's reply from the console, like every angel reply. */
+/**
+ * MemberRoomCalls.sendAngelReply: an operator's reply from the console, like every angel reply; written to
+ * Postgres before the console's call returns when Postgres answers (else by the room's flush step).
+ */
 export function operatorReply(host: RoomHost, input: Parameters<MemberRoomCalls["sendAngelReply"]>[0]) {
-  return withRoom(host, (room) => sendAngelReply(room, { ...input, provider: "operators" }));
+  return withRoom(host, async (room) => {
+    const reply = await sendAngelReply(room, { ...input, provider: "operators" });
+    await flushChat(room).catch((error: unknown) =>
+      logEvent("warn", "chat.flush_failed", { error: error instanceof Error ? error.name : typeof error }),
+    );
+    return reply;
+  });
+}
+
+/** The member's sessions ended (the account may be disabled): the room reads Postgres before deciding again. */
+export function sessionsEnded(host: RoomHost): Promise<void> {
+  return withRoom(host, async (room) => {
+    await accountChangedOutside(room);
+  });
 }

@@ -12,9 +12,16 @@ import { AlarmQueue, type QueuedStep, type QueueStorage } from "./alarm-queue";
 /** A step of the room's alarm queue; each kind is run by the feature that enqueues it (handlers.ts). */
 export type RoomStep =
   | { kind: "typing"; angelId: number }
-  | { kind: "deliver"; messageId: number }
+  /** An angel message at its time: from `message` when the room keeps it (chat-outbox.ts), else from Postgres. */
+  | { kind: "deliver"; messageId: number; message?: DeliveredMessage }
+  /** The room's chat outbox written to Postgres (the backstop of the write behind each acknowledgement). */
+  | { kind: "flush"; attempt: number }
+  /** The answer to a member's message, planned again after a failure. */
+  | { kind: "reply"; angelId: number; message: ChatMessage }
   | { kind: "notify"; notificationId: number }
   | { kind: "brain"; action: BrainAction; angelId: number };
+/** An angel message kept in the room's storage: its text, and whether it is blurred for a reader who may not read it. */
+export type DeliveredMessage = ChatMessage & { blurred: boolean };
 export type BrainAction = "like" | "visita" | "message";
 export type RoomQueueItem = QueuedStep<RoomStep>;
 
@@ -30,7 +37,7 @@ export interface Room {
   reply(event: ServerEvent): void;
   readonly queue: AlarmQueue<RoomStep>;
   /** The room's durable key-value storage beside the queue (a feature's own keys). */
-  readonly storage: Pick<DurableObjectStorage, "get" | "put">;
+  readonly storage: Pick<DurableObjectStorage, "get" | "put" | "delete" | "list">;
   /** A slot the room keeps in memory between frames (lost, harmlessly, when it hibernates). */
   memo<T>(key: string, init: () => T): T;
 }
