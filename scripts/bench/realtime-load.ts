@@ -201,6 +201,7 @@ export async function holdRooms(databaseUrl: string, template: string) {
     workerd: perMessage("workerd"),
     node: perMessage("node"),
     postgres: perMessage("postgres"),
+    benchDb: lifePostgres,
     machineBusy: perMessage("machineBusy"),
   };
   const stillOpen = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
