@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   CHOICE_FORM,
   FIXED_FORM,
@@ -8,7 +8,11 @@ import {
   signupFormFor,
 } from "../../web/features/auth/auth-rules";
 import { DEFAULT_LINK_TARGET, decodeRed, safeTarget } from "../../web/features/auth/links";
+import { loadCatalogue } from "../../web/i18n/i18n";
 import { encodeLinkParam } from "../../worker/contracts/auth";
+
+// A server's message key is checked against the catalogue the page has loaded (the app renders only once it has).
+beforeAll(() => loadCatalogue("en"));
 
 describe("the sign-up form of a flow", () => {
   it("is the choice with ages 18-89 on the compliant flow, fixed with 19-98 elsewhere", () => {

@@ -8,7 +8,7 @@ import type {
   DispenserResponse,
   MatchRequest,
 } from "../../worker/contracts/discovery";
-import { FirstScreenResponse } from "../../worker/contracts/first-screen";
+import type { FirstScreenResponse } from "../../worker/contracts/first-screen";
 import type { Region } from "./regions";
 import { store } from "./storage";
 
@@ -24,13 +24,22 @@ let answerToken: string | null = null;
 /** The screens' first answers are used once: a later opening of the page asks afresh. */
 const taken = { find: false, match: false };
 
+/**
+ * The answer, checked by shape: it comes from this deployment's own Worker, like every API answer the pages
+ * read without a schema (building zod's schemas here would put them on the start-up path: issue 16).
+ */
+function asFirstScreen(body: unknown): FirstScreenResponse | null {
+  const verify = (body as { verify?: unknown } | null)?.verify;
+  return typeof verify === "object" && verify !== null ? (body as FirstScreenResponse) : null;
+}
+
 function read(): Promise<FirstScreenResponse | null> {
   if (answer) return answer;
   const boot = typeof window === "undefined" ? undefined : window.__firstScreen;
   answerToken = boot?.token ?? null;
   answer = boot
     ? boot.response
-        .then(async (response) => (response.ok ? FirstScreenResponse.parse(await response.json()) : null))
+        .then(async (response) => (response.ok ? asFirstScreen(await response.json()) : null))
         .catch((error: unknown) => {
           console.warn("first screen: the bootstrap failed", error);
           return null;

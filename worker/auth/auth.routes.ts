@@ -11,8 +11,8 @@ import {
   ResetRequest,
   SignupRequest,
   VerifyRequest,
-  VerifyResponse,
 } from "../contracts/auth";
+import { VerifyResponse } from "../contracts/verify";
 import { pgCode } from "../core/db";
 import { forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";

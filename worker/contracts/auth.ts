@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { MemberCredits } from "./credits";
 import { preferredAges } from "./discovery";
-import { ClientFlow } from "./flow";
 import { Country } from "./locales";
 
 /** The spec's e-mail rule: no spaces, one @, a dot after it. */
@@ -179,21 +178,3 @@ export function decodeLinkParam(value: string): string {
 export function encodeLinkParam(value: string): string {
   return value.replaceAll("/", "~").replaceAll("+", "*");
 }
-
-/** POST /users/verify's answer: verify 1 with the member, or verify 0 (error 1008: a disabled account). */
-export const VerifyResponse = z.object({
-  verify: z.union([z.literal(0), z.literal(1)]),
-  error: z.string().optional(),
-  token: z.string().optional(),
-  clickid: z.string().optional(),
-  source: z.string().optional(),
-  country: z.string().optional(),
-  fluxId: z.string().optional(),
-  confirmed_email: z.boolean().optional(),
-  email: z.string().optional(),
-  region: z.string().nullable().optional(),
-  regalo_messaggi: z.number().nullable().optional(),
-  user: SessionUser.optional(),
-  flusso: ClientFlow.optional(),
-});
-export type VerifyResponse = z.infer<typeof VerifyResponse>;

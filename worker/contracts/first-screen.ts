@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { VerifyRequest, VerifyResponse } from "./auth";
+import { VerifyRequest } from "./auth";
 import { AngelCard, DispenserRequest, DispenserResponse, MatchRequest, Region } from "./discovery";
+import { VerifyResponse } from "./verify";
 
 /**
  * POST /api/first-screen: the session start and the first screen's data in one round trip, asked by the

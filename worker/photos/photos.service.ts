@@ -8,7 +8,6 @@ import type { Db } from "../core/db";
 import { AppError } from "../core/errors";
 import type { Bindings } from "../env";
 import { imageInfo } from "./image-check";
-import { photoRenditions } from "./renditions";
 
 type Account = typeof accounts.$inferSelect;
 type Brand = Pick<PublicBrand, "url_foto_utente">;
@@ -96,7 +95,9 @@ export async function addPhoto(env: Bindings, db: Db, brand: Brand, account: Acc
   }
   const name = `${randomName()}.${info.extension}`;
   // The photo and its renditions in one object (worker/contracts/photos.ts); the browser uploads JPEG.
-  const renditions = info.type === "image/jpeg" ? await photoRenditions(bytes) : [];
+  // The codecs (Wasm) load with the first upload, not with every module that names a photo's address.
+  const renditions =
+    info.type === "image/jpeg" ? await (await import("./renditions")).photoRenditions(bytes) : [];
   const pack = buildPack([{ name: "original", type: info.type, bytes }, ...renditions]);
   await env.PHOTOS.put(memberPhotoKey(brand, name), pack.bytes, {
     httpMetadata: { contentType: info.type },
