@@ -5,7 +5,6 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type pg from "pg";
-import sharp from "sharp";
 import {
   buildPack,
   PACK_METADATA_KEY,
@@ -77,6 +76,9 @@ export async function portraitPack(seed: string, hairColour: Parameters<typeof b
   const canvas = new Canvas(PORTRAIT_SIZE);
   drawPortrait(canvas, buildLook(seed, hairColour));
   const rgba = canvas.toRgba();
+  // Imported here, not at the top: the Worker tests import this module's keys inside workerd, where native
+  // libvips cannot load.
+  const { default: sharp } = await import("sharp");
   const raster = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
     raw: { width: PORTRAIT_SIZE, height: PORTRAIT_SIZE, channels: 4 },
   }).removeAlpha();

@@ -85,3 +85,15 @@ export function decryptFakeField(blob: string): string | null {
     return null;
   }
 }
+
+/** 3-D Secure 2's browser data, as Adyen Web gives it (a web payment without it is refused 422). */
+export const ADYEN_TEST_BROWSER = {
+  acceptHeader: "*/*",
+  colorDepth: 24,
+  language: "it-IT",
+  javaEnabled: false,
+  screenHeight: 800,
+  screenWidth: 1280,
+  userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
+  timeZoneOffset: -60,
+};

@@ -26,7 +26,7 @@ import {
   reconcilePayments,
 } from "../../worker/payments/reconciliation.service";
 import { settlePayment } from "../../worker/payments/settlement.service";
-import { ADYEN_3DS_CARD } from "../fakes/adyen-test-values";
+import { ADYEN_3DS_CARD, ADYEN_TEST_BROWSER } from "../fakes/adyen-test-values";
 import { testConfig } from "../fixtures/config";
 import { call, createMember, hosts, type TestMember } from "../fixtures/members";
 import { connect } from "../fixtures/socket";
@@ -318,6 +318,7 @@ describe("the reconciliation job on a provider without a status call", () => {
       ...(await checkoutFor(member, "https://it.localhost/adyen/paymentCheck")),
       card: { number: ADYEN_3DS_CARD, expMonth: 3, expYear: 2030, cvc: "737", holderName: "Mario Rossi" },
       customer: { email: "member@example.com", country: "ITA" },
+      browser: ADYEN_TEST_BROWSER,
       storeCard: false,
     });
     expect(started.provider).toMatchObject({

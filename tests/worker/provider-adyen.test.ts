@@ -16,7 +16,12 @@ import { ADYEN_API_ERRORS, ADYEN_REFUSALS, apiErrorCode } from "../../worker/pay
 import { AdyenIgnoredNotification, adyenWebhookAnswer } from "../../worker/payments/providers/adyen-webhook";
 import { ProviderUnreachable } from "../../worker/payments/providers/http";
 import { settlePayment } from "../../worker/payments/settlement.service";
-import { ADYEN_3DS_CARD, ADYEN_FAKE_HANG_HOLDER, ADYEN_TEST_HOLDER_NAMES } from "../fakes/adyen-test-values";
+import {
+  ADYEN_3DS_CARD,
+  ADYEN_FAKE_HANG_HOLDER,
+  ADYEN_TEST_BROWSER,
+  ADYEN_TEST_HOLDER_NAMES,
+} from "../fakes/adyen-test-values";
 import { testConfig } from "../fixtures/config";
 import { createMember } from "../fixtures/members";
 
@@ -42,18 +47,6 @@ const adyen = adyenProvider(options);
 const fakeOrigin = new URL(fake.FAKE_ADYEN_URL).origin;
 const RETURN_URL = "https://it.localhost/adyen/paymentCheck";
 
-/** 3-D Secure 2's browser data, as Adyen Web gives it. */
-const BROWSER = {
-  acceptHeader: "*/*",
-  colorDepth: 24,
-  language: "it-IT",
-  javaEnabled: false,
-  screenHeight: 800,
-  screenWidth: 1280,
-  userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
-  timeZoneOffset: -60,
-};
-
 let counter = 0;
 const key = (label: string) => `test-${label}-${Date.now()}-${++counter}`;
 const shopper = () => `member-${Date.now()}${++counter}`;
@@ -71,7 +64,7 @@ const cardCharge = (
     shopperReference: shopper(),
     card: { number, expMonth: 3, expYear: 2030, cvc: "737", holderName },
     storeCard: false,
-    browser: BROWSER,
+    browser: ADYEN_TEST_BROWSER,
     origin: "https://it.localhost",
     ...rest,
   };
@@ -367,7 +360,7 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
         storeCard: true,
         descriptor: "AMORE ITALIA",
         returnUrl: RETURN_URL,
-        browser: BROWSER,
+        browser: ADYEN_TEST_BROWSER,
       });
       expect(started.settlement).toMatchObject({ found: true, status: "action_required", granted: false });
       const redirectResult = await passChallenge(started.provider.threeDs ?? { url: "", fields: {} }, "pass");
