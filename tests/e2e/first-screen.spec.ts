@@ -70,6 +70,8 @@ test("/find's data leaves with the HTML, not after the bundle and a verify", any
   // A later opening of the page asks the dispenser again (the bootstrap's answer is used once).
   await page.getByTestId("nav-match").click();
   await expect(page).toHaveURL(/\/match$/);
+  // Once the match page is drawn (until its chunk arrives the find page stays on screen, still mounted).
+  await expect(page.getByTestId("match-card").first()).toBeVisible();
   await page.goBack();
   await expect(cards).toHaveCount(5);
   await expect.poll(() => requests.includes("/dispenser")).toBe(true);

@@ -110,6 +110,8 @@ test("flow 0000: the choice form, the double opt-in popup, a changed address and
   request,
 }, testInfo) => {
   await page.goto(`${origin("it")}/signup?fluxid=0000`);
+  // The form is the sign-up page's own chunk: read its options once it is there.
+  await expect(page.locator('select[name="eta"] option[value="18"]')).toHaveCount(1);
   const ages = (await optionValues(page.locator('select[name="eta"]'))).filter(Boolean);
   expect([ages[0], ages.at(-1)]).toEqual(["18", "89"]);
   expect(await optionValues(page.locator('select[name="sono"]'))).toEqual(["0", "1", "2"]);
