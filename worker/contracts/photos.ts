@@ -71,3 +71,13 @@ export function parsePackIndex(index: string | undefined, size: number): Map<str
   }
   return entries.has("original") ? entries : null;
 }
+
+/**
+ * An angel's default photo on a brand: /{the brand's default folder, for the angel's country}/{id}.jpg
+ * (the spec's per-country image folder plus id as .jpg). Here rather than in photos.service, which loads the
+ * uploads' Wasm codecs: the dispenser needs the address only.
+ */
+export function angelPhotoUrl(brand: { cartella_foto_default: string }, angelCountry: string, id: number) {
+  const folder = brand.cartella_foto_default.replace(/-[a-z]{2}$/, `-${angelCountry}`);
+  return `/${folder}/${id}.jpg`;
+}

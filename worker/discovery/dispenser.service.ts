@@ -27,9 +27,9 @@ import {
   type MatchRequest,
   type TotalRegionRequest,
 } from "../contracts/discovery";
+import { angelPhotoUrl } from "../contracts/photos";
 import { type DatabaseConfig, type Db, httpQuery } from "../core/db";
 import { liveSession, type UncheckedSession } from "../core/middleware";
-import { angelPhotoUrl } from "../photos/photos.service";
 
 /** A 31-bit number from the client's seed: it picks the stored order and the pivot in it. */
 export function seedNumber(seed: string | number | undefined): number {

@@ -8,22 +8,12 @@ import type { Db } from "../core/db";
 import { AppError } from "../core/errors";
 import type { Bindings } from "../env";
 import { imageInfo } from "./image-check";
+import { photoRenditions } from "./renditions";
+
+export { angelPhotoUrl } from "../contracts/photos";
 
 type Account = typeof accounts.$inferSelect;
 type Brand = Pick<PublicBrand, "url_foto_utente">;
-
-/**
- * An angel's default photo on a brand: /{the brand's default folder, for the angel's country}/{id}.jpg
- * (the spec's per-country image folder plus id as .jpg).
- */
-export function angelPhotoUrl(
-  brand: Pick<PublicBrand, "cartella_foto_default">,
-  angelCountry: string,
-  id: number,
-) {
-  const folder = brand.cartella_foto_default.replace(/-[a-z]{2}$/, `-${angelCountry}`);
-  return `/${folder}/${id}.jpg`;
-}
 
 /** A member's photo at the spec's path shape: {url_foto_utente}/{name} (/photos/users/{id}.jpg). */
 export const memberPhotoUrl = (brand: Brand, name: string) => `${brand.url_foto_utente}/${name}`;
@@ -95,9 +85,7 @@ export async function addPhoto(env: Bindings, db: Db, brand: Brand, account: Acc
   }
   const name = `${randomName()}.${info.extension}`;
   // The photo and its renditions in one object (worker/contracts/photos.ts); the browser uploads JPEG.
-  // The codecs (Wasm) load with the first upload, not with every module that names a photo's address.
-  const renditions =
-    info.type === "image/jpeg" ? await (await import("./renditions")).photoRenditions(bytes) : [];
+  const renditions = info.type === "image/jpeg" ? await photoRenditions(bytes) : [];
   const pack = buildPack([{ name: "original", type: info.type, bytes }, ...renditions]);
   await env.PHOTOS.put(memberPhotoKey(brand, name), pack.bytes, {
     httpMetadata: { contentType: info.type },
