@@ -22,6 +22,7 @@ import { seedAngelPhotos } from "../../drizzle/seed-photos.ts";
 import { withClient } from "../local-db.ts";
 import { withPhotoBucket } from "../photo-bucket.ts";
 import { withTestDatabase } from "../with-db.ts";
+import { benchSignUpBody } from "./sign-up-body.ts";
 
 const RUNS = Number(process.env.FIRST_SCREEN_RUNS ?? 5);
 const PORT = Number(process.env.FIRST_SCREEN_PORT ?? 8808);
@@ -126,22 +127,7 @@ async function signUp(): Promise<{ token: string; clickid: string }> {
   const api = await request.newContext();
   const response = await api.post(`http://127.0.0.1:${PORT}/users/register`, {
     headers: { host, "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.7` },
-    data: {
-      utente: {
-        email: `first-screen.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`,
-        password: "secret-password",
-        eta: 35,
-        region: "lombardia",
-        sono: "uomo",
-        cerco: "donna",
-        terms1: true,
-        terms2: true,
-        terms3: true,
-        terms4: true,
-        fluxId: "7",
-        source: "bench",
-      },
-    },
+    data: benchSignUpBody("first-screen", "secret-password"),
   });
   if (!response.ok()) throw new Error(`sign-up: ${response.status()} ${await response.text()}`);
   const body = (await response.json()) as { token: string; clickid: string };

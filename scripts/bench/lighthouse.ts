@@ -18,6 +18,7 @@ import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { build } from "vite";
 import { initialScripts, totalGzip } from "./initial-js.ts";
+import { benchSignUpBody } from "./sign-up-body.ts";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 // 8806: the port this work's servers use beside the end-to-end runs of other engineers (8790 and up).
@@ -160,22 +161,7 @@ async function signUpMember(): Promise<{ token: string; clickid: string }> {
   const response = await fetch(`http://127.0.0.1:${PORT}/users/register`, {
     method: "POST",
     headers: { host: HOST, "content-type": "application/json", "cf-connecting-ip": "10.9.8.7" },
-    body: JSON.stringify({
-      utente: {
-        email: `bench.${Date.now().toString(36)}@example.com`,
-        password: "bench-password",
-        eta: 35,
-        region: "lombardia",
-        sono: "uomo",
-        cerco: "donna",
-        terms1: true,
-        terms2: true,
-        terms3: true,
-        terms4: true,
-        fluxId: "7",
-        source: "bench",
-      },
-    }),
+    body: JSON.stringify(benchSignUpBody("bench", "bench-password")),
   });
   if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
   return (await response.json()) as { token: string; clickid: string };
