@@ -6,7 +6,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { isMessageKey, type Message, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { once } from "../../lib/once";
-import { useSearchParams } from "../../lib/search";
+import { useLandingParams } from "../../lib/search";
 import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
 import { tracking } from "../../lib/tracking";
@@ -35,7 +35,8 @@ function googleFailure(error: { code?: string; messageKey?: string; email?: stri
  * existing one is logged in) and goes home; without a code it is an auto sign-up lander.
  */
 export function GoogleCallbackPage({ brand }: { brand: PublicBrand }) {
-  const params = useSearchParams();
+  const params = useLandingParams("/loginWithGoogle");
+  if (!params) return null;
   const code = params.get("code");
   const state = params.get("state");
   const denied = params.get("error");

@@ -6,7 +6,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { once } from "../../lib/once";
-import { useSearchParams } from "../../lib/search";
+import { useLandingParams } from "../../lib/search";
 import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
 import { decodeRed, safeTarget } from "./links";
@@ -29,10 +29,12 @@ export function ConfirmEmailPage() {
   const { t } = useI18n();
   const { signIn } = useSession();
   const router = useRouter();
-  const token = useSearchParams().get("token");
-  const [error, setError] = useState<MessageKey | null>(token ? null : "token_expired");
+  const params = useLandingParams("/confirmEmail");
+  const token = params?.get("token");
+  const [error, setError] = useState<MessageKey | null>(params && !token ? "token_expired" : null);
 
   useEffect(() => {
+    if (!params) return;
     if (!token) {
       console.warn("confirmEmail: the link has no token");
       return;
@@ -61,7 +63,7 @@ export function ConfirmEmailPage() {
     return () => {
       active = false;
     };
-  }, [token, signIn, router]);
+  }, [params, token, signIn, router]);
 
   if (!error) return <Working label={t("confirm_loading")} />;
   return (
@@ -84,11 +86,12 @@ export function AutoLoginPage({ channel }: { channel: "email" | "telegram" }) {
   const { t } = useI18n();
   const { signIn } = useSession();
   const router = useRouter();
-  const params = useSearchParams();
-  const token = params.get("token");
-  const red = params.get("red");
+  const params = useLandingParams(channel === "email" ? "/autologin" : "/autologin_telegram");
+  const token = params?.get("token");
+  const red = params?.get("red") ?? null;
 
   useEffect(() => {
+    if (!params) return;
     const go = (path: string) => router.history.replace(path);
     if (!token) {
       console.warn("autologin: the link has no token");
@@ -129,7 +132,7 @@ export function AutoLoginPage({ channel }: { channel: "email" | "telegram" }) {
     return () => {
       active = false;
     };
-  }, [token, red, channel, signIn, router]);
+  }, [params, token, red, channel, signIn, router]);
 
   return <Working label={t("app_loading")} />;
 }
