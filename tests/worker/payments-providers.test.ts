@@ -7,10 +7,12 @@
 // kept per member, Apple Pay only with a merchant id, the credentials' validation, and a brand without
 // credentials (or a deployed Worker without them) keeping today's sandbox (or payments_unavailable).
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { mollieCustomers, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import { operators, opsAuditLog } from "../../drizzle/schema/ops";
+import { mollieCustomers, payments, refunds, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import { demoOperators } from "../../drizzle/seed-data/operators";
 import { BrandCompany } from "../../worker/brands/brand";
 import { parseConfig } from "../../worker/config";
 import { providerById } from "../../worker/payments/providers";
@@ -317,33 +319,39 @@ const codaHook = (query: string) =>
     body: query,
   });
 
+/** A Coda payment of PLAN: the member pays on Coda's hosted page; its TxnId and the notification Coda sends. */
+async function payOnCoda(m: TestMember) {
+  const created = z
+    .object({ result: z.literal(true), redirectUrl: z.string() })
+    .parse(
+      await (await post(m, "/orders/coda/createPayment", { rateplan: PLAN, clickid: m.clickid })).json(),
+    );
+  // The member pays on Coda's hosted page, which sends them back to the return page with the TxnId.
+  const back = await fetch(created.redirectUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "result=0",
+    redirect: "manual",
+  });
+  const returned = new URL(back.headers.get("location") ?? "");
+  expect(returned.pathname).toBe("/coda/paymentCheck");
+  const txnId = returned.searchParams.get("TxnId") ?? "";
+  expect(txnId).toMatch(/^\d+$/);
+
+  // What Coda's notification carries (recorded by the fake), with a checksum only Coda and we can make.
+  const { notifications } = z
+    .object({ notifications: z.array(z.string()) })
+    .parse(await (await fetch(`${fake.FAKE_CODA_URL}/__fake/notifications`)).json());
+  const sent = notifications.map((n) => new URL(n).searchParams).find((q) => q.get("TxnId") === txnId);
+  if (!sent) throw new Error("the fake recorded no notification for this payment");
+  return { txnId, sent };
+}
+
 describe("Coda through the routes", () => {
   it("paid on Coda's page: its checksummed notification grants it once, a forged one is refused", async () => {
     const m = await member();
     const before = await credits(m);
-    const created = z
-      .object({ result: z.literal(true), redirectUrl: z.string() })
-      .parse(
-        await (await post(m, "/orders/coda/createPayment", { rateplan: PLAN, clickid: m.clickid })).json(),
-      );
-    // The member pays on Coda's hosted page, which sends them back to the return page with the TxnId.
-    const back = await fetch(created.redirectUrl, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "result=0",
-      redirect: "manual",
-    });
-    const returned = new URL(back.headers.get("location") ?? "");
-    expect(returned.pathname).toBe("/coda/paymentCheck");
-    const txnId = returned.searchParams.get("TxnId") ?? "";
-    expect(txnId).toMatch(/^\d+$/);
-
-    // What Coda's notification carries (recorded by the fake), with a checksum only Coda and we can make.
-    const { notifications } = z
-      .object({ notifications: z.array(z.string()) })
-      .parse(await (await fetch(`${fake.FAKE_CODA_URL}/__fake/notifications`)).json());
-    const sent = notifications.map((n) => new URL(n).searchParams).find((q) => q.get("TxnId") === txnId);
-    if (!sent) throw new Error("the fake recorded no notification for this payment");
+    const { txnId, sent } = await payOnCoda(m);
     const forged = new URLSearchParams(sent);
     forged.set("Checksum", "0".repeat(32));
     expect((await codaHook(forged.toString())).status).toBe(401);
@@ -362,6 +370,68 @@ describe("Coda through the routes", () => {
     const check = await post(m, "/orders/coda/checkTransactionStatus", { clickid: m.clickid, txn_id: txnId });
     expect(await check.json()).toEqual({ result: true, message: "success" });
     expect(await credits(m)).toBe(before + planCredits);
+  });
+});
+
+describe("a Coda payment refunded from the console", () => {
+  it("is refused with refund_in_portal, naming Coda: nothing changes, and the attempt is in the audit log", async () => {
+    const m = await member();
+    const { txnId, sent } = await payOnCoda(m);
+    expect((await codaHook(sent.toString())).status).toBe(200);
+    const paid = await credits(m);
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, txnId));
+    if (!payment) throw new Error("no Coda payment stored");
+
+    const supervisor = demoOperators.find((o) => o.role === "supervisor");
+    if (!supervisor) throw new Error("the seed has no supervisor");
+    const email = `coda-refund.${crypto.randomUUID().slice(0, 8)}@ops.example`;
+    const [operator] = await db
+      .insert(operators)
+      .values({
+        email,
+        passwordHash: supervisor.passwordHash,
+        displayName: "Coda refunder",
+        role: "supervisor",
+      })
+      .returning();
+    const login = await send("/ops/api/login", {
+      method: "POST",
+      body: JSON.stringify({ email, password: supervisor.password }),
+    });
+    const { token } = z.object({ token: z.string() }).parse(await login.json());
+
+    const refund = await send(`/ops/api/payments/${payment.id}/refund`, {
+      method: "POST",
+      token,
+      body: JSON.stringify({ reason: "The member asked for their money back" }),
+    });
+    expect(refund.status).toBe(409);
+    expect(await refund.json()).toEqual({
+      error: {
+        code: "refund_in_portal",
+        provider: "coda",
+        message:
+          "coda has no refund API: refund this payment in coda's own portal. Nothing was changed here.",
+      },
+    });
+    // Our books are as they were: the payment paid, the credits kept, no refund row.
+    expect(await lastPayment(m)).toMatchObject({ provider: "coda", status: "succeeded" });
+    expect(await credits(m)).toBe(paid);
+    expect(await db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toEqual([]);
+    const audited = await db
+      .select()
+      .from(opsAuditLog)
+      .where(and(eq(opsAuditLog.operatorId, operator?.id ?? 0), ne(opsAuditLog.action, "login")));
+    expect(audited).toEqual([
+      expect.objectContaining({
+        action: "refund_refused",
+        details: expect.objectContaining({
+          paymentId: payment.id,
+          errorCode: "refund_in_portal",
+          provider: "coda",
+        }),
+      }),
+    ]);
   });
 });
 
