@@ -211,6 +211,8 @@ test("PayPal: a renewing plan approved on PayPal's page, captured on return; the
   await expect(page.getByTestId("checkout-terms")).toContainText(
     "Il piano si rinnova automaticamente ogni 30 giorni",
   );
+  // PayPal's own page, not the sandbox's: no test-mode notice.
+  await expect(page.getByTestId("method-paypal").locator(".pay-test")).toHaveCount(0);
   await shot(page, "providers-paypal-pay");
   await page.getByTestId("method-pay").click();
   await expect(page.getByRole("heading", { name: "PayPal (fake)" })).toBeVisible();
@@ -401,7 +403,12 @@ test("Google Pay (test double of PaymentsClient): the token through Adyen, its 3
   await page.context().addInitScript(injectGooglePaymentsClient);
   await member(page, "it", "googlepay");
   await payPage(page, "it");
-  await payWith(page, "Google Pay");
+  // Google's sheet and Adyen, not the sandbox's page: no test-mode notice.
+  await page.getByTestId("pay-methods").getByLabel("Google Pay", { exact: true }).check();
+  await expect(page.getByTestId("method-googlepay")).toBeVisible();
+  await expect(page.getByTestId("method-googlepay").locator(".pay-test")).toHaveCount(0);
+  await shot(page, "providers-googlepay-pay");
+  await page.getByTestId("method-pay").click();
   await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible({ timeout: 10_000 });
   await shotViewport(page, "providers-googlepay-challenge");
   await page.getByRole("button", { name: "Complete" }).click();

@@ -619,6 +619,23 @@ describe("the payment credentials", () => {
     }
   });
 
+  it("tells the pay page which methods the sandbox serves: of the wired brand only Apple Pay (no merchant id)", async () => {
+    const sandboxMethods = async (routes: ReturnType<typeof routesOf>) => {
+      const m = await routes.member();
+      const plans = await (await routes.send("/api/plans", { token: m.token })).json();
+      return z.object({ sandboxMethods: z.array(z.string()) }).parse(plans).sandboxMethods;
+    };
+    expect(await sandboxMethods(routesOf(wired, hosts.it))).toEqual(["applepay"]);
+    expect(await sandboxMethods(routesOf(wired, hosts.es))).toEqual([
+      "credit_card",
+      "paypal",
+      "applepay",
+      "googlepay",
+      "mollie",
+      "coda_paypal",
+    ]);
+  });
+
   it("keeps the sandbox for a brand without credentials (es.localhost), in the same Worker", async () => {
     const m = await createMember({ region: "andalucia" }, hosts.es);
     const response = await routesOf(wired, hosts.es).post(
