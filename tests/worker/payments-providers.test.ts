@@ -13,10 +13,10 @@ import { z } from "zod";
 import { operators, opsAuditLog } from "../../drizzle/schema/ops";
 import { mollieCustomers, payments, refunds, savedCards, subscriptions } from "../../drizzle/schema/payments";
 import { demoOperators } from "../../drizzle/seed-data/operators";
-import { BrandCompany } from "../../worker/brands/brand";
 import { parseConfig } from "../../worker/config";
 import { providerById } from "../../worker/payments/providers";
 import { ADYEN_3DS_CARD } from "../fakes/adyen-test-values";
+import { companyOf, fake, fakeCredentials } from "../fixtures/fake-providers";
 import { createMember, hosts, type TestMember } from "../fixtures/members";
 import {
   account,
@@ -32,59 +32,27 @@ import {
   setUpFlow,
 } from "../fixtures/payment-routes";
 
-const fake = z
-  .object({
-    FAKE_ADYEN_URL: z.url(),
-    FAKE_ADYEN_API_KEY: z.string().min(1),
-    FAKE_ADYEN_MERCHANT_ACCOUNT: z.string().min(1),
-    FAKE_ADYEN_HMAC_KEY: z.string().min(1),
-    FAKE_PAYPAL_URL: z.url(),
-    FAKE_PAYPAL_CLIENT_ID: z.string().min(1),
-    FAKE_PAYPAL_CLIENT_SECRET: z.string().min(1),
-    FAKE_PAYPAL_WEBHOOK_ID: z.string().min(1),
-    FAKE_MOLLIE_URL: z.url(),
-    FAKE_MOLLIE_KEY: z.string().min(1),
-    FAKE_CODA_URL: z.url(),
-    FAKE_CODA_KEY: z.string().min(1),
-    FAKE_CODA_PROJECT: z.string().min(1),
-    BRAND_COMPANIES: z.record(z.string(), BrandCompany),
-  })
-  .parse(env);
 const adyenOrigin = new URL(fake.FAKE_ADYEN_URL).origin;
 
-/** amoreitalia (it.localhost) with its credentials at the three fakes; the other brands keep the sandbox. */
+/** amoreitalia (it.localhost) with its credentials at the fakes; the other brands keep the sandbox. */
 const credentials = {
   amoreitalia: {
-    adyen: {
-      apiBase: fake.FAKE_ADYEN_URL,
-      apiKey: fake.FAKE_ADYEN_API_KEY,
-      hmacKey: fake.FAKE_ADYEN_HMAC_KEY,
-    },
-    paypal: {
-      apiBase: fake.FAKE_PAYPAL_URL,
-      clientId: fake.FAKE_PAYPAL_CLIENT_ID,
-      clientSecret: fake.FAKE_PAYPAL_CLIENT_SECRET,
-      webhookId: fake.FAKE_PAYPAL_WEBHOOK_ID,
-    },
-    mollie: { apiBase: fake.FAKE_MOLLIE_URL, apiKey: fake.FAKE_MOLLIE_KEY },
-    coda: {
-      apiBase: fake.FAKE_CODA_URL,
-      apiKey: fake.FAKE_CODA_KEY,
-      projectId: fake.FAKE_CODA_PROJECT,
-      country: 380,
-      payType: 0,
-    },
+    adyen: fakeCredentials.adyen,
+    paypal: fakeCredentials.paypal,
+    mollie: fakeCredentials.mollie,
+    coda: fakeCredentials.coda,
   },
 };
-const italy = fake.BRAND_COMPANIES.amoreitalia;
-if (!italy) throw new Error("wrangler.toml has no company for amoreitalia");
 /** One env object, so its config is parsed once (configOf keeps it per env). */
 const wired = {
   ...env,
   PAYMENT_CREDENTIALS: JSON.stringify(credentials),
   BRAND_COMPANIES: {
     ...fake.BRAND_COMPANIES,
-    amoreitalia: { ...italy, payment_accounts: { adyen: fake.FAKE_ADYEN_MERCHANT_ACCOUNT } },
+    amoreitalia: {
+      ...companyOf("amoreitalia"),
+      payment_accounts: { adyen: fake.FAKE_ADYEN_MERCHANT_ACCOUNT },
+    },
   },
 };
 const { send, post, member } = routesOf(wired, hosts.it);
