@@ -106,7 +106,7 @@ describe("TrustPay through the routes (amorespana)", () => {
 });
 
 describe("Maxpay through the routes (lovechat)", () => {
-  const { send, post, member } = routesOf(wired, hosts.en);
+  const { send, post, member, renewAfter } = routesOf(wired, hosts.en);
 
   /** The callbacks the fake sent for a transaction (to this Worker's host, which it cannot reach). */
   async function callbacksFor(reference: string) {
@@ -192,12 +192,7 @@ describe("Maxpay through the routes (lovechat)", () => {
       .where(eq(maxpayCards.reference, first?.reference ?? ""));
     expect(shown).toMatchObject({ brand: "visa", last4: "1111", expMonth: 3, expYear: 2030, kept: true });
 
-    const due = new Date((subscription?.currentPeriodEnd ?? new Date()).getTime() + 1000);
-    const run = await send("/dev/renewals/run", {
-      method: "POST",
-      body: JSON.stringify({ now: due.toISOString(), clickid: m.clickid }),
-    });
-    expect(await run.json()).toEqual({
+    expect(await renewAfter(m, subscription?.currentPeriodEnd)).toEqual({
       events: [{ kind: "renewed", subscriptionId: subscription?.id }],
       unsettled: 0,
     });

@@ -55,7 +55,7 @@ const wired = {
     },
   },
 };
-const { send, post, member } = routesOf(wired, hosts.it);
+const { send, post, member, renewAfter } = routesOf(wired, hosts.it);
 let planCredits = 0;
 beforeAll(async () => {
   planCredits = await setUpFlow();
@@ -162,12 +162,7 @@ describe("Adyen through the routes", () => {
     expect(card).toMatchObject({ provider: "adyen", last4: "1111" });
     expect(subscription?.savedCardId).toBe(card?.id);
 
-    const due = new Date((subscription?.currentPeriodEnd ?? new Date()).getTime() + 1000);
-    const run = await send("/dev/renewals/run", {
-      method: "POST",
-      body: JSON.stringify({ now: due.toISOString(), clickid: m.clickid }),
-    });
-    expect(await run.json()).toEqual({
+    expect(await renewAfter(m, subscription?.currentPeriodEnd)).toEqual({
       events: [{ kind: "renewed", subscriptionId: subscription?.id }],
       unsettled: 0,
     });
@@ -419,11 +414,7 @@ describe("a renewing plan through Mollie", () => {
 
     // The job's charge is pending at Mollie (a recurring payment runs in the background) …
     const periodEnd = subscription?.currentPeriodEnd ?? new Date();
-    const run = await send("/dev/renewals/run", {
-      method: "POST",
-      body: JSON.stringify({ now: new Date(periodEnd.getTime() + 1000).toISOString(), clickid: m.clickid }),
-    });
-    expect(await run.json()).toEqual({ events: [], unsettled: 1 });
+    expect(await renewAfter(m, periodEnd)).toEqual({ events: [], unsettled: 1 });
     const renewal = await lastPayment(m);
     expect(renewal).toMatchObject({ provider: "mollie", status: "pending" });
     // … until Mollie's webhook says it is paid: the period moves on, once.
@@ -465,10 +456,7 @@ describe("a renewing plan through Mollie", () => {
 
     // The job charges the vault without the member; run twice, it renews the period once.
     const periodEnd = subscription?.currentPeriodEnd ?? new Date();
-    const now = new Date(periodEnd.getTime() + 1000).toISOString();
-    for (let i = 0; i < 2; i++) {
-      await send("/dev/renewals/run", { method: "POST", body: JSON.stringify({ now, clickid: m.clickid }) });
-    }
+    for (let i = 0; i < 2; i++) await renewAfter(m, periodEnd);
     const renewal = await lastPayment(m);
     expect(renewal).toMatchObject({
       provider: "paypal",
