@@ -40,7 +40,10 @@ export class UserRoom extends Server<Cloudflare.Env> implements MemberRoomCalls 
       env: this.env,
       storage: this.ctx.storage,
       broadcast: (text) => this.broadcast(text),
-      reply: (text) => connection?.send(text),
+      // A tab whose socket closed meanwhile (a logout's endSessions, a page gone) hears nothing; send would throw.
+      reply: (text) => {
+        if (connection?.readyState === WebSocket.OPEN) connection.send(text);
+      },
       memory: this.memory,
     });
   }

@@ -45,7 +45,8 @@ export async function startProviderFakes(port: string) {
   const site = (host: string) => `http://${host}.localhost:${port}`;
   const [adyen, paypal, mollie, coda, trustpay, maxpay] = await Promise.all([
     startFakeAdyen(),
-    startFakePayPal(),
+    // PayPal's webhook listener is set once for the app: the brand's own /hooks route.
+    startFakePayPal({ webhookUrl: `${site("it")}/hooks/paypal` }),
     startFakeMollie(),
     // Coda's and TrustPay's notification URL is set once in their portals: the brand's own /hooks route.
     startFakeCoda({ notificationUrl: `${site("it")}/hooks/coda` }),

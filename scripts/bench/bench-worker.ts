@@ -2,6 +2,7 @@
 import { readdirSync } from "node:fs";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { signUpBody } from "../../tests/fixtures/sign-up-body.ts";
 import { signToken } from "../../worker/core/tokens.ts";
 import { withClient } from "../local-db.ts";
 import { base, HOST, JWT_SECRET, PORT } from "./bench.config.ts";
@@ -46,20 +47,7 @@ export async function signUpBenchMember(databaseUrl: string) {
   const signup = await fetch(`${base}/users/register`, {
     method: "POST",
     headers: { host: HOST, "content-type": "application/json" },
-    body: JSON.stringify({
-      utente: {
-        email: benchEmail,
-        password: "bench-password",
-        eta: 40,
-        region: "lombardia",
-        sono: "uomo",
-        cerco: "donna",
-        terms1: true,
-        terms2: true,
-        terms3: true,
-        terms4: true,
-      },
-    }),
+    body: JSON.stringify(signUpBody({ email: benchEmail, password: "bench-password", eta: 40 })),
   });
   if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
   const member = (await signup.json()) as { token: string; clickid: string };

@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import sharp from "sharp";
 import { renderAvatarJpeg } from "../../drizzle/seed-data/portraits/avatar.ts";
 import { seedAngelPhotos } from "../../drizzle/seed-photos.ts";
+import { signUpBody } from "../../tests/fixtures/sign-up-body.ts";
 import { photoRenditionUrl } from "../../worker/contracts/photos.ts";
 import { withClient } from "../local-db.ts";
 import { withTestDatabase } from "../with-db.ts";
@@ -121,20 +122,13 @@ await withTestDatabase({ angelsPerCountry: 30 }, async (db) => {
       const signup = await fetch(`${base}/users/register`, {
         method: "POST",
         headers: { host: HOST, "content-type": "application/json" },
-        body: JSON.stringify({
-          utente: {
+        body: JSON.stringify(
+          signUpBody({
             email: `bench.photos.${Date.now()}@example.com`,
             password: "bench-password",
             eta: 40,
-            region: "lombardia",
-            sono: "uomo",
-            cerco: "donna",
-            terms1: true,
-            terms2: true,
-            terms3: true,
-            terms4: true,
-          },
-        }),
+          }),
+        ),
       });
       if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
       const member = (await signup.json()) as { token: string; clickid: string };

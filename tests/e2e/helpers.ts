@@ -10,6 +10,7 @@ import {
   expect,
   type Page,
 } from "@playwright/test";
+import { signUpBody } from "../fixtures/sign-up-body";
 
 export { expect };
 
@@ -193,22 +194,7 @@ export async function registerViaApi(
   const call = apiCall(market, "/users/register");
   const response = await request.post(call.url, {
     headers: { ...call.headers, "cf-connecting-ip": randomIp() },
-    data: {
-      utente: {
-        email,
-        password,
-        eta: 35,
-        region: regionOf[market].code,
-        sono: "uomo",
-        cerco: "donna",
-        terms1: true,
-        terms2: true,
-        terms3: true,
-        terms4: true,
-        fluxId,
-        source: "e2e",
-      },
-    },
+    data: signUpBody({ email, password, region: regionOf[market].code, fluxId, source: "e2e" }),
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as { token: string; clickid: string };

@@ -3,6 +3,7 @@
 // the bottom menu (five entries, none on a single chat, no find entry in a flow with invitations); flow 0000
 // (no match screen) has no match entry anywhere.
 import type { Page } from "@playwright/test";
+import { signUpBody } from "../fixtures/sign-up-body";
 import {
   apiCall,
   expect,
@@ -46,22 +47,15 @@ async function memberSeekingMen(page: Page, market: "it" | "es") {
   const call = apiCall(market, "/users/register");
   const response = await page.request.post(call.url, {
     headers: { ...call.headers, "cf-connecting-ip": randomIp() },
-    data: {
-      utente: {
-        email: uniqueEmail(`nav-uomo-${market}`),
-        password: "secret-password",
-        eta: 35,
-        region: regionOf[market].code,
-        sono: "donna",
-        cerco: "uomo",
-        terms1: true,
-        terms2: true,
-        terms3: true,
-        terms4: true,
-        fluxId: "7",
-        source: "e2e",
-      },
-    },
+    data: signUpBody({
+      email: uniqueEmail(`nav-uomo-${market}`),
+      password: "secret-password",
+      region: regionOf[market].code,
+      sono: "donna",
+      cerco: "uomo",
+      fluxId: "7",
+      source: "e2e",
+    }),
   });
   expect(response.status(), await response.text()).toBe(200);
   const member = (await response.json()) as { token: string; clickid: string };

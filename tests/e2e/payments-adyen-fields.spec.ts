@@ -4,6 +4,7 @@
 // the page sends is Adyen's encrypted values and the browser's data, never the card; the plan is paid. Also
 // the card-update page keeps a new card through the same fields.
 import type { Page, Request } from "@playwright/test";
+import { signUpBody } from "../fixtures/sign-up-body";
 import { expect, expectAccessible, port, randomIp, shot, test, uniqueEmail } from "./helpers";
 
 /** The site whose brands pay through the providers' fakes (scripts/e2e-server.ts). */
@@ -25,22 +26,12 @@ async function member(page: Page) {
   const call = api("/users/register");
   const response = await page.request.post(call.url, {
     headers: { ...call.headers, "cf-connecting-ip": randomIp() },
-    data: {
-      utente: {
-        email: uniqueEmail("adyen-fields"),
-        password: "secret-password",
-        eta: 35,
-        region: "lombardia",
-        sono: "uomo",
-        cerco: "donna",
-        terms1: true,
-        terms2: true,
-        terms3: true,
-        terms4: true,
-        fluxId: "7",
-        source: "e2e",
-      },
-    },
+    data: signUpBody({
+      email: uniqueEmail("adyen-fields"),
+      password: "secret-password",
+      fluxId: "7",
+      source: "e2e",
+    }),
   });
   expect(response.status(), await response.text()).toBe(200);
   const created = (await response.json()) as { token: string; clickid: string };

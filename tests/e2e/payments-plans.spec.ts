@@ -4,6 +4,7 @@
 // /unsubscribe/, and the VIP header of members who seek men with its fallback picture.
 import type { Page } from "@playwright/test";
 import { pdfText } from "../fixtures/pdf-text";
+import { signUpBody } from "../fixtures/sign-up-body";
 import {
   apiCall,
   expect,
@@ -217,21 +218,15 @@ test("members who seek men see the VIP header, and another VIP picture when it f
   const call = apiCall("it", "/users/register");
   const response = await page.request.post(call.url, {
     headers: { ...call.headers, "cf-connecting-ip": randomIp() },
-    data: {
-      utente: {
-        email: `vip-${crypto.randomUUID().slice(0, 8)}@example.com`,
-        password: "secret-password",
-        eta: 30,
-        region: regionOf.it.code,
-        sono: "donna",
-        cerco: "uomo",
-        terms1: true,
-        terms2: true,
-        terms3: true,
-        terms4: true,
-        fluxId: "0000",
-      },
-    },
+    data: signUpBody({
+      email: `vip-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: "secret-password",
+      eta: 30,
+      region: regionOf.it.code,
+      sono: "donna",
+      cerco: "uomo",
+      fluxId: "0000",
+    }),
   });
   expect(response.status()).toBe(200);
   const { token, clickid } = (await response.json()) as { token: string; clickid: string };

@@ -9,6 +9,7 @@
 // ApplePaySession and for google.payments.api.PaymentsClient with their documented events and answers; what
 // they hand over (Apple's merchant validation, the wallet tokens) goes through the site to the Adyen fake.
 import type { Page } from "@playwright/test";
+import { demoOperators } from "../../drizzle/seed-data/operators";
 import { ADYEN_3DS_CARD } from "../fakes/adyen-test-values";
 import { MAXPAY_3DS_CARD, MAXPAY_REFUSED_CARDS } from "../fakes/maxpay-cards";
 import {
@@ -16,6 +17,7 @@ import {
   expect,
   hosts,
   type Market,
+  newDevice,
   port,
   registerViaApi,
   shot,
@@ -211,6 +213,8 @@ test("PayPal: a renewing plan approved on PayPal's page, captured on return; the
   await expect(page.getByTestId("checkout-terms")).toContainText(
     "Il piano si rinnova automaticamente ogni 30 giorni",
   );
+  // PayPal's own page, not the sandbox's: no test-mode notice.
+  await expect(page.getByTestId("method-paypal").locator(".pay-test")).toHaveCount(0);
   await shot(page, "providers-paypal-pay");
   await page.getByTestId("method-pay").click();
   await expect(page.getByRole("heading", { name: "PayPal (fake)" })).toBeVisible();
@@ -261,6 +265,48 @@ test("Coda: its hosted page, paid there; back with TxnId, checked, then the chat
   await expect(page).toHaveURL(/\/coda\/paymentCheck\?TxnId=\d{19}&OrderId=/);
   await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
   await expectChatsWithCredits(page, /^35 crediti$/);
+});
+
+test("Coda in the console: a refund is sent to Coda's portal, and nothing changes here", async ({
+  page,
+  browser,
+}, info) => {
+  const paid = await member(page, "it", "coda-refund", ALL_METHODS_FLUX_ID);
+  await payPage(page, "it");
+  await payWith(page, "PayPal tramite Coda");
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
+
+  // A supervisor refunds it from the console (Lucía in Spanish at 390 px, the admin in English at 1280 px).
+  const mobile = info.project.name === "mobile";
+  const supervisor = demoOperators.find((o) => o.role === (mobile ? "supervisor" : "admin"));
+  if (!supervisor) throw new Error("the seed's demo operators changed");
+  const desk = await newDevice(browser, info.project.use);
+  const ops = await desk.newPage();
+  await ops.goto(`${site("it")}/ops/login`);
+  await ops.locator('input[name="email"]').fill(supervisor.email);
+  await ops.locator('input[name="password"]').fill(supervisor.password);
+  await ops.locator("form.ops-login button[type=submit]").click();
+  await expect(ops.getByTestId("ops-operator")).toContainText(supervisor.displayName);
+  await ops.goto(`${site("it")}/ops/members/${paid.clickid}`);
+  const payment = ops.getByTestId("ops-payment").first();
+  await expect(payment).toHaveAttribute("data-status", "succeeded");
+  await expect(payment).toContainText("coda");
+  await payment.getByTestId("ops-refund").click();
+  const dialog = ops.getByTestId("ops-refund-dialog");
+  await dialog.locator('textarea[name="reason"]').fill("Member asked for a refund");
+  await dialog.getByTestId("ops-refund-confirm").click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    mobile
+      ? "Coda no ofrece reembolsos por API: reembolsa este pago en el portal de Coda. Aquí no ha cambiado nada: el usuario conserva los créditos y el plan."
+      : "Coda has no refund API: refund this payment in Coda's own portal. Nothing was changed here: the member keeps the credits and the plan.",
+  );
+  await shotViewport(ops, "providers-coda-refund-console");
+  // Our books are unchanged: the payment still paid, the credits still there.
+  await dialog.getByRole("button", { name: mobile ? "Cancelar" : "Cancel" }).click();
+  await expect(payment).toHaveAttribute("data-status", "succeeded");
+  await expect(ops.getByTestId("ops-money-credits")).toHaveText("35");
+  await desk.close();
 });
 
 /**
@@ -401,7 +447,12 @@ test("Google Pay (test double of PaymentsClient): the token through Adyen, its 3
   await page.context().addInitScript(injectGooglePaymentsClient);
   await member(page, "it", "googlepay");
   await payPage(page, "it");
-  await payWith(page, "Google Pay");
+  // Google's sheet and Adyen, not the sandbox's page: no test-mode notice.
+  await page.getByTestId("pay-methods").getByLabel("Google Pay", { exact: true }).check();
+  await expect(page.getByTestId("method-googlepay")).toBeVisible();
+  await expect(page.getByTestId("method-googlepay").locator(".pay-test")).toHaveCount(0);
+  await shot(page, "providers-googlepay-pay");
+  await page.getByTestId("method-pay").click();
   await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible({ timeout: 10_000 });
   await shotViewport(page, "providers-googlepay-challenge");
   await page.getByRole("button", { name: "Complete" }).click();

@@ -9,6 +9,9 @@
 // Where it differs from PayPal: webhooks are signed with an HMAC over PayPal's signed string
 // (transmission_id|transmission_time|webhook_id|crc32(body)) instead of PayPal's RSA certificate; only the
 // verify endpoint checks them, which is all the adapter relies on.
+// After each capture PayPal posts PAYMENT.CAPTURE.COMPLETED (or .PENDING, .DENIED) to the app's webhook
+// listener URL, after answering the call; the fake does the same to `webhookUrl` when given, and keeps every
+// event it sent (GET /__fake/webhooks/{orderId}) for tests whose Worker it cannot reach.
 // Test controls under /__fake: a refusal armed for the next call to a path, a hang, an event to deliver.
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -104,8 +107,21 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Starts the fake on a free port of 127.0.0.1; it does not keep the process alive. */
-export async function startFakePayPal(): Promise<FakePayPal> {
+/** The event PayPal sends for a capture that ended so. */
+const CAPTURE_EVENTS: Record<Capture["status"], string | null> = {
+  COMPLETED: "PAYMENT.CAPTURE.COMPLETED",
+  PENDING: "PAYMENT.CAPTURE.PENDING",
+  DECLINED: "PAYMENT.CAPTURE.DENIED",
+  REFUNDED: null,
+};
+
+type SentEvent = { headers: Record<string, string>; body: string };
+
+/**
+ * Starts the fake on a free port of 127.0.0.1; it does not keep the process alive. `webhookUrl` is the app's
+ * webhook listener (the Developer Dashboard's), where the capture events go.
+ */
+export async function startFakePayPal(options: { webhookUrl?: string } = {}): Promise<FakePayPal> {
   const clientId = `fake-client-${randomUUID()}`;
   const clientSecret = `fake-secret-${randomUUID()}`;
   const webhookId = `WH${id17()}`;
@@ -117,6 +133,8 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   const invoices = new Set<string>();
   const replays = new Map<string, { status: number; body: unknown }>();
   const armed: Armed[] = [];
+  /** The events sent, per order. */
+  const sent = new Map<string, SentEvent[]>();
   let hangs: { path: string; times: number } | null = null;
   let url = "";
 
@@ -170,6 +188,21 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       order.vaultId = id17().toLowerCase().slice(0, 7);
       vaults.add(order.vaultId);
     }
+    const type = CAPTURE_EVENTS[status];
+    if (type) notify(type, order);
+  }
+
+  /** Sends an order's event to the listener once the current call is answered, as PayPal does (asynchronously). */
+  function notify(type: string, order: StoredOrder) {
+    const webhook = event(type, order);
+    sent.set(order.id, [...(sent.get(order.id) ?? []), webhook]);
+    const listener = options.webhookUrl;
+    if (!listener) return;
+    setTimeout(() => {
+      fetch(listener, { method: "POST", headers: webhook.headers, body: webhook.body }).catch(
+        () => undefined,
+      );
+    }, 0);
   }
 
   /** The webhook PayPal would send for an order's event: its headers and body, signed. */
@@ -250,6 +283,8 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       const order = orders.get(stored[1] ?? "");
       return order ? send(res, 200, order) : send(res, 404, { error: "no such order" });
     }
+    const delivered = /^\/__fake\/webhooks\/([^/]+)$/.exec(path);
+    if (delivered && method === "GET") return send(res, 200, { events: sent.get(delivered[1] ?? "") ?? [] });
     if (path === "/__fake/webhook" && method === "POST") {
       const { type, orderId } = json() as { type: string; orderId: string };
       const order = orders.get(orderId);

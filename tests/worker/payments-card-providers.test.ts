@@ -9,8 +9,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { maxpayCards, savedCards, subscriptions } from "../../drizzle/schema/payments";
-import { BrandCompany } from "../../worker/brands/brand";
 import { MAXPAY_3DS_CARD, MAXPAY_PAID_CARD } from "../fakes/maxpay-cards";
+import { companyOf, fake, fakeCredentials } from "../fixtures/fake-providers";
 import { hosts } from "../fixtures/members";
 import {
   account,
@@ -25,52 +25,21 @@ import {
   setUpFlow,
 } from "../fixtures/payment-routes";
 
-const fake = z
-  .object({
-    FAKE_TRUSTPAY_URL: z.url(),
-    FAKE_TRUSTPAY_API_KEY: z.string().min(1),
-    FAKE_TRUSTPAY_SECRET_KEY: z.string().min(1),
-    FAKE_MAXPAY_URL: z.url(),
-    FAKE_MAXPAY_ACCOUNT: z.string().min(1),
-    FAKE_MAXPAY_PASSWORD: z.string().min(1),
-    FAKE_MAXPAY_PRIVATE_KEY: z.string().min(1),
-    BRAND_COMPANIES: z.record(z.string(), BrandCompany),
-  })
-  .parse(env);
-
 /** The card the TrustPay fake asks 3-D Secure for (it ends 0091), Luhn-valid as the card form requires. */
 const TRUSTPAY_3DS_CARD = "4111111111170091";
 
-const company = (id: string) => {
-  const found = fake.BRAND_COMPANIES[id];
-  if (!found) throw new Error(`wrangler.toml has no company for ${id}`);
-  return found;
-};
 /** One env object, so its config is parsed once (configOf keeps it per env). */
 const wired = {
   ...env,
   PAYMENT_CREDENTIALS: JSON.stringify({
-    amorespana: {
-      trustpay: {
-        apiBase: fake.FAKE_TRUSTPAY_URL,
-        apiKey: fake.FAKE_TRUSTPAY_API_KEY,
-        secretKey: fake.FAKE_TRUSTPAY_SECRET_KEY,
-      },
-    },
-    lovechat: {
-      maxpay: {
-        apiBase: fake.FAKE_MAXPAY_URL,
-        merchantAccount: fake.FAKE_MAXPAY_ACCOUNT,
-        merchantPassword: fake.FAKE_MAXPAY_PASSWORD,
-        privateKey: fake.FAKE_MAXPAY_PRIVATE_KEY,
-      },
-    },
+    amorespana: { trustpay: fakeCredentials.trustpay },
+    lovechat: { maxpay: fakeCredentials.maxpay },
   }),
   // The card system is the first of adyen, trustpay, maxpay among the brand's accounts: no Adyen account here.
   BRAND_COMPANIES: {
     ...fake.BRAND_COMPANIES,
-    amorespana: { ...company("amorespana"), payment_accounts: { trustpay: "DemoTrustPayES" } },
-    lovechat: { ...company("lovechat"), payment_accounts: { maxpay: "DemoMaxpayEN" } },
+    amorespana: { ...companyOf("amorespana"), payment_accounts: { trustpay: "DemoTrustPayES" } },
+    lovechat: { ...companyOf("lovechat"), payment_accounts: { maxpay: "DemoMaxpayEN" } },
   },
 };
 
@@ -137,7 +106,7 @@ describe("TrustPay through the routes (amorespana)", () => {
 });
 
 describe("Maxpay through the routes (lovechat)", () => {
-  const { send, post, member } = routesOf(wired, hosts.en);
+  const { send, post, member, renewAfter } = routesOf(wired, hosts.en);
 
   /** The callbacks the fake sent for a transaction (to this Worker's host, which it cannot reach). */
   async function callbacksFor(reference: string) {
@@ -223,12 +192,7 @@ describe("Maxpay through the routes (lovechat)", () => {
       .where(eq(maxpayCards.reference, first?.reference ?? ""));
     expect(shown).toMatchObject({ brand: "visa", last4: "1111", expMonth: 3, expYear: 2030, kept: true });
 
-    const due = new Date((subscription?.currentPeriodEnd ?? new Date()).getTime() + 1000);
-    const run = await send("/dev/renewals/run", {
-      method: "POST",
-      body: JSON.stringify({ now: due.toISOString(), clickid: m.clickid }),
-    });
-    expect(await run.json()).toEqual({
+    expect(await renewAfter(m, subscription?.currentPeriodEnd)).toEqual({
       events: [{ kind: "renewed", subscriptionId: subscription?.id }],
       unsettled: 0,
     });

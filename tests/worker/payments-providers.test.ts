@@ -7,14 +7,16 @@
 // kept per member, Apple Pay only with a merchant id, the credentials' validation, and a brand without
 // credentials (or a deployed Worker without them) keeping today's sandbox (or payments_unavailable).
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { mollieCustomers, savedCards, subscriptions } from "../../drizzle/schema/payments";
-import { BrandCompany } from "../../worker/brands/brand";
+import { operators, opsAuditLog } from "../../drizzle/schema/ops";
+import { mollieCustomers, payments, refunds, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import { demoOperators } from "../../drizzle/seed-data/operators";
 import { parseConfig } from "../../worker/config";
 import { providerById } from "../../worker/payments/providers";
 import { ADYEN_3DS_CARD } from "../fakes/adyen-test-values";
+import { companyOf, fake, fakeCredentials } from "../fixtures/fake-providers";
 import { createMember, hosts, type TestMember } from "../fixtures/members";
 import {
   account,
@@ -30,62 +32,30 @@ import {
   setUpFlow,
 } from "../fixtures/payment-routes";
 
-const fake = z
-  .object({
-    FAKE_ADYEN_URL: z.url(),
-    FAKE_ADYEN_API_KEY: z.string().min(1),
-    FAKE_ADYEN_MERCHANT_ACCOUNT: z.string().min(1),
-    FAKE_ADYEN_HMAC_KEY: z.string().min(1),
-    FAKE_PAYPAL_URL: z.url(),
-    FAKE_PAYPAL_CLIENT_ID: z.string().min(1),
-    FAKE_PAYPAL_CLIENT_SECRET: z.string().min(1),
-    FAKE_PAYPAL_WEBHOOK_ID: z.string().min(1),
-    FAKE_MOLLIE_URL: z.url(),
-    FAKE_MOLLIE_KEY: z.string().min(1),
-    FAKE_CODA_URL: z.url(),
-    FAKE_CODA_KEY: z.string().min(1),
-    FAKE_CODA_PROJECT: z.string().min(1),
-    BRAND_COMPANIES: z.record(z.string(), BrandCompany),
-  })
-  .parse(env);
 const adyenOrigin = new URL(fake.FAKE_ADYEN_URL).origin;
 
-/** amoreitalia (it.localhost) with its credentials at the three fakes; the other brands keep the sandbox. */
+/** amoreitalia (it.localhost) with its credentials at the fakes; the other brands keep the sandbox. */
 const credentials = {
   amoreitalia: {
-    adyen: {
-      apiBase: fake.FAKE_ADYEN_URL,
-      apiKey: fake.FAKE_ADYEN_API_KEY,
-      hmacKey: fake.FAKE_ADYEN_HMAC_KEY,
-    },
-    paypal: {
-      apiBase: fake.FAKE_PAYPAL_URL,
-      clientId: fake.FAKE_PAYPAL_CLIENT_ID,
-      clientSecret: fake.FAKE_PAYPAL_CLIENT_SECRET,
-      webhookId: fake.FAKE_PAYPAL_WEBHOOK_ID,
-    },
-    mollie: { apiBase: fake.FAKE_MOLLIE_URL, apiKey: fake.FAKE_MOLLIE_KEY },
-    coda: {
-      apiBase: fake.FAKE_CODA_URL,
-      apiKey: fake.FAKE_CODA_KEY,
-      projectId: fake.FAKE_CODA_PROJECT,
-      country: 380,
-      payType: 0,
-    },
+    adyen: fakeCredentials.adyen,
+    paypal: fakeCredentials.paypal,
+    mollie: fakeCredentials.mollie,
+    coda: fakeCredentials.coda,
   },
 };
-const italy = fake.BRAND_COMPANIES.amoreitalia;
-if (!italy) throw new Error("wrangler.toml has no company for amoreitalia");
 /** One env object, so its config is parsed once (configOf keeps it per env). */
 const wired = {
   ...env,
   PAYMENT_CREDENTIALS: JSON.stringify(credentials),
   BRAND_COMPANIES: {
     ...fake.BRAND_COMPANIES,
-    amoreitalia: { ...italy, payment_accounts: { adyen: fake.FAKE_ADYEN_MERCHANT_ACCOUNT } },
+    amoreitalia: {
+      ...companyOf("amoreitalia"),
+      payment_accounts: { adyen: fake.FAKE_ADYEN_MERCHANT_ACCOUNT },
+    },
   },
 };
-const { send, post, member } = routesOf(wired, hosts.it);
+const { send, post, member, renewAfter } = routesOf(wired, hosts.it);
 let planCredits = 0;
 beforeAll(async () => {
   planCredits = await setUpFlow();
@@ -192,12 +162,7 @@ describe("Adyen through the routes", () => {
     expect(card).toMatchObject({ provider: "adyen", last4: "1111" });
     expect(subscription?.savedCardId).toBe(card?.id);
 
-    const due = new Date((subscription?.currentPeriodEnd ?? new Date()).getTime() + 1000);
-    const run = await send("/dev/renewals/run", {
-      method: "POST",
-      body: JSON.stringify({ now: due.toISOString(), clickid: m.clickid }),
-    });
-    expect(await run.json()).toEqual({
+    expect(await renewAfter(m, subscription?.currentPeriodEnd)).toEqual({
       events: [{ kind: "renewed", subscriptionId: subscription?.id }],
       unsettled: 0,
     });
@@ -212,16 +177,6 @@ describe("Adyen through the routes", () => {
   });
 });
 
-/** The webhook PayPal would send for an order, with its transmission headers. */
-async function paypalWebhook(type: string, orderId: string) {
-  const response = await fetch(`${fake.FAKE_PAYPAL_URL}/__fake/webhook`, {
-    method: "POST",
-    body: JSON.stringify({ type, orderId }),
-  });
-  return z
-    .object({ headers: z.record(z.string(), z.string()), body: z.string() })
-    .parse(await response.json());
-}
 const paypalHook = async (sent: { headers: Record<string, string>; body: string }) =>
   (await send("/hooks/paypal", { method: "POST", headers: sent.headers, body: sent.body })).status;
 
@@ -249,7 +204,13 @@ describe("PayPal through the routes", () => {
     expect(await captured.json()).toMatchObject({ id: token, status: "COMPLETED", message: "success" });
     expect(await credits(m)).toBe(before + planCredits);
 
-    const sent = await paypalWebhook("PAYMENT.CAPTURE.COMPLETED", token);
+    // PayPal posted its capture event after the capture: handled, and its redelivery, grant nothing again.
+    const { events } = z
+      .object({ events: z.array(z.object({ headers: z.record(z.string(), z.string()), body: z.string() })) })
+      .parse(await (await fetch(`${fake.FAKE_PAYPAL_URL}/__fake/webhooks/${token}`)).json());
+    expect(events.map((e) => JSON.parse(e.body).event_type)).toEqual(["PAYMENT.CAPTURE.COMPLETED"]);
+    const [sent] = events;
+    if (!sent) throw new Error("PayPal sent no webhook");
     expect(await paypalHook(sent)).toBe(200);
     expect(await paypalHook(sent)).toBe(200);
     expect(await credits(m)).toBe(before + planCredits);
@@ -317,33 +278,39 @@ const codaHook = (query: string) =>
     body: query,
   });
 
+/** A Coda payment of PLAN: the member pays on Coda's hosted page; its TxnId and the notification Coda sends. */
+async function payOnCoda(m: TestMember) {
+  const created = z
+    .object({ result: z.literal(true), redirectUrl: z.string() })
+    .parse(
+      await (await post(m, "/orders/coda/createPayment", { rateplan: PLAN, clickid: m.clickid })).json(),
+    );
+  // The member pays on Coda's hosted page, which sends them back to the return page with the TxnId.
+  const back = await fetch(created.redirectUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "result=0",
+    redirect: "manual",
+  });
+  const returned = new URL(back.headers.get("location") ?? "");
+  expect(returned.pathname).toBe("/coda/paymentCheck");
+  const txnId = returned.searchParams.get("TxnId") ?? "";
+  expect(txnId).toMatch(/^\d+$/);
+
+  // What Coda's notification carries (recorded by the fake), with a checksum only Coda and we can make.
+  const { notifications } = z
+    .object({ notifications: z.array(z.string()) })
+    .parse(await (await fetch(`${fake.FAKE_CODA_URL}/__fake/notifications`)).json());
+  const sent = notifications.map((n) => new URL(n).searchParams).find((q) => q.get("TxnId") === txnId);
+  if (!sent) throw new Error("the fake recorded no notification for this payment");
+  return { txnId, sent };
+}
+
 describe("Coda through the routes", () => {
   it("paid on Coda's page: its checksummed notification grants it once, a forged one is refused", async () => {
     const m = await member();
     const before = await credits(m);
-    const created = z
-      .object({ result: z.literal(true), redirectUrl: z.string() })
-      .parse(
-        await (await post(m, "/orders/coda/createPayment", { rateplan: PLAN, clickid: m.clickid })).json(),
-      );
-    // The member pays on Coda's hosted page, which sends them back to the return page with the TxnId.
-    const back = await fetch(created.redirectUrl, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "result=0",
-      redirect: "manual",
-    });
-    const returned = new URL(back.headers.get("location") ?? "");
-    expect(returned.pathname).toBe("/coda/paymentCheck");
-    const txnId = returned.searchParams.get("TxnId") ?? "";
-    expect(txnId).toMatch(/^\d+$/);
-
-    // What Coda's notification carries (recorded by the fake), with a checksum only Coda and we can make.
-    const { notifications } = z
-      .object({ notifications: z.array(z.string()) })
-      .parse(await (await fetch(`${fake.FAKE_CODA_URL}/__fake/notifications`)).json());
-    const sent = notifications.map((n) => new URL(n).searchParams).find((q) => q.get("TxnId") === txnId);
-    if (!sent) throw new Error("the fake recorded no notification for this payment");
+    const { txnId, sent } = await payOnCoda(m);
     const forged = new URLSearchParams(sent);
     forged.set("Checksum", "0".repeat(32));
     expect((await codaHook(forged.toString())).status).toBe(401);
@@ -362,6 +329,68 @@ describe("Coda through the routes", () => {
     const check = await post(m, "/orders/coda/checkTransactionStatus", { clickid: m.clickid, txn_id: txnId });
     expect(await check.json()).toEqual({ result: true, message: "success" });
     expect(await credits(m)).toBe(before + planCredits);
+  });
+});
+
+describe("a Coda payment refunded from the console", () => {
+  it("is refused with refund_in_portal, naming Coda: nothing changes, and the attempt is in the audit log", async () => {
+    const m = await member();
+    const { txnId, sent } = await payOnCoda(m);
+    expect((await codaHook(sent.toString())).status).toBe(200);
+    const paid = await credits(m);
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, txnId));
+    if (!payment) throw new Error("no Coda payment stored");
+
+    const supervisor = demoOperators.find((o) => o.role === "supervisor");
+    if (!supervisor) throw new Error("the seed has no supervisor");
+    const email = `coda-refund.${crypto.randomUUID().slice(0, 8)}@ops.example`;
+    const [operator] = await db
+      .insert(operators)
+      .values({
+        email,
+        passwordHash: supervisor.passwordHash,
+        displayName: "Coda refunder",
+        role: "supervisor",
+      })
+      .returning();
+    const login = await send("/ops/api/login", {
+      method: "POST",
+      body: JSON.stringify({ email, password: supervisor.password }),
+    });
+    const { token } = z.object({ token: z.string() }).parse(await login.json());
+
+    const refund = await send(`/ops/api/payments/${payment.id}/refund`, {
+      method: "POST",
+      token,
+      body: JSON.stringify({ reason: "The member asked for their money back" }),
+    });
+    expect(refund.status).toBe(409);
+    expect(await refund.json()).toEqual({
+      error: {
+        code: "refund_in_portal",
+        provider: "coda",
+        message:
+          "coda has no refund API: refund this payment in coda's own portal. Nothing was changed here.",
+      },
+    });
+    // Our books are as they were: the payment paid, the credits kept, no refund row.
+    expect(await lastPayment(m)).toMatchObject({ provider: "coda", status: "succeeded" });
+    expect(await credits(m)).toBe(paid);
+    expect(await db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toEqual([]);
+    const audited = await db
+      .select()
+      .from(opsAuditLog)
+      .where(and(eq(opsAuditLog.operatorId, operator?.id ?? 0), ne(opsAuditLog.action, "login")));
+    expect(audited).toEqual([
+      expect.objectContaining({
+        action: "refund_refused",
+        details: expect.objectContaining({
+          paymentId: payment.id,
+          errorCode: "refund_in_portal",
+          provider: "coda",
+        }),
+      }),
+    ]);
   });
 });
 
@@ -385,11 +414,7 @@ describe("a renewing plan through Mollie", () => {
 
     // The job's charge is pending at Mollie (a recurring payment runs in the background) …
     const periodEnd = subscription?.currentPeriodEnd ?? new Date();
-    const run = await send("/dev/renewals/run", {
-      method: "POST",
-      body: JSON.stringify({ now: new Date(periodEnd.getTime() + 1000).toISOString(), clickid: m.clickid }),
-    });
-    expect(await run.json()).toEqual({ events: [], unsettled: 1 });
+    expect(await renewAfter(m, periodEnd)).toEqual({ events: [], unsettled: 1 });
     const renewal = await lastPayment(m);
     expect(renewal).toMatchObject({ provider: "mollie", status: "pending" });
     // … until Mollie's webhook says it is paid: the period moves on, once.
@@ -431,10 +456,7 @@ describe("a renewing plan through Mollie", () => {
 
     // The job charges the vault without the member; run twice, it renews the period once.
     const periodEnd = subscription?.currentPeriodEnd ?? new Date();
-    const now = new Date(periodEnd.getTime() + 1000).toISOString();
-    for (let i = 0; i < 2; i++) {
-      await send("/dev/renewals/run", { method: "POST", body: JSON.stringify({ now, clickid: m.clickid }) });
-    }
+    for (let i = 0; i < 2; i++) await renewAfter(m, periodEnd);
     const renewal = await lastPayment(m);
     expect(renewal).toMatchObject({
       provider: "paypal",
@@ -547,6 +569,23 @@ describe("the payment credentials", () => {
       expect(answer.status).toBe(503);
       expect(answer.text).toContain("payments_unavailable");
     }
+  });
+
+  it("tells the pay page which methods the sandbox serves: of the wired brand only Apple Pay (no merchant id)", async () => {
+    const sandboxMethods = async (routes: ReturnType<typeof routesOf>) => {
+      const m = await routes.member();
+      const plans = await (await routes.send("/api/plans", { token: m.token })).json();
+      return z.object({ sandboxMethods: z.array(z.string()) }).parse(plans).sandboxMethods;
+    };
+    expect(await sandboxMethods(routesOf(wired, hosts.it))).toEqual(["applepay"]);
+    expect(await sandboxMethods(routesOf(wired, hosts.es))).toEqual([
+      "credit_card",
+      "paypal",
+      "applepay",
+      "googlepay",
+      "mollie",
+      "coda_paypal",
+    ]);
   });
 
   it("keeps the sandbox for a brand without credentials (es.localhost), in the same Worker", async () => {

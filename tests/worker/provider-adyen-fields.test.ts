@@ -6,10 +6,9 @@
 // the card reaches a log line.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
-import { BrandCompany } from "../../worker/brands/brand";
 import { parseConfig } from "../../worker/config";
 import { ADYEN_3DS_CARD, fakeEncrypt } from "../fakes/adyen-test-values";
+import { companyOf, fake, fakeCredentials } from "../fixtures/fake-providers";
 import { hosts, type TestMember } from "../fixtures/members";
 import {
   BROWSER_FIELDS,
@@ -22,30 +21,13 @@ import {
   setUpFlow,
 } from "../fixtures/payment-routes";
 
-const fake = z
-  .object({
-    FAKE_ADYEN_URL: z.url(),
-    FAKE_ADYEN_API_KEY: z.string().min(1),
-    FAKE_ADYEN_MERCHANT_ACCOUNT: z.string().min(1),
-    FAKE_ADYEN_HMAC_KEY: z.string().min(1),
-    BRAND_COMPANIES: z.record(z.string(), BrandCompany),
-  })
-  .parse(env);
 const adyenOrigin = new URL(fake.FAKE_ADYEN_URL).origin;
 const CLIENT_KEY = "test_FAKEADYENCLIENTKEY0123456789";
 
-const adyen = {
-  apiBase: fake.FAKE_ADYEN_URL,
-  apiKey: fake.FAKE_ADYEN_API_KEY,
-  hmacKey: fake.FAKE_ADYEN_HMAC_KEY,
-  clientKey: CLIENT_KEY,
-  environment: "test",
-};
-const italy = fake.BRAND_COMPANIES.amoreitalia;
-if (!italy) throw new Error("wrangler.toml has no company for amoreitalia");
+const adyen = { ...fakeCredentials.adyen, clientKey: CLIENT_KEY, environment: "test" };
 const companies = {
   ...fake.BRAND_COMPANIES,
-  amoreitalia: { ...italy, payment_accounts: { adyen: fake.FAKE_ADYEN_MERCHANT_ACCOUNT } },
+  amoreitalia: { ...companyOf("amoreitalia"), payment_accounts: { adyen: fake.FAKE_ADYEN_MERCHANT_ACCOUNT } },
 };
 /** A local run whose secured fields come from the fake (webBase); one env object, parsed once. */
 const local = {

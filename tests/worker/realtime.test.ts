@@ -2,7 +2,7 @@
 // at-least-once alarms, softwareVersion, restart and oldSocketRemoved.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { messages } from "../../drizzle/schema/chat";
 import { cursorOf, encodeCursor } from "../../worker/contracts/realtime";
@@ -188,6 +188,31 @@ describe("softwareVersion", () => {
     socket.events.length = 0;
     hello("test-2");
     expect((await socket.next("softwareVersion")).data).toEqual({ version: "test-2", reload: false });
+    socket.close();
+  });
+});
+
+describe("a frame whose socket closed meanwhile", () => {
+  it("a logout's closed socket: its hello is handled without a failure in the log", async () => {
+    const member = await verifiedMember();
+    const socket = await connect(member);
+    const lines = await runInDurableObject(roomOf(member.clickid), async (instance, state) => {
+      const [tab] = [...instance.getConnections()];
+      if (!tab) throw new Error("the room holds no socket");
+      // The member logged out (endSessions closed the socket) while the tab's hello was on its way.
+      await instance.endSessions("logout");
+      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const hello = { event: "clickid", data: { clickid: member.clickid, softwareVersion: "test-1" } };
+        await instance.onMessage(tab, JSON.stringify(hello));
+        return error.mock.calls.map((call) => String(call[0]));
+      } finally {
+        error.mockRestore();
+        // The member was active all the same: an angel's visit is scheduled.
+        expect(await state.storage.get("visitScheduledAt")).toEqual(expect.any(Number));
+      }
+    });
+    expect(lines.filter((line) => line.includes("room.event_failed"))).toEqual([]);
     socket.close();
   });
 });

@@ -2,6 +2,7 @@ import { adyenFieldTexts } from "./parts/adyen-fields";
 import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
+import { leftoverTexts } from "./parts/leftovers";
 import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
@@ -206,6 +207,7 @@ export const en = {
   ...adyenFieldTexts.en,
   ...chatTexts.en,
   ...findTexts.en,
+  ...leftoverTexts.en,
   ...legalTexts.en,
   ...matchTexts.en,
   ...navigationTexts.en,

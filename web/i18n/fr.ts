@@ -3,6 +3,7 @@ import { adyenFieldTexts } from "./parts/adyen-fields";
 import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
+import { leftoverTexts } from "./parts/leftovers";
 import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
@@ -209,6 +210,7 @@ export const fr: Catalogue = {
   ...adyenFieldTexts.fr,
   ...chatTexts.fr,
   ...findTexts.fr,
+  ...leftoverTexts.fr,
   ...legalTexts.fr,
   ...matchTexts.fr,
   ...navigationTexts.fr,

@@ -3,6 +3,7 @@ import { adyenFieldTexts } from "./parts/adyen-fields";
 import { authFixTexts } from "./parts/auth-fixes";
 import { chatTexts } from "./parts/chat";
 import { findTexts } from "./parts/find";
+import { leftoverTexts } from "./parts/leftovers";
 import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
@@ -207,6 +208,7 @@ export const it: Catalogue = {
   ...adyenFieldTexts.it,
   ...chatTexts.it,
   ...findTexts.it,
+  ...leftoverTexts.it,
   ...legalTexts.it,
   ...matchTexts.it,
   ...navigationTexts.it,

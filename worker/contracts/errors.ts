@@ -14,6 +14,8 @@ export const ErrorExtra = z.object({
   triesLeft: z.number().int().optional(),
   /** A throttled request: the seconds before it may be made again (also in the Retry-After header). */
   retryAfterS: z.number().int().optional(),
+  /** A refund the payment's provider takes only in its own portal: that provider's id. */
+  provider: z.string().optional(),
 });
 export type ErrorExtra = z.infer<typeof ErrorExtra>;
 

@@ -25,6 +25,13 @@ export const moneyErrors = {
   noPayment: () => new AppError(404, "no_payment", "No such payment."),
   alreadyRefunded: () => new AppError(409, "already_refunded", "This payment has already been refunded."),
   notRefundable: () => new AppError(409, "not_refundable", "Only a payment that succeeded can be refunded."),
+  inPortal: (provider: string) =>
+    new AppError(
+      409,
+      "refund_in_portal",
+      `${provider} has no refund API: refund this payment in ${provider}'s own portal. Nothing was changed here.`,
+      { provider },
+    ),
   refused: (providerCode: string) =>
     new AppError(502, "refund_refused", `The payment provider refused the refund (${providerCode}).`, {
       messageKey: providerCode,
@@ -82,7 +89,9 @@ const refund = createRoute({
     400: errorResponse("invalid_input: reason"),
     403: errorResponse("forbidden: operators may not refund"),
     404: errorResponse("no_payment"),
-    409: errorResponse("already_refunded, not_refundable"),
+    409: errorResponse(
+      "already_refunded, not_refundable; refund_in_portal: the provider (`provider`, e.g. coda) refunds only in its own portal, nothing changed",
+    ),
     502: errorResponse("refund_refused: the provider said no (messageKey: its error code); nothing changed"),
     503: errorResponse("payments_unavailable: no payment provider is configured here"),
   },
@@ -143,6 +152,16 @@ export const moneyRoutes = featureApp()
           },
         });
         throw moneyErrors.refused(errorCode);
+      }
+      if (result.reason === "refund_in_portal") {
+        const provider = result.provider ?? "the provider";
+        await audit(c.var.db, {
+          operatorId: operator.id,
+          action: "refund_refused",
+          accountId: result.payment?.accountId ?? null,
+          details: { paymentId, reason, errorCode: "refund_in_portal", provider },
+        });
+        throw moneyErrors.inPortal(provider);
       }
       if (result.reason === "already_refunded") throw moneyErrors.alreadyRefunded();
       if (result.reason === "not_refundable") throw moneyErrors.notRefundable();

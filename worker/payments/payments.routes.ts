@@ -9,6 +9,7 @@ import { ratePlans } from "../../drizzle/schema/flows";
 import { savedCards } from "../../drizzle/schema/payments";
 import { sessionAccount } from "../auth/session.service";
 import { cardExpiry, luhnValid } from "../contracts/card";
+import type { FlowConfig } from "../contracts/flow";
 import {
   type BrowserInfo,
   CARD_RETURN_PATH,
@@ -110,7 +111,22 @@ const PlansAnswer = z.object({
    * what renews it (PayPal's vault, Mollie's mandate); the sandbox's keep nothing.
    */
   renewingMethods: z.array(z.string()),
+  /**
+   * Of sistemi_pagamento, the methods the built-in sandbox serves here (a local run without the brand's
+   * credentials for it): their page says that the sandbox's page stands in for the provider's.
+   */
+  sandboxMethods: z.array(z.string()),
 });
+
+/** A flow's method (sistemi_pagamento) as the providers name it. */
+const FLOW_METHOD: Record<FlowConfig["sistemi_pagamento"][number], PaymentMethod> = {
+  credit_card: "card",
+  paypal: "paypal",
+  applepay: "applepay",
+  googlepay: "googlepay",
+  mollie: "mollie",
+  coda_paypal: "coda",
+};
 
 const plans = createRoute({
   method: "get",
@@ -484,6 +500,9 @@ export const paymentRoutes = featureApp()
             method === "credit_card" ||
             ((method === "paypal" || method === "mollie") &&
               providerOrNull(c, method)?.renewsWith?.includes(method) === true),
+        ),
+        sandboxMethods: flow.sistemi_pagamento.filter(
+          (method) => providerOrNull(c, FLOW_METHOD[method])?.id === "sandbox",
         ),
       },
       200,

@@ -168,7 +168,8 @@ export type ApplePayMerchantSession = Record<string, unknown>;
 
 /**
  * A call a provider cannot make through its API (the reason is in the message), e.g. Adyen's Checkout API has
- * no status call for a bare pspReference. The reconciliation job skips a payment whose `checkPayment` throws it.
+ * no status call for a bare pspReference. The reconciliation job skips a payment whose `checkPayment` throws it;
+ * a `refund` that throws it is one made in the provider's own portal (Coda's), which the console tells the operator.
  */
 export class ProviderUnsupported extends Error {
   constructor(

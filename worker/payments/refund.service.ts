@@ -20,7 +20,7 @@ import { changePremiumLevel, type Tx } from "../credits/credits.service";
 import type { AppEnv } from "../env";
 import { type SendResult, sendMail } from "../mail/mail.service";
 import { memberRoom } from "../realtime/member-room";
-import { type PaymentProvider, PROVIDER_IDS, type ProviderId } from "./provider";
+import { type PaymentProvider, PROVIDER_IDS, type ProviderId, ProviderUnsupported } from "./provider";
 import { providerById } from "./providers";
 import { formatMoney } from "./receipt";
 
@@ -75,7 +75,9 @@ export type RefundFailure =
   /** Refunded before (another click won, or an earlier refund). */
   | "already_refunded"
   /** The provider said no: nothing changed. */
-  | "provider_refused";
+  | "provider_refused"
+  /** The provider has no refund API (Coda): the payment is refunded in its own portal; nothing changed here. */
+  | "refund_in_portal";
 
 export type RefundResult =
   | { ok: true; refund: Refunded }
@@ -84,6 +86,8 @@ export type RefundResult =
       reason: RefundFailure;
       /** The provider's error code when it refused. */
       errorCode?: string;
+      /** The payment's provider (the one whose portal refunds it). */
+      provider?: ProviderId;
       payment?: { accountId: number; amountCents: number; currency: string };
     };
 
@@ -144,6 +148,10 @@ export async function refundPayment(
       idempotencyKey: refundIdempotencyKey(payment),
     });
   } catch (error) {
+    if (error instanceof ProviderUnsupported) {
+      logEvent("warn", "payments.refund_in_portal", { paymentId: payment.id, provider: payment.provider });
+      return { ok: false, reason: "refund_in_portal", provider: provider.id, payment: summary };
+    }
     logEvent("error", "payments.refund_provider_failed", { paymentId: payment.id, error: errorName(error) });
     answer = { ok: false, errorCode: "problemi_api" };
   }

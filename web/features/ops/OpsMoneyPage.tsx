@@ -15,7 +15,7 @@ import { useOps, useSignOutOnUnauthorized } from "./ops-session";
 type Payment = OpsMoney["payments"][number];
 type Notice =
   | { tone: "success"; amount: string; credits: number; level: number }
-  | { tone: "error"; key: MessageKey; code?: string };
+  | { tone: "error"; key: MessageKey; code?: string; provider?: string };
 
 /**
  * A member's money: who they are, their payments (a supervisor refunds a paid one here, with a reason), the
@@ -193,6 +193,9 @@ export function OpsMoneyPage({ operator, clickid }: { operator: Operator; clicki
   );
 }
 
+/** A provider's id as its name is written ("coda" → "Coda"). */
+const providerName = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
 /** The supervisor's confirmation: what the refund does, and why (required); the provider's answer shows here. */
 function RefundDialog({
   payment,
@@ -236,7 +239,12 @@ function RefundDialog({
         return;
       }
       const failure = await errorOf(response);
-      setError({ tone: "error", key: opsErrorKey(failure.code), code: failure.messageKey });
+      setError({
+        tone: "error",
+        key: opsErrorKey(failure.code),
+        code: failure.messageKey,
+        provider: failure.provider && providerName(failure.provider),
+      });
     } catch {
       setError({ tone: "error", key: "ops_error_generic" });
     } finally {
@@ -269,7 +277,9 @@ function RefundDialog({
           />
         </label>
         {error?.tone === "error" && (
-          <FormMessage tone="error">{t(error.key, { code: error.code ?? "—" })}</FormMessage>
+          <FormMessage tone="error">
+            {t(error.key, { code: error.code ?? "—", provider: error.provider ?? "—" })}
+          </FormMessage>
         )}
         <div className="popup-actions">
           <button type="button" className="button" disabled={busy} onClick={onClose}>

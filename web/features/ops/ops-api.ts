@@ -61,6 +61,8 @@ export function opsErrorKey(code: string | undefined): MessageKey {
       return "ops_error_not_refundable";
     case "refund_refused":
       return "ops_error_refund_refused";
+    case "refund_in_portal":
+      return "ops_error_refund_in_portal";
     case "payments_unavailable":
       return "ops_error_unavailable";
     default:

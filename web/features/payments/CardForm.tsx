@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type InputHTMLAttributes, useEffect, useRef, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import type { ChargeAnswer, RatePlanRow } from "../../../worker/contracts/payments";
 import { FormMessage } from "../../components/ui/FormMessage";
@@ -177,6 +177,24 @@ export function CardForm({
     className: invalid === field ? "invalid" : undefined,
   });
 
+  /** A labelled field of the form, shown as `format` writes what was typed. */
+  const labelled = (
+    field: CardField,
+    label: MessageKey,
+    attributes: InputHTMLAttributes<HTMLInputElement>,
+    format: (typed: string) => string = (typed) => typed,
+  ) => (
+    <label>
+      {t(label)}
+      <input
+        {...input(field)}
+        {...attributes}
+        value={fields[field]}
+        onChange={(e) => set(field, format(e.target.value))}
+      />
+    </label>
+  );
+
   return (
     <form className="card form pay-form" onSubmit={pay} noValidate aria-busy={paying} data-testid="card-form">
       <h2>{t("pay_metodo_carta")}</h2>
@@ -217,54 +235,24 @@ export function CardForm({
             </span>
           </label>
           <div className="pay-row">
-            <label>
-              {t("pay_scadenza")}
-              <input
-                {...input("expiry")}
-                name="cardExpiry"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                maxLength={5}
-                value={fields.expiry}
-                onChange={(e) => set("expiry", formatExpiry(e.target.value, fields.expiry))}
-              />
-            </label>
-            <label>
-              {t("pay_cvv")}
-              <input
-                {...input("cvv")}
-                name="cardCvv"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                maxLength={3}
-                value={fields.cvv}
-                onChange={(e) => set("cvv", formatCvv(e.target.value))}
-              />
-            </label>
+            {labelled(
+              "expiry",
+              "pay_scadenza",
+              { name: "cardExpiry", inputMode: "numeric", autoComplete: "cc-exp", maxLength: 5 },
+              (typed) => formatExpiry(typed, fields.expiry),
+            )}
+            {labelled(
+              "cvv",
+              "pay_cvv",
+              { name: "cardCvv", inputMode: "numeric", autoComplete: "cc-csc", maxLength: 3 },
+              formatCvv,
+            )}
           </div>
         </>
       )}
       <div className="pay-row">
-        <label>
-          {t("pay_nome")}
-          <input
-            {...input("firstName")}
-            name="firstName"
-            autoComplete="cc-given-name"
-            value={fields.firstName}
-            onChange={(e) => set("firstName", e.target.value)}
-          />
-        </label>
-        <label>
-          {t("pay_cognome")}
-          <input
-            {...input("lastName")}
-            name="lastName"
-            autoComplete="cc-family-name"
-            value={fields.lastName}
-            onChange={(e) => set("lastName", e.target.value)}
-          />
-        </label>
+        {labelled("firstName", "pay_nome", { name: "firstName", autoComplete: "cc-given-name" })}
+        {labelled("lastName", "pay_cognome", { name: "lastName", autoComplete: "cc-family-name" })}
       </div>
       {invalid && <FormMessage tone="error">{t(fieldErrors[invalid])}</FormMessage>}
       {plan ? (

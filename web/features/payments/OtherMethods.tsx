@@ -47,8 +47,8 @@ const paySources: Record<OtherMethod, string> = {
 /** The methods that leave for the provider's page as soon as it is created. */
 const redirects: readonly OtherMethod[] = ["paypal", "mollie", "coda_paypal"];
 
-/** The wallets whose sheet the sandbox plays on local hosts (the page says so, as for the test card). */
-const wallets: readonly OtherMethod[] = ["paypal", "applepay", "googlepay"];
+/** The wallets whose page the sandbox plays where it serves them (the page says so, as for the test card). */
+const sandboxWallets: readonly OtherMethod[] = ["paypal", "googlepay"];
 
 /**
  * One method other than the card: what it is, coda's disclaimer, the checkout terms and its pay button.
@@ -58,12 +58,15 @@ const wallets: readonly OtherMethod[] = ["paypal", "applepay", "googlepay"];
  */
 export function OtherMethodPanel({
   method,
+  sandbox,
   plan,
   brand,
   member,
   onOutcome,
 }: {
   method: OtherMethod;
+  /** The built-in sandbox serves this method here (/api/plans' sandboxMethods). */
+  sandbox: boolean;
   plan: RatePlanRow;
   brand: PublicBrand;
   member: { clickid: string; country: string; email: string };
@@ -211,11 +214,13 @@ export function OtherMethodPanel({
           {t("pm_disclaimer_coda")}
         </p>
       )}
-      {/* Safari's own sheet needs no notice: nothing of this page stands in for it. */}
-      {wallets.includes(method) && isTestHost(hostname) && !(method === "applepay" && nativeApplePay()) && (
-        <p className="pay-test">
-          {method === "applepay" ? t("pm_test_apple") : t("pm_test_wallet", { method: name })}
-        </p>
+      {/* Where a real provider's adapter serves PayPal or Google Pay (e.g. against a fake), no sandbox stands in. */}
+      {sandboxWallets.includes(method) && sandbox && (
+        <p className="pay-test">{t("pm_test_wallet", { method: name })}</p>
+      )}
+      {/* The in-page sheet stands in for Apple's on local hosts whoever serves it; Safari's own needs no notice. */}
+      {method === "applepay" && isTestHost(hostname) && !nativeApplePay() && (
+        <p className="pay-test">{t("pm_test_apple")}</p>
       )}
       <CheckoutTerms plan={plan} brand={brand} />
       <button

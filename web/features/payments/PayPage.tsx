@@ -146,6 +146,7 @@ export function PayPage({ brand, productId }: { brand: PublicBrand; productId: s
             <OtherMethodPanel
               key={method}
               method={method}
+              sandbox={plans.data.sandboxMethods.includes(method)}
               plan={plan}
               brand={brand}
               member={member}

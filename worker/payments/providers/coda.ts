@@ -24,12 +24,18 @@
 // - Notifications: GET with query parameters is documented; the portal's POST option is read as the same fields
 //   form-encoded (its body format is not in the public pages).
 // - Refunds: the Refund API is listed in the documentation's index (create a refund, refund status, production only,
-//   no sandbox) but its request format is not public: refund() throws CodaUnsupported (refunds go through Coda's
-//   portal until Coda gives the API to the merchant).
+//   no sandbox) but its request format is not public: refund() throws CodaUnsupported, a ProviderUnsupported (refunds go
+//   through Coda's portal until Coda gives the API to the merchant; the console says so).
 // - Renewals: Coda's recurring payments are "coming soon" and its tokenization API is archived: nothing to charge.
 // The API key is sent in the request body (as Coda documents); it is never in a URL, an error message or a log line.
 import type { PaymentErrorCode, PaymentStatus } from "../../contracts/payments";
-import type { PaymentProvider, ProviderPayment, RedirectPayment, WebhookEvent } from "../provider";
+import {
+  type PaymentProvider,
+  type ProviderPayment,
+  ProviderUnsupported,
+  type RedirectPayment,
+  type WebhookEvent,
+} from "../provider";
 import { type ProviderCallOptions, providerFetch } from "./http";
 
 export interface CodaOptions {
@@ -180,10 +186,10 @@ export class CodaApiError extends Error {
   }
 }
 
-/** A call this product does not make through Coda. */
-export class CodaUnsupported extends Error {
+/** A call this product does not make through Coda (a refund: the console tells the operator to use Coda's portal). */
+export class CodaUnsupported extends ProviderUnsupported {
   constructor(call: string, why: string) {
-    super(`coda does not ${call} here: ${why}`);
+    super("coda", call, why);
     this.name = "CodaUnsupported";
   }
 }
