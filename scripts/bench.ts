@@ -3,8 +3,9 @@
 // with BENCH_ANGELS (100,000) angels, and measures in one run (parameters: scripts/bench/bench.config.ts):
 //   1. http: an authenticated POST /dispenser in a region of each size of BENCH_ANGELS_PER_REGION (300 and
 //      5,000 angels) against the bare handler of the same workerd (autocannon, BENCH_CONNECTIONS at once,
-//      then 1 connection): throughput, p50 and p99, the ratio to the bare handler, and the CPU each process
-//      spent per request (workerd, this Node process: load generator, proxy and PGlite if used, PostgreSQL);
+//      then 1 connection), and against a database floor (the bare handler plus one `select $1` over the same
+//      HTTP query path): throughput, p50 and p99, the ratio to each floor, and the CPU each process spent per
+//      request (workerd, this Node process: load generator, proxy and PGlite if used, PostgreSQL);
 //   2. checkout: BENCH_CHECKOUTS (200) times one at a time, each by a member with an open room socket:
 //      GET /api/plans, POST /orders/tryCharge with the sandbox's success card, until the new balance
 //      (creditiResidui) arrives on the socket; against the bare handler one request at a time, in alternating
@@ -95,6 +96,7 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
       const auth = (token: string) => ({ authorization: `Bearer ${token}` });
       console.log(`\nHTTP, ${CONNECTIONS} connections then 1, ${SECONDS} s each…`);
       results.bare = await load("bare handler", "/__bench/bare", {}, "{}");
+      results.dbFloor = await load("database floor (bare + select $1)", "/__bench/sql", {}, "{}");
       results.dispensers = [];
       for (const r of regions)
         results.dispensers.push({
@@ -107,6 +109,7 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
           )),
         });
       results.bareAlone = await load("bare handler, 1 connection", "/__bench/bare", {}, "{}", 1);
+      results.dbFloorAlone = await load("database floor, 1 connection", "/__bench/sql", {}, "{}", 1);
       results.dispensersAlone = [];
       for (const r of regions)
         results.dispensersAlone.push({

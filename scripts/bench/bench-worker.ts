@@ -8,7 +8,11 @@ import { withClient } from "../local-db.ts";
 import { base, HOST, JWT_SECRET, PORT } from "./bench.config.ts";
 
 /** Starts the built bundle (dist/) in workerd on the benchmark's port, with the test database's bindings. */
-export function startBuiltWorker(db: { DATABASE_URL: string; DB_WS_PROXY: string }, port = PORT): Miniflare {
+export function startBuiltWorker(
+  db: { DATABASE_URL: string; DB_WS_PROXY: string },
+  port = PORT,
+  inspectorPort?: number,
+): Miniflare {
   // Miniflare 5 no longer takes module rules, so the modules are listed: the bundle is one ES module plus
   // the Wasm binaries it imports as precompiled modules (the Argon2id password hash).
   const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(
@@ -22,6 +26,8 @@ export function startBuiltWorker(db: { DATABASE_URL: string; DB_WS_PROXY: string
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port,
+      // The CPU profile (scripts/bench/profile.ts) reads workerd through its inspector.
+      ...(inspectorPort ? { inspectorPort } : {}),
       workers: [
         {
           ...workerOptions,

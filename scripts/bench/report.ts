@@ -28,6 +28,9 @@ export interface BenchResults {
   startLoad: number[];
   bare?: Load;
   bareAlone?: Load;
+  /** The database floor: the bare handler plus one trivial statement over the dispenser's HTTP query path. */
+  dbFloor?: Load;
+  dbFloorAlone?: Load;
   /** POST /dispenser at BENCH_CONNECTIONS, one per region size. */
   dispensers?: Sized[];
   /** POST /dispenser with 1 connection, one per region size. */
@@ -60,13 +63,19 @@ const loadText = (l: number[]) => l.map((x) => x.toFixed(2)).join(" ");
  */
 function sideBySide(r: BenchResults) {
   const rows: Record<string, string | number>[] = [];
-  const row = (l: Load, floor: Load | undefined) => ({
+  const of = (l: Load, floor: Load | undefined) =>
+    floor ? `${((l.rps / floor.rps) * 100).toFixed(1)} %` : "";
+  const times = (l: Load, floor: Load | undefined) =>
+    floor && floor.p50 > 0 ? `${(l.p50 / floor.p50).toFixed(2)}×` : "";
+  const row = (l: Load, floor: Load | undefined, dbFloor?: Load) => ({
     test: l.title,
     connections: l.connections,
     "req/s": Math.round(l.rps),
-    "of floor": floor ? `${((l.rps / floor.rps) * 100).toFixed(1)} %` : "",
+    "of floor": of(l, floor),
+    "of db floor": of(l, dbFloor),
     p50: ms(l.p50),
-    "p50 ÷ floor": floor && floor.p50 > 0 ? `${(l.p50 / floor.p50).toFixed(2)}×` : "",
+    "p50 ÷ floor": times(l, floor),
+    "p50 ÷ db floor": times(l, dbFloor),
     p99: ms(l.p99),
     ...cpuColumns(l.cpu),
     "w+n+pg": cpuMs(cpuSum(l.cpu)),
@@ -74,9 +83,11 @@ function sideBySide(r: BenchResults) {
     "failed / requests": `${l.failed.errors} / ${l.failed.total}`,
   });
   if (r.bare) rows.push(row(r.bare, undefined));
-  for (const d of r.dispensers ?? []) rows.push(row(d, r.bare));
+  if (r.dbFloor) rows.push(row(r.dbFloor, r.bare));
+  for (const d of r.dispensers ?? []) rows.push(row(d, r.bare, r.dbFloor));
   if (r.bareAlone) rows.push(row(r.bareAlone, undefined));
-  for (const d of r.dispensersAlone ?? []) rows.push(row(d, r.bareAlone));
+  if (r.dbFloorAlone) rows.push(row(r.dbFloorAlone, r.bareAlone));
+  for (const d of r.dispensersAlone ?? []) rows.push(row(d, r.bareAlone, r.dbFloorAlone));
   if (r.checkout) {
     const { floor, done } = r.checkout;
     rows.push({
@@ -110,15 +121,32 @@ function sideBySide(r: BenchResults) {
 }
 
 export function printReport(results: BenchResults): void {
-  const { bare, dispensers, dispensersAlone, bareAlone, echo, chat, checkout, hashing, loginTimes, rooms } =
-    results;
+  const {
+    bare,
+    dbFloor,
+    dispensers,
+    dispensersAlone,
+    bareAlone,
+    dbFloorAlone,
+    echo,
+    chat,
+    checkout,
+    hashing,
+    loginTimes,
+    rooms,
+  } = results;
   console.log(
     `\nThe floor and each hot path, side by side (CPU per request, ms; Node: load generator, proxy, PGlite if used; postgres: the bench database's sessions; pg server: all of the server's; machine: all processes; load average at the start of each run; ${loadText(results.startLoad)} at the start):`,
   );
   console.table(sideBySide(results));
-  const http = [bare, ...(dispensers ?? []), bareAlone, ...(dispensersAlone ?? [])].filter(
-    (l): l is Load => l !== undefined,
-  );
+  const http = [
+    bare,
+    dbFloor,
+    ...(dispensers ?? []),
+    bareAlone,
+    dbFloorAlone,
+    ...(dispensersAlone ?? []),
+  ].filter((l): l is Load => l !== undefined);
   if (http.some((l) => l.failed.errors > 0))
     console.table(
       http.map((l) => ({
@@ -167,13 +195,13 @@ export function printReport(results: BenchResults): void {
   for (const d of dispensers ?? []) {
     if (bare)
       console.log(
-        `dispenser, ${d.size} per region: ${((d.rps / bare.rps) * 100).toFixed(1)} % of the bare handler's throughput (goal 60 % or better); Postgres CPU ${cpuMs(pgOf(d.cpu))} ms per request`,
+        `dispenser, ${d.size} per region: ${((d.rps / bare.rps) * 100).toFixed(1)} % of the bare handler's throughput (goal 60 % or better)${dbFloor ? `, ${((d.rps / dbFloor.rps) * 100).toFixed(1)} % of the database floor's` : ""}; workerd CPU ${cpuMs(d.cpu.workerd)} ms per request (bare ${cpuMs(bare.cpu.workerd)}${dbFloor ? `, database floor ${cpuMs(dbFloor.cpu.workerd)}` : ""}); Postgres CPU ${cpuMs(pgOf(d.cpu))} ms per request`,
       );
   }
   for (const d of dispensersAlone ?? []) {
     if (bareAlone)
       console.log(
-        `dispenser, ${d.size} per region, 1 connection: p50 ${ms(d.p50)}, ${(d.p50 / bareAlone.p50).toFixed(2)}× the bare handler's (goal 2× or less)`,
+        `dispenser, ${d.size} per region, 1 connection: p50 ${ms(d.p50)}, ${(d.p50 / bareAlone.p50).toFixed(2)}× the bare handler's (goal 2× or less)${dbFloorAlone ? `, ${(d.p50 / dbFloorAlone.p50).toFixed(2)}× the database floor's` : ""}`,
       );
   }
   if (checkout) {

@@ -1,17 +1,26 @@
 import { Hono } from "hono";
 import { configOf } from "../config";
+import { httpQuery } from "../core/db";
 import { hashPassword, hashPasswordWithCost, OWASP_ARGON2ID_OPTIONS } from "../core/password";
 import type { AppEnv } from "../env";
 
 /**
- * The floor that `npm run bench` compares the product against, in the same workerd: the cheapest HTTP
- * answer this Worker can give and a raw WebSocket echo; and the password hash a login pays for.
+ * The floors that `npm run bench` compares the product against, in the same workerd: the cheapest HTTP
+ * answer this Worker can give, the cheapest that asks Postgres once, and a raw WebSocket echo; and the
+ * password hash a login pays for.
  * Mounted before every middleware; absent in production.
  */
 export const benchRoutes = new Hono<AppEnv>()
   .use("/__bench/*", async (c, next) => (configOf(c.env).local ? next() : c.notFound()))
   // Reads its JSON body as a real handler does (workerd drops a keep-alive connection whose body is unread).
   .post("/__bench/bare", async (c) => c.json({ ok: true, body: await c.req.json() }))
+  // The database floor: the bare handler plus one trivial statement with a parameter, over the same HTTP
+  // query path as the dispenser's (worker/core/db.ts): what a route that must ask Postgres once cannot beat.
+  .post("/__bench/sql", async (c) => {
+    const body: unknown = await c.req.json();
+    const { rows } = await httpQuery(configOf(c.env).database)("select $1::int as n", [1]);
+    return c.json({ ok: true, body, n: rows[0]?.n });
+  })
   // One hash at the production cost, or (`?m=&t=`) at another of OWASP's equivalent Argon2id options.
   .post("/__bench/hash", async (c) => {
     const { m, t } = c.req.query();

@@ -57,14 +57,14 @@ export function brandWithCompany(entry: BrandEntry, config: Config): Brand {
 export function brandMiddleware(registry: BrandRegistry, defaultId: string) {
   const resolve = brandResolver(registry, defaultId);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const entry = resolve(c.req.header("host"), c.var.config.local);
+    const entry = resolve(c.req.header("host"), c.get("config").local);
     if (!entry) {
       return c.html(
         "<!doctype html><html lang=en><meta charset=utf-8><title>Not found</title><h1>Unknown site</h1><p>No service is configured for this address.</p></html>",
         404,
       );
     }
-    c.set("brand", brandWithCompany(entry, c.var.config));
+    c.set("brand", brandWithCompany(entry, c.get("config")));
     await next();
   });
 }

@@ -63,6 +63,29 @@ export function openDb(database: DatabaseConfig): { db: Db; end: () => Promise<v
   };
 }
 
+/**
+ * A request's database, opened on first use: the same Db, but the Pool (and Drizzle over it) is made only
+ * when a route touches it, and `end()` closes it only if it was made. The hot routes whose one statement
+ * goes over `httpQuery` (the dispenser) never make one; building and ending a Pool per request cost about
+ * as much Worker CPU as the bare handler's whole answer (README "Benchmark"). `end()` gives undefined when
+ * there is nothing to close.
+ */
+export function lazyDb(database: DatabaseConfig): { db: Db; end: () => Promise<void> | undefined } {
+  let opened: ReturnType<typeof openDb> | undefined;
+  const real = () => {
+    opened ??= openDb(database);
+    return opened.db;
+  };
+  const db = new Proxy({} as Db, {
+    get(_target, key) {
+      const target = real();
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db, end: () => opened?.end() };
+}
+
 /** One statement's text and its parameters, as a client sends them. */
 export type HttpQuery = (text: string, params: unknown[]) => Promise<FullQueryResults<false>>;
 

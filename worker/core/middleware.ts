@@ -5,9 +5,12 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { configOf } from "../config";
 import { PHOTO_MAX_BYTES } from "../contracts/profile";
 import type { AppEnv } from "../env";
-import { openDb } from "./db";
+import { lazyDb } from "./db";
 import { AppError, unauthorized } from "./errors";
 import { type SessionClaims, verifyToken } from "./tokens";
+
+// Variables are read with c.get: Hono's c.var copies every variable into a new object on each read, and
+// these run on every request.
 
 /** The typed config of the environment (parsed once per isolate) and the request's id, before anything else. */
 export const configMiddleware = createMiddleware<AppEnv>(async (c, next) => {
@@ -47,14 +50,15 @@ export const bodyLimits = createMiddleware<AppEnv>((c, next) =>
   (c.req.path.startsWith("/api/upload/") ? uploadLimit : jsonLimit)(c, next),
 );
 
-/** A database per request, closed after the response is sent. */
+/** A database per request, opened on first use and closed after the response is sent. */
 export const dbMiddleware = createMiddleware<AppEnv>(async (c, next) => {
-  const { db, end } = openDb(c.var.config.database);
+  const { db, end } = lazyDb(c.get("config").database);
   c.set("db", db);
   try {
     await next();
   } finally {
-    c.executionCtx.waitUntil(end());
+    const closing = end();
+    if (closing) c.executionCtx.waitUntil(closing);
   }
 });
 
@@ -85,10 +89,10 @@ async function bearerClaims(header: string | undefined, secret: string): Promise
 
 /** Requires a valid session token (Authorization: Bearer) of a live, enabled account. */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  const claims = await bearerClaims(c.req.header("authorization"), c.var.config.jwtSecret);
+  const claims = await bearerClaims(c.req.header("authorization"), c.get("config").jwtSecret);
   if (!claims) throw unauthorized();
-  const live = liveSession({ ...claims, brandId: c.var.brand.public.id });
-  const [row] = await c.var.db.select({ id: accounts.id }).from(accounts).where(live);
+  const live = liveSession({ ...claims, brandId: c.get("brand").public.id });
+  const [row] = await c.get("db").select({ id: accounts.id }).from(accounts).where(live);
   if (!row) throw unauthorized();
   c.set("session", { accountId: claims.accountId, clickid: claims.clickid });
   await next();
@@ -107,19 +111,19 @@ export const requireSessionToken = createMiddleware<{
   Bindings: AppEnv["Bindings"];
   Variables: AppEnv["Variables"] & { uncheckedSession: UncheckedSession };
 }>(async (c, next) => {
-  const claims = await bearerClaims(c.req.header("authorization"), c.var.config.jwtSecret);
+  const claims = await bearerClaims(c.req.header("authorization"), c.get("config").jwtSecret);
   if (!claims) throw unauthorized();
   c.set("uncheckedSession", {
     accountId: claims.accountId,
     clickid: claims.clickid,
     sessionVersion: claims.sessionVersion,
-    brandId: c.var.brand.public.id,
+    brandId: c.get("brand").public.id,
   });
   await next();
 });
 
 /** Routes that exist only outside production (the /dev pages and helpers): 404 in production. */
 export const localOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.config.local) throw new AppError(404, "not_found", "No such route.");
+  if (!c.get("config").local) throw new AppError(404, "not_found", "No such route.");
   await next();
 });

@@ -102,6 +102,6 @@ export const securityHeaders = createMiddleware<AppEnv>((c, next) => {
     ? photos
     : c.req.path === "/api/docs"
       ? apiDocs
-      : siteFor(c.var.config);
+      : siteFor(c.get("config"));
   return headers(c, next);
 });

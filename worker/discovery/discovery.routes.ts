@@ -88,9 +88,9 @@ const oneAngel = createRoute({
 export const discoveryRoutes = featureApp()
   .openapi(dispenser, async (c) => {
     const page = await dispense(
-      c.var.config.database,
-      c.var.brand,
-      c.var.uncheckedSession,
+      c.get("config").database,
+      c.get("brand"),
+      c.get("uncheckedSession"),
       c.req.valid("json"),
     );
     if (!page) throw unauthorized();
@@ -98,22 +98,22 @@ export const discoveryRoutes = featureApp()
   })
   .openapi(match, async (c) => {
     const body = c.req.valid("json");
-    const session = c.var.uncheckedSession;
+    const session = c.get("uncheckedSession");
     // The spec's client logs these two itself; the server keeps the same words (ids only, no personal data).
     if (!body.trackerId) {
       logEvent("warn", "dispenser.match_tracker_missing", {
         message: "manca trackerId in match",
-        requestId: c.var.requestId,
+        requestId: c.get("requestId"),
         accountId: session.accountId,
       });
     }
     let profiles: Awaited<ReturnType<typeof matchPage>>;
     try {
-      profiles = await matchPage(c.var.config.database, c.var.brand, session, body);
+      profiles = await matchPage(c.get("config").database, c.get("brand"), session, body);
     } catch (error) {
       logEvent("error", "dispenser.match_failed", {
         message: "Problemi con chiamata dispenser Match",
-        requestId: c.var.requestId,
+        requestId: c.get("requestId"),
         accountId: session.accountId,
         error: error instanceof Error ? error.name : "unknown",
       });
@@ -123,15 +123,20 @@ export const discoveryRoutes = featureApp()
     return c.json({ profiles }, 200);
   })
   .openapi(totalRegion, async (c) => {
-    const totali = await regionTotal(c.var.db, c.var.brand, c.var.uncheckedSession, c.req.valid("json"));
+    const totali = await regionTotal(
+      c.get("db"),
+      c.get("brand"),
+      c.get("uncheckedSession"),
+      c.req.valid("json"),
+    );
     if (totali === null) throw unauthorized();
     return c.json({ totali }, 200);
   })
   .openapi(oneAngel, async (c) => {
     const { angelId, country, cerco } = c.req.valid("param");
     // Only the brand's angels, and only when the path names the angel's own country and gender.
-    if (country !== c.var.brand.public.country) return c.json([], 200);
-    const angel = await angelById(c.var.db, angelId);
+    if (country !== c.get("brand").public.country) return c.json([], 200);
+    const angel = await angelById(c.get("db"), angelId);
     if (!angel || angel.country !== country || angel.gender !== cerco) return c.json([], 200);
-    return c.json([angelCard(c.var.brand, angel, false)], 200);
+    return c.json([angelCard(c.get("brand"), angel, false)], 200);
   });

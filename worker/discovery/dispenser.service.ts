@@ -322,14 +322,73 @@ export function pageParams(q: PageStatement): unknown[] {
   });
 }
 
+/** The Postgres type of each placeholder of the page statement (the function's parameters). */
+const PARAM_TYPES: Record<string, string> = {
+  accountId: "bigint",
+  sessionVersion: "integer",
+  brandId: "text",
+  country: "text",
+  region: "text",
+  city: "text",
+  gender: "text",
+  ageMin: "integer",
+  ageMax: "integer",
+  offset: "integer",
+  limit: "integer",
+  pivot: "integer",
+  reach: "integer",
+};
+
+/** The columns the page statement returns, as the function declares them. */
+const PAGE_COLUMNS = `live boolean, served_region text, served_city text, refused boolean, total integer,
+  id integer, country text, region text, city text, gender text, screen_name text, about text,
+  description text, age integer, hair_color text, height integer, weight integer, chat boolean`;
+
 /**
- * Runs the page statement over the isolate's HTTP client (one fetch, no Pool); null when the session is
+ * The page statement of one shape as a PL/pgSQL function (migrations/0014_dispenser_functions.sql, made by
+ * scripts/dispenser-functions.ts from this): PL/pgSQL keeps a statement's plan for the session, so a pooled
+ * session (Neon's SQL-over-HTTP endpoint runs queries on pooled sessions, and so does the local proxy) plans
+ * each shape once instead of on every call, which cost Postgres more than running it (README "Benchmark").
+ * The plan is the generic one (no values), which the Worker test "the dispenser's queries" checks. The body
+ * is the statement's text as built here; a Worker test fails when the database's copy differs.
+ */
+export function pageFunction(order: number, excludeSeen: boolean, cityAsked: boolean) {
+  const { text, params } = preparedPage(order, excludeSeen, cityAsked);
+  const name = `dispenser_page_${order}_${excludeSeen ? "match" : "find"}_${cityAsked ? "city" : "region"}`;
+  const argTypes = params.map((param) => {
+    const placeholder = is(param, Param) ? param.value : param;
+    const type = is(placeholder, Placeholder) ? PARAM_TYPES[placeholder.name] : undefined;
+    if (!type)
+      throw new Error(`the dispenser's statement has a placeholder of no known type: ${String(param)}`);
+    return type;
+  });
+  // The function's columns are its OUT parameters: a name in the statement means the table's column.
+  const body = `\n#variable_conflict use_column\nBEGIN\nRETURN QUERY ${text};\nEND\n`;
+  const definition = `CREATE OR REPLACE FUNCTION "${name}"(${argTypes.join(", ")})
+  RETURNS TABLE (${PAGE_COLUMNS})
+  LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan
+AS $dispenser$${body}$dispenser$;`;
+  const call = `select * from "${name}"(${argTypes.map((_, i) => `$${i + 1}`).join(", ")})`;
+  return { name, argTypes, text, body, definition, call };
+}
+
+/** Every shape's function, in a fixed order (the migration's). */
+export function pageFunctions() {
+  const out: ReturnType<typeof pageFunction>[] = [];
+  for (let order = 0; order < ORDERS.length; order++)
+    for (const excludeSeen of [false, true])
+      for (const cityAsked of [false, true]) out.push(pageFunction(order, excludeSeen, cityAsked));
+  return out;
+}
+
+/**
+ * Runs the page statement, through its function, over the isolate's HTTP client (one fetch, no Pool); null when the session is
  * not live (the route answers 401).
  */
 async function runPage(database: DatabaseConfig, brand: Brand, q: PageStatement): Promise<Page | null> {
   const { order } = seedOrder(q.seed);
-  const { text } = preparedPage(order, q.excludeSeen ?? false, q.city !== null);
-  const result = await httpQuery(database)(text, pageParams(q));
+  const { call } = pageFunction(order, q.excludeSeen ?? false, q.city !== null);
+  const result = await httpQuery(database)(call, pageParams(q));
   const rows = z.array(PageRow).parse(result.rows);
   const first = rows[0];
   if (!first?.live) return null;

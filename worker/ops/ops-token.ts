@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from "jose";
+import { secretKey } from "../core/tokens";
 
 // Operator tokens are their own kind: audience "ops" and type "ops+jwt". A member's session token (audience
 // "session") fails this check, and an operator token fails the member check (worker/core/tokens.ts), so
@@ -15,13 +16,7 @@ export interface OperatorClaims {
   sessionVersion: number;
 }
 
-const key = (secret: string) => {
-  const bytes = new TextEncoder().encode(secret);
-  if (bytes.byteLength < 32) throw new Error("JWT_SECRET must be at least 32 bytes (256 bits)");
-  return bytes;
-};
-
-export function signOperatorToken(secret: string, claims: OperatorClaims): Promise<string> {
+export async function signOperatorToken(secret: string, claims: OperatorClaims): Promise<string> {
   return new SignJWT({ sv: claims.sessionVersion })
     .setProtectedHeader({ alg: "HS256", typ: TYP })
     .setSubject(String(claims.operatorId))
@@ -29,13 +24,13 @@ export function signOperatorToken(secret: string, claims: OperatorClaims): Promi
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(TTL)
-    .sign(key(secret));
+    .sign(await secretKey(secret));
 }
 
 /** The claims of a valid operator token, or null for anything else (a member token included). */
 export async function verifyOperatorToken(secret: string, token: string): Promise<OperatorClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, await secretKey(secret), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,
