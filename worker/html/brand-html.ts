@@ -44,7 +44,8 @@ export async function injectBrand(
     .on("meta[charset]", {
       element: (el) =>
         void el.after(
-          `<script id="first-screen"${nonceAttr}>${firstScreenScript(preloads, b.language)}</script>`,
+          // The splash's logo first: it is the first paint, and the chunks preloaded below would delay it.
+          `<link rel="preload" as="image" href="${escapeHtml(b.logo_url)}" fetchpriority="high"><script id="first-screen"${nonceAttr}>${firstScreenScript(preloads, b.language)}</script>`,
           {
             html: true,
           },
@@ -57,7 +58,6 @@ export async function injectBrand(
           { html: true },
         ),
     })
-    // The splash's logo is the first paint: ahead of the chunks the page preloads.
     .on("#root", {
       element: (el) =>
         void el.setInnerContent(
