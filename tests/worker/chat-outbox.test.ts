@@ -135,6 +135,38 @@ describe("a message acknowledged by the room", () => {
     socket.close();
   });
 
+  it("reaches Postgres from a burst written behind together: each message once, with its id and credit", async () => {
+    const { member, socket } = await openConversation("burst");
+    await setBalances(member.clickid, { creditiMessaggi: 20 });
+    await runInDurableObject(roomOf(member.clickid), (instance) =>
+      instance.afterPurchase({ creditiMessaggi: 20, creditiIcebreaker: 0, premiumLevel: 0 }),
+    );
+    const before = await account(member.clickid);
+    // Sent without waiting: the room writes them behind in as few statements as the coalescing window makes.
+    const ids = Array.from({ length: 8 }, (_, i) => `burst-msg-${i + 4}`);
+    for (const [i, clientId] of ids.entries()) chat(socket, `raffica ${i}`, clientId);
+    const acked = new Map<string, number>();
+    for (const clientId of ids)
+      acked.set(clientId, (await socket.next("chat", (e) => e.data.clientId === clientId, 5000)).data.id);
+    for (const clientId of ids) {
+      const rows = await eventually(
+        () => stored(member.clickid, clientId),
+        (r) => r.length === 1,
+      );
+      expect(rows[0]?.id).toBe(acked.get(clientId));
+    }
+    const ledger = await messageLedger(before?.id ?? 0);
+    for (const id of acked.values()) {
+      expect(ledger.filter((l) => l.reference === `message:${id}`)).toEqual([
+        { delta: -1, reference: `message:${id}` },
+      ]);
+    }
+    expect((await account(member.clickid))?.creditiMessaggi).toBe(
+      (before?.creditiMessaggi ?? 0) - ids.length,
+    );
+    socket.close();
+  });
+
   it("is written once when a flush runs again after Postgres committed it", async () => {
     const { member, socket } = await openConversation("twice");
     const before = await account(member.clickid);

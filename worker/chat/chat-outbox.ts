@@ -3,12 +3,11 @@
 // Object: durable when the put resolves) and acknowledged; Postgres is written behind it, a batch per
 // statement, exactly once by message id. The angel's scheduled replies wait in the same outbox and are
 // delivered from the room's queue, never read back from Postgres.
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ChatMessage } from "../contracts/chat";
 import type { Balances } from "../contracts/credits";
 import type { Cursor } from "../contracts/realtime";
-import { type DatabaseConfig, type Db, openDb, pgCode } from "../core/db";
+import { type DatabaseConfig, type Db, httpQuery, openDb, pgCode } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { DeliveredMessage, Room, RoomStep } from "../realtime/room";
 import { canReadBlurred, type Reader } from "./blurred";
@@ -29,6 +28,11 @@ export const ACCOUNT_STATE_TTL_MS = 5 * 60_000;
 const ID_BLOCK = 32;
 /** The backstop of the write behind each acknowledgement: a queue step this long after (then backing off). */
 export const FLUSH_BACKSTOP_MS = 1000;
+/**
+ * A write behind starts at most this often (from the start of the one before): a lone message is written at
+ * once, the messages of a burst together, one statement for all (its cost is mostly per statement).
+ */
+export const FLUSH_COALESCE_MS = 50;
 const FLUSH_MAX_BACKOFF_MS = 60_000;
 
 /** The member's account as the room decides on it between reads of Postgres. */
@@ -66,6 +70,9 @@ type Outbox = {
   flushing: Promise<Balances | null> | null;
   /** Entries came while a flush ran: another follows it. */
   again: boolean;
+  /** When the last flush started, and the timer of the next one while it waits for FLUSH_COALESCE_MS. */
+  flushedAt: number;
+  timer: ReturnType<typeof setTimeout> | null;
   /** A flush step is queued (the alarm writes the outbox if nothing else does). */
   backstop: boolean;
   fetchingIds: Promise<void> | null;
@@ -94,6 +101,8 @@ async function load(room: Room): Promise<Outbox> {
     entries: new Map(entries),
     flushing: null,
     again: false,
+    flushedAt: 0,
+    timer: null,
     backstop: false,
     fetchingIds: null,
   };
@@ -112,6 +121,12 @@ export function roomDb(room: Room): Db {
   }
   return slot.db;
 }
+
+/**
+ * The outbox's own statements (the write behind, ids, balances): one SQL-over-HTTP request each through the
+ * isolate's client, without Drizzle's or a Pool's set-up per statement.
+ */
+const roomSql = (room: Room) => httpQuery(room.config.database);
 
 const balancesOf = (a: RoomAccount): Balances => ({
   creditiMessaggi: a.creditiMessaggi,
@@ -153,12 +168,15 @@ async function takeId(room: Room, box: Outbox): Promise<number> {
  * stored with the first message that uses one; a crash before that only leaves a gap.
  */
 async function reserveIds(room: Room, box: Outbox) {
-  const { rows } = await roomDb(room).execute<{ id: string }>(
-    sql`select nextval(pg_get_serial_sequence('messages', 'id'))::text as id from generate_series(1, ${ID_BLOCK})`,
+  const { rows } = await roomSql(room)(
+    "select nextval(pg_get_serial_sequence('messages', 'id'))::text as id from generate_series(1, $1::int)",
+    [ID_BLOCK],
   );
-  const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  const ids = rows.map((r) => Number(IdRow.parse(r).id)).sort((a, b) => a - b);
   box.ids.push(...ids.filter((id) => id > (box.ids.at(-1) ?? 0)));
 }
+
+const IdRow = z.object({ id: z.string() });
 
 /**
  * Stores a member's message in the room's storage if `decide` allows it on the room's account (as it is
@@ -302,8 +320,9 @@ export async function deliverable(room: Room, m: DeliveredMessage): Promise<Chat
   if (!m.blurred) return visible(m, { premiumLevel: 0, verifiedUser: false });
   const hidden = { premiumLevel: 0, verifiedUser: false };
   try {
-    const { rows } = await roomDb(room).execute(
-      sql`select premium_level, verified_user from accounts where clickid = ${room.clickid}`,
+    const { rows } = await roomSql(room)(
+      "select premium_level, verified_user from accounts where clickid = $1",
+      [room.clickid],
     );
     const reader = rows[0] ? ReaderRow.parse(rows[0]) : null;
     return visible(
@@ -390,8 +409,9 @@ export async function accountChanged(room: Room, premiumLevel?: number): Promise
 
 /** Postgres's balances now (after a purchase with nothing of the room's to write: a flush may have run since). */
 export async function postgresBalances(room: Room): Promise<Balances | null> {
-  const { rows } = await roomDb(room).execute(
-    sql`select crediti_messaggi, crediti_icebreaker from accounts where clickid = ${room.clickid}`,
+  const { rows } = await roomSql(room)(
+    "select crediti_messaggi, crediti_icebreaker from accounts where clickid = $1",
+    [room.clickid],
   );
   const row = rows[0]
     ? FlushRow.pick({ crediti_messaggi: true, crediti_icebreaker: true }).parse(rows[0])
@@ -399,22 +419,36 @@ export async function postgresBalances(room: Room): Promise<Balances | null> {
   return row && { creditiMessaggi: row.crediti_messaggi, creditiIcebreaker: row.crediti_icebreaker };
 }
 
-/** Starts a flush now unless one runs (then another follows it): after each acknowledgement. */
+/**
+ * After each acknowledgement: a flush now, or when the one under way ends, or, within FLUSH_COALESCE_MS of
+ * the last one's start, at the end of that window (the queue's flush step stays the backstop).
+ */
 export function flushSoon(room: Room): void {
   outbox(room).then(
-    (box) => {
-      if (box.flushing) box.again = true;
-      else startFlush(room, box);
-    },
+    (box) => scheduleFlush(room, box),
     () => {},
   );
 }
 
+function scheduleFlush(room: Room, box: Outbox) {
+  if (box.flushing) box.again = true;
+  else if (!box.timer) {
+    const wait = box.flushedAt + FLUSH_COALESCE_MS - Date.now();
+    if (wait <= 0) startFlush(room, box);
+    else
+      box.timer = setTimeout(() => {
+        box.timer = null;
+        if (box.entries.size > 0) scheduleFlush(room, box);
+      }, wait);
+  }
+}
+
 function startFlush(room: Room, box: Outbox): Promise<Balances | null> {
   box.again = false;
+  box.flushedAt = Date.now();
   const flushing = writeBatch(room, box).finally(() => {
     box.flushing = null;
-    if (box.again && box.entries.size > 0) startFlush(room, box);
+    if (box.again && box.entries.size > 0) scheduleFlush(room, box);
   });
   box.flushing = flushing;
   flushing.catch((error: unknown) =>
@@ -461,37 +495,14 @@ const FlushRow = z.object({
   charged: z.coerce.number(),
 });
 
-/**
- * One statement for the outbox's entries of one account: the messages inserted with their own ids (a
- * message already there, by id or by clientId, is skipped), the credits of those inserted spent from the
- * account row, locked first, with a ledger row each, and the pending message cleared. Run twice, the second
- * inserts and spends nothing: exactly once per message id. A balance that fell meanwhile outside the room
- * (a refund takes what is left) is spent down to zero, never below, and the ledger says what was spent.
- */
-async function writeBatch(room: Room, box: Outbox): Promise<Balances | null> {
-  const first = box.entries.values().next().value;
-  if (!first) return null;
-  const batch = [...box.entries].filter(([, e]) => e.accountId === first.accountId);
-  const rows = batch.map(([, e]) => ({
-    id: e.message.id,
-    angel_id: e.message.angelId,
-    type: e.message.type,
-    msg: e.message.msg,
-    time: e.message.time,
-    letto: e.message.letto,
-    client_id: e.message.clientId,
-    provider: e.provider,
-    blurred: e.message.blurred,
-    cost: e.cost,
-    clears_pending: e.clearsPending,
-  }));
-  const result = await roomDb(room).execute(sql`
+/** The write behind (writeBatch): $1 the entries as a JSON array, $2 their account's id. */
+const FLUSH_STATEMENT = `
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, angel_id integer,
+      select * from jsonb_to_recordset($1::jsonb) as x(id bigint, angel_id integer,
         type text, msg text, time timestamptz, letto boolean, client_id text, provider text, blurred boolean,
         cost integer, clears_pending boolean)
     ), account as (
-      select id, crediti_messaggi, crediti_icebreaker from accounts where id = ${first.accountId} for update
+      select id, crediti_messaggi, crediti_icebreaker from accounts where id = $2 for update
     ), stored as (
       insert into messages (id, account_id, angel_id, type, msg, time, letto, client_id, provider, blurred)
       overriding system value
@@ -523,7 +534,33 @@ async function writeBatch(room: Room, box: Outbox): Promise<Balances | null> {
     select coalesce((select crediti_messaggi from spend), account.crediti_messaggi) as crediti_messaggi,
       account.crediti_icebreaker, (select count(*) from stored) as stored, total.cost as charged,
       account.crediti_messaggi - coalesce((select crediti_messaggi from spend), account.crediti_messaggi) as spent
-    from account, total`);
+    from account, total`;
+
+/**
+ * One statement for the outbox's entries of one account: the messages inserted with their own ids (a
+ * message already there, by id or by clientId, is skipped), the credits of those inserted spent from the
+ * account row, locked first, with a ledger row each, and the pending message cleared. Run twice, the second
+ * inserts and spends nothing: exactly once per message id. A balance that fell meanwhile outside the room
+ * (a refund takes what is left) is spent down to zero, never below, and the ledger says what was spent.
+ */
+async function writeBatch(room: Room, box: Outbox): Promise<Balances | null> {
+  const first = box.entries.values().next().value;
+  if (!first) return null;
+  const batch = [...box.entries].filter(([, e]) => e.accountId === first.accountId);
+  const rows = batch.map(([, e]) => ({
+    id: e.message.id,
+    angel_id: e.message.angelId,
+    type: e.message.type,
+    msg: e.message.msg,
+    time: e.message.time,
+    letto: e.message.letto,
+    client_id: e.message.clientId,
+    provider: e.provider,
+    blurred: e.message.blurred,
+    cost: e.cost,
+    clears_pending: e.clearsPending,
+  }));
+  const result = await roomSql(room)(FLUSH_STATEMENT, [JSON.stringify(rows), first.accountId]);
   const parsed = result.rows[0] ? FlushRow.parse(result.rows[0]) : null;
   if (!parsed) logEvent("error", "chat.flush_no_account", { entries: batch.length });
   else if (parsed.stored < batch.length || parsed.spent < parsed.charged) {

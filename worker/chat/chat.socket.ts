@@ -117,10 +117,11 @@ async function sendInRoom(room: Room, data: MemberMessage): Promise<SendResult |
     const decision = gateDecision(current, { icebreaker: false, firstEver: false });
     // A refusal is Postgres's to decide, on its balance (a purchase the room was not told of counts).
     if (!decision.allowed || decision.balance === "icebreaker") return null;
-    const pending = PendingMessage.safeParse(current.messaggioPending);
+    // Most accounts have no pending message: nothing to parse.
+    const pending = current.messaggioPending ? PendingMessage.safeParse(current.messaggioPending) : null;
     return {
       spend: decision.balance === "messaggi" ? decision.cost : 0,
-      clearsPending: pending.success && pending.data.angelId === data.angelId,
+      clearsPending: pending?.success === true && pending.data.angelId === data.angelId,
     };
   });
   return stored && { ok: true, ...stored, duplicate: false };

@@ -2,7 +2,7 @@
 // angel's persona (angel-persona.ts, reply-answers.ts), with a little memory of the conversation: a greeting
 // only for the angel's first line, no sentence it already wrote, and "I told you…" when the member asks
 // again. Anything else gets a line of the general bank (reply-bank.ts) that keeps the talk going.
-import type { Locale } from "../contracts/locales";
+import { type Locale, locales } from "../contracts/locales";
 import { stableHash } from "../core/hash";
 import type { AngelPersona } from "./angel-persona";
 import { answerBank } from "./reply-answers";
@@ -14,7 +14,31 @@ import { fillSlots, type Slots } from "./template-slots";
 /** At most this many topics answered in one reply (a message asking three things gets the first two). */
 const MAX_TOPICS = 2;
 
-const sentencesOf = (text: string) => text.split(/(?<=[.!?…])\s+/).map(normalise);
+/**
+ * A pure function of a text, kept for the last MEMO_SIZE texts of the isolate: a reply reads the
+ * conversation's last 40 lines, which come back reply after reply, and normalising them again each time
+ * (Unicode regular expressions) cost more than the rest of the reply.
+ */
+const MEMO_SIZE = 2000;
+function memoised<T>(fn: (text: string) => T): (text: string) => T {
+  const memo = new Map<string, T>();
+  return (text) => {
+    let value = memo.get(text);
+    if (value === undefined) {
+      value = fn(text);
+      if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+      memo.set(text, value);
+    }
+    return value;
+  };
+}
+
+const sentencesOf: (text: string) => readonly string[] = memoised((text) =>
+  text.split(/(?<=[.!?…])\s+/).map(normalise),
+);
+const intentsIn = Object.fromEntries(
+  locales.map((language) => [language, memoised<readonly Intent[]>((text) => intentsOf(language, text))]),
+) as Record<Locale, (text: string) => readonly Intent[]>;
 
 function slotsOf(language: Locale, userName: string | null, angel: AngelPersona | null): Slots {
   const bank = answerBank[language];
@@ -29,13 +53,30 @@ function slotsOf(language: Locale, userName: string | null, angel: AngelPersona 
   };
 }
 
-/** Picks lines at random, among those whose every slot has a value and that say nothing said before. */
+/**
+ * Picks lines at random, among those whose every slot has a value and that say nothing said before. The
+ * templates are tried in a random order and the first such line is taken (the same odds as a draw among all
+ * of them): a bank holds a hundred lines, and filling and normalising each one for every reply was a
+ * seventh of the room's CPU per chat message.
+ */
 function picker(slots: Slots, said: Set<string>, random: () => number) {
+  const fresh = (line: string) => !sentencesOf(line).some((s) => said.has(s));
   return (templates: readonly string[] | undefined, { orStale = true } = {}): string | null => {
-    const lines = (templates ?? []).map((t) => fillSlots(t, slots)).filter((l): l is string => l !== null);
-    const fresh = lines.filter((l) => !sentencesOf(l).some((s) => said.has(s)));
-    const pool = fresh.length > 0 || !orStale ? fresh : lines;
-    const line = pool[Math.floor(random() * pool.length)] ?? null;
+    const order = [...(templates ?? [])];
+    const filled: string[] = [];
+    let line: string | null = null;
+    for (let i = 0; i < order.length && line === null; i++) {
+      // One step of a Fisher-Yates shuffle: the next template, drawn from those not tried yet.
+      const j = i + Math.floor(random() * (order.length - i));
+      const template = order[j] as string;
+      order[j] = order[i] as string;
+      const candidate = fillSlots(template, slots);
+      if (candidate === null) continue;
+      filled.push(candidate);
+      if (fresh(candidate)) line = candidate;
+    }
+    // Every line said already: one of them again, unless the caller would rather say nothing.
+    if (line === null && orStale) line = filled[Math.floor(random() * filled.length)] ?? null;
     if (line) for (const s of sentencesOf(line)) said.add(s);
     return line;
   };
@@ -47,10 +88,10 @@ export function scriptedReply(input: ReplyInput, random: () => number): string |
   const said = new Set(history.filter((l) => l.from === "angel").flatMap((l) => sentencesOf(l.text)));
   const pick = picker(slotsOf(language, input.userName, input.angel), said, random);
   const askedBefore = new Set(
-    history.filter((l) => l.from === "member").flatMap((l) => intentsOf(language, l.text)),
+    history.filter((l) => l.from === "member").flatMap((l) => intentsIn[language](l.text)),
   );
 
-  const found = intentsOf(language, input.userMessage);
+  const found = intentsIn[language](input.userMessage);
   // An insult gets only the calm answer.
   if (found[0] === "insult") return pick(bank.answers.insult.first);
   const parts: (string | null)[] = [];
