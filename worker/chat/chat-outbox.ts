@@ -19,9 +19,9 @@ const OUT_PREFIX = "chat:out:";
 const SENT_PREFIX = "chat:sent:";
 
 /**
- * How long the room decides on its copy of the account before it reads Postgres again. A purchase and a
- * session's end tell the room (afterPurchase, endSessions); a refund or an operator's change does not, and
- * is seen at the next flush (which answers Postgres's balance) or after this long.
+ * How long the room decides on its copy of the account before it reads Postgres again. A purchase, a refund
+ * and a session's end tell the room (afterPurchase, endSessions); an operator's change does not, and is seen
+ * at the next flush (which answers Postgres's balance) or after this long.
  */
 export const ACCOUNT_STATE_TTL_MS = 5 * 60_000;
 /** Message ids reserved from Postgres's sequence at a time; the next block is fetched when half are used. */
