@@ -82,8 +82,7 @@ describe("npm start", () => {
             running.some((p) => p.includes("vite dev")) && running.some((p) => p.includes("workerd serve"))
           );
         },
-        // npm test runs this beside the end-to-end tests: a seed on a shared machine has taken a minute.
-        120_000,
+        45_000,
         output,
       );
       process.kill(pgid, "SIGTERM");
@@ -97,5 +96,5 @@ describe("npm start", () => {
     } finally {
       if (groupProcesses(pgid).length > 0) process.kill(-pgid, "SIGKILL");
     }
-  }, 150_000);
+  }, 70_000);
 });

@@ -122,8 +122,7 @@ export default defineConfig({
   test: {
     root: ".",
     include: ["tests/worker/**/*.test.ts"],
-    // 60 s: npm test runs these beside the end-to-end tests, and a busy machine has stretched a 10 s test past 30.
-    testTimeout: 60_000,
+    testTimeout: 30_000,
     provide: {
       portraitPack: { base64: Buffer.from(portrait.bytes).toString("base64"), index: portrait.index },
     },
