@@ -35,16 +35,23 @@ test(
     const token = new URL(await mailLink(request, "it", email, "welcome", "/autologin")).searchParams.get(
       "token",
     );
-    // The target's page arrives late (as on a slow phone): the auto-login page stays drawn at /profile
-    // meanwhile, and must not take that address's query (no token) for its own and send the member home.
+    // The target's page is held back (as on a slow phone) until the member's frame is drawn: the auto-login
+    // page is then drawn again at /profile, and must not take that address's query (no token) for its own
+    // and send the member home.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route("**/assets/OwnProfilePage-*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     const sent = page.waitForRequest((r) => r.url().endsWith("/users/autoLogin"));
     await page.goto(`${origin("it")}/autologin_telegram?red=${red("/profile")}&token=${token}`);
     expect((await sent).postDataJSON()).toMatchObject({ channel: "telegram" });
     await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId("topnav")).toBeVisible();
+    release();
     await expect(page.getByTestId("profile-email")).toHaveText(email);
     await expect(page).toHaveURL(/\/profile$/);
   },
