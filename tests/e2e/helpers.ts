@@ -424,6 +424,21 @@ export async function expectCredits(page: Page, text: string) {
 }
 
 /**
+ * Opens the brand's home as a visitor and writes a session into its storage, for the next page load to start
+ * with. Only once the app has started as a visitor's (the top bar's login link shows): an app still starting
+ * reads the token itself, verifies it and, when it is refused, removes it before the test's next page load
+ * (the disabled-account test lost its popup so, about once in 30 runs on a busy machine).
+ */
+export async function storeSession(page: Page, market: Market, session: { token: string; clickid?: string }) {
+  await page.goto(`${origin(market)}/`);
+  await expect(page.locator(".topnav")).toBeVisible();
+  await page.evaluate(({ token, clickid }) => {
+    localStorage.setItem("token", token);
+    if (clickid) localStorage.setItem("trackerId", clickid);
+  }, session);
+}
+
+/**
  * Leaves the HTML's first-screen bootstrap unanswered (POST /api/first-screen fails), so the app asks
  * /users/verify and the screen's own calls itself, as it does when the bootstrap fails: for tests that
  * rewrite those calls' answers in the browser.

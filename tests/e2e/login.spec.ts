@@ -10,6 +10,7 @@ import {
   registerViaApi,
   shot,
   shotViewport,
+  storeSession,
   test,
   uniqueEmail,
   withoutBootstrap,
@@ -206,8 +207,7 @@ test("disable profile: no keeps it, yes disables, clears storage, reloads; login
 test("session start: a refused token resets to a visitor with the sign-up/login popup on member pages (English)", async ({
   page,
 }) => {
-  await page.goto(`${origin("en")}/`);
-  await page.evaluate(() => localStorage.setItem("token", "not-a-valid-token"));
+  await storeSession(page, "en", { token: "not-a-valid-token" });
   await page.goto(`${origin("en")}/profile`);
   const popup = page.getByTestId("auth-popup");
   await expect(popup.getByRole("heading")).toHaveText("Sign up or log in");
@@ -225,8 +225,7 @@ test("session start: a verify error 1008 opens the user-disabled popup (Italian)
   await page.route("**/users/verify", (route) =>
     route.fulfill({ json: { verify: 0, error: "1008" }, contentType: "application/json" }),
   );
-  await page.goto(`${origin("it")}/`);
-  await page.evaluate(() => localStorage.setItem("token", "a-token"));
+  await storeSession(page, "it", { token: "a-token" });
   await page.reload();
   const popup = page.getByTestId("disabled-popup");
   await expect(popup.getByRole("heading")).toHaveText("Account disabilitato");

@@ -16,6 +16,7 @@ import {
   shot,
   shotViewport,
   signedInMember,
+  storeSession,
   test,
   uniqueEmail,
   wideOnly,
@@ -59,11 +60,7 @@ async function memberSeekingMen(page: Page, market: "it" | "es") {
   });
   expect(response.status(), await response.text()).toBe(200);
   const member = (await response.json()) as { token: string; clickid: string };
-  await page.goto(`${origin(market)}/`);
-  await page.evaluate(({ token, clickid }) => {
-    localStorage.setItem("token", token);
-    localStorage.setItem("trackerId", clickid);
-  }, member);
+  await storeSession(page, market, member);
 }
 
 for (const market of ["it", "es"] as const) {
