@@ -301,9 +301,13 @@ test("Coda in the console: a refund is sent to Coda's portal, and nothing change
       ? "Coda no ofrece reembolsos por API: reembolsa este pago en el portal de Coda. Aquí no ha cambiado nada: el usuario conserva los créditos y el plan."
       : "Coda has no refund API: refund this payment in Coda's own portal. Nothing was changed here: the member keeps the credits and the plan.",
   );
+  // Nothing left to confirm: the reason and the refund button give way to the message and a close button.
+  await expect(dialog.getByTestId("ops-refund-confirm")).toHaveCount(0);
+  await expect(dialog.locator('textarea[name="reason"]')).toHaveCount(0);
   await shotViewport(ops, "providers-coda-refund-console");
   // Our books are unchanged: the payment still paid, the credits still there.
-  await dialog.getByRole("button", { name: mobile ? "Cancelar" : "Cancel" }).click();
+  await dialog.getByRole("button", { name: mobile ? "Cerrar" : "Close" }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(payment).toHaveAttribute("data-status", "succeeded");
   await expect(ops.getByTestId("ops-money-credits")).toHaveText("35");
   await desk.close();

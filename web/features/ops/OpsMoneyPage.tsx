@@ -252,6 +252,12 @@ function RefundDialog({
     }
   }
 
+  const message =
+    error?.tone === "error"
+      ? t(error.key, { code: error.code ?? "—", provider: error.provider ?? "—" })
+      : null;
+  const inPortal = error?.tone === "error" && error.key === "ops_error_refund_in_portal";
+
   return (
     <Popup
       title={t("ops_refund_title", { amount })}
@@ -259,37 +265,45 @@ function RefundDialog({
       dismissible={!busy}
       testId="ops-refund-dialog"
     >
-      <form className="ops-refund-form" onSubmit={submit}>
-        <p>{t("ops_refund_body", { amount, method: methodLabel(t, payment) })}</p>
-        <label className="ops-reply">
-          <span className="small muted">{t("ops_refund_reason")}</span>
-          <textarea
-            name="reason"
-            rows={3}
-            maxLength={500}
-            required
-            value={reason}
-            disabled={busy}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-          />
-        </label>
-        {error?.tone === "error" && (
-          <FormMessage tone="error">
-            {t(error.key, { code: error.code ?? "—", provider: error.provider ?? "—" })}
-          </FormMessage>
-        )}
-        <div className="popup-actions">
-          <button type="button" className="button" disabled={busy} onClick={onClose}>
-            {t("ops_refund_cancel")}
-          </button>
-          <button type="submit" className="button danger" disabled={busy} data-testid="ops-refund-confirm">
-            {t("ops_refund_confirm", { amount })}
-          </button>
+      {inPortal ? (
+        // Nothing to confirm here any more: the refund is the provider portal's to make.
+        <div className="ops-refund-form">
+          <FormMessage tone="error">{message}</FormMessage>
+          <div className="popup-actions">
+            <button type="button" className="button" onClick={onClose}>
+              {t("popup_close")}
+            </button>
+          </div>
         </div>
-      </form>
+      ) : (
+        <form className="ops-refund-form" onSubmit={submit}>
+          <p>{t("ops_refund_body", { amount, method: methodLabel(t, payment) })}</p>
+          <label className="ops-reply">
+            <span className="small muted">{t("ops_refund_reason")}</span>
+            <textarea
+              name="reason"
+              rows={3}
+              maxLength={500}
+              required
+              value={reason}
+              disabled={busy}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(null);
+              }}
+            />
+          </label>
+          {message && <FormMessage tone="error">{message}</FormMessage>}
+          <div className="popup-actions">
+            <button type="button" className="button" disabled={busy} onClick={onClose}>
+              {t("ops_refund_cancel")}
+            </button>
+            <button type="submit" className="button danger" disabled={busy} data-testid="ops-refund-confirm">
+              {t("ops_refund_confirm", { amount })}
+            </button>
+          </div>
+        </form>
+      )}
     </Popup>
   );
 }
