@@ -9,6 +9,8 @@ import type { Page, WebSocketRoute } from "@playwright/test";
 import {
   anyWidth,
   apiCall,
+  at390,
+  at1280,
   expect,
   firstAngel,
   origin,
@@ -107,89 +109,93 @@ test("a chat: empty messages, growing textarea, height, typing for the room's ti
   await expect(page.getByTestId("angel-message").nth(1).locator("p")).not.toHaveText("");
 });
 
-test("an unverified member: likes and messages wait for the SMS code, then go out", async ({ page }) => {
-  test.setTimeout(120_000);
-  await signedInMember(page, "it", "chatphone", "7", { verified: false });
-  const angel = await firstAngel(page);
+test(
+  "an unverified member: likes and messages wait for the SMS code, then go out",
+  at390,
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    await signedInMember(page, "it", "chatphone", "7", { verified: false });
+    const angel = await firstAngel(page);
 
-  // A like asks for the phone instead of being sent.
-  const popup = page.getByTestId("phone-popup");
-  const card = page.getByTestId("angel-card").first();
-  await card.getByTestId("like-button").click();
-  await expect(popup).toBeVisible();
-  await expect(popup.getByRole("heading")).toHaveText("Verifica il tuo profilo");
-  await expect(page.getByTestId("like-tooltip")).toHaveCount(0);
-  await shotViewport(page, "chat-rules-phone-popup");
-  await popup.getByRole("button", { name: "Chiudi" }).click();
-  await expect(popup).toHaveCount(0);
-  await expect(card.getByTestId("like-button")).toHaveAttribute("aria-pressed", "false");
+    // A like asks for the phone instead of being sent.
+    const popup = page.getByTestId("phone-popup");
+    const card = page.getByTestId("angel-card").first();
+    await card.getByTestId("like-button").click();
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole("heading")).toHaveText("Verifica il tuo profilo");
+    await expect(page.getByTestId("like-tooltip")).toHaveCount(0);
+    await shotViewport(page, "chat-rules-phone-popup");
+    await popup.getByRole("button", { name: "Chiudi" }).click();
+    await expect(popup).toHaveCount(0);
+    await expect(card.getByTestId("like-button")).toHaveAttribute("aria-pressed", "false");
 
-  // A message is held on screen with the link to verify, and the prompt opens.
-  await page.goto(`${origin("it")}/chats/${angel.id}`);
-  await expect(page.getByTestId("angel-phone")).toHaveCount(0);
-  const input = page.getByTestId("chat-input");
-  await input.fill("Ciao, piacere!");
-  await input.press("Enter");
-  await expect(popup).toBeVisible();
-  const mine = page.getByTestId("my-message");
-  await expect(mine).toHaveCount(1);
-  await expect(mine.locator("time")).toHaveText("Non ancora inviato");
-  await expect(mine.getByTestId("verify-phone")).toHaveText(
-    "Verifica il tuo profilo con il numero di telefono",
-  );
-  await expect(input).toHaveValue("");
+    // A message is held on screen with the link to verify, and the prompt opens.
+    await page.goto(`${origin("it")}/chats/${angel.id}`);
+    await expect(page.getByTestId("angel-phone")).toHaveCount(0);
+    const input = page.getByTestId("chat-input");
+    await input.fill("Ciao, piacere!");
+    await input.press("Enter");
+    await expect(popup).toBeVisible();
+    const mine = page.getByTestId("my-message");
+    await expect(mine).toHaveCount(1);
+    await expect(mine.locator("time")).toHaveText("Non ancora inviato");
+    await expect(mine.getByTestId("verify-phone")).toHaveText(
+      "Verifica il tuo profilo con il numero di telefono",
+    );
+    await expect(input).toHaveValue("");
 
-  // A landline is refused; the message is still held.
-  await popup.getByLabel("Numero di cellulare").fill("02 1234 5678");
-  await popup.getByRole("button", { name: "Invia il codice" }).click();
-  await expect(popup.getByRole("alert")).toHaveText(
-    "Inserisci un numero di cellulare valido di questo paese.",
-  );
-  await shotViewport(page, "chat-rules-phone-error");
-  await popup.getByRole("button", { name: "Chiudi" }).click();
-  await shot(page, "chat-rules-held");
+    // A landline is refused; the message is still held.
+    await popup.getByLabel("Numero di cellulare").fill("02 1234 5678");
+    await popup.getByRole("button", { name: "Invia il codice" }).click();
+    await expect(popup.getByRole("alert")).toHaveText(
+      "Inserisci un numero di cellulare valido di questo paese.",
+    );
+    await shotViewport(page, "chat-rules-phone-error");
+    await popup.getByRole("button", { name: "Chiudi" }).click();
+    await shot(page, "chat-rules-held");
 
-  // The link under the own message opens the prompt again; a mobile number gets a code by SMS, which the
-  // popup asks for next: entering the number alone verifies nothing.
-  await mine.getByTestId("verify-phone").click();
-  await expect(popup).toBeVisible();
-  const mobile = uniqueMobile("it");
-  await popup.getByLabel("Numero di cellulare").fill(mobile.typed);
-  await popup.getByRole("button", { name: "Invia il codice" }).click();
-  await expect(popup.getByTestId("phone-code-sent")).toHaveText(
-    `Ti abbiamo inviato un codice di 6 cifre via SMS al ${mobile.e164}. Vale 10 minuti.`,
-  );
-  const field = popup.getByLabel("Codice ricevuto via SMS");
-  await expect(field).toBeFocused();
-  await expect(field).toHaveAttribute("autocomplete", "one-time-code");
-  await expect(field).toHaveAttribute("inputmode", "numeric");
-  await expect(popup.getByTestId("phone-resend-wait")).toHaveText(/^Nuovo codice tra (59|60) s$/);
-  await expect(popup.getByRole("button", { name: "Invia un nuovo codice" })).toHaveCount(0);
-  await shotViewport(page, "chat-rules-phone-code");
-  await expect(mine.locator("time")).toHaveText("Non ancora inviato");
+    // The link under the own message opens the prompt again; a mobile number gets a code by SMS, which the
+    // popup asks for next: entering the number alone verifies nothing.
+    await mine.getByTestId("verify-phone").click();
+    await expect(popup).toBeVisible();
+    const mobile = uniqueMobile("it");
+    await popup.getByLabel("Numero di cellulare").fill(mobile.typed);
+    await popup.getByRole("button", { name: "Invia il codice" }).click();
+    await expect(popup.getByTestId("phone-code-sent")).toHaveText(
+      `Ti abbiamo inviato un codice di 6 cifre via SMS al ${mobile.e164}. Vale 10 minuti.`,
+    );
+    const field = popup.getByLabel("Codice ricevuto via SMS");
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute("autocomplete", "one-time-code");
+    await expect(field).toHaveAttribute("inputmode", "numeric");
+    await expect(popup.getByTestId("phone-resend-wait")).toHaveText(/^Nuovo codice tra (59|60) s$/);
+    await expect(popup.getByRole("button", { name: "Invia un nuovo codice" })).toHaveCount(0);
+    await shotViewport(page, "chat-rules-phone-code");
+    await expect(mine.locator("time")).toHaveText("Non ancora inviato");
 
-  // A wrong code says how many tries are left; the right one verifies and sends.
-  const code = await smsCode(page.request, "it", mobile.e164);
-  await field.fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
-  await popup.getByRole("button", { name: "Verifica", exact: true }).click();
-  await expect(popup.getByRole("alert")).toHaveText("Codice errato. Tentativi rimasti: 4.");
-  await shotViewport(page, "chat-rules-phone-code-wrong");
-  await field.fill(code);
-  await popup.getByRole("button", { name: "Verifica", exact: true }).click();
-  await expect(popup).toHaveCount(0);
-  await expect(page.getByTestId("verify-phone")).toHaveCount(0);
-  await expect(mine.locator("time")).toHaveText(/^\d{2}:\d{2}$/);
-  // Stored on the server: a reload shows it, and the angel answers.
-  await page.reload();
-  await expect(page.getByTestId("my-message")).toHaveCount(1);
-  await expect(page.getByTestId("my-message").locator("p")).toHaveText("Ciao, piacere!");
-  await expect(page.getByTestId("angel-message")).toHaveCount(1, { timeout: 20_000 });
+    // A wrong code says how many tries are left; the right one verifies and sends.
+    const code = await smsCode(page.request, "it", mobile.e164);
+    await field.fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+    await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+    await expect(popup.getByRole("alert")).toHaveText("Codice errato. Tentativi rimasti: 4.");
+    await shotViewport(page, "chat-rules-phone-code-wrong");
+    await field.fill(code);
+    await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+    await expect(popup).toHaveCount(0);
+    await expect(page.getByTestId("verify-phone")).toHaveCount(0);
+    await expect(mine.locator("time")).toHaveText(/^\d{2}:\d{2}$/);
+    // Stored on the server: a reload shows it, and the angel answers.
+    await page.reload();
+    await expect(page.getByTestId("my-message")).toHaveCount(1);
+    await expect(page.getByTestId("my-message").locator("p")).toHaveText("Ciao, piacere!");
+    await expect(page.getByTestId("angel-message")).toHaveCount(1, { timeout: 20_000 });
 
-  // Likes go out now.
-  await page.goto(`${origin("it")}/find`);
-  await page.getByTestId("angel-card").nth(1).getByTestId("like-button").click();
-  await expect(page.getByTestId("like-tooltip")).toBeVisible();
-});
+    // Likes go out now.
+    await page.goto(`${origin("it")}/find`);
+    await page.getByTestId("angel-card").nth(1).getByTestId("like-button").click();
+    await expect(page.getByTestId("like-tooltip")).toBeVisible();
+  },
+);
 
 test("the like that asked for the phone goes out once the member is verified", anyWidth, async ({ page }) => {
   await signedInMember(page, "it", "likephone", "7", { verified: false });
@@ -323,132 +329,141 @@ test(
   },
 );
 
-test("a blurred reply: a teaser without the text, and verifying by phone reads it", async ({ page }) => {
-  await signedInMember(page, "it", "chatblur", "7", { verified: false });
-  const angel = await firstAngel(page);
-  let verified = false;
-  await page.route(`**/get/messages/*/${angel.id}`, (route) =>
-    route.fulfill({
-      json: {
-        messages: [
-          line(1, angel.id, "angel", "Ciao! Come stai?", -120_000),
-          verified
-            ? line(2, angel.id, "angel", "Ecco il mio segreto", -60_000)
-            : line(2, angel.id, "angel", "", -60_000, { blurredMessage: true }),
-        ],
-        lock: null,
-        inviteAccepted: false,
-        angelPhone: verified ? "+44 7700 900123" : null,
-      },
-    }),
-  );
-  await page.goto(`${origin("it")}/chats/${angel.id}`);
-  const blurred = page.getByTestId("blurred-message");
-  await expect(blurred).toHaveCount(1);
-  await expect(blurred).toHaveAttribute("aria-label", "Messaggio nascosto: tocca per leggerlo");
-  await blurred.click();
-  const hook = page.getByTestId("hook-popup-blurred");
-  await expect(hook).toBeVisible();
-  await expect(hook.getByRole("heading")).toHaveText("Leggi la sua risposta");
-  await expect(hook.getByTestId("hook-teaser")).toContainText(`${angel.name} ti ha scritto`);
-  await expect(hook.getByTestId("hook-teaser").locator("img")).toHaveAttribute("src", /\.jpg$/);
-  await expect(hook).not.toContainText("Ecco il mio segreto");
-  await shotViewport(page, "chat-rules-blurred");
+test(
+  "a blurred reply: a teaser without the text, and verifying by phone reads it",
+  at1280,
+  async ({ page }) => {
+    await signedInMember(page, "it", "chatblur", "7", { verified: false });
+    const angel = await firstAngel(page);
+    let verified = false;
+    await page.route(`**/get/messages/*/${angel.id}`, (route) =>
+      route.fulfill({
+        json: {
+          messages: [
+            line(1, angel.id, "angel", "Ciao! Come stai?", -120_000),
+            verified
+              ? line(2, angel.id, "angel", "Ecco il mio segreto", -60_000)
+              : line(2, angel.id, "angel", "", -60_000, { blurredMessage: true }),
+          ],
+          lock: null,
+          inviteAccepted: false,
+          angelPhone: verified ? "+44 7700 900123" : null,
+        },
+      }),
+    );
+    await page.goto(`${origin("it")}/chats/${angel.id}`);
+    const blurred = page.getByTestId("blurred-message");
+    await expect(blurred).toHaveCount(1);
+    await expect(blurred).toHaveAttribute("aria-label", "Messaggio nascosto: tocca per leggerlo");
+    await blurred.click();
+    const hook = page.getByTestId("hook-popup-blurred");
+    await expect(hook).toBeVisible();
+    await expect(hook.getByRole("heading")).toHaveText("Leggi la sua risposta");
+    await expect(hook.getByTestId("hook-teaser")).toContainText(`${angel.name} ti ha scritto`);
+    await expect(hook.getByTestId("hook-teaser").locator("img")).toHaveAttribute("src", /\.jpg$/);
+    await expect(hook).not.toContainText("Ecco il mio segreto");
+    await shotViewport(page, "chat-rules-blurred");
 
-  await expect(hook.getByTestId("hook-verify")).toHaveText("Verifica il telefono");
-  await hook.getByTestId("hook-verify").click();
-  await expect(hook).toHaveCount(0);
-  const popup = page.getByTestId("phone-popup");
-  const mobile = uniqueMobile("it");
-  await popup.getByLabel("Numero di cellulare").fill(mobile.e164);
-  await popup.getByRole("button", { name: "Invia il codice" }).click();
-  const code = await smsCode(page.request, "it", mobile.e164);
-  await popup.getByLabel("Codice ricevuto via SMS").fill(code);
-  verified = true;
-  await popup.getByRole("button", { name: "Verifica", exact: true }).click();
-  await expect(popup).toHaveCount(0);
-  // The conversation is asked again: the reply is readable and her phone shows.
-  await expect(page.getByText("Ecco il mio segreto")).toBeVisible();
-  await expect(blurred).toHaveCount(0);
-  await expect(page.getByTestId("angel-phone")).toHaveText("Telefono: +44 7700 900123");
-  await expect(page.getByTestId("angel-phone")).toHaveAttribute("href", "tel:+447700900123");
-});
+    await expect(hook.getByTestId("hook-verify")).toHaveText("Verifica il telefono");
+    await hook.getByTestId("hook-verify").click();
+    await expect(hook).toHaveCount(0);
+    const popup = page.getByTestId("phone-popup");
+    const mobile = uniqueMobile("it");
+    await popup.getByLabel("Numero di cellulare").fill(mobile.e164);
+    await popup.getByRole("button", { name: "Invia il codice" }).click();
+    const code = await smsCode(page.request, "it", mobile.e164);
+    await popup.getByLabel("Codice ricevuto via SMS").fill(code);
+    verified = true;
+    await popup.getByRole("button", { name: "Verifica", exact: true }).click();
+    await expect(popup).toHaveCount(0);
+    // The conversation is asked again: the reply is readable and her phone shows.
+    await expect(page.getByText("Ecco il mio segreto")).toBeVisible();
+    await expect(blurred).toHaveCount(0);
+    await expect(page.getByTestId("angel-phone")).toHaveText("Telefono: +44 7700 900123");
+    await expect(page.getByTestId("angel-phone")).toHaveAttribute("href", "tel:+447700900123");
+  },
+);
 
-test("an invitation locks the chat until the angel accepts; the server refuses a message meanwhile", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  // The room socket goes through the test, which can play the angel's like back into it.
-  let socket: WebSocketRoute | null = null;
-  await page.routeWebSocket(/\/parties\//, (ws) => {
-    ws.connectToServer();
-    socket = ws;
-  });
-  await signedInMember(page, "it", "chatlock", "9");
-  await page.goto(`${origin("it")}/match`);
-  const top = page.locator('[data-testid="match-card"][data-state="top"]');
-  await expect(top).toBeVisible();
-  const angelId = Number(await top.getAttribute("data-angel-id"));
-  const name = ((await top.getByTestId("match-name").textContent()) ?? "").trim();
-  await page.getByTestId("match-invite").click();
-  await page.getByRole("dialog").getByPlaceholder("Scrivi un messaggio").fill("Ciao, accetti il mio invito?");
-  await page.getByRole("dialog").getByRole("button", { name: "Invia" }).click();
-  await expect(page.getByTestId("invite-sent")).toBeVisible();
-  await page.getByTestId("invite-close").click();
-
-  // The server's answer: the invite is the first message and not accepted yet.
-  await page.goto(`${origin("it")}/chats/${angelId}`);
-  const note = page.getByTestId("chat-locked");
-  await expect(note).toHaveText(
-    `${name} non ha ancora accettato il tuo invito: potrai chattare appena lo accetta.`,
-  );
-  const input = page.getByTestId("chat-input");
-  const send = page.locator("form.composer button[type=submit]");
-  await expect(input).toBeDisabled();
-  await expect(send).toBeDisabled();
-  await shot(page, "chat-rules-invite-lock");
-
-  // Another angel's like back changes nothing; hers lifts the lock at once, without a reload.
-  const likeBack = (id: number) =>
-    JSON.stringify({
-      event: "notification",
-      data: {
-        id: 999_000 + id,
-        type: "like",
-        categoriaNotifica: "risposta_a_like",
-        letto: false,
-        angelId: id,
-        screenName: name,
-        time: new Date().toISOString(),
-        msg: "risposta_a_like",
-        blurred: false,
-        default_photo: null,
-      },
+test(
+  "an invitation locks the chat until the angel accepts; the server refuses a message meanwhile",
+  at390,
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    // The room socket goes through the test, which can play the angel's like back into it.
+    let socket: WebSocketRoute | null = null;
+    await page.routeWebSocket(/\/parties\//, (ws) => {
+      ws.connectToServer();
+      socket = ws;
     });
-  await expect.poll(() => socket !== null).toBe(true);
-  // Another angel's like back changes nothing here: the typing event sent after it shows once both are
-  // handled, and the chat is still locked.
-  (socket as unknown as WebSocketRoute).send(likeBack(angelId + 1));
-  (socket as unknown as WebSocketRoute).send(
-    JSON.stringify({ event: "typing", data: { angelId, ms: 60_000 } }),
-  );
-  await expect(page.getByTestId("typing")).toBeVisible();
-  await expect(input).toBeDisabled();
-  (socket as unknown as WebSocketRoute).send(likeBack(angelId));
-  await expect(note).toHaveCount(0);
-  await expect(input).toBeEnabled();
+    await signedInMember(page, "it", "chatlock", "9");
+    await page.goto(`${origin("it")}/match`);
+    const top = page.locator('[data-testid="match-card"][data-state="top"]');
+    await expect(top).toBeVisible();
+    const angelId = Number(await top.getAttribute("data-angel-id"));
+    const name = ((await top.getByTestId("match-name").textContent()) ?? "").trim();
+    await page.getByTestId("match-invite").click();
+    await page
+      .getByRole("dialog")
+      .getByPlaceholder("Scrivi un messaggio")
+      .fill("Ciao, accetti il mio invito?");
+    await page.getByRole("dialog").getByRole("button", { name: "Invia" }).click();
+    await expect(page.getByTestId("invite-sent")).toBeVisible();
+    await page.getByTestId("invite-close").click();
 
-  // That like back was played by the test: the server has no acceptance and refuses the message, which
-  // stays in the textarea, and the chat locks again.
-  await input.fill("Allora, ci sentiamo?");
-  await send.click();
-  await expect(note).toHaveText("Non puoi scrivere in questa conversazione.");
-  await expect(input).toHaveValue("Allora, ci sentiamo?");
-  await expect(page.getByTestId("my-message")).toHaveCount(1);
-  await page.reload();
-  await expect(page.getByTestId("my-message")).toHaveCount(1);
-  await expect(page.getByTestId("chat-locked")).toBeVisible();
-});
+    // The server's answer: the invite is the first message and not accepted yet.
+    await page.goto(`${origin("it")}/chats/${angelId}`);
+    const note = page.getByTestId("chat-locked");
+    await expect(note).toHaveText(
+      `${name} non ha ancora accettato il tuo invito: potrai chattare appena lo accetta.`,
+    );
+    const input = page.getByTestId("chat-input");
+    const send = page.locator("form.composer button[type=submit]");
+    await expect(input).toBeDisabled();
+    await expect(send).toBeDisabled();
+    await shot(page, "chat-rules-invite-lock");
+
+    // Another angel's like back changes nothing; hers lifts the lock at once, without a reload.
+    const likeBack = (id: number) =>
+      JSON.stringify({
+        event: "notification",
+        data: {
+          id: 999_000 + id,
+          type: "like",
+          categoriaNotifica: "risposta_a_like",
+          letto: false,
+          angelId: id,
+          screenName: name,
+          time: new Date().toISOString(),
+          msg: "risposta_a_like",
+          blurred: false,
+          default_photo: null,
+        },
+      });
+    await expect.poll(() => socket !== null).toBe(true);
+    // Another angel's like back changes nothing here: the typing event sent after it shows once both are
+    // handled, and the chat is still locked.
+    (socket as unknown as WebSocketRoute).send(likeBack(angelId + 1));
+    (socket as unknown as WebSocketRoute).send(
+      JSON.stringify({ event: "typing", data: { angelId, ms: 60_000 } }),
+    );
+    await expect(page.getByTestId("typing")).toBeVisible();
+    await expect(input).toBeDisabled();
+    (socket as unknown as WebSocketRoute).send(likeBack(angelId));
+    await expect(note).toHaveCount(0);
+    await expect(input).toBeEnabled();
+
+    // That like back was played by the test: the server has no acceptance and refuses the message, which
+    // stays in the textarea, and the chat locks again.
+    await input.fill("Allora, ci sentiamo?");
+    await send.click();
+    await expect(note).toHaveText("Non puoi scrivere in questa conversazione.");
+    await expect(input).toHaveValue("Allora, ci sentiamo?");
+    await expect(page.getByTestId("my-message")).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByTestId("my-message")).toHaveCount(1);
+    await expect(page.getByTestId("chat-locked")).toBeVisible();
+  },
+);
 
 test(
   "on a flow with invitations the first message from the chat screen is an invite",
@@ -479,56 +494,58 @@ test(
   },
 );
 
-test("a message refused for credits stays pending, opens fine_crediti and comes back in the textarea", async ({
-  page,
-}) => {
-  const member = await signedInMember(page, "it", "chatpending");
-  // A paid member with the sign-up's 5 credits cannot pay a message worth 10.
-  await setPremium(page, member.clickid, 1);
-  const angel = await firstAngel(page);
-  await page.goto(`${origin("it")}/chats/${angel.id}`);
-  const input = page.getByTestId("chat-input");
-  await input.fill("Messaggio in attesa");
-  await input.press("Enter");
-  const popup = page.getByTestId("hook-popup-fine_crediti");
-  await expect(popup).toBeVisible();
-  await expect(popup).toContainText("Hai finito i crediti");
-  await expect(input).toHaveValue("Messaggio in attesa");
-  await expect(page.getByTestId("chat-pending")).toHaveText(
-    "Il tuo messaggio è in attesa: verrà inviato appena ricarichi i crediti.",
-  );
-  await expect(page.getByTestId("my-message")).toHaveCount(0);
-  await shot(page, "chat-rules-pending");
-  await popup.getByRole("button", { name: "Chiudi" }).click();
+test(
+  "a message refused for credits stays pending, opens fine_crediti and comes back in the textarea",
+  at1280,
+  async ({ page }) => {
+    const member = await signedInMember(page, "it", "chatpending");
+    // A paid member with the sign-up's 5 credits cannot pay a message worth 10.
+    await setPremium(page, member.clickid, 1);
+    const angel = await firstAngel(page);
+    await page.goto(`${origin("it")}/chats/${angel.id}`);
+    const input = page.getByTestId("chat-input");
+    await input.fill("Messaggio in attesa");
+    await input.press("Enter");
+    const popup = page.getByTestId("hook-popup-fine_crediti");
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText("Hai finito i crediti");
+    await expect(input).toHaveValue("Messaggio in attesa");
+    await expect(page.getByTestId("chat-pending")).toHaveText(
+      "Il tuo messaggio è in attesa: verrà inviato appena ricarichi i crediti.",
+    );
+    await expect(page.getByTestId("my-message")).toHaveCount(0);
+    await shot(page, "chat-rules-pending");
+    await popup.getByRole("button", { name: "Chiudi" }).click();
 
-  // Leaving the chat and coming back (no reload) restores it.
-  await page.getByRole("link", { name: "Indietro" }).click();
-  await expect(page).toHaveURL(/\/find$/);
-  await page.goBack();
-  await expect(page.getByTestId("chat-input")).toHaveValue("Messaggio in attesa");
-  await expect(page.getByTestId("chat-pending")).toBeVisible();
+    // Leaving the chat and coming back (no reload) restores it.
+    await page.getByRole("link", { name: "Indietro" }).click();
+    await expect(page).toHaveURL(/\/find$/);
+    await page.goBack();
+    await expect(page.getByTestId("chat-input")).toHaveValue("Messaggio in attesa");
+    await expect(page.getByTestId("chat-pending")).toBeVisible();
 
-  // A purchase (Refill 100, paid through the sandbox): the pending message goes out by itself.
-  expect(await payPlanViaApi(page.request, "it", member)).toMatchObject({ credits: 100 });
-  const mine = page.getByTestId("my-message");
-  await expect(mine).toHaveCount(1);
-  await expect(mine.locator("p")).toHaveText("Messaggio in attesa");
-  await expect(mine).not.toHaveClass(/sending|refused/);
-  // Paid once, from the new credits: 5 + 100 - 10.
-  const state = apiCall("it", `/api/get/all/${member.clickid}`);
-  const credits = async () => {
-    const response = await page.request.get(state.url, {
-      headers: { ...state.headers, authorization: `Bearer ${member.token}` },
-    });
-    return ((await response.json()) as { navigation: { creditiMessaggi: number } }).navigation
-      .creditiMessaggi;
-  };
-  await expect.poll(credits).toBe(95);
-  await expect(page.getByTestId("chat-pending")).toHaveCount(0);
-  await expect(page.getByTestId("chat-input")).toHaveValue("");
-  await expect(page.getByTestId("typing")).toBeVisible({ timeout: 15_000 });
-  await shot(page, "chat-rules-pending-sent");
-});
+    // A purchase (Refill 100, paid through the sandbox): the pending message goes out by itself.
+    expect(await payPlanViaApi(page.request, "it", member)).toMatchObject({ credits: 100 });
+    const mine = page.getByTestId("my-message");
+    await expect(mine).toHaveCount(1);
+    await expect(mine.locator("p")).toHaveText("Messaggio in attesa");
+    await expect(mine).not.toHaveClass(/sending|refused/);
+    // Paid once, from the new credits: 5 + 100 - 10.
+    const state = apiCall("it", `/api/get/all/${member.clickid}`);
+    const credits = async () => {
+      const response = await page.request.get(state.url, {
+        headers: { ...state.headers, authorization: `Bearer ${member.token}` },
+      });
+      return ((await response.json()) as { navigation: { creditiMessaggi: number } }).navigation
+        .creditiMessaggi;
+    };
+    await expect.poll(credits).toBe(95);
+    await expect(page.getByTestId("chat-pending")).toHaveCount(0);
+    await expect(page.getByTestId("chat-input")).toHaveValue("");
+    await expect(page.getByTestId("typing")).toBeVisible({ timeout: 15_000 });
+    await shot(page, "chat-rules-pending-sent");
+  },
+);
 
 test(
   "future lines stay hidden, only likes say 'has visited you', benvenuto HTML is sanitised",

@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import {
   anyWidth,
   apiCall,
+  at1280,
   expect,
   expectAccessible,
   oneMarketPerWidth,
@@ -262,38 +263,40 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
   );
 }
 
-test("en: a free member on flow 7 gets the paginazione hook past page 5; a stored page past the end gives page 1", async ({
-  page,
-}) => {
-  const market = "en";
-  const member = await signedInMember(page, market, "find-hook", "7");
-  const total = await regionTotal(page, market, member.token, regionOf.en.code);
-  expect(total, "London has more than 5 pages in the seed").toBeGreaterThan(25);
-  await page.goto(`${origin(market)}/find`);
-  await expectCurrentPage(page, market, 1);
-  await expect(page.getByTestId("pager-next")).toBeEnabled();
-  const ids = await cardIds(page);
-
-  await page.getByTestId("pager-next").click();
-  const hook = page.getByTestId("hook-popup-paginazione");
-  await expect(hook).toBeVisible();
-  await expect(hook).toContainText("Want to see more profiles?");
-  await photosLoaded(page);
-  await shotViewport(page, "hook-paginazione-en");
-  await hook.getByRole("button", { name: "Close" }).click();
-  await expect(hook).toHaveCount(0);
-  await expectCurrentPage(page, market, 1);
-  expect(await cardIds(page)).toEqual(ids);
-  expect(await stored(page, "page")).toBe("1");
-
-  // A stored page the member may not see, or past the last page, falls back to page 1.
-  for (const storedPage of ["6", "99"]) {
-    await page.evaluate((p) => localStorage.setItem("page", p), storedPage);
-    await page.reload();
+test(
+  "en: a free member on flow 7 gets the paginazione hook past page 5; a stored page past the end gives page 1",
+  at1280,
+  async ({ page }) => {
+    const market = "en";
+    const member = await signedInMember(page, market, "find-hook", "7");
+    const total = await regionTotal(page, market, member.token, regionOf.en.code);
+    expect(total, "London has more than 5 pages in the seed").toBeGreaterThan(25);
+    await page.goto(`${origin(market)}/find`);
     await expectCurrentPage(page, market, 1);
+    await expect(page.getByTestId("pager-next")).toBeEnabled();
+    const ids = await cardIds(page);
+
+    await page.getByTestId("pager-next").click();
+    const hook = page.getByTestId("hook-popup-paginazione");
+    await expect(hook).toBeVisible();
+    await expect(hook).toContainText("Want to see more profiles?");
+    await photosLoaded(page);
+    await shotViewport(page, "hook-paginazione-en");
+    await hook.getByRole("button", { name: "Close" }).click();
+    await expect(hook).toHaveCount(0);
+    await expectCurrentPage(page, market, 1);
+    expect(await cardIds(page)).toEqual(ids);
     expect(await stored(page, "page")).toBe("1");
-  }
-});
+
+    // A stored page the member may not see, or past the last page, falls back to page 1.
+    for (const storedPage of ["6", "99"]) {
+      await page.evaluate((p) => localStorage.setItem("page", p), storedPage);
+      await page.reload();
+      await expectCurrentPage(page, market, 1);
+      expect(await stored(page, "page")).toBe("1");
+    }
+  },
+);
 
 test(
   "it: 6 columns from 1200 px, fewer below; a short row centred; one card height; long names cut",

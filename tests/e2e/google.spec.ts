@@ -3,6 +3,8 @@ import type { APIRequestContext } from "@playwright/test";
 import {
   anyWidth,
   apiCall,
+  at390,
+  at1280,
   expect,
   origin,
   registerViaApi,
@@ -26,59 +28,60 @@ async function googleAccount(request: APIRequestContext, email: string) {
   expect(registered.status()).toBe(201);
 }
 
-test("Google sign-up: consents first, then back with the set-region popup, and the region is saved (Italian)", async ({
-  page,
-  request,
-}) => {
-  const email = uniqueEmail("google-new");
-  await googleAccount(request, email);
-  await page.goto(`${origin("it")}/signup?fluxid=0000`);
-  const google = page.getByTestId("google-button");
-  await google.click();
-  await expect(page.getByRole("alert")).toHaveText("Seleziona tutte e quattro le caselle per continuare.");
-  await expect(page).toHaveURL(/\/signup/);
+test(
+  "Google sign-up: consents first, then back with the set-region popup, and the region is saved (Italian)",
+  at390,
+  async ({ page, request }) => {
+    const email = uniqueEmail("google-new");
+    await googleAccount(request, email);
+    await page.goto(`${origin("it")}/signup?fluxid=0000`);
+    const google = page.getByTestId("google-button");
+    await google.click();
+    await expect(page.getByRole("alert")).toHaveText("Seleziona tutte e quattro le caselle per continuare.");
+    await expect(page).toHaveURL(/\/signup/);
 
-  await page.locator('select[name="sono"]').selectOption("2");
-  await page.locator('select[name="cerco"]').selectOption("1");
-  await tickConsents(page);
-  const start = new URL((await google.getAttribute("href")) ?? "", origin("it"));
-  expect(Object.fromEntries(start.searchParams)).toEqual({
-    intent: "signup",
-    sono: "uomo",
-    cerco: "donna",
-    fluxId: "0000",
-    source: "direct",
-  });
-  const callback = page.waitForRequest((r) => r.url().endsWith("/users/auth/google"));
-  await google.click();
-  expect((await callback).postDataJSON()).toMatchObject({
-    fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
-  });
+    await page.locator('select[name="sono"]').selectOption("2");
+    await page.locator('select[name="cerco"]').selectOption("1");
+    await tickConsents(page);
+    const start = new URL((await google.getAttribute("href")) ?? "", origin("it"));
+    expect(Object.fromEntries(start.searchParams)).toEqual({
+      intent: "signup",
+      sono: "uomo",
+      cerco: "donna",
+      fluxId: "0000",
+      source: "direct",
+    });
+    const callback = page.waitForRequest((r) => r.url().endsWith("/users/auth/google"));
+    await google.click();
+    expect((await callback).postDataJSON()).toMatchObject({
+      fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
 
-  const popup = page.getByTestId("region-popup");
-  await expect(popup.getByRole("heading")).toHaveText("Dove ti trovi?");
-  await expect(page).toHaveURL(/\/find$/);
-  await shotViewport(page, "region-popup");
-  // It has to be answered: Escape does not close it.
-  await page.keyboard.press("Escape");
-  await expect(popup).toBeVisible();
-  await popup.getByRole("button", { name: "Salva" }).click();
-  await expect(popup.getByRole("alert")).toHaveText("Scegli la tua regione.");
-  await popup.locator('select[name="region"]').selectOption("lazio");
-  const saved = page.waitForResponse(
-    (r) => r.request().method() === "PUT" && r.url().includes("/api/users/"),
-  );
-  await popup.getByRole("button", { name: "Salva" }).click();
-  expect((await saved).status()).toBe(200);
-  await expect(popup).toHaveCount(0);
-  await expect(page.getByTestId("find-header")).toContainText("Lazio");
+    const popup = page.getByTestId("region-popup");
+    await expect(popup.getByRole("heading")).toHaveText("Dove ti trovi?");
+    await expect(page).toHaveURL(/\/find$/);
+    await shotViewport(page, "region-popup");
+    // It has to be answered: Escape does not close it.
+    await page.keyboard.press("Escape");
+    await expect(popup).toBeVisible();
+    await popup.getByRole("button", { name: "Salva" }).click();
+    await expect(popup.getByRole("alert")).toHaveText("Scegli la tua regione.");
+    await popup.locator('select[name="region"]').selectOption("lazio");
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === "PUT" && r.url().includes("/api/users/"),
+    );
+    await popup.getByRole("button", { name: "Salva" }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(popup).toHaveCount(0);
+    await expect(page.getByTestId("find-header")).toContainText("Lazio");
 
-  await page.reload();
-  await expect(page.getByTestId("find-header")).toContainText("Lazio");
-  await expect(page.getByTestId("region-popup")).toHaveCount(0);
-  // Google verified the address: no double opt-in popup even on flow 0000.
-  await expect(page.getByTestId("doi-popup")).toHaveCount(0);
-});
+    await page.reload();
+    await expect(page.getByTestId("find-header")).toContainText("Lazio");
+    await expect(page.getByTestId("region-popup")).toHaveCount(0);
+    // Google verified the address: no double opt-in popup even on flow 0000.
+    await expect(page.getByTestId("doi-popup")).toHaveCount(0);
+  },
+);
 
 test(
   "Google login of an existing member from the login page (English)",
@@ -107,17 +110,18 @@ test("a refused Google code shows the message with a way back (Spanish)", anyWid
   await expect(page.getByRole("link", { name: "Iniciar sesión" }).last()).toBeVisible();
 });
 
-test("Google from the login page creates no account: it asks to sign up first (Italian)", async ({
-  page,
-  request,
-}) => {
-  await googleAccount(request, uniqueEmail("google-nobody"));
-  await page.goto(`${origin("it")}/login`);
-  await page.getByRole("link", { name: "Accedi con Google" }).click();
-  await expect(page.getByRole("alert")).toHaveText(
-    "Nessun account usa ancora questo indirizzo Google: iscriviti prima, poi potrai accedere con Google.",
-  );
-  await shotViewport(page, "google-no-account");
-  await page.getByRole("link", { name: "Iscriviti gratis" }).click();
-  await expect(page).toHaveURL(/\/signup/);
-});
+test(
+  "Google from the login page creates no account: it asks to sign up first (Italian)",
+  at1280,
+  async ({ page, request }) => {
+    await googleAccount(request, uniqueEmail("google-nobody"));
+    await page.goto(`${origin("it")}/login`);
+    await page.getByRole("link", { name: "Accedi con Google" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Nessun account usa ancora questo indirizzo Google: iscriviti prima, poi potrai accedere con Google.",
+    );
+    await shotViewport(page, "google-no-account");
+    await page.getByRole("link", { name: "Iscriviti gratis" }).click();
+    await expect(page).toHaveURL(/\/signup/);
+  },
+);

@@ -83,6 +83,16 @@ export const wideOnly = { tag: "@wide-only" };
 export const narrowOnly = { tag: "@narrow-only" };
 
 /**
+ * The tags of a scenario whose steps do not depend on the width, run at one width only (390 px or 1280 px).
+ * The scenarios of a spec alternate between the two, so its screens are still seen at both widths, while
+ * the screens every flow passes through (the pay page, the chat, the sign-up form) keep a scenario at each
+ * width. This halved the runs of the flow-by-flow specs (payments through each provider, login, sign-up)
+ * that took most of the suite's time.
+ */
+export const at390 = { tag: "@at-390" };
+export const at1280 = { tag: "@at-1280" };
+
+/**
  * The markets of a scenario whose steps are the same in every language, one per width: the first runs at
  * 390 px, the second at 1280 px. Each language and each width is seen (screenshots included), in two runs
  * instead of four; the catalogues themselves are checked whole by tests/unit/i18n.test.ts.

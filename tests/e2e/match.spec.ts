@@ -7,6 +7,8 @@ import type { CDPSession, Page } from "@playwright/test";
 import {
   anyWidth,
   apiCall,
+  at390,
+  at1280,
   expect,
   expectAccessible,
   likeUntilOutOfCredits,
@@ -376,74 +378,80 @@ test(
   },
 );
 
-test("invite modal: inactive while empty, confirmation, auto-close after 4 s as a like, early close", async ({
-  page,
-}) => {
-  await page.clock.install();
-  const frames = recordFrames(page);
-  const member = await signedInMember(page, "it", "match-invite", "9");
-  await openMatch(page, "it");
+test(
+  "invite modal: inactive while empty, confirmation, auto-close after 4 s as a like, early close",
+  at390,
+  async ({ page }) => {
+    await page.clock.install();
+    const frames = recordFrames(page);
+    const member = await signedInMember(page, "it", "match-invite", "9");
+    await openMatch(page, "it");
 
-  // Closing before sending counts as nothing.
-  const kept = await topId(page);
-  await page.getByTestId("match-invite").click();
-  const modal = page.getByRole("dialog");
-  await expect(modal.getByRole("heading")).toHaveText("Manda un invito");
-  await page.getByTestId("invite-close").click();
-  await expect(modal).toHaveCount(0);
-  expect(await topId(page)).toBe(kept);
+    // Closing before sending counts as nothing.
+    const kept = await topId(page);
+    await page.getByTestId("match-invite").click();
+    const modal = page.getByRole("dialog");
+    await expect(modal.getByRole("heading")).toHaveText("Manda un invito");
+    await page.getByTestId("invite-close").click();
+    await expect(modal).toHaveCount(0);
+    expect(await topId(page)).toBe(kept);
 
-  // Empty: Invia is inactive and does nothing.
-  const name = (await topCard(page).getByTestId("match-name").textContent()) ?? "";
-  await page.getByTestId("match-invite").click();
-  const text = modal.getByPlaceholder("Scrivi un messaggio");
-  await expect(text).toBeFocused();
-  const send = modal.getByRole("button", { name: "Invia" });
-  await expect(send).toBeDisabled();
-  await text.fill("   ");
-  await expect(send).toBeDisabled();
-  await text.press("Enter");
-  await shotViewport(page, "invite-empty-it");
-  expect(frames.invites()).toEqual([]);
+    // Empty: Invia is inactive and does nothing.
+    const name = (await topCard(page).getByTestId("match-name").textContent()) ?? "";
+    await page.getByTestId("match-invite").click();
+    const text = modal.getByPlaceholder("Scrivi un messaggio");
+    await expect(text).toBeFocused();
+    const send = modal.getByRole("button", { name: "Invia" });
+    await expect(send).toBeDisabled();
+    await text.fill("   ");
+    await expect(send).toBeDisabled();
+    await text.press("Enter");
+    await shotViewport(page, "invite-empty-it");
+    expect(frames.invites()).toEqual([]);
 
-  await text.fill("Ciao, ti va di conoscerci?");
-  await expect(send).toBeEnabled();
-  await send.click();
-  const done = page.getByTestId("invite-sent");
-  await expect(done).toContainText(name);
-  await expect(done).toContainText("HA RICEVUTO IL TUO INVITO!");
-  await expect(done).toContainText("Se accetta potrai iniziare a chattare con lei");
-  // From here the page's time moves only when the test says: the confirmation's 4 s are counted exactly
-  // (half a second ahead: on a busy machine a nearer time has already passed when the clock gets it).
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
-  expect(frames.invites()).toEqual([
-    expect.objectContaining({ angelId: kept, msg: "Ciao, ti va di conoscerci?", trackerId: member.clickid }),
-  ]);
-  expect(String(frames.invites()[0]?.clientId)).toMatch(/.{8,}/);
-  await shotViewport(page, "invite-sent-it");
-  // Still open a little before 4 s, gone a little after.
-  await page.clock.runFor(2_500);
-  await expect(modal).toBeVisible();
-  await page.clock.runFor(1_100);
-  await expect(modal).toHaveCount(0);
-  // Time flows again: the liked card leaves the stack after its swipe-out animation.
-  await page.clock.resume();
-  await expect(page.locator(`[data-testid="match-card"][data-angel-id="${kept}"]`)).toHaveCount(0);
-  expect(await likedOnServer(page, "it", member)).toContain(kept);
+    await text.fill("Ciao, ti va di conoscerci?");
+    await expect(send).toBeEnabled();
+    await send.click();
+    const done = page.getByTestId("invite-sent");
+    await expect(done).toContainText(name);
+    await expect(done).toContainText("HA RICEVUTO IL TUO INVITO!");
+    await expect(done).toContainText("Se accetta potrai iniziare a chattare con lei");
+    // From here the page's time moves only when the test says: the confirmation's 4 s are counted exactly
+    // (half a second ahead: on a busy machine a nearer time has already passed when the clock gets it).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    expect(frames.invites()).toEqual([
+      expect.objectContaining({
+        angelId: kept,
+        msg: "Ciao, ti va di conoscerci?",
+        trackerId: member.clickid,
+      }),
+    ]);
+    expect(String(frames.invites()[0]?.clientId)).toMatch(/.{8,}/);
+    await shotViewport(page, "invite-sent-it");
+    // Still open a little before 4 s, gone a little after.
+    await page.clock.runFor(2_500);
+    await expect(modal).toBeVisible();
+    await page.clock.runFor(1_100);
+    await expect(modal).toHaveCount(0);
+    // Time flows again: the liked card leaves the stack after its swipe-out animation.
+    await page.clock.resume();
+    await expect(page.locator(`[data-testid="match-card"][data-angel-id="${kept}"]`)).toHaveCount(0);
+    expect(await likedOnServer(page, "it", member)).toContain(kept);
 
-  // Closing early after sending also counts as a like.
-  const next = await topId(page);
-  await page.getByTestId("match-invite").click();
-  await modal.getByPlaceholder("Scrivi un messaggio").fill("Ciao!");
-  await modal.getByRole("button", { name: "Invia" }).click();
-  await expect(page.getByTestId("invite-sent")).toBeVisible();
-  await page.getByTestId("invite-close").click();
-  await expect(modal).toHaveCount(0);
-  await expect(page.locator(`[data-testid="match-card"][data-angel-id="${next}"]`)).toHaveCount(0);
-  expect(await likedOnServer(page, "it", member)).toEqual(expect.arrayContaining([kept, next]));
-  // The invites were the likes: no match event was sent for them.
-  expect(frames.matches()).toEqual([]);
-});
+    // Closing early after sending also counts as a like.
+    const next = await topId(page);
+    await page.getByTestId("match-invite").click();
+    await modal.getByPlaceholder("Scrivi un messaggio").fill("Ciao!");
+    await modal.getByRole("button", { name: "Invia" }).click();
+    await expect(page.getByTestId("invite-sent")).toBeVisible();
+    await page.getByTestId("invite-close").click();
+    await expect(modal).toHaveCount(0);
+    await expect(page.locator(`[data-testid="match-card"][data-angel-id="${next}"]`)).toHaveCount(0);
+    expect(await likedOnServer(page, "it", member)).toEqual(expect.arrayContaining([kept, next]));
+    // The invites were the likes: no match event was sent for them.
+    expect(frames.matches()).toEqual([]);
+  },
+);
 
 /** Spends the member's like credits with like events on angels the stack does not show first. */
 async function spendLikeCredits(page: Page, market: Market, member: Member) {
@@ -482,51 +490,53 @@ test(
   },
 );
 
-test("a failed dispenser call shows a retry; the about is cut at 300; an empty stack links to /find", async ({
-  page,
-}) => {
-  const warnings: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "warning") warnings.push(m.text());
-  });
-  await signedInMember(page, "it", "match-errors");
-  await withoutBootstrap(page);
-  await page.route("**/dispenser/match", (route) => route.fulfill({ status: 500, body: "{}" }));
-  await page.goto(`${origin("it")}/match`);
-  const error = page.getByTestId("match-error");
-  await expect(error).toContainText("Non è stato possibile caricare i profili.");
-  expect(warnings.some((w) => w.includes("match: the dispenser could not be reached"))).toBe(true);
-
-  // Retry: one card with a long about, then nothing more.
-  const about = "Amo viaggiare, leggere e cucinare per gli amici. ".repeat(10);
-  let calls = 0;
-  await page.unroute("**/dispenser/match");
-  await page.route("**/dispenser/match", async (route) => {
-    calls += 1;
-    const call = apiCall("it", "/dispenser/match");
-    const response = await page.request.post(call.url, {
-      headers: { ...call.headers, authorization: route.request().headers().authorization ?? "" },
-      data: route.request().postDataJSON(),
+test(
+  "a failed dispenser call shows a retry; the about is cut at 300; an empty stack links to /find",
+  at1280,
+  async ({ page }) => {
+    const warnings: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "warning") warnings.push(m.text());
     });
-    const body = (await response.json()) as { profiles: Record<string, unknown>[] };
-    const profiles = calls === 1 ? body.profiles.slice(0, 1).map((p) => ({ ...p, about })) : [];
-    await route.fulfill({ json: { profiles } });
-  });
-  await error.getByRole("button", { name: "Riprova" }).click();
-  await expect(error).toHaveCount(0);
-  const shown = (await topCard(page).getByTestId("match-about").textContent()) ?? "";
-  expect(Array.from(shown)).toHaveLength(301);
-  expect(shown.endsWith("…")).toBe(true);
-  expect(about.startsWith(shown.slice(0, 300).trimEnd())).toBe(true);
+    await signedInMember(page, "it", "match-errors");
+    await withoutBootstrap(page);
+    await page.route("**/dispenser/match", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.goto(`${origin("it")}/match`);
+    const error = page.getByTestId("match-error");
+    await expect(error).toContainText("Non è stato possibile caricare i profili.");
+    expect(warnings.some((w) => w.includes("match: the dispenser could not be reached"))).toBe(true);
 
-  await page.getByTestId("match-dislike").click();
-  const empty = page.getByTestId("match-empty");
-  await expect(empty).toBeVisible();
-  await expect(empty.getByRole("link", { name: "Cerca profili" })).toHaveAttribute("href", "/find");
-  await shot(page, "match-empty-it");
-  // A refill may still be on its way through the route: it must not outlive the test.
-  await page.unrouteAll({ behavior: "ignoreErrors" });
-});
+    // Retry: one card with a long about, then nothing more.
+    const about = "Amo viaggiare, leggere e cucinare per gli amici. ".repeat(10);
+    let calls = 0;
+    await page.unroute("**/dispenser/match");
+    await page.route("**/dispenser/match", async (route) => {
+      calls += 1;
+      const call = apiCall("it", "/dispenser/match");
+      const response = await page.request.post(call.url, {
+        headers: { ...call.headers, authorization: route.request().headers().authorization ?? "" },
+        data: route.request().postDataJSON(),
+      });
+      const body = (await response.json()) as { profiles: Record<string, unknown>[] };
+      const profiles = calls === 1 ? body.profiles.slice(0, 1).map((p) => ({ ...p, about })) : [];
+      await route.fulfill({ json: { profiles } });
+    });
+    await error.getByRole("button", { name: "Riprova" }).click();
+    await expect(error).toHaveCount(0);
+    const shown = (await topCard(page).getByTestId("match-about").textContent()) ?? "";
+    expect(Array.from(shown)).toHaveLength(301);
+    expect(shown.endsWith("…")).toBe(true);
+    expect(about.startsWith(shown.slice(0, 300).trimEnd())).toBe(true);
+
+    await page.getByTestId("match-dislike").click();
+    const empty = page.getByTestId("match-empty");
+    await expect(empty).toBeVisible();
+    await expect(empty.getByRole("link", { name: "Cerca profili" })).toHaveAttribute("href", "/find");
+    await shot(page, "match-empty-it");
+    // A refill may still be on its way through the route: it must not outlive the test.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  },
+);
 
 for (const { market, width } of oneMarketPerWidth("it", "es")) {
   test(`${market}: screenshots of the stack and the invite modal`, width, async ({ page }) => {

@@ -8,6 +8,8 @@ import type { Page } from "@playwright/test";
 import {
   anyWidth,
   apiCall,
+  at390,
+  at1280,
   expect,
   expectCredits,
   origin,
@@ -50,41 +52,43 @@ async function expectTerms(page: Page, token: string) {
   );
 }
 
-test("coda: to Coda's checkout and back to /coda/paymentCheck, then the chats with the credits (English)", async ({
-  page,
-}) => {
-  const member = await signedInMember(page, "en", "paycoda", ALL_METHODS_FLUX_ID);
-  await toPayPage(page);
+test(
+  "coda: to Coda's checkout and back to /coda/paymentCheck, then the chats with the credits (English)",
+  at1280,
+  async ({ page }) => {
+    const member = await signedInMember(page, "en", "paycoda", ALL_METHODS_FLUX_ID);
+    await toPayPage(page);
 
-  // The picker lists the flow's methods; the card is chosen at first and its form shown.
-  const picker = page.getByTestId("pay-methods");
-  for (const name of ["Card", "PayPal", "Apple Pay", "Google Pay", "Mollie", "PayPal via Coda"]) {
-    await expect(picker.getByLabel(name, { exact: true })).toBeVisible();
-  }
-  await expect(picker.getByLabel("Card", { exact: true })).toBeChecked();
-  await expect(page.getByLabel("Card number")).toBeVisible();
-  await picker.getByLabel("PayPal via Coda", { exact: true }).check();
-  await expect(page.getByLabel("Card number")).toBeHidden();
-  await expect(page.getByTestId("coda-disclaimer")).toContainText("Coda Payments collects this payment");
-  await expectTerms(page, member.token);
-  await shot(page, "payments-methods-coda");
+    // The picker lists the flow's methods; the card is chosen at first and its form shown.
+    const picker = page.getByTestId("pay-methods");
+    for (const name of ["Card", "PayPal", "Apple Pay", "Google Pay", "Mollie", "PayPal via Coda"]) {
+      await expect(picker.getByLabel(name, { exact: true })).toBeVisible();
+    }
+    await expect(picker.getByLabel("Card", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Card number")).toBeVisible();
+    await picker.getByLabel("PayPal via Coda", { exact: true }).check();
+    await expect(page.getByLabel("Card number")).toBeHidden();
+    await expect(page.getByTestId("coda-disclaimer")).toContainText("Coda Payments collects this payment");
+    await expectTerms(page, member.token);
+    await shot(page, "payments-methods-coda");
 
-  await page.getByRole("button", { name: "Pay €9.90 with PayPal via Coda" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_[0-9a-f]{32}$/);
-  await expect(page.getByRole("heading", { name: "Sandbox Coda (PayPal): pay €9.90" })).toBeVisible();
-  await shot(page, "payments-methods-sandbox-checkout");
-  await page.getByRole("button", { name: "Pay €9.90" }).click();
+    await page.getByRole("button", { name: "Pay €9.90 with PayPal via Coda" }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_[0-9a-f]{32}$/);
+    await expect(page.getByRole("heading", { name: "Sandbox Coda (PayPal): pay €9.90" })).toBeVisible();
+    await shot(page, "payments-methods-sandbox-checkout");
+    await page.getByRole("button", { name: "Pay €9.90" }).click();
 
-  await expect(page).toHaveURL(/\/coda\/paymentCheck\?TxnId=sbx_[0-9a-f]{32}$/);
-  const outcome = page.getByTestId("payment-outcome");
-  await expect(outcome.getByTestId("payment-message")).toHaveText(
-    "Thank you! Your credits are ready: back to your chats.",
-  );
-  await shotViewport(page, "payments-methods-coda-success");
-  // 3 s on 'success', then the chats with the plan's credits.
-  await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
-  await expectCredits(page, CREDITS_AFTER_STARTER);
-});
+    await expect(page).toHaveURL(/\/coda\/paymentCheck\?TxnId=sbx_[0-9a-f]{32}$/);
+    const outcome = page.getByTestId("payment-outcome");
+    await expect(outcome.getByTestId("payment-message")).toHaveText(
+      "Thank you! Your credits are ready: back to your chats.",
+    );
+    await shotViewport(page, "payments-methods-coda-success");
+    // 3 s on 'success', then the chats with the plan's credits.
+    await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
+    await expectCredits(page, CREDITS_AFTER_STARTER);
+  },
+);
 
 test(
   "a mollie payment canceled on Mollie's checkout: the return page's popup, then /find",
@@ -107,59 +111,63 @@ test(
   },
 );
 
-test("PayPal: approved on PayPal's page, captured back on the payment page, /ok/ then the chats (English)", async ({
-  page,
-}) => {
-  const member = await signedInMember(page, "en", "paypal");
-  await toPayPage(page);
-  // Flow 7 offers card, PayPal, Apple Pay (played by the sandbox on local hosts) and Google Pay.
-  await expect(page.getByTestId("pay-methods").getByRole("radio")).toHaveCount(4);
-  await page.getByTestId("pay-methods").getByLabel("PayPal", { exact: true }).check();
-  await expect(page.getByTestId("method-paypal")).toContainText(
-    "Test mode: the sandbox's page stands in for PayPal. Nothing is charged.",
-  );
-  await expectTerms(page, member.token);
-  await shot(page, "payments-methods-paypal");
+test(
+  "PayPal: approved on PayPal's page, captured back on the payment page, /ok/ then the chats (English)",
+  at390,
+  async ({ page }) => {
+    const member = await signedInMember(page, "en", "paypal");
+    await toPayPage(page);
+    // Flow 7 offers card, PayPal, Apple Pay (played by the sandbox on local hosts) and Google Pay.
+    await expect(page.getByTestId("pay-methods").getByRole("radio")).toHaveCount(4);
+    await page.getByTestId("pay-methods").getByLabel("PayPal", { exact: true }).check();
+    await expect(page.getByTestId("method-paypal")).toContainText(
+      "Test mode: the sandbox's page stands in for PayPal. Nothing is charged.",
+    );
+    await expectTerms(page, member.token);
+    await shot(page, "payments-methods-paypal");
 
-  await page.getByRole("button", { name: "Pay €9.90 with PayPal" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/wallet\/sbx_[0-9a-f]{32}$/);
-  await expect(page.getByRole("heading", { name: "Sandbox PayPal: approve the payment" })).toBeVisible();
-  await shot(page, "payments-methods-sandbox-wallet");
-  await page.getByRole("button", { name: "Approve €9.90" }).click();
+    await page.getByRole("button", { name: "Pay €9.90 with PayPal" }).click();
+    await expect(page).toHaveURL(/\/sandbox\/wallet\/sbx_[0-9a-f]{32}$/);
+    await expect(page.getByRole("heading", { name: "Sandbox PayPal: approve the payment" })).toBeVisible();
+    await shot(page, "payments-methods-sandbox-wallet");
+    await page.getByRole("button", { name: "Approve €9.90" }).click();
 
-  // Back with PayPal's token: the page captures the order, then /ok/ and, 3 s later, the chats.
-  await expect(page).toHaveURL(/\/ok\/$/, { timeout: 10_000 });
-  await expect(page.getByTestId("payment-message")).toHaveText(
-    "Thank you! Your credits are ready: back to your chats.",
-  );
-  await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
-  await expectCredits(page, CREDITS_AFTER_STARTER);
-});
+    // Back with PayPal's token: the page captures the order, then /ok/ and, 3 s later, the chats.
+    await expect(page).toHaveURL(/\/ok\/$/, { timeout: 10_000 });
+    await expect(page.getByTestId("payment-message")).toHaveText(
+      "Thank you! Your credits are ready: back to your chats.",
+    );
+    await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
+    await expectCredits(page, CREDITS_AFTER_STARTER);
+  },
+);
 
-test("a PayPal payment canceled on PayPal's page shows the popup, and retry goes back to the plans", async ({
-  page,
-}) => {
-  const member = await signedInMember(page, "en", "paypalcancel");
-  await toPayPage(page);
-  await page.getByTestId("pay-methods").getByLabel("PayPal", { exact: true }).check();
-  await page.getByRole("button", { name: "Pay €9.90 with PayPal" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/wallet\/sbx_/);
-  await page.getByRole("button", { name: "Cancel" }).click();
+test(
+  "a PayPal payment canceled on PayPal's page shows the popup, and retry goes back to the plans",
+  at1280,
+  async ({ page }) => {
+    const member = await signedInMember(page, "en", "paypalcancel");
+    await toPayPage(page);
+    await page.getByTestId("pay-methods").getByLabel("PayPal", { exact: true }).check();
+    await page.getByRole("button", { name: "Pay €9.90 with PayPal" }).click();
+    await expect(page).toHaveURL(/\/sandbox\/wallet\/sbx_/);
+    await page.getByRole("button", { name: "Cancel" }).click();
 
-  await expect(page).toHaveURL(/\/purchase\/pay\?plan=starter-30$/);
-  const outcome = page.getByTestId("payment-outcome");
-  await expect(outcome.getByTestId("payment-message")).toHaveText("The payment was canceled.");
-  await expect(outcome.getByTestId("payment-message")).toHaveCSS("color", "rgb(132, 0, 0)");
-  await shotViewport(page, "payments-methods-canceled");
-  await outcome.getByRole("button", { name: "Try again" }).click();
-  await expect(page).toHaveURL(/\/vip_plan\/cred$/);
+    await expect(page).toHaveURL(/\/purchase\/pay\?plan=starter-30$/);
+    const outcome = page.getByTestId("payment-outcome");
+    await expect(outcome.getByTestId("payment-message")).toHaveText("The payment was canceled.");
+    await expect(outcome.getByTestId("payment-message")).toHaveCSS("color", "rgb(132, 0, 0)");
+    await shotViewport(page, "payments-methods-canceled");
+    await outcome.getByRole("button", { name: "Try again" }).click();
+    await expect(page).toHaveURL(/\/vip_plan\/cred$/);
 
-  const plans = apiCall("en", "/api/plans");
-  const answer = await page.request.get(plans.url, {
-    headers: { ...plans.headers, authorization: `Bearer ${member.token}` },
-  });
-  expect(await answer.json()).toMatchObject({ premiumLevel: 0, list: "free" });
-});
+    const plans = apiCall("en", "/api/plans");
+    const answer = await page.request.get(plans.url, {
+      headers: { ...plans.headers, authorization: `Bearer ${member.token}` },
+    });
+    expect(await answer.json()).toMatchObject({ premiumLevel: 0, list: "free" });
+  },
+);
 
 test(
   "Google Pay: the wallet's step, then /googlePay/paymentCheck and the chats after 4 s",
@@ -183,21 +191,23 @@ test(
   },
 );
 
-test("Apple Pay: merchant validation, the sheet (played by the page on local hosts), /ok/", async ({
-  page,
-}) => {
-  await signedInMember(page, "en", "applepay");
-  await toPayPage(page);
-  await page.getByTestId("pay-methods").getByLabel("Apple Pay", { exact: true }).check();
-  const validated = page.waitForResponse((r) => r.url().endsWith("/orders/applePay/startSession"));
-  await page.getByRole("button", { name: "Pay €9.90 with Apple Pay" }).click();
-  expect((await validated).status()).toBe(200);
-  const sheet = page.getByTestId("apple-pay-sheet");
-  await expect(sheet).toContainText("Pay LoveChat");
-  await expect(sheet).toContainText("€9.90");
-  await shotViewport(page, "payments-methods-apple-sheet");
-  await sheet.getByRole("button", { name: "Pay €9.90" }).click();
-  await expect(page).toHaveURL(/\/ok\/$/, { timeout: 10_000 });
-  await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
-  await expectCredits(page, CREDITS_AFTER_STARTER);
-});
+test(
+  "Apple Pay: merchant validation, the sheet (played by the page on local hosts), /ok/",
+  at390,
+  async ({ page }) => {
+    await signedInMember(page, "en", "applepay");
+    await toPayPage(page);
+    await page.getByTestId("pay-methods").getByLabel("Apple Pay", { exact: true }).check();
+    const validated = page.waitForResponse((r) => r.url().endsWith("/orders/applePay/startSession"));
+    await page.getByRole("button", { name: "Pay €9.90 with Apple Pay" }).click();
+    expect((await validated).status()).toBe(200);
+    const sheet = page.getByTestId("apple-pay-sheet");
+    await expect(sheet).toContainText("Pay LoveChat");
+    await expect(sheet).toContainText("€9.90");
+    await shotViewport(page, "payments-methods-apple-sheet");
+    await sheet.getByRole("button", { name: "Pay €9.90" }).click();
+    await expect(page).toHaveURL(/\/ok\/$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
+    await expectCredits(page, CREDITS_AFTER_STARTER);
+  },
+);

@@ -7,6 +7,8 @@ import { pdfText } from "../fixtures/pdf-text";
 import { signUpBody } from "../fixtures/sign-up-body";
 import {
   apiCall,
+  at390,
+  at1280,
   expect,
   type Market,
   oneMarketPerWidth,
@@ -80,55 +82,57 @@ async function runRenewals(page: Page, market: Market, clickid: string, now: Dat
   return (await response.json()) as { events: { kind: string }[] };
 }
 
-test("age verification by card: the hook leads to the 18+ check, then the plans (English)", async ({
-  page,
-}) => {
-  // London has more than five pages of angels in the seed: the pager reaches the paginazione hook.
-  const market = "en";
-  const text = texts[market];
-  // The verificaEta flow (6); not verified by phone either.
-  const member = await signedInMember(page, market, "verify", "6", { verified: false });
-  await page.goto(`${origin(market)}/find`);
-  await expect(page.getByTestId("angel-card").first()).toBeVisible();
-  // Past the first block, a free member meets the paginazione hook: on this flow it is the plans page.
-  await page.getByTestId("pager-next").click();
-  await expect(page).toHaveURL(/\/vip_plan\/cred$/);
-  const verify = page.getByTestId("plans-verify");
-  await expect(page.getByRole("heading", { name: text.verifyHeader })).toBeVisible();
-  await expect(verify.getByRole("img", { name: /18/ })).toHaveText("18+");
-  await expect(verify).toContainText(text.verifyPrice);
-  await expect(verify).toContainText("€0.01");
-  await expect(verify).toContainText("€0.10");
-  await expect(page.getByTestId("plan-starter-30")).toBeHidden();
-  await shot(page, "payments-verify");
+test(
+  "age verification by card: the hook leads to the 18+ check, then the plans (English)",
+  at390,
+  async ({ page }) => {
+    // London has more than five pages of angels in the seed: the pager reaches the paginazione hook.
+    const market = "en";
+    const text = texts[market];
+    // The verificaEta flow (6); not verified by phone either.
+    const member = await signedInMember(page, market, "verify", "6", { verified: false });
+    await page.goto(`${origin(market)}/find`);
+    await expect(page.getByTestId("angel-card").first()).toBeVisible();
+    // Past the first block, a free member meets the paginazione hook: on this flow it is the plans page.
+    await page.getByTestId("pager-next").click();
+    await expect(page).toHaveURL(/\/vip_plan\/cred$/);
+    const verify = page.getByTestId("plans-verify");
+    await expect(page.getByRole("heading", { name: text.verifyHeader })).toBeVisible();
+    await expect(verify.getByRole("img", { name: /18/ })).toHaveText("18+");
+    await expect(verify).toContainText(text.verifyPrice);
+    await expect(verify).toContainText("€0.01");
+    await expect(verify).toContainText("€0.10");
+    await expect(page.getByTestId("plan-starter-30")).toBeHidden();
+    await shot(page, "payments-verify");
 
-  await verify.getByTestId("plans-continue").click();
-  await expect(page).toHaveURL(/\/purchase\/pay\?plan=verify-age/);
-  // Its own header: 18+, 0.00 charged with both readings of the fee, no subscription, card only.
-  const header = page.getByTestId("age-verification-header");
-  await expect(header).toContainText("18+");
-  await expect(page.getByTestId("age-charge")).toHaveText("Charged: €0.00, as displayed.");
-  await expect(header).toContainText(
-    "a verification fee of up to €0.01; by another reading of the conditions (the French text), up to €0.10.",
-  );
-  await expect(header).toContainText("This is not a subscription: nothing renews.");
-  await expect(page.getByTestId("pay-methods")).toHaveCount(0);
-  await expect(page.getByTestId("checkout-terms")).toContainText("One payment: the plan does not renew");
-  await expect(page.getByTestId("pay-submit")).toHaveText("Verify my age (€0.00)");
-  await shot(page, "payments-verify-pay");
-  // /ok/?verifica=1 (its popup says the age is verified), then the chats after 3 s.
-  const okSeen = page.waitForURL(/\/ok\/\?verifica=1$/, { timeout: 10_000 });
-  await page.getByTestId("pay-submit").click();
-  await okSeen;
-  await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
+    await verify.getByTestId("plans-continue").click();
+    await expect(page).toHaveURL(/\/purchase\/pay\?plan=verify-age/);
+    // Its own header: 18+, 0.00 charged with both readings of the fee, no subscription, card only.
+    const header = page.getByTestId("age-verification-header");
+    await expect(header).toContainText("18+");
+    await expect(page.getByTestId("age-charge")).toHaveText("Charged: €0.00, as displayed.");
+    await expect(header).toContainText(
+      "a verification fee of up to €0.01; by another reading of the conditions (the French text), up to €0.10.",
+    );
+    await expect(header).toContainText("This is not a subscription: nothing renews.");
+    await expect(page.getByTestId("pay-methods")).toHaveCount(0);
+    await expect(page.getByTestId("checkout-terms")).toContainText("One payment: the plan does not renew");
+    await expect(page.getByTestId("pay-submit")).toHaveText("Verify my age (€0.00)");
+    await shot(page, "payments-verify-pay");
+    // /ok/?verifica=1 (its popup says the age is verified), then the chats after 3 s.
+    const okSeen = page.waitForURL(/\/ok\/\?verifica=1$/, { timeout: 10_000 });
+    await page.getByTestId("pay-submit").click();
+    await okSeen;
+    await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
 
-  // Verified: the plans page now offers the plans, and nothing was charged or subscribed.
-  await page.goto(`${origin(market)}/vip_plan/cred`);
-  await expect(page.getByRole("heading", { name: text.plansHeading })).toBeVisible();
-  await expect(page.getByTestId("plan-starter-30")).toBeVisible();
-  await expect(page.getByTestId("plans-verify")).toHaveCount(0);
-  expect(await billing(page, market, member.token)).toMatchObject({ status: "free", nextBillDate: null });
-});
+    // Verified: the plans page now offers the plans, and nothing was charged or subscribed.
+    await page.goto(`${origin(market)}/vip_plan/cred`);
+    await expect(page.getByRole("heading", { name: text.plansHeading })).toBeVisible();
+    await expect(page.getByTestId("plan-starter-30")).toBeVisible();
+    await expect(page.getByTestId("plans-verify")).toHaveCount(0);
+    expect(await billing(page, market, member.token)).toMatchObject({ status: "free", nextBillDate: null });
+  },
+);
 
 for (const { market, width } of oneMarketPerWidth("es", "it")) {
   test(
@@ -198,7 +202,7 @@ for (const { market, width } of oneMarketPerWidth("es", "it")) {
   );
 }
 
-test("/unsubscribe/: one click, the tooltip, then /find after 3 s (English)", async ({ page }) => {
+test("/unsubscribe/: one click, the tooltip, then /find after 3 s (English)", at1280, async ({ page }) => {
   const member = await signedInMember(page, "en", "unsub");
   await payPlanViaApi(page.request, "en", member, "gold-300");
   await page.goto(`${origin("en")}/unsubscribe/`);
@@ -211,39 +215,41 @@ test("/unsubscribe/: one click, the tooltip, then /find after 3 s (English)", as
   expect(await billing(page, "en", member.token)).toMatchObject({ status: "canceled" });
 });
 
-test("members who seek men see the VIP header, and another VIP picture when it fails to load", async ({
-  page,
-}) => {
-  // The compliant flow's form lets a member choose whom they seek.
-  const call = apiCall("it", "/users/register");
-  const response = await page.request.post(call.url, {
-    headers: { ...call.headers, "cf-connecting-ip": randomIp() },
-    data: signUpBody({
-      email: `vip-${crypto.randomUUID().slice(0, 8)}@example.com`,
-      password: "secret-password",
-      eta: 30,
-      region: regionOf.it.code,
-      sono: "donna",
-      cerco: "uomo",
-      fluxId: "0000",
-    }),
-  });
-  expect(response.status()).toBe(200);
-  const { token, clickid } = (await response.json()) as { token: string; clickid: string };
-  await page.context().addInitScript(
-    ({ token, clickid }) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("trackerId", clickid);
-    },
-    { token, clickid },
-  );
-  await page.route("**/vip/vip-header.svg", (route) => route.abort());
-  await page.goto(`${origin("it")}/vip_plan/cred`);
-  // The compliant flow's double opt-in asks to confirm the address first.
-  await page.getByRole("button", { name: "Chiudi" }).click();
-  const header = page.getByTestId("plans-header-vip");
-  await expect(header).toHaveAttribute("data-fallback", "alt");
-  await expect(header).toHaveJSProperty("complete", true);
-  expect(await header.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await shot(page, "payments-plans-vip");
-});
+test(
+  "members who seek men see the VIP header, and another VIP picture when it fails to load",
+  at390,
+  async ({ page }) => {
+    // The compliant flow's form lets a member choose whom they seek.
+    const call = apiCall("it", "/users/register");
+    const response = await page.request.post(call.url, {
+      headers: { ...call.headers, "cf-connecting-ip": randomIp() },
+      data: signUpBody({
+        email: `vip-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        password: "secret-password",
+        eta: 30,
+        region: regionOf.it.code,
+        sono: "donna",
+        cerco: "uomo",
+        fluxId: "0000",
+      }),
+    });
+    expect(response.status()).toBe(200);
+    const { token, clickid } = (await response.json()) as { token: string; clickid: string };
+    await page.context().addInitScript(
+      ({ token, clickid }) => {
+        localStorage.setItem("token", token);
+        localStorage.setItem("trackerId", clickid);
+      },
+      { token, clickid },
+    );
+    await page.route("**/vip/vip-header.svg", (route) => route.abort());
+    await page.goto(`${origin("it")}/vip_plan/cred`);
+    // The compliant flow's double opt-in asks to confirm the address first.
+    await page.getByRole("button", { name: "Chiudi" }).click();
+    const header = page.getByTestId("plans-header-vip");
+    await expect(header).toHaveAttribute("data-fallback", "alt");
+    await expect(header).toHaveJSProperty("complete", true);
+    expect(await header.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await shot(page, "payments-plans-vip");
+  },
+);

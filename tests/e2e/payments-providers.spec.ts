@@ -14,6 +14,8 @@ import { ADYEN_3DS_CARD } from "../fakes/adyen-test-values";
 import { MAXPAY_3DS_CARD, MAXPAY_REFUSED_CARDS } from "../fakes/maxpay-cards";
 import {
   apiCall,
+  at390,
+  at1280,
   expect,
   hosts,
   type Market,
@@ -135,183 +137,197 @@ async function plansOf(page: Page, market: Market, token: string) {
   return (await answer.json()) as { premiumLevel: number; actonfile: boolean };
 }
 
-test("card through Adyen: 3-D Secure refused, then passed on the issuer's page, back with redirectResult", async ({
-  page,
-}) => {
-  await member(page, "it", "adyen3ds");
-  await payPage(page, "it");
-  await payByCard(page, ADYEN_3DS_CARD);
-  // The page posts Adyen's redirect form after 2 s, to the issuer's challenge.
-  await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByText("9.90 EUR")).toBeVisible();
-  await shotViewport(page, "providers-adyen-challenge");
-  await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=/);
-  await expectOutcome(page, "La verifica 3-D Secure non è riuscita.", "ko");
-  await shotViewport(page, "providers-adyen-refused");
+test(
+  "card through Adyen: 3-D Secure refused, then passed on the issuer's page, back with redirectResult",
+  at390,
+  async ({ page }) => {
+    await member(page, "it", "adyen3ds");
+    await payPage(page, "it");
+    await payByCard(page, ADYEN_3DS_CARD);
+    // The page posts Adyen's redirect form after 2 s, to the issuer's challenge.
+    await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("9.90 EUR")).toBeVisible();
+    await shotViewport(page, "providers-adyen-challenge");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=/);
+    await expectOutcome(page, "La verifica 3-D Secure non è riuscita.", "ko");
+    await shotViewport(page, "providers-adyen-refused");
 
-  await payPage(page, "it");
-  await payByCard(page, ADYEN_3DS_CARD);
-  await page.getByRole("button", { name: "Complete" }).click({ timeout: 10_000 });
-  await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=/);
-  await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
-  await shotViewport(page, "providers-adyen-paid");
-  await expectChatsWithCredits(page, /^35 crediti$/);
-});
+    await payPage(page, "it");
+    await payByCard(page, ADYEN_3DS_CARD);
+    await page.getByRole("button", { name: "Complete" }).click({ timeout: 10_000 });
+    await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=/);
+    await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
+    await shotViewport(page, "providers-adyen-paid");
+    await expectChatsWithCredits(page, /^35 crediti$/);
+  },
+);
 
-test("card through TrustPay: its ACS refuses, then authenticates, back to /trpay/paymentCheck with instanceId", async ({
-  page,
-}) => {
-  await member(page, "es", "trustpay");
-  await payPage(page, "es");
-  await payByCard(page, TRUSTPAY_3DS_CARD);
-  // TrustPay's redirect form, posted at once.
-  await expect(page.getByRole("button", { name: "Authenticate" })).toBeVisible({ timeout: 10_000 });
-  await shotViewport(page, "providers-trustpay-acs");
-  await page.getByRole("button", { name: "Fail" }).click();
-  await expect(page).toHaveURL(/\/trpay\/paymentCheck\?instanceId=/);
-  await expectOutcome(page, "La verificación 3-D Secure ha fallado.", "ko");
-  await shotViewport(page, "providers-trustpay-refused");
+test(
+  "card through TrustPay: its ACS refuses, then authenticates, back to /trpay/paymentCheck with instanceId",
+  at1280,
+  async ({ page }) => {
+    await member(page, "es", "trustpay");
+    await payPage(page, "es");
+    await payByCard(page, TRUSTPAY_3DS_CARD);
+    // TrustPay's redirect form, posted at once.
+    await expect(page.getByRole("button", { name: "Authenticate" })).toBeVisible({ timeout: 10_000 });
+    await shotViewport(page, "providers-trustpay-acs");
+    await page.getByRole("button", { name: "Fail" }).click();
+    await expect(page).toHaveURL(/\/trpay\/paymentCheck\?instanceId=/);
+    await expectOutcome(page, "La verificación 3-D Secure ha fallado.", "ko");
+    await shotViewport(page, "providers-trustpay-refused");
 
-  await payPage(page, "es");
-  await payByCard(page, TRUSTPAY_3DS_CARD);
-  await page.getByRole("button", { name: "Authenticate" }).click({ timeout: 10_000 });
-  await expect(page).toHaveURL(/\/trpay\/paymentCheck\?instanceId=/);
-  await expectOutcome(page, "¡Gracias! Tus créditos ya están disponibles: vuelve a tus chats.", "ok");
-  // 6 s for trustpay, then the chats.
-  await expectChatsWithCredits(page, /^35 créditos$/);
-});
+    await payPage(page, "es");
+    await payByCard(page, TRUSTPAY_3DS_CARD);
+    await page.getByRole("button", { name: "Authenticate" }).click({ timeout: 10_000 });
+    await expect(page).toHaveURL(/\/trpay\/paymentCheck\?instanceId=/);
+    await expectOutcome(page, "¡Gracias! Tus créditos ya están disponibles: vuelve a tus chats.", "ok");
+    // 6 s for trustpay, then the chats.
+    await expectChatsWithCredits(page, /^35 créditos$/);
+  },
+);
 
-test("card through Maxpay: a card without funds refused, then the ACS redirect and back with reference", async ({
-  page,
-}) => {
-  const paying = await member(page, "en", "maxpay");
-  await payPage(page, "en");
-  await payByCard(page, MAXPAY_NO_FUNDS_CARD ?? "");
-  await expectOutcome(page, "The card does not have enough funds.", "ko");
-  await shotViewport(page, "providers-maxpay-refused");
+test(
+  "card through Maxpay: a card without funds refused, then the ACS redirect and back with reference",
+  at390,
+  async ({ page }) => {
+    const paying = await member(page, "en", "maxpay");
+    await payPage(page, "en");
+    await payByCard(page, MAXPAY_NO_FUNDS_CARD ?? "");
+    await expectOutcome(page, "The card does not have enough funds.", "ko");
+    await shotViewport(page, "providers-maxpay-refused");
 
-  await payPage(page, "en");
-  await payByCard(page, MAXPAY_3DS_CARD);
-  // Maxpay's ACS address, reached at once.
-  await expect(page.getByRole("heading", { name: "Confirm EUR 9.90" })).toBeVisible({ timeout: 10_000 });
-  await shotViewport(page, "providers-maxpay-acs");
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page).toHaveURL(/\/maxpay\/paymentCheck\?reference=/);
-  await expectOutcome(page, "Thank you! Your credits are ready: back to your chats.", "ok");
-  await expectChatsWithCredits(page, /^35 credits$/);
-  expect(await plansOf(page, "en", paying.token)).toMatchObject({ premiumLevel: 1 });
-});
+    await payPage(page, "en");
+    await payByCard(page, MAXPAY_3DS_CARD);
+    // Maxpay's ACS address, reached at once.
+    await expect(page.getByRole("heading", { name: "Confirm EUR 9.90" })).toBeVisible({ timeout: 10_000 });
+    await shotViewport(page, "providers-maxpay-acs");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(/\/maxpay\/paymentCheck\?reference=/);
+    await expectOutcome(page, "Thank you! Your credits are ready: back to your chats.", "ok");
+    await expectChatsWithCredits(page, /^35 credits$/);
+    expect(await plansOf(page, "en", paying.token)).toMatchObject({ premiumLevel: 1 });
+  },
+);
 
-test("PayPal: a renewing plan approved on PayPal's page, captured on return; the profile shows the wallet", async ({
-  page,
-}) => {
-  const paying = await member(page, "it", "paypalvip");
-  await payPage(page, "it", "gold-300");
-  // A renewing plan: PayPal's provider keeps the payer's wallet for the renewals, so it is offered.
-  await page.getByTestId("pay-methods").getByLabel("PayPal", { exact: true }).check();
-  await expect(page.getByTestId("checkout-terms")).toContainText(
-    "Il piano si rinnova automaticamente ogni 30 giorni",
-  );
-  // PayPal's own page, not the sandbox's: no test-mode notice.
-  await expect(page.getByTestId("method-paypal").locator(".pay-test")).toHaveCount(0);
-  await shot(page, "providers-paypal-pay");
-  await page.getByTestId("method-pay").click();
-  await expect(page.getByRole("heading", { name: "PayPal (fake)" })).toBeVisible();
-  await shotViewport(page, "providers-paypal-approve");
-  await page.getByRole("link", { name: "Pay Now" }).click();
-  // Back with PayPal's token: the page captures the order, then /ok/ and the chats.
-  await expect(page).toHaveURL(/\/ok\/$/, { timeout: 10_000 });
-  await expect(page.getByTestId("payment-message")).toHaveText(
-    "Grazie! I tuoi crediti sono pronti: torna alle tue chat.",
-  );
-  await expectChatsWithCredits(page, /^305 crediti$/);
+test(
+  "PayPal: a renewing plan approved on PayPal's page, captured on return; the profile shows the wallet",
+  at1280,
+  async ({ page }) => {
+    const paying = await member(page, "it", "paypalvip");
+    await payPage(page, "it", "gold-300");
+    // A renewing plan: PayPal's provider keeps the payer's wallet for the renewals, so it is offered.
+    await page.getByTestId("pay-methods").getByLabel("PayPal", { exact: true }).check();
+    await expect(page.getByTestId("checkout-terms")).toContainText(
+      "Il piano si rinnova automaticamente ogni 30 giorni",
+    );
+    // PayPal's own page, not the sandbox's: no test-mode notice.
+    await expect(page.getByTestId("method-paypal").locator(".pay-test")).toHaveCount(0);
+    await shot(page, "providers-paypal-pay");
+    await page.getByTestId("method-pay").click();
+    await expect(page.getByRole("heading", { name: "PayPal (fake)" })).toBeVisible();
+    await shotViewport(page, "providers-paypal-approve");
+    await page.getByRole("link", { name: "Pay Now" }).click();
+    // Back with PayPal's token: the page captures the order, then /ok/ and the chats.
+    await expect(page).toHaveURL(/\/ok\/$/, { timeout: 10_000 });
+    await expect(page.getByTestId("payment-message")).toHaveText(
+      "Grazie! I tuoi crediti sono pronti: torna alle tue chat.",
+    );
+    await expectChatsWithCredits(page, /^305 crediti$/);
 
-  // The vaulted wallet renews the plan: the profile names it, offers a card instead, and one tap stays off.
-  await page.goto(`${site("it")}/profile`);
-  const billing = page.getByTestId("billing");
-  await expect(billing.getByTestId("billing-card")).toHaveText("Conto PayPal · payer@example.com");
-  await expect(billing.getByTestId("billing-change-card")).toHaveCount(0);
-  await expect(billing.getByTestId("billing-wallet-note")).toHaveText(
-    "Il tuo piano si rinnova con questo conto PayPal.",
-  );
-  await expect(billing.getByTestId("billing-wallet-to-card")).toHaveText("Usa una carta al posto di PayPal");
-  await billing.scrollIntoViewIfNeeded();
-  await shot(page, "providers-paypal-profile");
-  expect(await plansOf(page, "it", paying.token)).toMatchObject({ premiumLevel: 2, actonfile: false });
-});
+    // The vaulted wallet renews the plan: the profile names it, offers a card instead, and one tap stays off.
+    await page.goto(`${site("it")}/profile`);
+    const billing = page.getByTestId("billing");
+    await expect(billing.getByTestId("billing-card")).toHaveText("Conto PayPal · payer@example.com");
+    await expect(billing.getByTestId("billing-change-card")).toHaveCount(0);
+    await expect(billing.getByTestId("billing-wallet-note")).toHaveText(
+      "Il tuo piano si rinnova con questo conto PayPal.",
+    );
+    await expect(billing.getByTestId("billing-wallet-to-card")).toHaveText(
+      "Usa una carta al posto di PayPal",
+    );
+    await billing.scrollIntoViewIfNeeded();
+    await shot(page, "providers-paypal-profile");
+    expect(await plansOf(page, "it", paying.token)).toMatchObject({ premiumLevel: 2, actonfile: false });
+  },
+);
 
-test("Mollie: its checkout from _links.checkout.href, paid there; webhook and return page", async ({
-  page,
-}) => {
-  await member(page, "it", "mollie", ALL_METHODS_FLUX_ID);
-  await payPage(page, "it");
-  await payWith(page, "Mollie");
-  await expect(page.getByRole("heading", { name: /^Test payment tr_/ })).toBeVisible();
-  await shotViewport(page, "providers-mollie-checkout");
-  await page.getByRole("button", { name: "paid" }).click();
-  await expect(page).toHaveURL(/\/mollie\/paymentCheck$/);
-  await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
-  await expectChatsWithCredits(page, /^35 crediti$/);
-});
+test(
+  "Mollie: its checkout from _links.checkout.href, paid there; webhook and return page",
+  at390,
+  async ({ page }) => {
+    await member(page, "it", "mollie", ALL_METHODS_FLUX_ID);
+    await payPage(page, "it");
+    await payWith(page, "Mollie");
+    await expect(page.getByRole("heading", { name: /^Test payment tr_/ })).toBeVisible();
+    await shotViewport(page, "providers-mollie-checkout");
+    await page.getByRole("button", { name: "paid" }).click();
+    await expect(page).toHaveURL(/\/mollie\/paymentCheck$/);
+    await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
+    await expectChatsWithCredits(page, /^35 crediti$/);
+  },
+);
 
-test("Coda: its hosted page, paid there; back with TxnId, checked, then the chats", async ({ page }) => {
-  await member(page, "it", "coda", ALL_METHODS_FLUX_ID);
-  await payPage(page, "it");
-  await payWith(page, "PayPal tramite Coda");
-  await expect(page.getByRole("heading", { name: "Pay EUR 9.90" })).toBeVisible();
-  await shotViewport(page, "providers-coda-page");
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page).toHaveURL(/\/coda\/paymentCheck\?TxnId=\d{19}&OrderId=/);
-  await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
-  await expectChatsWithCredits(page, /^35 crediti$/);
-});
+test(
+  "Coda: its hosted page, paid there; back with TxnId, checked, then the chats",
+  at1280,
+  async ({ page }) => {
+    await member(page, "it", "coda", ALL_METHODS_FLUX_ID);
+    await payPage(page, "it");
+    await payWith(page, "PayPal tramite Coda");
+    await expect(page.getByRole("heading", { name: "Pay EUR 9.90" })).toBeVisible();
+    await shotViewport(page, "providers-coda-page");
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(/\/coda\/paymentCheck\?TxnId=\d{19}&OrderId=/);
+    await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
+    await expectChatsWithCredits(page, /^35 crediti$/);
+  },
+);
 
-test("Coda in the console: a refund is sent to Coda's portal, and nothing changes here", async ({
-  page,
-  browser,
-}, info) => {
-  const paid = await member(page, "it", "coda-refund", ALL_METHODS_FLUX_ID);
-  await payPage(page, "it");
-  await payWith(page, "PayPal tramite Coda");
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
+test(
+  "Coda in the console: a refund is sent to Coda's portal, and nothing changes here",
+  at390,
+  async ({ page, browser }, info) => {
+    const paid = await member(page, "it", "coda-refund", ALL_METHODS_FLUX_ID);
+    await payPage(page, "it");
+    await payWith(page, "PayPal tramite Coda");
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
 
-  // A supervisor refunds it from the console (Lucía in Spanish at 390 px, the admin in English at 1280 px).
-  const mobile = info.project.name === "mobile";
-  const supervisor = demoOperators.find((o) => o.role === (mobile ? "supervisor" : "admin"));
-  if (!supervisor) throw new Error("the seed's demo operators changed");
-  const desk = await newDevice(browser, info.project.use);
-  const ops = await desk.newPage();
-  await ops.goto(`${site("it")}/ops/login`);
-  await ops.locator('input[name="email"]').fill(supervisor.email);
-  await ops.locator('input[name="password"]').fill(supervisor.password);
-  await ops.locator("form.ops-login button[type=submit]").click();
-  await expect(ops.getByTestId("ops-operator")).toContainText(supervisor.displayName);
-  await ops.goto(`${site("it")}/ops/members/${paid.clickid}`);
-  const payment = ops.getByTestId("ops-payment").first();
-  await expect(payment).toHaveAttribute("data-status", "succeeded");
-  await expect(payment).toContainText("coda");
-  await payment.getByTestId("ops-refund").click();
-  const dialog = ops.getByTestId("ops-refund-dialog");
-  await dialog.locator('textarea[name="reason"]').fill("Member asked for a refund");
-  await dialog.getByTestId("ops-refund-confirm").click();
-  await expect(dialog.getByRole("alert")).toHaveText(
-    mobile
-      ? "Coda no ofrece reembolsos por API: reembolsa este pago en el portal de Coda. Aquí no ha cambiado nada: el usuario conserva los créditos y el plan."
-      : "Coda has no refund API: refund this payment in Coda's own portal. Nothing was changed here: the member keeps the credits and the plan.",
-  );
-  // Nothing left to confirm: the reason and the refund button give way to the message and a close button.
-  await expect(dialog.getByTestId("ops-refund-confirm")).toHaveCount(0);
-  await expect(dialog.locator('textarea[name="reason"]')).toHaveCount(0);
-  await shotViewport(ops, "providers-coda-refund-console");
-  // Our books are unchanged: the payment still paid, the credits still there.
-  await dialog.getByRole("button", { name: mobile ? "Cerrar" : "Close" }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(payment).toHaveAttribute("data-status", "succeeded");
-  await expect(ops.getByTestId("ops-money-credits")).toHaveText("35");
-  await desk.close();
-});
+    // A supervisor refunds it from the console (Lucía, whose console speaks Spanish).
+    const supervisor = demoOperators.find((o) => o.role === "supervisor");
+    if (!supervisor) throw new Error("the seed's demo operators changed");
+    const desk = await newDevice(browser, info.project.use);
+    const ops = await desk.newPage();
+    await ops.goto(`${site("it")}/ops/login`);
+    await ops.locator('input[name="email"]').fill(supervisor.email);
+    await ops.locator('input[name="password"]').fill(supervisor.password);
+    await ops.locator("form.ops-login button[type=submit]").click();
+    await expect(ops.getByTestId("ops-operator")).toContainText(supervisor.displayName);
+    await ops.goto(`${site("it")}/ops/members/${paid.clickid}`);
+    const payment = ops.getByTestId("ops-payment").first();
+    await expect(payment).toHaveAttribute("data-status", "succeeded");
+    await expect(payment).toContainText("coda");
+    await payment.getByTestId("ops-refund").click();
+    const dialog = ops.getByTestId("ops-refund-dialog");
+    await dialog.locator('textarea[name="reason"]').fill("Member asked for a refund");
+    await dialog.getByTestId("ops-refund-confirm").click();
+    await expect(dialog.getByRole("alert")).toHaveText(
+      "Coda no ofrece reembolsos por API: reembolsa este pago en el portal de Coda. Aquí no ha cambiado nada: el usuario conserva los créditos y el plan.",
+    );
+    // Nothing left to confirm: the reason and the refund button give way to the message and a close button.
+    await expect(dialog.getByTestId("ops-refund-confirm")).toHaveCount(0);
+    await expect(dialog.locator('textarea[name="reason"]')).toHaveCount(0);
+    await shotViewport(ops, "providers-coda-refund-console");
+    // Our books are unchanged: the payment still paid, the credits still there.
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(payment).toHaveAttribute("data-status", "succeeded");
+    await expect(ops.getByTestId("ops-money-credits")).toHaveText("35");
+    await desk.close();
+  },
+);
 
 /**
  * A test double of Safari's ApplePaySession (Apple Pay JS, version 3): canMakePayments, begin → onvalidatemerchant
@@ -364,42 +380,45 @@ function injectApplePaySession() {
   });
 }
 
-test("Apple Pay (test double of ApplePaySession): merchant validation through Adyen, the token paid, /ok/", async ({
-  page,
-}) => {
-  await page.context().addInitScript(injectApplePaySession);
-  await member(page, "it", "applepay");
-  await payPage(page, "it");
-  // Safari's session (the double): the button, and no notice of a stand-in sheet.
-  await page.getByTestId("pay-methods").getByLabel("Apple Pay", { exact: true }).check();
-  await expect(page.getByTestId("method-pay")).toHaveText("Paga 9,90 € con Apple Pay");
-  await expect(page.getByTestId("method-applepay").locator(".pay-test")).toHaveCount(0);
-  await shot(page, "providers-applepay");
-  const validated = page.waitForResponse((r) => r.url().endsWith("/orders/applePay/startSession"));
-  await page.getByTestId("method-pay").click();
-  expect((await validated).status()).toBe(200);
-  // The merchant session the Adyen fake made for this domain reached the sheet.
-  const session = await page.evaluate(
-    () => (window as unknown as { applePayDouble: { state: Record<string, unknown> } }).applePayDouble.state,
-  );
-  expect(session.request).toMatchObject({
-    currencyCode: "EUR",
-    total: { label: "Amore Italia", amount: "9.90" },
-  });
-  expect(session.merchantSession).toMatchObject({
-    domainName: "it.localhost",
-    displayName: "Amore Italia",
-    merchantSessionIdentifier: expect.stringMatching(/^SSH/),
-  });
-  await page.evaluate(() =>
-    (window as unknown as { applePayDouble: { authorize(): void } }).applePayDouble.authorize(),
-  );
-  await expect(page).toHaveURL(/\/ok\/$/, { timeout: 10_000 });
-  await expect(page.getByTestId("payment-message")).toHaveText(
-    "Grazie! I tuoi crediti sono pronti: torna alle tue chat.",
-  );
-  await expectChatsWithCredits(page, /^35 crediti$/);
-});
+test(
+  "Apple Pay (test double of ApplePaySession): merchant validation through Adyen, the token paid, /ok/",
+  at1280,
+  async ({ page }) => {
+    await page.context().addInitScript(injectApplePaySession);
+    await member(page, "it", "applepay");
+    await payPage(page, "it");
+    // Safari's session (the double): the button, and no notice of a stand-in sheet.
+    await page.getByTestId("pay-methods").getByLabel("Apple Pay", { exact: true }).check();
+    await expect(page.getByTestId("method-pay")).toHaveText("Paga 9,90 € con Apple Pay");
+    await expect(page.getByTestId("method-applepay").locator(".pay-test")).toHaveCount(0);
+    await shot(page, "providers-applepay");
+    const validated = page.waitForResponse((r) => r.url().endsWith("/orders/applePay/startSession"));
+    await page.getByTestId("method-pay").click();
+    expect((await validated).status()).toBe(200);
+    // The merchant session the Adyen fake made for this domain reached the sheet.
+    const session = await page.evaluate(
+      () =>
+        (window as unknown as { applePayDouble: { state: Record<string, unknown> } }).applePayDouble.state,
+    );
+    expect(session.request).toMatchObject({
+      currencyCode: "EUR",
+      total: { label: "Amore Italia", amount: "9.90" },
+    });
+    expect(session.merchantSession).toMatchObject({
+      domainName: "it.localhost",
+      displayName: "Amore Italia",
+      merchantSessionIdentifier: expect.stringMatching(/^SSH/),
+    });
+    await page.evaluate(() =>
+      (window as unknown as { applePayDouble: { authorize(): void } }).applePayDouble.authorize(),
+    );
+    await expect(page).toHaveURL(/\/ok\/$/, { timeout: 10_000 });
+    await expect(page.getByTestId("payment-message")).toHaveText(
+      "Grazie! I tuoi crediti sono pronti: torna alle tue chat.",
+    );
+    await expectChatsWithCredits(page, /^35 crediti$/);
+  },
+);
 
 /**
  * A test double of Google Pay's google.payments.api.PaymentsClient (pay.js, API 2.0): isReadyToPay answers true,
@@ -445,22 +464,24 @@ function injectGooglePaymentsClient() {
   Object.assign(window, { google: { payments: { api: { PaymentsClient } } }, googlePayDouble: seen });
 }
 
-test("Google Pay (test double of PaymentsClient): the token through Adyen, its 3-D Secure, the return page's check", async ({
-  page,
-}) => {
-  await page.context().addInitScript(injectGooglePaymentsClient);
-  await member(page, "it", "googlepay");
-  await payPage(page, "it");
-  // Google's sheet and Adyen, not the sandbox's page: no test-mode notice.
-  await page.getByTestId("pay-methods").getByLabel("Google Pay", { exact: true }).check();
-  await expect(page.getByTestId("method-googlepay")).toBeVisible();
-  await expect(page.getByTestId("method-googlepay").locator(".pay-test")).toHaveCount(0);
-  await shot(page, "providers-googlepay-pay");
-  await page.getByTestId("method-pay").click();
-  await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible({ timeout: 10_000 });
-  await shotViewport(page, "providers-googlepay-challenge");
-  await page.getByRole("button", { name: "Complete" }).click();
-  await expect(page).toHaveURL(/\/googlePay\/paymentCheck\?redirectResult=/);
-  await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
-  await expectChatsWithCredits(page, /^35 crediti$/);
-});
+test(
+  "Google Pay (test double of PaymentsClient): the token through Adyen, its 3-D Secure, the return page's check",
+  at390,
+  async ({ page }) => {
+    await page.context().addInitScript(injectGooglePaymentsClient);
+    await member(page, "it", "googlepay");
+    await payPage(page, "it");
+    // Google's sheet and Adyen, not the sandbox's page: no test-mode notice.
+    await page.getByTestId("pay-methods").getByLabel("Google Pay", { exact: true }).check();
+    await expect(page.getByTestId("method-googlepay")).toBeVisible();
+    await expect(page.getByTestId("method-googlepay").locator(".pay-test")).toHaveCount(0);
+    await shot(page, "providers-googlepay-pay");
+    await page.getByTestId("method-pay").click();
+    await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible({ timeout: 10_000 });
+    await shotViewport(page, "providers-googlepay-challenge");
+    await page.getByRole("button", { name: "Complete" }).click();
+    await expect(page).toHaveURL(/\/googlePay\/paymentCheck\?redirectResult=/);
+    await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
+    await expectChatsWithCredits(page, /^35 crediti$/);
+  },
+);

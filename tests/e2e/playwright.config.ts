@@ -38,10 +38,15 @@ export default defineConfig({
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       // Tests of behaviour that is the same at every width (helpers.ts `anyWidth`) run at 1280 px only, as
-      // do those of the wide screen's own parts (`wideOnly`); `narrowOnly` ones run here only.
-      grepInvert: /@any-width|@wide-only/,
+      // do those of the wide screen's own parts (`wideOnly`) and the scenarios given to it (`at1280`);
+      // `narrowOnly` and `at390` ones run here only.
+      grepInvert: /@any-width|@wide-only|@at-1280/,
     },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@narrow-only/ },
+    {
+      name: "desktop",
+      use: { viewport: { width: 1280, height: 800 } },
+      grepInvert: /@narrow-only|@at-390/,
+    },
   ],
   // Two sites of one build and one database: the sandbox's on `port`, and the real providers' adapters on
   // port + 1 against the fakes of tests/fakes (payments-providers.spec.ts, which waits for it: the script
