@@ -26,7 +26,7 @@ import "./components/cookie-banner.css";
 import "./components/legal-links.css";
 import "./features/legal/legal.css";
 import { RouterProvider } from "@tanstack/react-router";
-import { type ReactNode, StrictMode, Suspense, use } from "react";
+import { type ReactNode, StrictMode, Suspense, startTransition, use } from "react";
 import { createRoot } from "react-dom/client";
 import { loadMemberFrame } from "./app/Layout";
 import { I18nProvider, loadCatalogue } from "./i18n/i18n";
@@ -58,16 +58,27 @@ function QueryProvider({ children }: { children: ReactNode }) {
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-createRoot(root).render(
-  <StrictMode>
-    <Suspense fallback={null}>
-      <QueryProvider>
-        <I18nProvider locale={brand.language}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </I18nProvider>
-      </QueryProvider>
-    </Suspense>
-  </StrictMode>,
+// The Worker's boot splash (worker/html/brand-html.ts), kept while the language and TanStack Query arrive.
+const splash = (
+  <div className="boot">
+    <img className="boot-logo" src={brand.logo_url} alt={brand.title} width={72} height={72} />
+  </div>
+);
+const app = createRoot(root);
+// A transition: React draws the first screen in slices and lets the browser in between, rather than in one
+// long task (most of the page's blocking time at start on a phone).
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <Suspense fallback={splash}>
+        <QueryProvider>
+          <I18nProvider locale={brand.language}>
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </I18nProvider>
+        </QueryProvider>
+      </Suspense>
+    </StrictMode>,
+  ),
 );

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { DispenserResponse } from "../../../worker/contracts/discovery";
 import { hookKeys } from "../../../worker/contracts/flow";
 import { Country } from "../../../worker/contracts/locales";
+import { FIND_PHOTO_SIZES, FIND_PHOTOS_FIRST } from "../../../worker/contracts/photos";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { LikeButton, OutOfLikesPopup } from "../../components/like-button/LikeButton";
 import { useLikes } from "../../components/like-button/use-likes";
@@ -162,7 +163,7 @@ export function FindPage() {
       </h1>
       {result.profili.length === 0 && <p className="muted">{t("find_empty")}</p>}
       <ul className="find-grid" data-page={result.page} aria-busy={loading}>
-        {result.profili.map((angel) => (
+        {result.profili.map((angel, index) => (
           <li key={angel.id} className="card angel" data-testid="angel-card" data-angel-id={angel.id}>
             <Link
               to="/user/$angelId"
@@ -174,10 +175,11 @@ export function FindPage() {
               <AngelPhoto
                 sources={[angel.default_photo]}
                 alt={angel.screenName}
-                loading="lazy"
+                // The first cards are in view: no waiting for layout (their photos may be on the way already).
+                loading={index < FIND_PHOTOS_FIRST ? "eager" : "lazy"}
                 width={180}
                 height={180}
-                sizes="(max-width: 760px) calc(50vw - 17px), (max-width: 1199px) calc(25vw - 20px), 180px"
+                sizes={FIND_PHOTO_SIZES}
               />
             </Link>
             <div className="angel-info">
