@@ -40,8 +40,10 @@ const brand = readBrand();
 // The brand's language is a chunk of its own: fetched now, beside the first page's chunk, rather than when
 // the first render asks for it.
 void loadCatalogue(brand.language);
+// The session stored now, at the start, is this page's (SessionProvider verifies it): read once, here.
+const startToken = store.get("token");
 // A stored session is most likely a member's: the member's bars load while the session is verified.
-if (store.get("token")) void loadMemberFrame();
+if (startToken) void loadMemberFrame();
 // Before the router renders (it may rewrite the address): the flux id depends on the landing URL.
 startTracking(brand);
 const router = createAppRouter(brand);
@@ -73,7 +75,7 @@ startTransition(() =>
       <Suspense fallback={splash}>
         <QueryProvider>
           <I18nProvider locale={brand.language}>
-            <SessionProvider>
+            <SessionProvider startToken={startToken}>
               <RouterProvider router={router} />
             </SessionProvider>
           </I18nProvider>
