@@ -3,7 +3,8 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DispenserResponse } from "../../../worker/contracts/discovery";
 import { hookKeys } from "../../../worker/contracts/flow";
-import { Country } from "../../../worker/contracts/locales";
+import { countries } from "../../../worker/contracts/locale-lists";
+import type { Country } from "../../../worker/contracts/locales";
 import { FIND_PHOTO_SIZES, FIND_PHOTOS_FIRST } from "../../../worker/contracts/photos";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { LikeButton, OutOfLikesPopup } from "../../components/like-button/LikeButton";
@@ -21,7 +22,8 @@ import { clampPage, pageCount, pageForTotal, pageIsLocked } from "./pager";
 import { rememberPlace, type SearchPlace, samePlace, startPlace } from "./search-place";
 import "./find.css";
 
-const isCountry = (c: string | undefined): c is Country => Country.safeParse(c).success;
+// The list, not the schema: zod stays off the find page's start (issue 16).
+const isCountry = (c: string | undefined): c is Country => countries.some((k) => k === c);
 
 /** The stored page (a whole number from 1), checked against the real page count once it is known. */
 const storedPage = () => clampPage(store.get("page"), Number.MAX_SAFE_INTEGER);
