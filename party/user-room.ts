@@ -1,10 +1,10 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
 import type { Balances } from "../worker/contracts/credits";
+import { parseCursor } from "../worker/contracts/cursor";
 import {
   ClientEvent,
   encodeEvent,
   OLD_SOCKET_CLOSE_CODE,
-  parseCursor,
   parseFrame,
   SESSION_ENDED_CLOSE_CODE,
 } from "../worker/contracts/realtime";

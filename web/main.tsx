@@ -26,7 +26,7 @@ import "./components/cookie-banner.css";
 import "./components/legal-links.css";
 import "./features/legal/legal.css";
 import { RouterProvider } from "@tanstack/react-router";
-import { type ReactNode, StrictMode, Suspense, use } from "react";
+import { type ReactNode, StrictMode, Suspense, startTransition, use } from "react";
 import { createRoot } from "react-dom/client";
 import { loadMemberFrame } from "./app/Layout";
 import { I18nProvider, loadCatalogue } from "./i18n/i18n";
@@ -40,8 +40,10 @@ const brand = readBrand();
 // The brand's language is a chunk of its own: fetched now, beside the first page's chunk, rather than when
 // the first render asks for it.
 void loadCatalogue(brand.language);
+// The session stored now, at the start, is this page's (SessionProvider verifies it): read once, here.
+const startToken = store.get("token");
 // A stored session is most likely a member's: the member's bars load while the session is verified.
-if (store.get("token")) void loadMemberFrame();
+if (startToken) void loadMemberFrame();
 // Before the router renders (it may rewrite the address): the flux id depends on the landing URL.
 startTracking(brand);
 const router = createAppRouter(brand);
@@ -58,16 +60,27 @@ function QueryProvider({ children }: { children: ReactNode }) {
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-createRoot(root).render(
-  <StrictMode>
-    <Suspense fallback={null}>
-      <QueryProvider>
-        <I18nProvider locale={brand.language}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </I18nProvider>
-      </QueryProvider>
-    </Suspense>
-  </StrictMode>,
+// The Worker's boot splash (worker/html/brand-html.ts), kept while the language and TanStack Query arrive.
+const splash = (
+  <div className="boot">
+    <img className="boot-logo" src={brand.logo_url} alt={brand.title} width={72} height={72} />
+  </div>
+);
+const app = createRoot(root);
+// A transition: React draws the first screen in slices and lets the browser in between, rather than in one
+// long task (most of the page's blocking time at start on a phone).
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <Suspense fallback={splash}>
+        <QueryProvider>
+          <I18nProvider locale={brand.language}>
+            <SessionProvider startToken={startToken}>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </I18nProvider>
+        </QueryProvider>
+      </Suspense>
+    </StrictMode>,
+  ),
 );

@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
+import type { OutputBundle, OutputChunk } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
+import { PRELOAD_MAP_ID, type PreloadMap, type RoutePreloads } from "../worker/contracts/preload-map.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 
@@ -40,11 +42,108 @@ function onlyLanguage(): Plugin {
   };
 }
 
+/** A landing page's page modules (below web/), as web/router.tsx loads them for a member or a visitor. */
+type RouteModules = { [K in keyof RoutePreloads]: string[] };
+const page = (name: string) => `features/${name}.tsx`;
+const memberPage = (name: string): RouteModules => ({ member: [page(name)] });
+const landingPages: Record<string, RouteModules> = {
+  "/": { visitor: [page("home/HomePage")] },
+  "/find": { member: [page("discovery/FindPage")], visitor: [page("auth/AutoSignupPage")] },
+  "/match": memberPage("match/MatchPage"),
+  "/chats": memberPage("chat/ChatListPage"),
+  "/chats/*": memberPage("chat/ChatPage"),
+  "/user/*": memberPage("angel-profile/AngelProfilePage"),
+  "/notifications": memberPage("notifications/NotificationsPage"),
+  "/profile": memberPage("own-profile/OwnProfilePage"),
+  "/login": { visitor: [page("auth/LoginPage")] },
+  "/signup": { visitor: [page("auth/SignupPage")] },
+  "/ms": { visitor: [page("auth/SignupPage")] },
+  "/asignup": { visitor: [page("auth/AutoSignupPage")] },
+};
+
+/**
+ * The map of the chunks each landing page needs (worker/contracts/preload-map.ts), written into index.html
+ * for the Worker: the router only asks for a page's chunk once the entry has run and the language and
+ * TanStack Query have arrived, three round trips where one will do. The hashed names are known only here.
+ */
+function preloadMap(): Plugin {
+  return {
+    name: "amore:preload-map",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        if (!bundle) return; // vite dev: no chunks, no map
+        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) throw new Error("the client build has no entry chunk");
+        // The entry's own static imports are in the page already (Vite's modulepreload links).
+        const loaded = new Set(closure(bundle, [entry.fileName], new Set()));
+        const files = (...modules: string[]) =>
+          closure(
+            bundle,
+            modules.map((module) => chunkOf(chunks, `${webRoot}${module}`).fileName),
+            loaded,
+          ).map((file) => `/${file}`);
+        const map: PreloadMap = {
+          languages: Object.fromEntries(
+            (["it", "en", "es", "fr"] as const).map((l) => [l, files(`i18n/${l}.ts`)]),
+          ),
+          start: files("lib/query-client.ts"),
+          member: files("app/MemberFrame.tsx"),
+          routes: Object.fromEntries(
+            Object.entries(landingPages).map(([path, modules]) => [
+              path,
+              Object.fromEntries(
+                Object.entries(modules).map(([who, list]) => [who, files(...list)]),
+              ) as RoutePreloads,
+            ]),
+          ),
+        };
+        return [
+          {
+            tag: "script",
+            attrs: { type: "application/json", id: PRELOAD_MAP_ID },
+            children: JSON.stringify(map),
+            injectTo: "head",
+          },
+        ];
+      },
+    },
+  };
+}
+
+/** The chunk a module went into (its own, or the one it was merged into). */
+function chunkOf(chunks: OutputChunk[], id: string): OutputChunk {
+  const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+  if (!chunk) throw new Error(`no chunk holds ${id}`);
+  return chunk;
+}
+
+/**
+ * The files, everything they import statically and their style sheets (which Vite's loader waits for before
+ * it runs a chunk), but those in `skip`.
+ */
+function closure(bundle: OutputBundle, files: string[], skip: Set<string>): string[] {
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    if (found.has(file) || skip.has(file)) return;
+    found.add(file);
+    const chunk = bundle[file];
+    if (chunk?.type !== "chunk") return;
+    for (const css of chunk.viteMetadata?.importedCss ?? []) visit(css);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const file of files) visit(file);
+  return [...found];
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
   plugins: [
     onlyLanguage(),
+    preloadMap(),
     react(),
     // Durable Object storage of `npm start` lives in .data/; the end-to-end server passes its own folder.
     cloudflare({

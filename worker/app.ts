@@ -119,7 +119,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     const response = await c.env.ASSETS.fetch(c.req.raw);
     const type = response.headers.get("content-type") ?? "";
     return type.includes("text/html")
-      ? injectBrand(response, c.var.brand, c.var.secureHeadersNonce)
+      ? await injectBrand(response, c.var.brand, c.var.secureHeadersNonce, c.req.path)
       : // A fetched answer's headers are immutable: copy it so the security headers can be set.
         new Response(response.body, response);
   });

@@ -4,7 +4,7 @@
 // the built Worker in workerd, a fresh database); /find is measured signed in, as a member the script signs up.
 // Rounds alternate floor, home and /find; the report gives each one's median of BENCH_WEB_RUNS (5) runs.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
@@ -25,6 +25,8 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8806);
 const HOST = `it.localhost:${PORT}`;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+// A folder to keep every run's Lighthouse report in (JSON), to look at what shifted or blocked.
+const SAVE_DIR = process.env.BENCH_WEB_SAVE;
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 
 interface Sample {
@@ -172,16 +174,16 @@ async function signUpMember(): Promise<{ token: string; clickid: string }> {
  * page's origin first (a member's session), and Lighthouse is told not to wipe it.
  */
 /** One run, tried once more when Lighthouse's own trace fails (NO_NAVSTART and the like, on a busy machine). */
-async function measure(url: string, storage?: Record<string, string>): Promise<Sample> {
+async function measure(name: string, url: string, storage?: Record<string, string>): Promise<Sample> {
   try {
-    return await measureOnce(url, storage);
+    return await measureOnce(name, url, storage);
   } catch (error) {
     console.error(`again after: ${String(error)}`);
-    return measureOnce(url, storage);
+    return measureOnce(name, url, storage);
   }
 }
 
-async function measureOnce(url: string, storage?: Record<string, string>): Promise<Sample> {
+async function measureOnce(name: string, url: string, storage?: Record<string, string>): Promise<Sample> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync"],
@@ -208,6 +210,10 @@ async function measureOnce(url: string, storage?: Record<string, string>): Promi
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (SAVE_DIR) {
+      mkdirSync(SAVE_DIR, { recursive: true });
+      writeFileSync(join(SAVE_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)
       ?.items;
@@ -263,9 +269,9 @@ try {
   const samples: Record<"floor" | "home" | "find", Sample[]> = { floor: [], home: [], find: [] };
   const loadBefore = loadavg();
   for (let round = 1; round <= RUNS; round += 1) {
-    samples.floor.push(await measure(floorUrl));
-    samples.home.push(await measure(`${siteOrigin}/`));
-    samples.find.push(await measure(`${siteOrigin}/find`, memberStorage));
+    samples.floor.push(await measure("floor", floorUrl));
+    samples.home.push(await measure("home", `${siteOrigin}/`));
+    samples.find.push(await measure("find", `${siteOrigin}/find`, memberStorage));
     const last = (name: keyof typeof samples) => JSON.stringify(samples[name].at(-1));
     console.error(`round ${round} of ${RUNS}, load average ${loadavg()[0]?.toFixed(2)}`);
     console.error(`  floor ${last("floor")}\n  home ${last("home")}\n  find ${last("find")}`);

@@ -434,10 +434,9 @@ export async function expectCredits(page: Page, text: string) {
 }
 
 /**
- * Opens the brand's home as a visitor and writes a session into its storage, for the next page load to start
- * with. Only once the app has started as a visitor's (the top bar's login link shows): an app still starting
- * reads the token itself, verifies it and, when it is refused, removes it before the test's next page load
- * (the disabled-account test lost its popup so, about once in 30 runs on a busy machine).
+ * Opens the brand's home as a visitor and, once it has started as a visitor's (the top bar's login link
+ * shows), writes a session into its storage for the next page load to start with. The open page keeps the
+ * session it started with (web/main.tsx reads the token once); login.spec.ts's disabled-account test shows it.
  */
 export async function storeSession(page: Page, market: Market, session: { token: string; clickid?: string }) {
   await page.goto(`${origin(market)}/`);

@@ -1,7 +1,7 @@
 // How the site loads (issue 16): a visitor's home page fetches only its own code and its brand's language
 // (the operator console and the other languages come when asked for), and the hashed scripts and styles are
 // kept by the browser for a year while the page itself is revalidated on every visit.
-import { anyWidth, apiCall, expect, origin, test } from "./helpers";
+import { anyWidth, apiCall, expect, origin, signedInMember, test } from "./helpers";
 
 /** The script files the page asked for, by path. */
 function scriptsOf(page: import("@playwright/test").Page) {
@@ -61,3 +61,80 @@ test("hashed assets are kept for a year, the page is revalidated", anyWidth, asy
   expect(direct.status()).toBe(200);
   expect(direct.headers()["cache-control"]).toContain("immutable");
 });
+
+/** Each resource's start and end (ms from the navigation), by path. */
+const resourceTimes = (page: import("@playwright/test").Page) =>
+  page.evaluate(() =>
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => ({
+      path: new URL(e.name).pathname,
+      start: e.startTime,
+      end: e.responseEnd,
+    })),
+  );
+
+test("a member's /find fetches its chunks, its language and its first photos beside the entry, not after it", async ({
+  page,
+}) => {
+  await signedInMember(page, "it", "loading-preloads");
+  // Every request waits 300 ms, so a chunk asked only once the entry has run shows as starting after it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 300,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const html = await (await page.goto(`${origin("it")}/find`))?.text();
+  await expect(page.getByTestId("angel-card")).toHaveCount(5);
+  // The build's map of chunks stays with the Worker.
+  expect(html).not.toContain('id="preload-map"');
+  const times = await resourceTimes(page);
+  const entry = times.find((t) => /^\/assets\/index-[\w-]+\.js$/.test(t.path));
+  const started = (pattern: RegExp) =>
+    times.find((t) => pattern.test(t.path))?.start ?? Number.POSITIVE_INFINITY;
+  expect(entry?.end).toBeGreaterThan(0);
+  expect(started(languageChunk("it"))).toBeLessThan(entry?.end ?? 0);
+  expect(started(/^\/assets\/FindPage-[\w-]+\.js$/)).toBeLessThan(entry?.end ?? 0);
+  expect(started(/^\/assets\/MemberFrame-[\w-]+\.js$/)).toBeLessThan(entry?.end ?? 0);
+  for (const other of ["en", "es", "fr"])
+    expect(started(languageChunk(other)), other).toBe(Number.POSITIVE_INFINITY);
+  // The first card's photo left with the bootstrap's answer, before the page's chunk had run.
+  const findChunk = times.find((t) => /^\/assets\/FindPage-[\w-]+\.js$/.test(t.path));
+  const firstPhoto = await page
+    .getByTestId("angel-card")
+    .first()
+    .locator("img")
+    .evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+  expect(started(new RegExp(`^${firstPhoto.replace(/[.]/g, "\\.")}$`))).toBeLessThan(findChunk?.end ?? 0);
+});
+
+test(
+  "a visitor's home does not move while it loads: its reviews come with it",
+  anyWidth,
+  async ({ page }) => {
+    await page.addInitScript(() => {
+      const sum = { value: 0 };
+      (window as unknown as { __shifts: typeof sum }).__shifts = sum;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          sum.value += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${origin("it")}/`);
+    await expect(page.getByRole("link", { name: "Iscriviti gratis" }).first()).toBeVisible();
+    await expect(page.locator(".review").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(
+      await page.evaluate(() => (window as unknown as { __shifts: { value: number } }).__shifts.value),
+    ).toBe(0);
+    // Opened again, the page asks the server for a new set of reviews.
+    const again = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/testimonials");
+    await page.getByRole("link", { name: "Accedi" }).first().click();
+    // The login page has replaced the home (until its chunk arrives, the home stays on screen).
+    await expect(page.locator(".review")).toHaveCount(0);
+    await page.getByRole("link", { name: "Amore Italia" }).first().click();
+    await again;
+    await expect(page.locator(".review").first()).toBeVisible();
+  },
+);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { insertNewestFirst, receive, SEEN_IDS_LIMIT, startStream } from "../../web/lib/delivery";
-import { encodeCursor, parseCursor } from "../../worker/contracts/realtime";
+import { encodeCursor, parseCursor } from "../../worker/contracts/cursor";
 
 const at = (ms: number) => new Date(ms).toISOString();
 

@@ -3,13 +3,42 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { FirstScreenRequest } from "../../worker/contracts/first-screen";
-import { FIRST_SCREEN_SCRIPT } from "../../worker/html/first-screen-script";
+import { FIND_PHOTO_SIZES } from "../../worker/contracts/photos";
+import { firstScreenScript } from "../../worker/html/first-screen-script";
 
-function run(pathname: string, stored: Record<string, string>, now = 1_800_000_000_000) {
+const preloads = {
+  member: ["/assets/MemberFrame-a.js", "/assets/FindPage-b.js"],
+  visitor: ["/assets/Home-c.js"],
+};
+
+/** A <link> the script appended to the head: its attributes. */
+type Link = Record<string, string>;
+
+function run(
+  pathname: string,
+  stored: Record<string, string>,
+  now = 1_800_000_000_000,
+  answer: unknown = { verify: { verify: 1 } },
+) {
   const storage = new Map(Object.entries(stored));
   const calls: { url: string; body: unknown }[] = [];
+  const links: Link[] = [];
   const window: Record<string, unknown> = {};
-  runInNewContext(FIRST_SCREEN_SCRIPT, {
+  // An element as the script uses one: properties set, and setAttribute.
+  const element = () => {
+    const attributes: Link = {};
+    const setAttribute = (name: string, value: string) => {
+      attributes[name] = value;
+    };
+    return new Proxy(attributes, {
+      set: (target, key, value) => {
+        target[String(key)] = String(value);
+        return true;
+      },
+      get: (target, key) => (key === "setAttribute" ? setAttribute : target[String(key)]),
+    });
+  };
+  runInNewContext(firstScreenScript(preloads, "it"), {
     window,
     location: { pathname },
     Date: { now: () => now },
@@ -17,17 +46,20 @@ function run(pathname: string, stored: Record<string, string>, now = 1_800_000_0
       getItem: (key: string) => storage.get(key) ?? null,
       setItem: (key: string, value: string) => storage.set(key, value),
     },
-    fetch: (url: string, init: { body: string }) => {
-      calls.push({ url, body: JSON.parse(init.body) });
-      return Promise.resolve("answer");
+    document: { createElement: element, head: { appendChild: (link: Link) => links.push({ ...link }) } },
+    fetch: (url: string, init?: { body: string }) => {
+      calls.push({ url, body: init ? JSON.parse(init.body) : undefined });
+      const response = { ok: true, json: () => Promise.resolve(answer), clone: () => response };
+      return Promise.resolve(response);
     },
   });
-  return { calls, storage, boot: window.__firstScreen as { token: string } | undefined };
+  return { calls, storage, links, boot: window.__firstScreen as { token: string } | undefined };
 }
 
 describe("the first screen's bootstrap script", () => {
   it("asks nothing without a stored session, nor on the operators' console", () => {
     expect(run("/find", {}).calls).toEqual([]);
+    expect(run("/login", {}).calls).toEqual([]);
     expect(run("/ops/queue", { token: "t" }).calls).toEqual([]);
   });
 
@@ -72,5 +104,40 @@ describe("the first screen's bootstrap script", () => {
   it("asks the match page's first stack on /match, and only the session elsewhere", () => {
     expect(run("/match", { token: "tok" }).calls[0]?.body).toEqual({ token: "tok", match: true });
     expect(run("/chats", { token: "tok" }).calls[0]?.body).toEqual({ token: "tok" });
+  });
+
+  it("preloads a member's chunks for a stored session and a visitor's without one", () => {
+    const hrefs = (links: Link[]) => links.filter((l) => l.rel === "modulepreload").map((l) => l.href);
+    expect(hrefs(run("/find", { token: "tok" }).links)).toEqual(preloads.member);
+    expect(hrefs(run("/find", {}).links)).toEqual(preloads.visitor);
+  });
+
+  it("asks a visitor's reviews on the home page only", () => {
+    expect(run("/", {}).calls).toEqual([{ url: "/api/testimonials?language=it", body: undefined }]);
+    expect(run("/", { token: "tok" }).calls.map((c) => c.url)).toEqual(["/api/first-screen"]);
+  });
+
+  it("preloads the first find cards' photos as the grid asks them, once the answer is there", async () => {
+    const profili = [1, 2, 3, 4, 5].map((id) => ({ default_photo: `/photos/default-it/${id}.jpg` }));
+    profili[1] = { default_photo: "https://elsewhere.example/2.jpg" };
+    const { links } = run("/find", { token: "tok" }, undefined, {
+      verify: {},
+      find: { answer: { profili } },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const photos = links.filter((l) => l.rel === "preload");
+    // The first four cards, but the one whose photo this site does not keep renditions of.
+    expect(photos.map((l) => l.imagesrcset?.split(" ")[0])).toEqual([
+      "/photos/default-it/1.jpg/w180.webp",
+      "/photos/default-it/3.jpg/w180.webp",
+      "/photos/default-it/4.jpg/w180.webp",
+    ]);
+    expect(photos[0]).toMatchObject({
+      as: "image",
+      type: "image/webp",
+      imagesrcset:
+        "/photos/default-it/1.jpg/w180.webp 180w, /photos/default-it/1.jpg/w360.webp 360w, /photos/default-it/1.jpg/w720.webp 720w",
+      imagesizes: FIND_PHOTO_SIZES,
+    });
   });
 });

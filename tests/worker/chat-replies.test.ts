@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
-import { cursorOf, encodeCursor } from "../../worker/contracts/realtime";
+import { cursorOf, encodeCursor } from "../../worker/contracts/cursor";
 import { ANGEL, account, chat, history } from "../fixtures/chat";
 import { inDb } from "../fixtures/db";
 import { verifiedMember } from "../fixtures/members";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages } from "../../drizzle/schema/chat";
-import { cursorOf, encodeCursor } from "../../worker/contracts/realtime";
+import { cursorOf, encodeCursor } from "../../worker/contracts/cursor";
 import { ANGEL, account, chat, history, setBalances } from "../fixtures/chat";
 import { inDb } from "../fixtures/db";
 import { call, verifiedMember } from "../fixtures/members";

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { messages } from "../../drizzle/schema/chat";
-import { cursorOf, encodeCursor } from "../../worker/contracts/realtime";
+import { cursorOf, encodeCursor } from "../../worker/contracts/cursor";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
 import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";

@@ -5,7 +5,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages } from "../../drizzle/schema/chat";
-import { encodeCursor } from "../../worker/contracts/realtime";
+import { encodeCursor } from "../../worker/contracts/cursor";
 import { ANGEL, account, chat, setBalances } from "../fixtures/chat";
 import { inDb } from "../fixtures/db";
 import { verifiedMember } from "../fixtures/members";

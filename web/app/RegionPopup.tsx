@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { Country } from "../../worker/contracts/locales";
+import { countries } from "../../worker/contracts/locale-lists";
+import type { Country } from "../../worker/contracts/locales";
 import { RegionOptions } from "../components/RegionOptions";
 import { FormMessage } from "../components/ui/FormMessage";
 import { Popup } from "../components/ui/Popup";
@@ -9,7 +10,7 @@ import { api, errorOf } from "../lib/api";
 import { useRegions } from "../lib/regions";
 import { useSession } from "../lib/session/session";
 
-const isCountry = (c: string | undefined): c is Country => Country.safeParse(c).success;
+const isCountry = (c: string | undefined): c is Country => countries.some((k) => k === c);
 
 /** The set-region popup (a member without a region, e.g. after a Google sign-up): it has to be answered. */
 export function RegionPopup({ onClose }: { onClose: () => void }) {

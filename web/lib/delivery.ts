@@ -1,7 +1,7 @@
 // The client's side of the room's delivery guarantees: the room may send an event twice (its alarms are
 // at-least-once, a reconnection replays) and out of order; the client passes each message once and
 // remembers how far it has seen, to ask for exactly what follows when it reconnects.
-import { type Cursor, compareCursor, cursorOf } from "../../worker/contracts/realtime";
+import { type Cursor, compareCursor, cursorOf } from "../../worker/contracts/cursor";
 
 /** How many delivered ids a stream remembers for dropping duplicates (older ones are before the cursor). */
 export const SEEN_IDS_LIMIT = 1000;

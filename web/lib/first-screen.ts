@@ -16,6 +16,8 @@ declare global {
   interface Window {
     /** Set by the HTML's bootstrap script: the token it sent and the answer on its way. */
     __firstScreen?: { token: string; response: Promise<Response> };
+    /** Set by the same script on a visitor's home page: GET /api/testimonials, on its way. */
+    __testimonials?: Promise<Response>;
   }
 }
 
@@ -107,4 +109,17 @@ export async function bootMatch(request: MatchRequest): Promise<AngelCard[] | nu
   if (!match || taken.match) return null;
   taken.match = true;
   return sameRequest(match.request, request, matchFields) ? match.answer : null;
+}
+
+/**
+ * The home page's reviews as the bootstrap asked them, once (null when it did not, it failed, or it takes
+ * over `waitMs` from now): the page waits for them so they are drawn with it, not pushed in above the footer.
+ */
+export function bootTestimonials<T>(waitMs: number): Promise<T | null> | null {
+  const boot = typeof window === "undefined" ? undefined : window.__testimonials;
+  if (!boot) return null;
+  window.__testimonials = undefined;
+  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs));
+  const answer = boot.then((r) => (r.ok ? (r.json() as Promise<T>) : null)).catch(() => null);
+  return Promise.race([answer, late]);
 }

@@ -1,8 +1,8 @@
 import PartySocket from "partysocket";
+import { encodeCursor } from "../../worker/contracts/cursor";
 import {
   type ClientBrain,
   type ClientEvent,
-  encodeCursor,
   OLD_SOCKET_CLOSE_CODE,
   parseFrame,
   SESSION_ENDED_CLOSE_CODE,

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { ChatMessage } from "../contracts/chat";
 import type { Balances } from "../contracts/credits";
-import type { Cursor } from "../contracts/realtime";
+import type { Cursor } from "../contracts/cursor";
 import { type DatabaseConfig, type Db, httpQuery, openDb, pgCode } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { DeliveredMessage, Room, RoomStep } from "../realtime/room";

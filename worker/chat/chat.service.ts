@@ -6,7 +6,7 @@ import { messages } from "../../drizzle/schema/chat";
 import { brandOf } from "../brands/registry";
 import type { PublicBrand } from "../contracts/brand";
 import type { ChatMessage } from "../contracts/chat";
-import type { Cursor } from "../contracts/realtime";
+import type { Cursor } from "../contracts/cursor";
 import type { Db } from "../core/db";
 import { angelPhotoUrl } from "../photos/photos.service";
 import { blurNewReply, canReadBlurred, type Reader } from "./blurred";

@@ -5,7 +5,8 @@
 // acknowledgements and the replay of missed messages.
 import { brandOf } from "../brands/registry";
 import { type ChatMessage, CLIENT_ID_CONFLICT } from "../contracts/chat";
-import { type ClientEvent, type Cursor, notificaFor } from "../contracts/realtime";
+import type { Cursor } from "../contracts/cursor";
+import { type ClientEvent, notificaFor } from "../contracts/realtime";
 import { stableHash } from "../core/hash";
 import { logEvent } from "../core/log";
 import type { Room, RoomStep } from "../realtime/room";

@@ -12,7 +12,7 @@ export type Balances = z.infer<typeof Balances>;
 export const PremiumLevel = z.number().int().min(0).max(2);
 
 /** Everything the credit bars and the gates read: the balances, like credits, the level and a message's price. */
-export const MemberCredits = Balances.extend({
+export const MemberCredits = /* @__PURE__ */ Balances.extend({
   creditiLike: z.number().int(),
   premiumLevel: PremiumLevel,
   valoreMessaggio: z.number().int().min(0),

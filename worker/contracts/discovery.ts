@@ -38,7 +38,9 @@ export const DispenserRequest = z.object({
 export type DispenserRequest = z.infer<typeof DispenserRequest>;
 
 /** The spec's /dispenser/match request: no seed (the order is the member's own) and no cerco. */
-export const MatchRequest = DispenserRequest.omit({ cerco: true, seed: true });
+// Marked pure: otherwise the browser's build keeps this call, and with it zod, in every page that imports a
+// constant of this module (the find page: issue 16).
+export const MatchRequest = /* @__PURE__ */ DispenserRequest.omit({ cerco: true, seed: true });
 export type MatchRequest = z.infer<typeof MatchRequest>;
 
 export const TotalRegionRequest = z.object({ country: Country, region: z.string().trim().min(1).max(80) });

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { Int4Id } from "./bounds";
 import { MESSAGE_MAX_LENGTH } from "./chat";
+import { LIKE_REPLY_CATEGORY } from "./notification-category";
 
 /** The spec's event post names for POST /api/log/event. */
 export const logEventTypes = [
@@ -29,8 +30,7 @@ export const listedNotificationTypes = ["like", "visita"] as const;
 export const ListedNotificationType = z.enum(listedNotificationTypes);
 export type ListedNotificationType = z.infer<typeof ListedNotificationType>;
 
-/** categoriaNotifica of an angel's like that answers the member's own like: a match. */
-export const LIKE_REPLY_CATEGORY = "risposta_a_like";
+export { LIKE_REPLY_CATEGORY };
 
 /** Message keys in `msg` of the notifications this feature writes (the client translates them). */
 export const notificationMessageKeys = {
@@ -62,9 +62,11 @@ const TrackerId = z.string().min(1).max(64);
 const AngelId = Int4Id;
 
 /** The spec's like event (client → room). */
+// `.optional()` on TrackerId is marked pure below, like zod's own builders in the browser's build
+// (web/vite.config.ts), so a page importing a constant of this module does not build these schemas.
 export const ClientLike = z.object({
   angelId: AngelId,
-  trackerId: TrackerId.optional(),
+  trackerId: /* @__PURE__ */ TrackerId.optional(),
   servizio: z.string().max(253).optional(),
   country: z.string().max(2).optional(),
   screenName: z.string().max(80).optional(),
@@ -73,7 +75,7 @@ export const ClientLike = z.object({
 /** The spec's match event (client → room): a swipe on /match. */
 export const ClientMatch = z.object({
   /** Required by the spec; a frame without it is logged 'manca trackerId in match' and refused. */
-  trackerId: TrackerId.optional(),
+  trackerId: /* @__PURE__ */ TrackerId.optional(),
   angelId: AngelId,
   type: z.enum(["like", "dislike"]),
   /** The angel's _id from the dispenser. */
@@ -86,7 +88,7 @@ export const ClientInvite = z.object({
   msg: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH),
   /** Chosen by the client so a resent invite is stored once. */
   clientId: z.string().min(8).max(64),
-  trackerId: TrackerId.optional(),
+  trackerId: /* @__PURE__ */ TrackerId.optional(),
   screenName: z.string().max(80).optional(),
   servizio: z.string().max(253).optional(),
   country: z.string().max(2).optional(),

@@ -13,8 +13,17 @@ export type RenditionName = `w${PhotoWidth}.${PhotoFormat}` | "original";
 export const renditionName = (width: PhotoWidth, format: PhotoFormat): RenditionName => `w${width}.${format}`;
 export const RENDITION_TYPES: Record<PhotoFormat, string> = { webp: "image/webp", jpg: "image/jpeg" };
 
-// A photo address this site serves: /photos/{folder}/{name}.{jpg|png|gif} (angels and members alike).
-const OWN_PHOTO = /^\/photos\/[a-z-]+\/[0-9a-z]+\.(jpg|png|gif)$/;
+/** A photo address this site serves: /photos/{folder}/{name}.{jpg|png|gif} (angels and members alike). */
+export const OWN_PHOTO = /^\/photos\/[a-z-]+\/[0-9a-z]+\.(jpg|png|gif)$/;
+
+/**
+ * The displayed width of a find card's photo, for `sizes`: the find grid's (find.css) and the HTML's bootstrap
+ * script's preloads of the first cards' photos (worker/html/first-screen-script.ts), so both pick one file.
+ */
+export const FIND_PHOTO_SIZES =
+  "(max-width: 760px) calc(50vw - 17px), (max-width: 1199px) calc(25vw - 20px), 180px";
+/** The find cards whose photos are in view at the start on a phone (two rows of two): loaded at once. */
+export const FIND_PHOTOS_FIRST = 4;
 
 /**
  * The address of one rendition of a photo, below the photo's own: /photos/default-it/17.jpg/w180.webp.

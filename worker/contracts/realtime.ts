@@ -113,15 +113,22 @@ export function notificaFor(origin: "reply" | "pressing" | "replay" | "own"): Ch
 /** Why the brain's schedule stopped: the member is premium, or every step has run. */
 export const PauseReason = z.enum(["premium", "ended"]);
 
+// The calls on other schemas below (.optional(), .extend()) are marked pure, as the build treats zod's own
+// builders (web/vite.config.ts): a page that imports only this module's helpers gets neither these schemas
+// nor zod (the member's frame, on every member page's start: issue 16).
 export const ServerEvent = z.discriminatedUnion("event", [
-  z.object({ event: z.literal("chat"), data: ChatMessage, notifica: ChatNotifica.optional() }),
+  z.object({
+    event: z.literal("chat"),
+    data: ChatMessage,
+    notifica: /* @__PURE__ */ ChatNotifica.optional(),
+  }),
   z.object({ event: z.literal("typing"), data: z.object({ angelId: z.number(), ms: z.number() }) }),
   // A payment the member was told would be credited when approved (pending, open) was refused later.
   z.object({ event: z.literal("purchKo"), data: z.object({ message: z.string() }) }),
   // With the premium level when it changed (a purchase, an unsubscribe, a refund): the VIP entry and the coin follow.
   z.object({
     event: z.literal("creditiResidui"),
-    data: Balances.extend({ premiumLevel: PremiumLevel.optional() }),
+    data: /* @__PURE__ */ Balances.extend({ premiumLevel: /* @__PURE__ */ PremiumLevel.optional() }),
   }),
   z.object({
     event: z.literal("refused"),
@@ -171,39 +178,6 @@ export function parseFrame<T extends z.ZodType>(schema: T, raw: unknown): z.infe
     return null;
   }
 }
-
-/**
- * A position in a member's stream of messages (or notifications): their order is (time, id). A client
- * that reconnects sends the cursor of the last one it saw and gets exactly those after it, so two messages
- * of the same millisecond are neither lost nor repeated.
- */
-export interface Cursor {
-  time: number;
-  id: number;
-}
-
-export const encodeCursor = (c: Cursor) => `${c.time}:${c.id}`;
-
-export function parseCursor(raw: string | null | undefined): Cursor | null {
-  const match = /^(\d{1,15}):(\d{1,15})$/.exec(raw ?? "");
-  if (!match) return null;
-  const time = Number(match[1]);
-  const id = Number(match[2]);
-  // A cursor says what the client saw: never later than a day from now (clocks differ), never a time the
-  // database cannot hold. Anything else is no cursor.
-  return time > 0 && time <= Date.now() + CURSOR_SLACK_MS ? { time, id } : null;
-}
-
-const CURSOR_SLACK_MS = 24 * 60 * 60 * 1000;
-
-/** Orders two stream entries by (time, id). */
-export const compareCursor = (a: Cursor, b: Cursor) => a.time - b.time || a.id - b.id;
-
-/** The cursor of a message or notification as sent on the wire (ISO time). */
-export const cursorOf = (entry: { time: string; id: number }): Cursor => ({
-  time: Date.parse(entry.time),
-  id: entry.id,
-});
 
 /** The close code of a socket the room replaced by its page's reconnection (after oldSocketRemoved). */
 export const OLD_SOCKET_CLOSE_CODE = 4000;

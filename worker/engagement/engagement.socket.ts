@@ -1,6 +1,7 @@
 // Engagement over the member's room socket: likes, swipes (match events) and invites, the angels' likes
 // back and visits that the room's queue pushes at their time, and the replay of missed notifications.
-import type { ClientEvent, Cursor } from "../contracts/realtime";
+import type { Cursor } from "../contracts/cursor";
+import type { ClientEvent } from "../contracts/realtime";
 import { logEvent } from "../core/log";
 import type { Room, RoomStep } from "../realtime/room";
 import { type LikeVia, likeAngel, recordDislike, sendInvite } from "./likes.service";

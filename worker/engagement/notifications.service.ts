@@ -8,13 +8,13 @@ import { messages } from "../../drizzle/schema/chat";
 import { likes, notifications, visits } from "../../drizzle/schema/engagement";
 import { events } from "../../drizzle/schema/tracking";
 import { brandOf } from "../brands/registry";
+import type { Cursor } from "../contracts/cursor";
 import {
   type ListedNotificationType,
   type LogEventType,
   listedNotificationTypes,
   type Notification,
 } from "../contracts/engagement";
-import type { Cursor } from "../contracts/realtime";
 import type { Db } from "../core/db";
 import { angelPhotoUrl } from "../photos/photos.service";
 

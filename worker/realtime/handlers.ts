@@ -14,7 +14,8 @@ import {
 } from "../chat/chat.socket";
 import { configOf } from "../config";
 import type { Balances } from "../contracts/credits";
-import type { ClientEvent, Cursor } from "../contracts/realtime";
+import type { Cursor } from "../contracts/cursor";
+import type { ClientEvent } from "../contracts/realtime";
 import { pgCode } from "../core/db";
 import { logEvent } from "../core/log";
 import { runBrainStep, startBrain, stopBrain } from "../engagement/brain";

@@ -3,7 +3,9 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DispenserResponse } from "../../../worker/contracts/discovery";
 import { hookKeys } from "../../../worker/contracts/flow";
-import { Country } from "../../../worker/contracts/locales";
+import { countries } from "../../../worker/contracts/locale-lists";
+import type { Country } from "../../../worker/contracts/locales";
+import { FIND_PHOTO_SIZES, FIND_PHOTOS_FIRST } from "../../../worker/contracts/photos";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { LikeButton, OutOfLikesPopup } from "../../components/like-button/LikeButton";
 import { useLikes } from "../../components/like-button/use-likes";
@@ -20,7 +22,8 @@ import { clampPage, pageCount, pageForTotal, pageIsLocked } from "./pager";
 import { rememberPlace, type SearchPlace, samePlace, startPlace } from "./search-place";
 import "./find.css";
 
-const isCountry = (c: string | undefined): c is Country => Country.safeParse(c).success;
+// The list, not the schema: zod stays off the find page's start (issue 16).
+const isCountry = (c: string | undefined): c is Country => countries.some((k) => k === c);
 
 /** The stored page (a whole number from 1), checked against the real page count once it is known. */
 const storedPage = () => clampPage(store.get("page"), Number.MAX_SAFE_INTEGER);
@@ -162,7 +165,7 @@ export function FindPage() {
       </h1>
       {result.profili.length === 0 && <p className="muted">{t("find_empty")}</p>}
       <ul className="find-grid" data-page={result.page} aria-busy={loading}>
-        {result.profili.map((angel) => (
+        {result.profili.map((angel, index) => (
           <li key={angel.id} className="card angel" data-testid="angel-card" data-angel-id={angel.id}>
             <Link
               to="/user/$angelId"
@@ -174,10 +177,11 @@ export function FindPage() {
               <AngelPhoto
                 sources={[angel.default_photo]}
                 alt={angel.screenName}
-                loading="lazy"
+                // The first cards are in view: no waiting for layout (their photos may be on the way already).
+                loading={index < FIND_PHOTOS_FIRST ? "eager" : "lazy"}
                 width={180}
                 height={180}
-                sizes="(max-width: 760px) calc(50vw - 17px), (max-width: 1199px) calc(25vw - 20px), 180px"
+                sizes={FIND_PHOTO_SIZES}
               />
             </Link>
             <div className="angel-info">

@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Link, Navigate } from "@tanstack/react-router";
+import { use, useEffect, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import type { Locale } from "../../../worker/contracts/locales";
 import { useI18n } from "../../i18n/i18n";
 import { api, okJson } from "../../lib/api";
+import { bootTestimonials } from "../../lib/first-screen";
 import { useMemberHome, useSession } from "../../lib/session/session";
 import { HomeFooter } from "./HomeFooter";
 import "./home.css";
@@ -13,19 +15,34 @@ import { Teasers } from "./Teasers";
  * GET /api/testimonials: three reviews in the page's language, shuffled by the server, so asked again on
  * every opening of the page and not kept. A failure shows none.
  */
+const fetchTestimonials = async (language: Locale) =>
+  okJson(await api.api.testimonials.$get({ query: { language } }));
 const testimonialsQuery = (language: Locale) =>
   queryOptions({
     queryKey: ["testimonials", language],
-    queryFn: async () => okJson(await api.api.testimonials.$get({ query: { language } })),
+    queryFn: () => fetchTestimonials(language),
     staleTime: 0,
     gcTime: 0,
   });
+
+type Reviews = Awaited<ReturnType<typeof fetchTestimonials>>;
+// The reviews the HTML's script asked while this chunk loaded (worker/html/first-screen-script.ts): the first
+// drawing of the page waits for them (at most a second), so they never arrive later and push the footer.
+const bootReviews = bootTestimonials<Reviews>(1000);
+let bootUsed = false;
 
 export function HomePage({ brand }: { brand: PublicBrand }) {
   const { t, locale } = useI18n();
   const { state } = useSession();
   const home = useMemberHome();
-  const reviews = useQuery(testimonialsQuery(locale)).data ?? [];
+  // Kept through the suspended first render; later openings of the page ask the server as before.
+  const [boot] = useState(() => (bootUsed ? null : bootReviews));
+  useEffect(() => {
+    bootUsed = true;
+  }, []);
+  const first = boot ? use(boot) : null;
+  const query = useQuery({ ...testimonialsQuery(locale), enabled: first === null });
+  const reviews = first ?? query.data ?? [];
   if (state.status === "member") return <Navigate to={home} />;
   // The spec's blurred teaser grids are the Spanish home's.
   const spanish = brand.country === "es";

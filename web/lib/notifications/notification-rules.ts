@@ -1,7 +1,7 @@
 // Notification popups, polling and replay: the spec's constants and the pure rules behind them.
-import { z } from "zod";
 import type { ChatMessage } from "../../../worker/contracts/chat";
-import { LIKE_REPLY_CATEGORY, type Notification } from "../../../worker/contracts/engagement";
+import type { Notification } from "../../../worker/contracts/engagement";
+import { LIKE_REPLY_CATEGORY } from "../../../worker/contracts/notification-category";
 import type { ChatNotifica } from "../../../worker/contracts/realtime";
 
 /** The spec: the first notification poll 40 s after start… */
@@ -20,19 +20,19 @@ export function preview(text: string, length = PREVIEW_LENGTH): string {
 }
 
 export const popupKinds = ["like", "match", "visit", "message"] as const;
-export const PopupItem = z.object({
+export type PopupKind = (typeof popupKinds)[number];
+export interface PopupItem {
   /** Dedupe key: n:{id} for a notification, m:{id} for a chat message. */
-  key: z.string(),
-  kind: z.enum(popupKinds),
-  angelId: z.number(),
-  screenName: z.string().nullable(),
-  photo: z.string().nullable(),
+  key: string;
+  kind: PopupKind;
+  angelId: number;
+  screenName: string | null;
+  photo: string | null;
   /** The message text (message popups). */
-  text: z.string().nullable(),
+  text: string | null;
   /** A message of the brain's schedule: opening it records lettura_pressing. */
-  pressing: z.boolean().optional(),
-});
-export type PopupItem = z.infer<typeof PopupItem>;
+  pressing?: boolean;
+}
 
 /** A popup for an angel's like, like reply (match) or visit; null for anything else. */
 export function popupFromNotification(n: Notification): PopupItem | null {
@@ -125,12 +125,31 @@ export function openChatId(pathname: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** notificheInPending: the popups kept while the tab was hidden; anything unreadable counts as none. */
+const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === "string";
+
+/** One kept popup, checked field by field; null when any field is missing or of another type. */
+function pendingItem(value: unknown): PopupItem | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { key, kind, angelId, screenName, photo, text, pressing } = value as Record<string, unknown>;
+  if (typeof key !== "string" || !popupKinds.some((k) => k === kind) || typeof angelId !== "number")
+    return null;
+  if (!stringOrNull(screenName) || !stringOrNull(photo) || !stringOrNull(text)) return null;
+  if (pressing !== undefined && typeof pressing !== "boolean") return null;
+  const item: PopupItem = { key, kind: kind as PopupKind, angelId, screenName, photo, text };
+  return pressing === undefined ? item : { ...item, pressing };
+}
+
+/**
+ * notificheInPending: the popups kept while the tab was hidden; anything unreadable counts as none. Checked
+ * by hand, not with zod: this module is in the member's frame, on every member page's start (issue 16).
+ */
 export function parsePending(raw: string | null): PopupItem[] {
   if (!raw) return [];
   try {
-    const parsed = z.array(PopupItem).safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    const items = parsed.map(pendingItem);
+    return items.every((item) => item !== null) ? (items as PopupItem[]) : [];
   } catch {
     return [];
   }

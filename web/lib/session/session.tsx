@@ -110,7 +110,19 @@ function popupsFor(body: Pick<SessionBody, "confirmed_email" | "user" | "flusso"
  * popups their state calls for; no token or verify 0 resets to a visitor (member pages then show the
  * sign-up/login popup); a verify error (1008) gives the user-disabled popup.
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({
+  startToken,
+  children,
+}: {
+  /**
+   * The token stored when the page started, read once by main.tsx before the first render. Not read here:
+   * the first render may come well after the start (it waits for chunks, and a render that suspends is
+   * thrown away and done again), and must not take a token stored in the meantime, by a sign-in in another
+   * tab or the page that replaces this one, whose session this page would then verify and end.
+   */
+  startToken: string | null;
+  children: ReactNode;
+}) {
   const [state, setState] = useState<SessionState>({ status: "loading" });
   const [room, setRoom] = useState<Room | null>(null);
   const [popups, setPopups] = useState<SessionPopup[]>([]);
@@ -134,8 +146,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  // The token found at start, verified once per page (a sign-in later stores its own, already valid).
-  const [startToken] = useState(() => store.get("token"));
+  // The token found at start is verified once per page (a sign-in later stores its own, already valid).
   const verify = useVerify(startToken || null);
   useEffect(() => {
     if (!startToken) setState({ status: "visitor" });
