@@ -89,6 +89,11 @@ test("a member's /find fetches its chunks, its language and its first photos bes
   await expect(page.getByTestId("angel-card")).toHaveCount(5);
   // The build's map of chunks stays with the Worker.
   expect(html).not.toContain('id="preload-map"');
+  // The first card's photo loaded (a resource's timing is listed once its answer has ended).
+  const img = page.getByTestId("angel-card").first().locator("img");
+  await expect
+    .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.currentSrc !== ""))
+    .toBe(true);
   const times = await resourceTimes(page);
   const entry = times.find((t) => /^\/assets\/index-[\w-]+\.js$/.test(t.path));
   const started = (pattern: RegExp) =>
@@ -101,11 +106,7 @@ test("a member's /find fetches its chunks, its language and its first photos bes
     expect(started(languageChunk(other)), other).toBe(Number.POSITIVE_INFINITY);
   // The first card's photo left with the bootstrap's answer, before the page's chunk had run.
   const findChunk = times.find((t) => /^\/assets\/FindPage-[\w-]+\.js$/.test(t.path));
-  const firstPhoto = await page
-    .getByTestId("angel-card")
-    .first()
-    .locator("img")
-    .evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+  const firstPhoto = await img.evaluate((i: HTMLImageElement) => new URL(i.currentSrc).pathname);
   expect(started(new RegExp(`^${firstPhoto.replace(/[.]/g, "\\.")}$`))).toBeLessThan(findChunk?.end ?? 0);
 });
 

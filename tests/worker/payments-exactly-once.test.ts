@@ -218,7 +218,7 @@ describe("a payment's outcome", () => {
         (startCredits.get(account.id) ?? 0) + bought * (orderPlan.crediti + orderPlan.creditiPromo),
       );
     }
-    // 192 payments and their steps through the real database: 10-15 s when the machine is quiet, 30 s and
+    // 192 payments and their steps through the real database: about 15 s when the machine is quiet, 30 s and
     // more when other runs share its two cores; the suite's 30 s would make it fail for the machine's sake.
   }, 120_000);
 });
