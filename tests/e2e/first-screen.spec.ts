@@ -2,7 +2,18 @@
 // bundle is still downloading (no verify → dispenser chain after it), the page does not move while it
 // loads, and after logout nothing of the old session is served again.
 import type { Page } from "@playwright/test";
-import { anyWidth, apiCall, expect, logout, origin, regionOf, shot, signedInMember, test } from "./helpers";
+import {
+  anyWidth,
+  apiCall,
+  expect,
+  logout,
+  origin,
+  regionOf,
+  shot,
+  signedInMember,
+  slowNetwork,
+  test,
+} from "./helpers";
 
 /** Every request of the page, in the order it left. */
 function recordRequests(page: Page) {
@@ -24,21 +35,6 @@ const observeShifts = (page: Page) =>
         if (!entry.hadRecentInput) sum.value += entry.value;
     }).observe({ type: "layout-shift", buffered: true });
   });
-
-/**
- * A slower network, as on a phone: every request waits 300 ms (Chromium's own throttling), so a call that
- * waits on the bundle shows as starting after it.
- */
-async function slowNetwork(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 300,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-}
 
 test("/find's data leaves with the HTML, not after the bundle and a verify", anyWidth, async ({ page }) => {
   await signedInMember(page, "it", "first-screen");

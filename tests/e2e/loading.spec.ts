@@ -1,7 +1,7 @@
 // How the site loads (issue 16): a visitor's home page fetches only its own code and its brand's language
 // (the operator console and the other languages come when asked for), and the hashed scripts and styles are
 // kept by the browser for a year while the page itself is revalidated on every visit.
-import { anyWidth, apiCall, expect, origin, signedInMember, test } from "./helpers";
+import { anyWidth, apiCall, expect, origin, signedInMember, slowNetwork, test } from "./helpers";
 
 /** The script files the page asked for, by path. */
 function scriptsOf(page: import("@playwright/test").Page) {
@@ -77,14 +77,7 @@ test("a member's /find fetches its chunks, its language and its first photos bes
 }) => {
   await signedInMember(page, "it", "loading-preloads");
   // Every request waits 300 ms, so a chunk asked only once the entry has run shows as starting after it.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 300,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
+  await slowNetwork(page);
   const html = await (await page.goto(`${origin("it")}/find`))?.text();
   await expect(page.getByTestId("angel-card")).toHaveCount(5);
   // The build's map of chunks stays with the Worker.
