@@ -1,5 +1,5 @@
 import { Link, Outlet } from "@tanstack/react-router";
-import { lazy, Suspense, use } from "react";
+import { Suspense, use } from "react";
 import type { PublicBrand } from "../../worker/contracts/brand";
 import { CookieBanner } from "../components/CookieBanner";
 import { useI18n } from "../i18n/i18n";
@@ -7,6 +7,7 @@ import { useSession } from "../lib/session/session";
 import { useBrainStart } from "../lib/session/use-brain-start";
 import "../components/nav/topbar.css";
 import "./layout.css";
+import { OpenSessionPopups } from "./OpenSessionPopups";
 
 let memberFrame: Promise<typeof import("./MemberFrame")> | undefined;
 /**
@@ -18,8 +19,6 @@ export const loadMemberFrame = () => {
   memberFrame ??= import("./MemberFrame");
   return memberFrame;
 };
-// A visitor's session popups (the disabled account's): only when one opens.
-const SessionPopups = lazy(() => import("./SessionPopups").then((m) => ({ default: m.SessionPopups })));
 
 /** The site's frame: navigation, the page, and the popups any page can raise. */
 export function Layout({ brand }: { brand: PublicBrand }) {
@@ -44,7 +43,7 @@ function Frame({ brand }: { brand: PublicBrand }) {
 
 function VisitorFrame({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
-  const { state, popups } = useSession();
+  const { state } = useSession();
   return (
     <div className="app">
       <header className="topbar">
@@ -63,11 +62,7 @@ function VisitorFrame({ brand }: { brand: PublicBrand }) {
       <main className="content">
         {state.status === "loading" ? <p className="muted center">{t("app_loading")}</p> : <Outlet />}
       </main>
-      {popups.length > 0 && (
-        <Suspense fallback={null}>
-          <SessionPopups brand={brand} />
-        </Suspense>
-      )}
+      <OpenSessionPopups brand={brand} />
       <CookieBanner brand={brand} />
     </div>
   );

@@ -2,7 +2,7 @@
 // member page can raise. A chunk of its own (Layout.tsx loads it), so a visitor's first page does not carry
 // it.
 import { useRouterState } from "@tanstack/react-router";
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import type { PublicBrand } from "../../worker/contracts/brand";
 import { CookieBanner } from "../components/CookieBanner";
 import { BottomMenu } from "../components/nav/BottomMenu";
@@ -14,17 +14,12 @@ import { PhoneVerifyHost } from "../components/phone-verify/PhoneVerify";
 import { NotificationPopup } from "../features/notifications/NotificationPopup";
 import { PurchaseKoToast } from "../features/payments/PurchaseKoToast";
 import { NotificationsProvider } from "../lib/notifications/notifications";
-import { useSession } from "../lib/session/session";
-
-// The session's popups (double opt-in, region, photo, gift) and their forms: fetched when one opens, not
-// with every member page.
-const SessionPopups = lazy(() => import("./SessionPopups").then((m) => ({ default: m.SessionPopups })));
+import { OpenSessionPopups } from "./OpenSessionPopups";
 
 export function MemberFrame({ brand, children }: { brand: PublicBrand; children: ReactNode }) {
   const mobile = useMobile();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const bottomMenu = mobile && showsBottomMenu(pathname);
-  const { popups } = useSession();
   return (
     <NotificationsProvider>
       <div className={`app${bottomMenu ? " with-bottom-menu" : ""}`}>
@@ -33,11 +28,7 @@ export function MemberFrame({ brand, children }: { brand: PublicBrand; children:
         {bottomMenu && <BottomMenu />}
         <NotificationPopup />
         <PurchaseKoToast />
-        {popups.length > 0 && (
-          <Suspense fallback={null}>
-            <SessionPopups brand={brand} />
-          </Suspense>
-        )}
+        <OpenSessionPopups brand={brand} />
         <PhoneVerifyHost />
         <CookieBanner brand={brand} />
       </div>
