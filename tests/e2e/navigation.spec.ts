@@ -7,6 +7,7 @@ import { signUpBody } from "../fixtures/sign-up-body";
 import {
   apiCall,
   expect,
+  expectAccessible,
   firstAngel,
   narrowOnly,
   newDevice,
@@ -162,6 +163,7 @@ for (const market of ["it", "es"] as const) {
     await expect(side.getByTestId("side-profile")).toHaveAttribute("aria-current", "page");
     await expect.poll(() => side.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await shotViewport(page, `nav-side-menu-${market}`);
+    await expectAccessible(page, "the phone's top bar, side menu and bottom menu");
     await page.keyboard.press("Escape");
     await expect(side).toHaveCount(0);
     await expect(button).toBeFocused();

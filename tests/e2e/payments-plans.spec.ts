@@ -10,6 +10,7 @@ import {
   at390,
   at1280,
   expect,
+  fastForwardTo,
   type Market,
   oneMarketPerWidth,
   origin,
@@ -20,6 +21,10 @@ import {
   signedInMember,
   test,
 } from "./helpers";
+
+// The pages' waits (the chats after 3 s, the profile's reload after 6 s, /find after 3 s) on the page's
+// clock, not slept through.
+test.beforeEach(({ page }) => page.clock.install());
 
 const texts = {
   it: {
@@ -123,7 +128,7 @@ test(
     const okSeen = page.waitForURL(/\/ok\/\?verifica=1$/, { timeout: 10_000 });
     await page.getByTestId("pay-submit").click();
     await okSeen;
-    await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
+    await fastForwardTo(page, /\/chats$/);
 
     // Verified: the plans page now offers the plans, and nothing was charged or subscribed.
     await page.goto(`${origin(market)}/vip_plan/cred`);
@@ -186,7 +191,7 @@ for (const { market, width } of oneMarketPerWidth("es", "it")) {
       await page.getByTestId("unsubscribe-confirm-yes").click();
       await expect(section.getByTestId("unsubscribe-ok")).toHaveText(text.unsubscribed);
       await shot(page, "payments-profile-unsubscribed");
-      await expect(page.getByTestId("billing-status")).toHaveText(text.canceled, { timeout: 10_000 });
+      await fastForwardTo(page, page.getByTestId("billing-status").filter({ hasText: text.canceled }));
       // Level 1 now: nothing renews, so the profile offers no unsubscribe button any more.
       await expect(page.getByTestId("billing-unsubscribe")).toHaveCount(0);
       expect(await billing(page, market, member.token)).toMatchObject({
@@ -211,7 +216,7 @@ test("/unsubscribe/: one click, the tooltip, then /find after 3 s (English)", at
   await page.getByRole("button", { name: texts.en.unsubscribe }).click();
   await expect(page.getByTestId("unsubscribe-ok")).toHaveText(texts.en.unsubscribed);
   await shot(page, "payments-unsubscribe-ok");
-  await expect(page).toHaveURL(/\/find$/, { timeout: 6000 });
+  await fastForwardTo(page, /\/find$/);
   expect(await billing(page, "en", member.token)).toMatchObject({ status: "canceled" });
 });
 

@@ -17,6 +17,7 @@ import {
   at390,
   at1280,
   expect,
+  fastForwardTo,
   hosts,
   type Market,
   newDevice,
@@ -145,7 +146,7 @@ test(
     await payPage(page, "it");
     await payByCard(page, ADYEN_3DS_CARD);
     // The page posts Adyen's redirect form after 2 s, to the issuer's challenge.
-    await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible({ timeout: 10_000 });
+    await fastForwardTo(page, page.getByRole("heading", { name: "Verify your payment" }));
     await expect(page.getByText("9.90 EUR")).toBeVisible();
     await shotViewport(page, "providers-adyen-challenge");
     await page.getByRole("button", { name: "Cancel" }).click();
@@ -155,7 +156,8 @@ test(
 
     await payPage(page, "it");
     await payByCard(page, ADYEN_3DS_CARD);
-    await page.getByRole("button", { name: "Complete" }).click({ timeout: 10_000 });
+    await fastForwardTo(page, page.getByRole("button", { name: "Complete" }));
+    await page.getByRole("button", { name: "Complete" }).click();
     await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=/);
     await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
     await shotViewport(page, "providers-adyen-paid");
@@ -477,7 +479,7 @@ test(
     await expect(page.getByTestId("method-googlepay").locator(".pay-test")).toHaveCount(0);
     await shot(page, "providers-googlepay-pay");
     await page.getByTestId("method-pay").click();
-    await expect(page.getByRole("heading", { name: "Verify your payment" })).toBeVisible({ timeout: 10_000 });
+    await fastForwardTo(page, page.getByRole("heading", { name: "Verify your payment" }));
     await shotViewport(page, "providers-googlepay-challenge");
     await page.getByRole("button", { name: "Complete" }).click();
     await expect(page).toHaveURL(/\/googlePay\/paymentCheck\?redirectResult=/);

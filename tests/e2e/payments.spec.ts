@@ -3,7 +3,17 @@
 // return page's check, then the chats with the message that was waiting for credits; and a declined card
 // with the catalogue's popup and its retry.
 import type { Page } from "@playwright/test";
-import { apiCall, expect, expectAccessible, firstAngel, origin, shot, signedInMember, test } from "./helpers";
+import {
+  apiCall,
+  expect,
+  expectAccessible,
+  fastForwardTo,
+  firstAngel,
+  origin,
+  shot,
+  signedInMember,
+  test,
+} from "./helpers";
 
 /** The member's credits: in the top bar, or in the side menu on a phone. */
 async function expectCredits(page: Page, text: string) {
@@ -30,6 +40,8 @@ async function setPremium(page: Page, clickid: string, premiumLevel: number) {
 test("fine_crediti → plans → card with 3-D Secure → paid: the pending message goes out (Italian)", async ({
   page,
 }) => {
+  // The spec's waits (2 s before 3-D Secure, 3 s and 6 s before the chats) on the page's clock.
+  await page.clock.install();
   const member = await signedInMember(page, "it", "pay3ds");
   // A paid member with the sign-up's 5 credits cannot pay a message worth 10.
   await setPremium(page, member.clickid, 1);
@@ -65,7 +77,7 @@ test("fine_crediti → plans → card with 3-D Secure → paid: the pending mess
   await expect(page.getByLabel("Numero della carta")).toBeDisabled();
 
   // adyen's step: the form is posted after 2 s to the sandbox's challenge; its answer comes back here.
-  await expect(page).toHaveURL(/\/sandbox\/3ds\/sbx_/, { timeout: 10_000 });
+  await fastForwardTo(page, /\/sandbox\/3ds\/sbx_/);
   await page.getByRole("button", { name: "Approva" }).click();
   await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=sbx_/);
   const outcome = page.getByTestId("payment-outcome");
@@ -76,7 +88,7 @@ test("fine_crediti → plans → card with 3-D Secure → paid: the pending mess
   await shot(page, "payments-success");
 
   // After 3 s the chats reload; the message that waited for credits has gone out, paid from the new ones.
-  await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
+  await fastForwardTo(page, /\/chats$/);
   await page.goto(`${origin("it")}/chats/${angel.id}`);
   await expect(page.getByTestId("my-message").locator("p")).toHaveText("Ti scrivo appena pago");
   await expectCredits(page, "95 crediti");
@@ -88,13 +100,14 @@ test("fine_crediti → plans → card with 3-D Secure → paid: the pending mess
   await expect(page.getByTestId("payment-message")).toHaveText(
     "Grazie! I tuoi crediti sono pronti: torna alle tue chat.",
   );
-  await expect(page).toHaveURL(/\/chats$/, { timeout: 10_000 });
+  await fastForwardTo(page, /\/chats$/);
   await expectCredits(page, "195 crediti");
 });
 
 test("a declined card shows the catalogue's reason in red, and retry goes back to the plans (English)", async ({
   page,
 }) => {
+  await page.clock.install();
   const member = await signedInMember(page, "en", "paydeclined");
   await page.goto(`${origin("en")}/vip_plan/cred`);
   await expect(page.getByRole("heading", { name: "Choose your credits" })).toBeVisible();
@@ -122,7 +135,7 @@ test("a declined card shows the catalogue's reason in red, and retry goes back t
   await page.getByTestId("plans-continue").click();
   await page.getByLabel("Card number").fill("4000000000003220");
   await page.getByTestId("pay-submit").click();
-  await expect(page).toHaveURL(/\/sandbox\/3ds\/sbx_/, { timeout: 10_000 });
+  await fastForwardTo(page, /\/sandbox\/3ds\/sbx_/);
   await page.getByRole("button", { name: "Refuse" }).click();
   await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=sbx_/);
   const refused = page.getByTestId("payment-outcome").getByTestId("payment-message");

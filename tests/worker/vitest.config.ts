@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { portraitPack } from "../../drizzle/seed-photos";
 import { startFakeAdyen } from "../fakes/adyen";
 import { startFakeCoda } from "../fakes/coda";
@@ -11,6 +12,21 @@ import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
 import { startFakeTrustPay } from "../fakes/trustpay";
 import { startFakeTwilio } from "../fakes/twilio";
+
+/**
+ * `npm test` runs the Worker tests in two halves side by side (`--shard=1/2`, `--shard=2/2`, each with a
+ * database of its own). Vitest's own shards are contiguous slices of a hashed order, which put the few long
+ * files (the fuzzers, the 192 payments, the brain's timers) in one half: 144 s against 87 s. Dealt in turn
+ * from the files' order instead, the halves come out near even (74 s and 64 s of tests).
+ */
+class AlternateFilesSequencer extends BaseSequencer {
+  override async shard(files: TestSpecification[]) {
+    const { index, count } = this.ctx.config.shard ?? { index: 1, count: 1 };
+    return [...files]
+      .sort((a, b) => a.moduleId.localeCompare(b.moduleId))
+      .filter((_, position) => position % count === index - 1);
+  }
+}
 
 // Worker tests run inside workerd against a real Postgres engine started by scripts/with-db.ts.
 const databaseUrl = process.env.DATABASE_URL;
@@ -128,6 +144,7 @@ export default defineConfig({
     },
     // One Postgres session at a time with PGlite: the files share it.
     fileParallelism: false,
+    sequence: { sequencer: AlternateFilesSequencer },
     isolate: false,
   },
 });
