@@ -170,19 +170,24 @@ async function signUpMember(): Promise<{ token: string; clickid: string }> {
 }
 
 /**
- * One Lighthouse run in a fresh Chromium profile (cold cache, empty storage). `storage` is written into the
- * page's origin first (a member's session), and Lighthouse is told not to wipe it.
+ * One run, tried up to three times when Lighthouse's own trace fails (NO_NAVSTART and the like: seen twice in
+ * a row on the home page of a quiet machine, each time followed by a good run).
  */
-/** One run, tried once more when Lighthouse's own trace fails (NO_NAVSTART and the like, on a busy machine). */
 async function measure(name: string, url: string, storage?: Record<string, string>): Promise<Sample> {
-  try {
-    return await measureOnce(name, url, storage);
-  } catch (error) {
-    console.error(`again after: ${String(error)}`);
-    return measureOnce(name, url, storage);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measureOnce(name, url, storage);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`again after: ${String(error)}`);
+    }
   }
 }
 
+/**
+ * One Lighthouse run in a fresh Chromium profile (cold cache, empty storage). `storage` is written into the
+ * page's origin first (a member's session), and Lighthouse is told not to wipe it.
+ */
 async function measureOnce(name: string, url: string, storage?: Record<string, string>): Promise<Sample> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
