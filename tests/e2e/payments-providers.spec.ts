@@ -318,7 +318,9 @@ test(
     await expect(dialog.getByRole("alert")).toHaveText(
       "Coda no ofrece reembolsos por API: reembolsa este pago en el portal de Coda. Aquí no ha cambiado nada: el usuario conserva los créditos y el plan.",
     );
-    // Nothing left to confirm: the reason and the refund button give way to the message and a close button.
+    // Nothing left to confirm: the title says where the refund is made, and the reason and the refund
+    // button give way to the message and a close button.
+    await expect(dialog.getByRole("heading")).toHaveText("Reembolso en el portal de Coda");
     await expect(dialog.getByTestId("ops-refund-confirm")).toHaveCount(0);
     await expect(dialog.locator('textarea[name="reason"]')).toHaveCount(0);
     await shotViewport(ops, "providers-coda-refund-console");

@@ -260,21 +260,25 @@ function RefundDialog({
 
   return (
     <Popup
-      title={t("ops_refund_title", { amount })}
+      title={
+        inPortal
+          ? t("ops_refund_in_portal_title", { provider: error.provider ?? "—" })
+          : t("ops_refund_title", { amount })
+      }
       onClose={() => (busy ? undefined : onClose())}
       dismissible={!busy}
       testId="ops-refund-dialog"
     >
       {inPortal ? (
         // Nothing to confirm here any more: the refund is the provider portal's to make.
-        <div className="ops-refund-form">
+        <>
           <FormMessage tone="error">{message}</FormMessage>
           <div className="popup-actions">
             <button type="button" className="button" onClick={onClose}>
               {t("popup_close")}
             </button>
           </div>
-        </div>
+        </>
       ) : (
         <form className="ops-refund-form" onSubmit={submit}>
           <p>{t("ops_refund_body", { amount, method: methodLabel(t, payment) })}</p>
