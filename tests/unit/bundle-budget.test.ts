@@ -12,6 +12,7 @@ import { en } from "../../web/i18n/en";
 import { es } from "../../web/i18n/es";
 import { fr } from "../../web/i18n/fr";
 import { it as itCatalogue } from "../../web/i18n/it";
+import { takePreloads } from "../../worker/html/preload-links";
 
 const BUDGET_GZIP_BYTES = 110_000;
 const catalogues = { it: itCatalogue, en, es, fr };
@@ -60,25 +61,18 @@ describe("the home page's initial JavaScript", () => {
 });
 
 describe("a member's /find at start", () => {
-  // The chunks the page itself names (the build's preload map in index.html): the entry, TanStack Query, the
-  // member's frame and the find page with their static imports.
+  // The chunks the Worker preloads for a member's /find (its own reading of the build's map): the language,
+  // TanStack Query, the member's frame and the find page, with the entry and their static imports.
   it("holds no zod: no schema is built before the grid is drawn", () => {
     const html = readFileSync(join(clientDir, "index.html"), "utf8");
-    const json = html.match(/<script type="application\/json" id="preload-map">([^<]+)<\/script>/)?.[1];
-    if (!json) throw new Error("no preload map in index.html");
-    const map = JSON.parse(json) as {
-      start: string[];
-      member: string[];
-      routes: Record<string, { member?: string[] }>;
-    };
-    const find = map.routes["/find"]?.member ?? [];
-    expect(find.length).toBeGreaterThan(0);
+    const { preloads } = takePreloads(html, "/find", "it");
     const files = [
       ...initialScripts(clientDir).map((chunk) => chunk.file),
-      ...[...map.start, ...map.member, ...find].filter((f) => f.endsWith(".js")).map((f) => f.slice(1)),
+      ...[...preloads.any, ...preloads.member].filter((f) => f.endsWith(".js")).map((f) => f.slice(1)),
     ];
     const modules = [...new Set(files)].flatMap((file) => chunkModules(clientDir, file));
     expect(modules).toContain("web/features/discovery/FindPage.tsx");
+    expect(modules).toContain("web/app/MemberFrame.tsx");
     expect(modules.filter((m) => /node_modules\/zod\//.test(m))).toEqual([]);
   });
 });
