@@ -32,6 +32,9 @@ async function expectCredits(page: Page, text: string) {
   }
 }
 
+// The spec's waits (2 s before 3-D Secure, 3 s and 6 s before the chats) on the page's clock, not slept through.
+test.beforeEach(({ page }) => page.clock.install());
+
 async function setPremium(page: Page, clickid: string, premiumLevel: number) {
   const call = apiCall("it", `/dev/members/${clickid}/premium`);
   await page.request.post(call.url, { headers: call.headers, data: { premiumLevel } });
@@ -40,8 +43,6 @@ async function setPremium(page: Page, clickid: string, premiumLevel: number) {
 test("fine_crediti → plans → card with 3-D Secure → paid: the pending message goes out (Italian)", async ({
   page,
 }) => {
-  // The spec's waits (2 s before 3-D Secure, 3 s and 6 s before the chats) on the page's clock.
-  await page.clock.install();
   const member = await signedInMember(page, "it", "pay3ds");
   // A paid member with the sign-up's 5 credits cannot pay a message worth 10.
   await setPremium(page, member.clickid, 1);
@@ -107,7 +108,6 @@ test("fine_crediti → plans → card with 3-D Secure → paid: the pending mess
 test("a declined card shows the catalogue's reason in red, and retry goes back to the plans (English)", async ({
   page,
 }) => {
-  await page.clock.install();
   const member = await signedInMember(page, "en", "paydeclined");
   await page.goto(`${origin("en")}/vip_plan/cred`);
   await expect(page.getByRole("heading", { name: "Choose your credits" })).toBeVisible();
