@@ -25,6 +25,7 @@ import "./features/own-profile/own-profile.css";
 import "./components/cookie-banner.css";
 import "./components/legal-links.css";
 import "./features/legal/legal.css";
+import type { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode, Suspense, startTransition, use } from "react";
 import { createRoot } from "react-dom/client";
@@ -39,22 +40,24 @@ import { createAppRouter } from "./router";
 const brand = readBrand();
 // The brand's language is a chunk of its own: fetched now, beside the first page's chunk, rather than when
 // the first render asks for it.
-void loadCatalogue(brand.language);
+const catalogue = loadCatalogue(brand.language);
 // The session stored now, at the start, is this page's (SessionProvider verifies it): read once, here.
 const startToken = store.get("token");
 // A stored session is most likely a member's: the member's bars load while the session is verified.
-if (startToken) void loadMemberFrame();
+const memberFrame = startToken ? loadMemberFrame() : undefined;
 // Before the router renders (it may rewrite the address): the flux id depends on the landing URL.
 startTracking(brand);
 const router = createAppRouter(brand);
 // TanStack Query comes beside the first page's chunk rather than inside the entry: the pages that read server
 // data are chunks of their own, and the start (brand, session, router) does not need it.
-const queryClient = import("./lib/query-client").then((m) => ({
-  client: m.createQueryClient(),
-  Provider: m.QueryClientProvider,
-}));
+type Query = { client: QueryClient; Provider: typeof QueryClientProvider };
+let query: Query | undefined;
+const queryClient = import("./lib/query-client").then((m) => {
+  query = { client: m.createQueryClient(), Provider: m.QueryClientProvider };
+  return query;
+});
 function QueryProvider({ children }: { children: ReactNode }) {
-  const { client, Provider } = use(queryClient);
+  const { client, Provider } = query ?? use(queryClient);
   return <Provider client={client}>{children}</Provider>;
 }
 const root = document.getElementById("root");
@@ -67,20 +70,26 @@ const splash = (
   </div>
 );
 const app = createRoot(root);
-// A transition: React draws the first screen in slices and lets the browser in between, rather than in one
-// long task (most of the page's blocking time at start on a phone).
-startTransition(() =>
-  app.render(
-    <StrictMode>
-      <Suspense fallback={splash}>
-        <QueryProvider>
-          <I18nProvider locale={brand.language}>
-            <SessionProvider startToken={startToken}>
-              <RouterProvider router={router} />
-            </SessionProvider>
-          </I18nProvider>
-        </QueryProvider>
-      </Suspense>
-    </StrictMode>,
+// The first render waits for what the first screen needs (the HTML's splash stays up meanwhile), so that
+// nothing in it suspends: a Suspense boundary that has shown its fallback holds its content back until 300 ms
+// have passed (React's reveal throttle), and a start that suspended in turn on the language, TanStack Query,
+// the member's frame and the page's chunk drew the first screen up to a second late. Whatever failed to load
+// is left to the boundaries, as before. Then a transition: React draws the first screen in slices and lets
+// the browser in between, rather than in one long task (most of the page's blocking time at start on a phone).
+void Promise.allSettled([catalogue, queryClient, memberFrame, router.load()]).then(() =>
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <Suspense fallback={splash}>
+          <QueryProvider>
+            <I18nProvider locale={brand.language}>
+              <SessionProvider startToken={startToken}>
+                <RouterProvider router={router} />
+              </SessionProvider>
+            </I18nProvider>
+          </QueryProvider>
+        </Suspense>
+      </StrictMode>,
+    ),
   ),
 );

@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from "vite";
 import { PRELOAD_MAP_ID, type PreloadMap, type RoutePreloads } from "../worker/contracts/preload-map.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
 const catalogueFile = /\/web\/i18n\/(it|en|es|fr)\.ts$/;
 const partWithLanguage = /\/web\/i18n\/parts\/[\w-]+\.ts\?lang=(it|en|es|fr)$/;
@@ -113,6 +114,57 @@ function preloadMap(): Plugin {
   };
 }
 
+/**
+ * The chunks of a member's start, grouped. Left to itself the bundler cut the frame and the find page into
+ * some twenty chunks of a few hundred bytes (a button, a spinner, a contract's constants), each a request of
+ * its own on a phone, queued six at a time over HTTP/1.1. Grouped here: TanStack Query in one chunk; what the
+ * member's frame and the find page need beyond the entry in another; and the part of that which the visitor's
+ * landing pages share (form parts, the regions) in a third, so a visitor never loads the member's code.
+ */
+function startChunks() {
+  const member = new Set<string>();
+  const shared = new Set<string>();
+  const plugin: Plugin = {
+    name: "amore:start-chunks",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildEnd() {
+      const closure = (modules: string[]) => {
+        const found = new Set<string>();
+        const visit = (id: string) => {
+          if (found.has(id)) return;
+          found.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        };
+        for (const module of modules) visit(`${webRoot}${module}`);
+        return found;
+      };
+      member.clear();
+      shared.clear();
+      const entry = closure(["main.tsx"]);
+      const visitor = closure(Object.values(landingPages).flatMap((page) => page.visitor ?? []));
+      // The site's own modules only, and not a contract that builds zod schemas: that one stays beside zod,
+      // where the bundler puts it (a page that takes only a constant of it gets neither: see treeshake below).
+      const own = (id: string) =>
+        id.startsWith(repoRoot) &&
+        !id.includes("/node_modules/") &&
+        !this.getModuleInfo(id)?.importedIds.some((next) => next.includes("/node_modules/zod/"));
+      for (const id of closure(["app/MemberFrame.tsx", page("discovery/FindPage")])) {
+        if (!entry.has(id) && own(id)) (visitor.has(id) ? shared : member).add(id);
+      }
+    },
+  };
+  const groups = [
+    {
+      name: "query",
+      test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|web[\\/]lib[\\/]query-client\.ts$/,
+    },
+    { name: "member-start", test: (id: string) => member.has(id) },
+    { name: "start-parts", test: (id: string) => shared.has(id) },
+  ].map((group) => ({ ...group, includeDependenciesRecursively: false }));
+  return { plugin, groups };
+}
+const start = startChunks();
+
 /** The chunk a module went into (its own, or the one it was merged into). */
 function chunkOf(chunks: OutputChunk[], id: string): OutputChunk {
   const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
@@ -144,6 +196,7 @@ export default defineConfig({
   plugins: [
     onlyLanguage(),
     preloadMap(),
+    start.plugin,
     react(),
     // Durable Object storage of `npm start` lives in .data/; the end-to-end server passes its own folder.
     cloudflare({
@@ -168,6 +221,7 @@ export default defineConfig({
           // or a helper of a contract gets neither that contract's unused schemas nor zod, and nothing builds
           // them at start-up (they were a fifth of the home page's script time). The Worker's build keeps all.
           treeshake: { manualPureFunctions: ["z"] },
+          output: { codeSplitting: { groups: start.groups } },
         },
       },
     },

@@ -73,6 +73,60 @@ test("/find's data leaves with the HTML, not after the bundle and a verify", any
   await expect.poll(() => requests.includes("/dispenser")).toBe(true);
 });
 
+/** What React puts into #root, in turn: each added element's class ("" for one without, "(text)" for text). */
+const recordRootChanges = (page: Page) =>
+  page.addInitScript(() => {
+    const added: string[] = [];
+    (window as unknown as { __rootAdded: string[] }).__rootAdded = added;
+    document.addEventListener("DOMContentLoaded", () => {
+      const root = document.getElementById("root");
+      if (!root) return;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            added.push(node instanceof Element ? node.className : "(text)");
+      }).observe(root, { childList: true });
+    });
+  });
+
+test(
+  "the start goes from the HTML's splash straight to the page, no fallback drawn in between",
+  anyWidth,
+  async ({ page }) => {
+    await signedInMember(page, "it", "first-screen-start");
+    await recordRootChanges(page);
+    await slowNetwork(page);
+    await page.goto(`${origin("it")}/find`);
+    await expect(page.getByTestId("angel-card")).toHaveCount(5);
+    // The language, TanStack Query, the member's frame and the page's chunk were there before the first render:
+    // nothing suspended, so React neither drew its own splash nor an empty root (each such fallback holds the
+    // page back by up to 300 ms once shown).
+    const added = await page.evaluate(() => (window as unknown as { __rootAdded: string[] }).__rootAdded);
+    expect(added[0]).toMatch(/^app\b/);
+    expect(added).not.toContain("boot");
+  },
+);
+
+test("on /find the member's room starts once the first photos are drawn", anyWidth, async ({ page }) => {
+  await signedInMember(page, "it", "first-screen-room");
+  const sockets: number[] = [];
+  page.on("websocket", () => sockets.push(Date.now()));
+  await page.goto(`${origin("it")}/find`);
+  await expect(page.getByTestId("angel-card")).toHaveCount(5);
+  await expect.poll(() => sockets.length).toBe(1);
+  // The room's code was asked after the first four photos had arrived: it did not share their bandwidth.
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const photos = [...document.querySelectorAll<HTMLImageElement>(".find-grid img")]
+      .slice(0, 4)
+      .map((img) => entries.find((e) => e.name === img.currentSrc));
+    const room = entries.find((e) => /\/assets\/party-[^/]+\.js$/.test(e.name));
+    return { photosEnd: photos.map((p) => p?.responseEnd ?? null), roomStart: room?.startTime ?? null };
+  });
+  expect(timing.photosEnd.every((end) => end !== null)).toBe(true);
+  expect(timing.roomStart).toBeGreaterThan(Math.max(...timing.photosEnd.map(Number)));
+});
+
 test("/find does not move while it loads", async ({ page }) => {
   await signedInMember(page, "it", "first-screen-cls");
   await observeShifts(page);

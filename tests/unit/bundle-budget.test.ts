@@ -75,6 +75,27 @@ describe("a member's /find at start", () => {
     expect(modules).toContain("web/app/MemberFrame.tsx");
     expect(modules.filter((m) => /node_modules\/zod\//.test(m))).toEqual([]);
   });
+
+  // web/vite.config.ts groups them: left to itself the bundler cut them into some twenty chunks of a few
+  // hundred bytes, each a request of its own (six at a time over HTTP/1.1).
+  it("is a handful of scripts, and a visitor's landing pages load none of the member's", () => {
+    const html = readFileSync(join(clientDir, "index.html"), "utf8");
+    const scripts = (path: string, who: "member" | "visitor") => {
+      const { preloads } = takePreloads(html, path, "it");
+      return [
+        ...new Set([
+          ...initialScripts(clientDir).map((chunk) => chunk.file),
+          ...[...preloads.any, ...preloads[who]].filter((f) => f.endsWith(".js")).map((f) => f.slice(1)),
+        ]),
+      ];
+    };
+    expect(scripts("/find", "member").length).toBeLessThanOrEqual(8);
+    for (const path of ["/", "/find", "/signup", "/login"]) {
+      const modules = scripts(path, "visitor").flatMap((file) => chunkModules(clientDir, file));
+      expect(modules, path).not.toContain("web/app/MemberFrame.tsx");
+      expect(modules, path).not.toContain("web/features/discovery/FindPage.tsx");
+    }
+  });
 });
 
 describe("each language's chunk", () => {

@@ -132,9 +132,11 @@ describe("the first screen's bootstrap script", () => {
       "/photos/default-it/3.jpg/w180.webp",
       "/photos/default-it/4.jpg/w180.webp",
     ]);
+    // Fetched first among the images: they are the page's largest paint.
     expect(photos[0]).toMatchObject({
       as: "image",
       type: "image/webp",
+      fetchpriority: "high",
       imagesrcset:
         "/photos/default-it/1.jpg/w180.webp 180w, /photos/default-it/1.jpg/w360.webp 360w, /photos/default-it/1.jpg/w720.webp 720w",
       imagesizes: FIND_PHOTO_SIZES,

@@ -10,13 +10,18 @@ import "./layout.css";
 import { OpenSessionPopups } from "./OpenSessionPopups";
 
 let memberFrame: Promise<typeof import("./MemberFrame")> | undefined;
+/** The frame's module once it has arrived: rendered at once, without suspending (web/main.tsx). */
+let memberFrameModule: typeof import("./MemberFrame") | undefined;
 /**
  * The member's frame (bars, menus, notifications), fetched once: at start when a session is stored
  * (main.tsx), else when one begins. The page waits for it rather than being drawn first and pushed down by
  * the bar.
  */
 export const loadMemberFrame = () => {
-  memberFrame ??= import("./MemberFrame");
+  memberFrame ??= import("./MemberFrame").then((module) => {
+    memberFrameModule = module;
+    return module;
+  });
   return memberFrame;
 };
 
@@ -33,7 +38,7 @@ export function Layout({ brand }: { brand: PublicBrand }) {
 function Frame({ brand }: { brand: PublicBrand }) {
   const { state } = useSession();
   if (state.status !== "member") return <VisitorFrame brand={brand} />;
-  const { MemberFrame } = use(loadMemberFrame());
+  const { MemberFrame } = memberFrameModule ?? use(loadMemberFrame());
   return (
     <MemberFrame brand={brand}>
       <Outlet />

@@ -123,3 +123,22 @@ export function bootTestimonials<T>(waitMs: number): Promise<T | null> | null {
   const answer = boot.then((r) => (r.ok ? (r.json() as Promise<T>) : null)).catch(() => null);
   return Promise.race([answer, late]);
 }
+
+// The member's room (partysocket, the realtime contracts, the socket) waits on /find until the first cards'
+// photos are drawn or the page is left: they are the page's largest paint, and on a phone the room's code and
+// first requests would share the bandwidth and the main thread with them. Elsewhere it starts at once.
+const ROOM_WAIT_MAX_MS = 2000;
+let releaseRoom: () => void = () => {};
+const roomReleased = new Promise<void>((resolve) => {
+  releaseRoom = resolve;
+});
+
+/** The find page's first photos are drawn (or it gave up on them, or it is gone): the room may start. */
+export const markFirstPhotosDrawn = () => releaseRoom();
+
+/** Resolves when the member's room may start: at once, or on /find once its first photos are drawn. */
+export function roomMayStart(): Promise<void> {
+  if (!/^\/find\/?$/.test(window.location.pathname)) return Promise.resolve();
+  const late = new Promise<void>((resolve) => setTimeout(resolve, ROOM_WAIT_MAX_MS));
+  return Promise.race([roomReleased, late]);
+}

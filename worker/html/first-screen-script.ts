@@ -3,11 +3,12 @@ import type { PagePreloads } from "./preload-links";
 
 /**
  * On /find, once the answer is there: preloads the first cards' photos as the grid will ask them (web/components/
- * AngelPhoto.tsx: WebP renditions, the grid's sizes), so they download while the bundle still loads.
+ * AngelPhoto.tsx: WebP renditions, the grid's sizes), so they download while the bundle still loads; first
+ * among the images (an image is fetched at low priority until the browser has laid it out in view).
  */
 const findPhotos = `function(a){var l=a&&a.find&&a.find.answer.profili||[];
 for(var i=0;i<l.length&&i<${FIND_PHOTOS_FIRST};i++){var u=l[i].default_photo;if(!${OWN_PHOTO}.test(u))continue;
-var e=document.createElement("link");e.rel="preload";e.as="image";e.type="image/webp";
+var e=document.createElement("link");e.rel="preload";e.as="image";e.type="image/webp";e.setAttribute("fetchpriority","high");
 e.setAttribute("imagesrcset",${JSON.stringify(PHOTO_WIDTHS)}.map(function(w){return u+"/w"+w+".webp "+w+"w";}).join(", "));
 e.setAttribute("imagesizes",${JSON.stringify(FIND_PHOTO_SIZES)});document.head.appendChild(e);}}`;
 

@@ -98,9 +98,15 @@ export function useLikes(): Likes {
 
   useEffect(() => () => clearTimeout(tooltipTimer.current), []);
 
+  // Likes tapped before the room is there (it starts just after /find's first photos): sent once it is.
+  const early = useRef<{ id: number; screenName: string }[]>([]);
   const like = useCallback(
     (angel: { id: number; screenName: string }) => {
-      if (!room || !clickid) return;
+      if (!clickid) return;
+      if (!room) {
+        early.current.push(angel);
+        return;
+      }
       const send = () => {
         pending.current.add(angel.id);
         room.send({
@@ -120,6 +126,10 @@ export function useLikes(): Likes {
     },
     [room, clickid, country, member],
   );
+
+  useEffect(() => {
+    if (room) for (const angel of early.current.splice(0)) like(angel);
+  }, [room, like]);
 
   const closeOutOfLikes = useCallback(() => setOutOfLikes(false), []);
   return { liked, tooltipFor, outOfLikes, closeOutOfLikes, like };

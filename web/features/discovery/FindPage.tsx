@@ -11,6 +11,7 @@ import { LikeButton, OutOfLikesPopup } from "../../components/like-button/LikeBu
 import { useLikes } from "../../components/like-button/use-likes";
 import { type UpgradeHook, UpgradePopup } from "../../components/upgrade-popup/UpgradePopup";
 import { useI18n } from "../../i18n/i18n";
+import { markFirstPhotosDrawn } from "../../lib/first-screen";
 import { freshData } from "../../lib/query-client";
 import { useRegions } from "../../lib/regions";
 import { useSession } from "../../lib/session/session";
@@ -110,6 +111,19 @@ export function FindPage() {
     if (dispenser.error) console.warn("dispenser failed", dispenser.error);
   }, [dispenser.error]);
   const failed = dispenser.isError;
+  const grid = useRef<HTMLUListElement>(null);
+  const gridShown = result !== null && regionsSettled;
+  // Once the first cards' photos are decoded and painted (or failed), the member's room may start; and when
+  // the page is left before (lib/first-screen.ts).
+  useEffect(() => {
+    if (failed) markFirstPhotosDrawn();
+    if (!gridShown || !grid.current) return;
+    const photos = [...grid.current.querySelectorAll("img")].slice(0, FIND_PHOTOS_FIRST);
+    void Promise.allSettled(photos.map((img) => img.decode())).then(() =>
+      requestAnimationFrame(() => setTimeout(markFirstPhotosDrawn, 0)),
+    );
+  }, [gridShown, failed]);
+  useEffect(() => markFirstPhotosDrawn, []);
   // The grid is busy from a request until its answer is on screen (through a page the answer moves).
   const loading = result !== null && result.request !== requestKey;
 
@@ -164,7 +178,7 @@ export function FindPage() {
         </button>
       </h1>
       {result.profili.length === 0 && <p className="muted">{t("find_empty")}</p>}
-      <ul className="find-grid" data-page={result.page} aria-busy={loading}>
+      <ul ref={grid} className="find-grid" data-page={result.page} aria-busy={loading}>
         {result.profili.map((angel, index) => (
           <li key={angel.id} className="card angel" data-testid="angel-card" data-angel-id={angel.id}>
             <Link
@@ -179,6 +193,7 @@ export function FindPage() {
                 alt={angel.screenName}
                 // The first cards are in view: no waiting for layout (their photos may be on the way already).
                 loading={index < FIND_PHOTOS_FIRST ? "eager" : "lazy"}
+                fetchPriority={index < FIND_PHOTOS_FIRST ? "high" : undefined}
                 width={180}
                 height={180}
                 sizes={FIND_PHOTO_SIZES}

@@ -12,7 +12,7 @@ import type { SessionUser } from "../../../worker/contracts/auth";
 import type { ClientFlow } from "../../../worker/contracts/flow";
 import type { ServerEvent } from "../../../worker/contracts/realtime";
 import { api } from "../api";
-import { bootVerify } from "../first-screen";
+import { bootVerify, roomMayStart } from "../first-screen";
 import { once } from "../once";
 import type { Room } from "../party";
 import { store } from "../storage";
@@ -186,16 +186,18 @@ export function SessionProvider({
     let closed = false;
     let r: Room | undefined;
     let off: (() => void) | undefined;
-    void import("../party").then(({ connectRoom }) => {
-      if (closed) return;
-      r = connectRoom({ clickid, token, lastSeen: () => lastSeen.current });
-      off = r.subscribe((event: ServerEvent) => {
-        if (event.event === "creditiResidui") {
-          setState((s) => (s.status === "member" ? { ...s, member: { ...s.member, ...event.data } } : s));
-        }
+    void roomMayStart()
+      .then(() => import("../party"))
+      .then(({ connectRoom }) => {
+        if (closed) return;
+        r = connectRoom({ clickid, token, lastSeen: () => lastSeen.current });
+        off = r.subscribe((event: ServerEvent) => {
+          if (event.event === "creditiResidui") {
+            setState((s) => (s.status === "member" ? { ...s, member: { ...s.member, ...event.data } } : s));
+          }
+        });
+        setRoom(r);
       });
-      setRoom(r);
-    });
     return () => {
       closed = true;
       off?.();
