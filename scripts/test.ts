@@ -3,8 +3,9 @@
 //
 // Why side by side: the Worker tests spend most of their time waiting (the rooms' timers, the database's
 // round trips) and use under one core, so check, unit and two halves of the Worker tests (each with a
-// database of its own) share the two cores well. The end-to-end tests need the whole machine for Chromium,
-// so they run alone. Each stage's output is printed whole when it ends, so the stages' lines do not mix.
+// database of its own) share the two cores well. The end-to-end tests need the whole machine for Chromium:
+// they start once check and unit are done, beside the Worker halves' last stretch (under a core between
+// them) rather than after it. The buffered stages' output is printed whole when each ends, so lines do not mix.
 import { spawn } from "node:child_process";
 
 type Stage = [name: string, command: string];
@@ -14,7 +15,7 @@ const together: Stage[] = [
   ["worker 1/2", "npm run test:worker -- --shard=1/2"],
   ["worker 2/2", "npm run test:worker -- --shard=2/2"],
 ];
-const alone: Stage = ["e2e", "npm run test:e2e"];
+const last: Stage = ["e2e", "npm run test:e2e"];
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 const running = new Set<number>();
@@ -68,7 +69,8 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 }
 
 const started = Date.now();
-await Promise.all(together.map((stage) => run(stage, true)));
+const [check, unit, ...workerHalves] = together.map((stage) => run(stage, true));
+await Promise.all([check, unit]);
 console.log("");
-await run(alone, false);
+await Promise.all([...workerHalves, run(last, false)]);
 console.log(`\nall stages passed in ${seconds(started)} s`);
