@@ -104,7 +104,7 @@ export function useLikes(): Likes {
     (angel: { id: number; screenName: string }) => {
       if (!clickid) return;
       if (!room) {
-        early.current.push(angel);
+        if (!early.current.some((a) => a.id === angel.id)) early.current.push(angel);
         return;
       }
       const send = () => {
