@@ -19,9 +19,9 @@ export default defineConfig({
   use: {
     baseURL: `http://it.localhost:${port}`,
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      // Debian's headless shell (scripts/ensure-chromium.ts).
+      executablePath: "/usr/bin/chromium-headless-shell",
       args: [
-        "--headless",
         "--no-sandbox",
         "--disable-gpu",
         "--disable-quic",
