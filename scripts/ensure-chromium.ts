@@ -5,10 +5,10 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-
-const packages = { chromium: CHROMIUM, "chromium-headless-shell": CHROMIUM_HEADLESS_SHELL };
+const packages = {
+  chromium: "/usr/bin/chromium",
+  "chromium-headless-shell": "/usr/bin/chromium-headless-shell",
+};
 const missing = Object.entries(packages)
   .filter(([, path]) => !existsSync(path))
   .map(([name]) => name);

@@ -25,13 +25,13 @@ import "./features/own-profile/own-profile.css";
 import "./components/cookie-banner.css";
 import "./components/legal-links.css";
 import "./features/legal/legal.css";
-import type { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { type ReactNode, StrictMode, Suspense, startTransition, use } from "react";
+import { type ReactNode, StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { loadMemberFrame } from "./app/Layout";
 import { I18nProvider, loadCatalogue } from "./i18n/i18n";
 import { readBrand } from "./lib/brand";
+import { loadOnce } from "./lib/load-once";
 import { SessionProvider } from "./lib/session/session";
 import { store } from "./lib/storage";
 import { startTracking } from "./lib/tracking";
@@ -50,14 +50,12 @@ startTracking(brand);
 const router = createAppRouter(brand);
 // TanStack Query comes beside the first page's chunk rather than inside the entry: the pages that read server
 // data are chunks of their own, and the start (brand, session, router) does not need it.
-type Query = { client: QueryClient; Provider: typeof QueryClientProvider };
-let query: Query | undefined;
-const queryClient = import("./lib/query-client").then((m) => {
-  query = { client: m.createQueryClient(), Provider: m.QueryClientProvider };
-  return query;
+const query = loadOnce(async () => {
+  const m = await import("./lib/query-client");
+  return { client: m.createQueryClient(), Provider: m.QueryClientProvider };
 });
 function QueryProvider({ children }: { children: ReactNode }) {
-  const { client, Provider } = query ?? use(queryClient);
+  const { client, Provider } = query.read();
   return <Provider client={client}>{children}</Provider>;
 }
 const root = document.getElementById("root");
@@ -76,7 +74,7 @@ const app = createRoot(root);
 // the member's frame and the page's chunk drew the first screen up to a second late. Whatever failed to load
 // is left to the boundaries, as before. Then a transition: React draws the first screen in slices and lets
 // the browser in between, rather than in one long task (most of the page's blocking time at start on a phone).
-void Promise.allSettled([catalogue, queryClient, memberFrame, router.load()]).then(() =>
+void Promise.allSettled([catalogue, query.load(), memberFrame, router.load()]).then(() =>
   startTransition(() =>
     app.render(
       <StrictMode>

@@ -61,16 +61,23 @@ describe("the home page's initial JavaScript", () => {
 });
 
 describe("a member's /find at start", () => {
-  // The chunks the Worker preloads for a member's /find (its own reading of the build's map): the language,
-  // TanStack Query, the member's frame and the find page, with the entry and their static imports.
-  it("holds no zod: no schema is built before the grid is drawn", () => {
+  // The scripts a page's start fetches, as the Worker preloads them (its own reading of the build's map): the
+  // entry and its static imports, the language and TanStack Query, and the page's chunks for a member (with
+  // the member's frame) or a visitor.
+  const startScripts = (path: string, who: "member" | "visitor") => {
     const html = readFileSync(join(clientDir, "index.html"), "utf8");
-    const { preloads } = takePreloads(html, "/find", "it");
-    const files = [
-      ...initialScripts(clientDir).map((chunk) => chunk.file),
-      ...[...preloads.any, ...preloads.member].filter((f) => f.endsWith(".js")).map((f) => f.slice(1)),
+    const { preloads } = takePreloads(html, path, "it");
+    return [
+      ...new Set([
+        ...initialScripts(clientDir).map((chunk) => chunk.file),
+        ...[...preloads.any, ...preloads[who]].filter((f) => f.endsWith(".js")).map((f) => f.slice(1)),
+      ]),
     ];
-    const modules = [...new Set(files)].flatMap((file) => chunkModules(clientDir, file));
+  };
+  const modulesOf = (files: string[]) => files.flatMap((file) => chunkModules(clientDir, file));
+
+  it("holds no zod: no schema is built before the grid is drawn", () => {
+    const modules = modulesOf(startScripts("/find", "member"));
     expect(modules).toContain("web/features/discovery/FindPage.tsx");
     expect(modules).toContain("web/app/MemberFrame.tsx");
     expect(modules.filter((m) => /node_modules\/zod\//.test(m))).toEqual([]);
@@ -79,19 +86,9 @@ describe("a member's /find at start", () => {
   // web/vite.config.ts groups them: left to itself the bundler cut them into some twenty chunks of a few
   // hundred bytes, each a request of its own (six at a time over HTTP/1.1).
   it("is a handful of scripts, and a visitor's landing pages load none of the member's", () => {
-    const html = readFileSync(join(clientDir, "index.html"), "utf8");
-    const scripts = (path: string, who: "member" | "visitor") => {
-      const { preloads } = takePreloads(html, path, "it");
-      return [
-        ...new Set([
-          ...initialScripts(clientDir).map((chunk) => chunk.file),
-          ...[...preloads.any, ...preloads[who]].filter((f) => f.endsWith(".js")).map((f) => f.slice(1)),
-        ]),
-      ];
-    };
-    expect(scripts("/find", "member").length).toBeLessThanOrEqual(8);
+    expect(startScripts("/find", "member").length).toBeLessThanOrEqual(8);
     for (const path of ["/", "/find", "/signup", "/login"]) {
-      const modules = scripts(path, "visitor").flatMap((file) => chunkModules(clientDir, file));
+      const modules = modulesOf(startScripts(path, "visitor"));
       expect(modules, path).not.toContain("web/app/MemberFrame.tsx");
       expect(modules, path).not.toContain("web/features/discovery/FindPage.tsx");
     }

@@ -1,29 +1,22 @@
 import { Link, Outlet } from "@tanstack/react-router";
-import { Suspense, use } from "react";
+import { Suspense } from "react";
 import type { PublicBrand } from "../../worker/contracts/brand";
 import { CookieBanner } from "../components/CookieBanner";
 import { useI18n } from "../i18n/i18n";
+import { loadOnce } from "../lib/load-once";
 import { useSession } from "../lib/session/session";
 import { useBrainStart } from "../lib/session/use-brain-start";
 import "../components/nav/topbar.css";
 import "./layout.css";
 import { OpenSessionPopups } from "./OpenSessionPopups";
 
-let memberFrame: Promise<typeof import("./MemberFrame")> | undefined;
-/** The frame's module once it has arrived: rendered at once, without suspending (web/main.tsx). */
-let memberFrameModule: typeof import("./MemberFrame") | undefined;
 /**
  * The member's frame (bars, menus, notifications), fetched once: at start when a session is stored
  * (main.tsx), else when one begins. The page waits for it rather than being drawn first and pushed down by
  * the bar.
  */
-export const loadMemberFrame = () => {
-  memberFrame ??= import("./MemberFrame").then((module) => {
-    memberFrameModule = module;
-    return module;
-  });
-  return memberFrame;
-};
+const memberFrame = loadOnce(() => import("./MemberFrame"));
+export const loadMemberFrame = memberFrame.load;
 
 /** The site's frame: navigation, the page, and the popups any page can raise. */
 export function Layout({ brand }: { brand: PublicBrand }) {
@@ -38,7 +31,7 @@ export function Layout({ brand }: { brand: PublicBrand }) {
 function Frame({ brand }: { brand: PublicBrand }) {
   const { state } = useSession();
   if (state.status !== "member") return <VisitorFrame brand={brand} />;
-  const { MemberFrame } = memberFrameModule ?? use(loadMemberFrame());
+  const { MemberFrame } = memberFrame.read();
   return (
     <MemberFrame brand={brand}>
       <Outlet />

@@ -98,15 +98,9 @@ export function useLikes(): Likes {
 
   useEffect(() => () => clearTimeout(tooltipTimer.current), []);
 
-  // Likes tapped before the room is there (it starts just after /find's first photos): sent once it is.
-  const early = useRef<{ id: number; screenName: string }[]>([]);
   const like = useCallback(
     (angel: { id: number; screenName: string }) => {
-      if (!clickid) return;
-      if (!room) {
-        if (!early.current.some((a) => a.id === angel.id)) early.current.push(angel);
-        return;
-      }
+      if (!room || !clickid) return;
       const send = () => {
         pending.current.add(angel.id);
         room.send({
@@ -126,10 +120,6 @@ export function useLikes(): Likes {
     },
     [room, clickid, country, member],
   );
-
-  useEffect(() => {
-    if (room) for (const angel of early.current.splice(0)) like(angel);
-  }, [room, like]);
 
   const closeOutOfLikes = useCallback(() => setOutOfLikes(false), []);
   return { liked, tooltipFor, outOfLikes, closeOutOfLikes, like };

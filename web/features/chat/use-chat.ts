@@ -194,16 +194,10 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
     chatLock(lines, { angelId, messaggiInviti: invitations, inviteAccepted }) ??
     (refusedLocked ? "angel" : null);
 
-  const [sendWhenReady, setSendWhenReady] = useState(false);
   const send = useCallback(() => {
     // The spec: empty messages are not sent.
     const msg = messageToSend(text);
-    if (!msg || lock) return;
-    // Sent as soon as the member's room is there (a page drawn at once can be typed in before it connects).
-    if (!room) {
-      setSendWhenReady(true);
-      return;
-    }
+    if (!msg || !room || lock) return;
     const icebreaker = isIcebreaker(lines);
     const clientId = crypto.randomUUID();
     sentTexts.current.set(clientId, msg);
@@ -253,11 +247,6 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
       data: { msg, angelId, clientId, icebreaker, trackerId: member?.clickid, screenName: angel?.screenName },
     });
   }, [text, room, lock, lines, angelId, member, invitations, angel]);
-  useEffect(() => {
-    if (!room || !sendWhenReady) return;
-    setSendWhenReady(false);
-    send();
-  }, [room, sendWhenReady, send]);
 
   return { lines, text, setText, pending, typing, lock, angelPhone, hook, setHook, send };
 }

@@ -16,6 +16,7 @@ import { bootVerify, roomMayStart } from "../first-screen";
 import { once } from "../once";
 import type { Room } from "../party";
 import { store } from "../storage";
+import { loadingRoom } from "./loading-room";
 
 export type Member = SessionUser;
 
@@ -182,26 +183,25 @@ export function SessionProvider({
   const token = state.status === "member" ? state.token : null;
   useEffect(() => {
     if (!clickid || !token) return;
-    // The socket's code (partysocket, the realtime contracts) is fetched for members only.
+    // The socket's code (partysocket, the realtime contracts) is fetched for members only. The pages get the
+    // room at once: what they send meanwhile goes out once it is there (loading-room.ts).
     let closed = false;
-    let r: Room | undefined;
-    let off: (() => void) | undefined;
+    const { room: r, attach } = loadingRoom();
+    const off = r.subscribe((event: ServerEvent) => {
+      if (event.event === "creditiResidui") {
+        setState((s) => (s.status === "member" ? { ...s, member: { ...s.member, ...event.data } } : s));
+      }
+    });
+    setRoom(r);
     void roomMayStart()
       .then(() => import("../party"))
       .then(({ connectRoom }) => {
-        if (closed) return;
-        r = connectRoom({ clickid, token, lastSeen: () => lastSeen.current });
-        off = r.subscribe((event: ServerEvent) => {
-          if (event.event === "creditiResidui") {
-            setState((s) => (s.status === "member" ? { ...s, member: { ...s.member, ...event.data } } : s));
-          }
-        });
-        setRoom(r);
+        if (!closed) attach(connectRoom({ clickid, token, lastSeen: () => lastSeen.current }));
       });
     return () => {
       closed = true;
-      off?.();
-      r?.close();
+      off();
+      r.close();
       setRoom(null);
     };
   }, [clickid, token]);
