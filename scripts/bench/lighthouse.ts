@@ -15,6 +15,7 @@ import { gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import * as Lantern from "lighthouse/core/lib/lantern/lantern.js";
 import puppeteer from "puppeteer-core";
 import { build } from "vite";
 import { initialScripts, totalGzip } from "./initial-js.ts";
@@ -254,6 +255,7 @@ async function measureOnce(name: string, url: string, storage?: Record<string, s
     if (SAVE_DIR) {
       mkdirSync(SAVE_DIR, { recursive: true });
       writeFileSync(join(SAVE_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+      writeFileSync(join(SAVE_DIR, `${name}-${Date.now()}.lantern.json`), JSON.stringify(lcpGraphs()));
     }
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)
@@ -271,6 +273,37 @@ async function measureOnce(name: string, url: string, storage?: Record<string, s
   } finally {
     await chrome.kill();
   }
+}
+
+/**
+ * What the last run's simulated LCP waited on: each node of Lighthouse's two LCP graphs (optimistic and
+ * pessimistic; the LCP is their mean, each graph's end being its last node) with its simulated start and end.
+ * The report's own timings are the unthrottled ones, which do not show it: this is how a revalidated logo at
+ * the end of /find's graph was found. Read from Lantern's record of its last simulations.
+ */
+function lcpGraphs() {
+  const graphs: Record<string, LanternNode[]> = {};
+  for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
+    if (!/LargestContentfulPaint$/.test(label)) continue;
+    graphs[label] = [...timings].map(([node, timing]) => ({
+      type: node.type,
+      ...(node.type === "network"
+        ? { url: node.request.url, priority: node.request.priority, bytes: node.request.transferSize }
+        : {}),
+      start: Math.round(timing.startTime),
+      end: Math.round(timing.endTime),
+    }));
+  }
+  return graphs;
+}
+
+interface LanternNode {
+  type: string;
+  url?: string;
+  priority?: string;
+  bytes?: number;
+  start: number;
+  end: number;
 }
 
 interface NetworkItem {

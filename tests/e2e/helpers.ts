@@ -135,8 +135,7 @@ export async function shot(page: Page, name: string) {
  * Waits for what a page's timed step brings (the spec's 2-6 s before a 3-D Secure form is posted, the chats
  * or the profile reload) with the page's clock moved on a second at a time instead of waiting it out: a URL,
  * or something shown. The test installs the clock (`page.clock.install()`) before its first page. An installed
- * clock also holds what waits on a frame or a timer: on /find the member's room starts after the first photos'
- * paint (web/lib/first-screen.ts), so it waits there until the clock runs.
+ * clock also holds what waits on a frame or a timer.
  */
 export async function fastForwardTo(page: Page, target: RegExp | Locator) {
   const reached = () =>

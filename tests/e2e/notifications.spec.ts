@@ -348,7 +348,11 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
     const a = angels[0];
     if (!a) throw new Error("an angel expected");
     let next = [fake(911, a, "like")];
-    await serveNotifications(page, member.clickid, () => next);
+    let listsOnFind = 0;
+    await serveNotifications(page, member.clickid, () => {
+      if (new URL(page.url()).pathname === "/find") listsOnFind += 1;
+      return next;
+    });
     await page.goto(`${origin(market)}/chats/${a.id}`);
     await expect(page.getByTestId("messages")).toBeVisible();
     let answered = 0;
@@ -361,6 +365,8 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
     // Elsewhere a new one shows, and its chat button leads to the chat (where it closes).
     await page.goto(`${origin(market)}/find`);
     await expect(page.getByTestId("angel-card").first()).toBeVisible();
+    // The list at start (on /find once the first photos are on screen) came before the new visit.
+    await expect.poll(() => listsOnFind).toBe(1);
     next = [fake(912, a, "visita"), ...next];
     await page.clock.fastForward(40_000);
     const popup = page.getByTestId("notification-popup");

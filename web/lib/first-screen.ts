@@ -124,21 +124,58 @@ export function bootTestimonials<T>(waitMs: number): Promise<T | null> | null {
   return Promise.race([answer, late]);
 }
 
-// The member's room (partysocket, the realtime contracts, the socket) waits on /find until the first cards'
-// photos are drawn or the page is left: they are the page's largest paint, and on a phone the room's code and
-// first requests would share the bandwidth and the main thread with them. Elsewhere it starts at once.
-const ROOM_WAIT_MAX_MS = 2000;
-let releaseRoom: () => void = () => {};
-const roomReleased = new Promise<void>((resolve) => {
-  releaseRoom = resolve;
+// What the first screen does not show waits on /find until the first cards' photos are drawn or the page is
+// left: the member's room (partysocket, the realtime contracts, the socket) and the frame's own lists (the
+// navigation state, the notifications, the conversations). The photos are the page's largest paint, and on a
+// phone that code and those requests would share the bandwidth and the main thread with them. Elsewhere
+// they start at once.
+const FIRST_SCREEN_WAIT_MAX_MS = 2000;
+let releaseFirstScreen: () => void = () => {};
+const firstScreenReleased = new Promise<void>((resolve) => {
+  releaseFirstScreen = resolve;
 });
 
-/** The find page's first photos are drawn (or it gave up on them, or it is gone): the room may start. */
-export const markFirstPhotosDrawn = () => releaseRoom();
+/** The find page's first photos are drawn (or it gave up on them, or it is gone): the rest may start. */
+export const markFirstPhotosDrawn = () => releaseFirstScreen();
 
-/** Resolves when the member's room may start: at once, or on /find once its first photos are drawn. */
-export function roomMayStart(): Promise<void> {
+/** The value of `elementtiming` on the find page's first photos: the browser reports when they are on screen. */
+export const FIRST_PHOTO_TIMING = "first-photo";
+
+declare module "react" {
+  interface ImgHTMLAttributes<T> {
+    /** Element Timing (Chromium): a PerformanceElementTiming entry once the image is on screen. */
+    elementtiming?: string;
+  }
+}
+
+/**
+ * Calls `drawn` once the first photos, decoded, are on screen: when the browser reports one of them presented
+ * (Element Timing, Chromium: after the frame is shown, which under load came 60-70 ms after the frame that
+ * drew them was made, so the room's code still arrived before the photos' paint); elsewhere a frame later.
+ */
+export function whenFirstPhotosShown(photos: readonly HTMLImageElement[], drawn: () => void) {
+  void Promise.allSettled(photos.map((img) => img.decode())).then(() => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes("element")) {
+      requestAnimationFrame(() => setTimeout(drawn, 0));
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      const shown = list
+        .getEntries()
+        .some(
+          (entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === FIRST_PHOTO_TIMING,
+        );
+      if (!shown) return;
+      observer.disconnect();
+      drawn();
+    });
+    observer.observe({ type: "element", buffered: true });
+  });
+}
+
+/** Resolves when what the first screen does not show may start: at once, or on /find once its photos are drawn. */
+export function afterFirstScreen(): Promise<void> {
   if (!/^\/find\/?$/.test(window.location.pathname)) return Promise.resolve();
-  const late = new Promise<void>((resolve) => setTimeout(resolve, ROOM_WAIT_MAX_MS));
-  return Promise.race([roomReleased, late]);
+  const late = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MAX_MS));
+  return Promise.race([firstScreenReleased, late]);
 }

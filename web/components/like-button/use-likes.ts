@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, okJson } from "../../lib/api";
+import { afterFirstScreen } from "../../lib/first-screen";
 import { freshData } from "../../lib/query-client";
 import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
@@ -29,7 +30,10 @@ const navigationStateQuery = (clickid: string | undefined) =>
   queryOptions({
     queryKey: ["navigation-state", clickid],
     queryFn: clickid
-      ? async () => okJson(await api.api.get.all[":trackerId"].$get({ param: { trackerId: clickid } }))
+      ? async () => {
+          await afterFirstScreen();
+          return okJson(await api.api.get.all[":trackerId"].$get({ param: { trackerId: clickid } }));
+        }
       : skipToken,
     staleTime: 0,
     gcTime: 0,

@@ -11,7 +11,7 @@ import { LikeButton, OutOfLikesPopup } from "../../components/like-button/LikeBu
 import { useLikes } from "../../components/like-button/use-likes";
 import { type UpgradeHook, UpgradePopup } from "../../components/upgrade-popup/UpgradePopup";
 import { useI18n } from "../../i18n/i18n";
-import { markFirstPhotosDrawn } from "../../lib/first-screen";
+import { FIRST_PHOTO_TIMING, markFirstPhotosDrawn, whenFirstPhotosShown } from "../../lib/first-screen";
 import { freshData } from "../../lib/query-client";
 import { useRegions } from "../../lib/regions";
 import { useSession } from "../../lib/session/session";
@@ -113,14 +113,14 @@ export function FindPage() {
   const failed = dispenser.isError;
   const grid = useRef<HTMLUListElement>(null);
   const gridShown = result !== null && regionsSettled;
-  // Once the first cards' photos are decoded and painted (or failed), the member's room may start; and when
-  // the page is left before (lib/first-screen.ts).
+  // Once the first cards' photos are on screen (or failed), the member's room and the frame's lists may
+  // start; and when the page is left before (lib/first-screen.ts).
   useEffect(() => {
     if (failed) markFirstPhotosDrawn();
     if (!gridShown || !grid.current) return;
-    const photos = [...grid.current.querySelectorAll("img")].slice(0, FIND_PHOTOS_FIRST);
-    void Promise.allSettled(photos.map((img) => img.decode())).then(() =>
-      requestAnimationFrame(() => setTimeout(markFirstPhotosDrawn, 0)),
+    whenFirstPhotosShown(
+      [...grid.current.querySelectorAll("img")].slice(0, FIND_PHOTOS_FIRST),
+      markFirstPhotosDrawn,
     );
   }, [gridShown, failed]);
   useEffect(() => markFirstPhotosDrawn, []);
@@ -194,6 +194,7 @@ export function FindPage() {
                 // The first cards are in view: no waiting for layout (their photos may be on the way already).
                 loading={index < FIND_PHOTOS_FIRST ? "eager" : "lazy"}
                 fetchPriority={index < FIND_PHOTOS_FIRST ? "high" : undefined}
+                elementtiming={index < FIND_PHOTOS_FIRST ? FIRST_PHOTO_TIMING : undefined}
                 width={180}
                 height={180}
                 sizes={FIND_PHOTO_SIZES}

@@ -1,5 +1,6 @@
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import { api, okJson } from "../api";
+import { afterFirstScreen } from "../first-screen";
 
 /**
  * GET /get/notifications/{trackerId}: the member's likes and visits. Asked at start and by the spec's
@@ -8,8 +9,10 @@ import { api, okJson } from "../api";
 export const notificationListQuery = (clickid: string) =>
   queryOptions({
     queryKey: ["notifications", clickid],
-    queryFn: async () =>
-      okJson(await api.get.notifications[":trackerId"].$get({ param: { trackerId: clickid } })),
+    queryFn: async () => {
+      await afterFirstScreen();
+      return okJson(await api.get.notifications[":trackerId"].$get({ param: { trackerId: clickid } }));
+    },
     staleTime: 0,
   });
 
@@ -21,7 +24,10 @@ export const conversationListQuery = (clickid: string | undefined) =>
   queryOptions({
     queryKey: ["conversations", clickid],
     queryFn: clickid
-      ? async () => okJson(await api.get.messages[":trackerId"].$get({ param: { trackerId: clickid } }))
+      ? async () => {
+          await afterFirstScreen();
+          return okJson(await api.get.messages[":trackerId"].$get({ param: { trackerId: clickid } }));
+        }
       : skipToken,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

@@ -12,7 +12,7 @@ import type { SessionUser } from "../../../worker/contracts/auth";
 import type { ClientFlow } from "../../../worker/contracts/flow";
 import type { ServerEvent } from "../../../worker/contracts/realtime";
 import { api } from "../api";
-import { bootVerify, roomMayStart } from "../first-screen";
+import { afterFirstScreen, bootVerify } from "../first-screen";
 import { once } from "../once";
 import type { Room } from "../party";
 import { store } from "../storage";
@@ -193,7 +193,7 @@ export function SessionProvider({
       }
     });
     setRoom(r);
-    void roomMayStart()
+    void afterFirstScreen()
       .then(() => import("../party"))
       .then(({ connectRoom }) => {
         if (!closed) attach(connectRoom({ clickid, token, lastSeen: () => lastSeen.current }));
