@@ -72,7 +72,15 @@ function staticFiles(dir: string) {
   };
 }
 
-/** The floor app: its files, and index.html for any other path. */
+/**
+ * The floor app: its files, and index.html for any other path. With BENCH_FLOOR_COOP=1 its page carries the
+ * site's isolation headers too (Cross-Origin-Opener-Policy: same-origin, Origin-Agent-Cluster): Chromium
+ * then commits it in a new renderer instead of the blank tab's, as it does the site's pages.
+ */
+const floorIsolation =
+  process.env.BENCH_FLOOR_COOP === "1"
+    ? { "cross-origin-opener-policy": "same-origin", "origin-agent-cluster": "?1" }
+    : {};
 function serveStatic(dir: string): Promise<Server> {
   const files = staticFiles(dir);
   const server = createServer((request, response) => {
@@ -80,7 +88,7 @@ function serveStatic(dir: string): Promise<Server> {
     const encoding = request.headers["accept-encoding"];
     const file = files(path, encoding) ?? files("index.html", encoding);
     if (!file) throw new Error(`${dir} has no index.html`);
-    response.writeHead(200, file.headers);
+    response.writeHead(200, { ...file.headers, ...floorIsolation });
     response.end(file.body);
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
