@@ -128,8 +128,8 @@ test(
     await expect.poll(() => listsAnswered.size).toBe(3);
     // The room's code and the frame's lists (liked angels, notifications, conversations) were asked after the
     // first four photos had arrived and were on screen: they shared neither their bandwidth nor their paint.
-    // When the browser showed the first photos (Element Timing: the frame on screen, not only made; its entries
-    // reach observers only).
+    // "On screen" is the browser's Element Timing entry (the frame shown, not only made), read by an observer:
+    // these entries are not in the performance timeline.
     const firstShown = await page.evaluate(
       () =>
         new Promise<number>((resolve) =>
