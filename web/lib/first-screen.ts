@@ -149,14 +149,15 @@ declare module "react" {
 }
 
 /**
- * Calls `drawn` once the first photos, decoded, are on screen: when the browser reports one of them presented
- * (Element Timing, Chromium: after the frame is shown, which under load came 60-70 ms after the frame that
- * drew them was made, so the room's code still arrived before the photos' paint); elsewhere a frame later.
+ * Lets the rest start once the first photos, decoded, are on screen: when the browser reports one of them
+ * presented (Element Timing, Chromium: after the frame is shown, which under load came 60-70 ms after the
+ * frame that drew them was made, so the room's code still arrived before the photos' paint); elsewhere a
+ * frame later.
  */
-export function whenFirstPhotosShown(photos: readonly HTMLImageElement[], drawn: () => void) {
+export function markFirstPhotosShown(photos: readonly HTMLImageElement[]) {
   void Promise.allSettled(photos.map((img) => img.decode())).then(() => {
     if (!PerformanceObserver.supportedEntryTypes?.includes("element")) {
-      requestAnimationFrame(() => setTimeout(drawn, 0));
+      requestAnimationFrame(() => setTimeout(markFirstPhotosDrawn, 0));
       return;
     }
     const observer = new PerformanceObserver((list) => {
@@ -167,7 +168,7 @@ export function whenFirstPhotosShown(photos: readonly HTMLImageElement[], drawn:
         );
       if (!shown) return;
       observer.disconnect();
-      drawn();
+      markFirstPhotosDrawn();
     });
     observer.observe({ type: "element", buffered: true });
   });

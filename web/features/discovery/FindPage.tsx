@@ -11,7 +11,7 @@ import { LikeButton, OutOfLikesPopup } from "../../components/like-button/LikeBu
 import { useLikes } from "../../components/like-button/use-likes";
 import { type UpgradeHook, UpgradePopup } from "../../components/upgrade-popup/UpgradePopup";
 import { useI18n } from "../../i18n/i18n";
-import { FIRST_PHOTO_TIMING, markFirstPhotosDrawn, whenFirstPhotosShown } from "../../lib/first-screen";
+import { FIRST_PHOTO_TIMING, markFirstPhotosDrawn, markFirstPhotosShown } from "../../lib/first-screen";
 import { freshData } from "../../lib/query-client";
 import { useRegions } from "../../lib/regions";
 import { useSession } from "../../lib/session/session";
@@ -118,10 +118,7 @@ export function FindPage() {
   useEffect(() => {
     if (failed) markFirstPhotosDrawn();
     if (!gridShown || !grid.current) return;
-    whenFirstPhotosShown(
-      [...grid.current.querySelectorAll("img")].slice(0, FIND_PHOTOS_FIRST),
-      markFirstPhotosDrawn,
-    );
+    markFirstPhotosShown([...grid.current.querySelectorAll("img")].slice(0, FIND_PHOTOS_FIRST));
   }, [gridShown, failed]);
   useEffect(() => markFirstPhotosDrawn, []);
   // The grid is busy from a request until its answer is on screen (through a page the answer moves).
