@@ -3,13 +3,25 @@
 // machine's load moves both alike. The site is served as the end-to-end tests serve it (scripts/e2e-server.ts:
 // the built Worker in workerd, a fresh database); /find is measured signed in, as a member the script signs up.
 // Rounds alternate floor, home and /find; the report gives each one's median of BENCH_WEB_RUNS (5) runs.
-import { type ChildProcess, spawn } from "node:child_process";
+// Both are served over HTTP/2 (HTTPS with a throwaway certificate), as production is; BENCH_WEB_HTTP=1 below.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createHash, createPublicKey } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { extname, join } from "node:path";
+import type { Duplex } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
@@ -28,6 +40,12 @@ const HOST = `it.localhost:${PORT}`;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 // A folder to keep every run's Lighthouse report in (JSON), to look at what shifted or blocked.
 const SAVE_DIR = process.env.BENCH_WEB_SAVE;
+// The floor and the site are served over HTTPS with HTTP/2, as Cloudflare serves production: one connection
+// carries all of a page's requests. BENCH_WEB_HTTP=1 serves them as the README's tables before 2026-11-27
+// (ninth session) were measured: HTTP/1.1 in the clear, where Chromium opens up to six connections per host
+// and Lantern replays each with a slow start of its own, which measured the local server more than the page.
+const HTTP2 = process.env.BENCH_WEB_HTTP !== "1";
+const SCHEME = HTTP2 ? "https" : "http";
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 
 interface Sample {
@@ -83,15 +101,78 @@ const floorIsolation =
     : {};
 function serveStatic(dir: string): Promise<Server> {
   const files = staticFiles(dir);
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? "/", "http://x").pathname;
-    const encoding = request.headers["accept-encoding"];
-    const file = files(path, encoding) ?? files("index.html", encoding);
-    if (!file) throw new Error(`${dir} has no index.html`);
-    response.writeHead(200, { ...file.headers, ...floorIsolation });
-    response.end(file.body);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+  return listening(
+    newServer((request, response) => {
+      const path = new URL(request.url ?? "/", "http://x").pathname;
+      const encoding = request.headers["accept-encoding"];
+      const file = files(path, encoding) ?? files("index.html", encoding);
+      if (!file) throw new Error(`${dir} has no index.html`);
+      response.writeHead(200, { ...file.headers, ...floorIsolation });
+      response.end(file.body);
+    }),
+  );
+}
+
+// The handlers use what HTTP/2's compatibility API shares with HTTP/1.1's request and response (headers, url,
+// writeHead, end, piping both ways); HTTP/2 pseudo-headers (":authority") are read where they matter.
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * A server (started with `listening`): HTTPS that speaks HTTP/2, and HTTP/1.1 to a client that asks for it
+ * (Chromium opens WebSockets that way), with a throwaway certificate the bench's Chromium is told to trust;
+ * plain HTTP/1.1 with BENCH_WEB_HTTP=1.
+ */
+function newServer(handler: Handler): Server {
+  return HTTP2
+    ? (createSecureServer(
+        { ...tlsCredentials(), allowHTTP1: true },
+        handler as unknown as (request: Http2ServerRequest, response: Http2ServerResponse) => void,
+      ) as unknown as Server)
+    : createServer(handler);
+}
+const listening = (s: Server) => new Promise<Server>((resolve) => s.listen(0, "127.0.0.1", () => resolve(s)));
+
+let credentials: { key: Buffer; cert: Buffer } | undefined;
+/** A self-signed certificate for localhost and its subdomains (the brands' hosts), made once per run. */
+function tlsCredentials() {
+  if (credentials) return credentials;
+  const dir = mkdtempSync(join(tmpdir(), "bench-tls-"));
+  try {
+    const made = spawnSync(
+      "openssl",
+      [
+        ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
+        ...["-days", "2", "-subj", "/CN=localhost", "-keyout", join(dir, "key.pem")],
+        ...["-out", join(dir, "cert.pem")],
+        ...["-addext", "subjectAltName=DNS:localhost,DNS:*.localhost,IP:127.0.0.1"],
+      ],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    );
+    if (made.status !== 0)
+      throw new Error(
+        "HTTPS needs openssl to make a certificate (BENCH_WEB_HTTP=1 serves HTTP/1.1 without it)",
+      );
+    credentials = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
+    return credentials;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The certificate's public key as Chromium's --ignore-certificate-errors-spki-list takes it. */
+const spkiHash = (cert: Buffer) =>
+  createHash("sha256")
+    .update(createPublicKey(cert).export({ type: "spki", format: "der" }))
+    .digest("base64");
+
+// Headers of one connection in HTTP/1.1, which HTTP/2 forbids (its pseudo-headers start with ":").
+const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
+function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!name.startsWith(":") && !hopByHop.has(name) && value !== undefined) kept[name] = value;
+  }
+  return kept;
 }
 
 /**
@@ -105,7 +186,7 @@ function serveStatic(dir: string): Promise<Server> {
  */
 function compressingProxy(targetPort: number, assetsDir: string | undefined): Promise<Server> {
   const assets = assetsDir ? staticFiles(assetsDir) : undefined;
-  const server = createServer((request, response) => {
+  const proxy = newServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://x").pathname;
     const asset = path.startsWith("/assets/")
       ? assets?.(path, request.headers["accept-encoding"])
@@ -121,7 +202,10 @@ function compressingProxy(targetPort: number, assetsDir: string | undefined): Pr
         port: targetPort,
         path: request.url,
         method: request.method,
-        headers: request.headers,
+        headers: {
+          ...endToEnd(request.headers),
+          host: String(request.headers[":authority"] ?? request.headers.host),
+        },
       },
       (answer) => {
         const type = String(answer.headers["content-type"] ?? "");
@@ -130,7 +214,7 @@ function compressingProxy(targetPort: number, assetsDir: string | undefined): Pr
           /^(text\/|application\/(json|javascript))/.test(type) &&
           !answer.headers["content-encoding"];
         if (!gzip) {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
           answer.pipe(response);
           return;
         }
@@ -139,11 +223,10 @@ function compressingProxy(targetPort: number, assetsDir: string | undefined): Pr
         answer.on("end", () => {
           const body = gzipSync(Buffer.concat(chunks));
           const headers = {
-            ...answer.headers,
+            ...endToEnd(answer.headers),
             "content-encoding": "gzip",
             "content-length": String(body.length),
           };
-          delete headers["transfer-encoding"];
           response.writeHead(answer.statusCode ?? 502, headers);
           response.end(body);
         });
@@ -152,7 +235,7 @@ function compressingProxy(targetPort: number, assetsDir: string | undefined): Pr
     upstream.on("error", () => response.destroy());
     request.pipe(upstream);
   });
-  server.on("upgrade", (request, socket, head) => {
+  proxy.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const upstream = connect(targetPort, "127.0.0.1", () => {
       const lines = [`${request.method} ${request.url} HTTP/1.1`];
       for (let i = 0; i < request.rawHeaders.length; i += 2) {
@@ -165,7 +248,7 @@ function compressingProxy(targetPort: number, assetsDir: string | undefined): Pr
     upstream.on("error", () => socket.destroy());
     socket.on("error", () => upstream.destroy());
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+  return listening(proxy);
 }
 
 async function buildFloor(): Promise<string> {
@@ -236,7 +319,13 @@ async function measure(name: string, url: string, storage?: Record<string, strin
 async function measureOnce(name: string, url: string, storage?: Record<string, string>): Promise<Sample> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync"],
+    chromeFlags: [
+      ...["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync"],
+      // The bench's own throwaway certificate, trusted by its key. Not --ignore-certificate-errors: Chromium
+      // keeps nothing in its HTTP cache from a connection with a certificate error, so the logo's second and
+      // third copies (the tab's icon, the top bar's) were downloaded again instead of read from the cache.
+      ...(HTTP2 ? [`--ignore-certificate-errors-spki-list=${spkiHash(tlsCredentials().cert)}`] : []),
+    ],
   });
   try {
     if (storage) {
@@ -340,14 +429,14 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 const floorDir = await buildFloor();
 const floorServer = await serveStatic(floorDir);
-const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
+const floorUrl = `${SCHEME}://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
 const site = await startSite();
 const proxy = await compressingProxy(
   PORT,
   process.env.BENCH_WEB_ASSETS === "worker" ? undefined : join(repo, "dist/client"),
 );
 // The brand is chosen by the host name; the proxy's port is only where Chromium connects.
-const siteOrigin = `http://it.localhost:${(proxy.address() as AddressInfo).port}`;
+const siteOrigin = `${SCHEME}://it.localhost:${(proxy.address() as AddressInfo).port}`;
 try {
   const member = await signUpMember();
   const memberStorage = { token: member.token, trackerId: member.clickid, cookiePolicy: "bench" };
@@ -378,7 +467,9 @@ try {
       "scores of the runs": samples[name].map((x) => x.score).join(" "),
     };
   });
-  console.log(`Lighthouse ${RUNS}× per page, mobile preset; medians.`);
+  console.log(
+    `Lighthouse ${RUNS}× per page, mobile preset, ${HTTP2 ? "HTTP/2 over TLS" : "HTTP/1.1"}; medians.`,
+  );
   console.table(rows);
   const home = summary(samples.home);
   const floor = summary(samples.floor);
