@@ -123,19 +123,17 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
  * plain HTTP/1.1 with BENCH_WEB_HTTP=1.
  */
 function newServer(handler: Handler): Server {
-  return HTTP2
+  return tls
     ? (createSecureServer(
-        { ...tlsCredentials(), allowHTTP1: true },
+        { ...tls, allowHTTP1: true },
         handler as unknown as (request: Http2ServerRequest, response: Http2ServerResponse) => void,
       ) as unknown as Server)
     : createServer(handler);
 }
 const listening = (s: Server) => new Promise<Server>((resolve) => s.listen(0, "127.0.0.1", () => resolve(s)));
 
-let credentials: { key: Buffer; cert: Buffer } | undefined;
-/** A self-signed certificate for localhost and its subdomains (the brands' hosts), made once per run. */
-function tlsCredentials() {
-  if (credentials) return credentials;
+/** A self-signed certificate for localhost and its subdomains (the brands' hosts), made for this run. */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), "bench-tls-"));
   try {
     const made = spawnSync(
@@ -152,18 +150,26 @@ function tlsCredentials() {
       throw new Error(
         "HTTPS needs openssl to make a certificate (BENCH_WEB_HTTP=1 serves HTTP/1.1 without it)",
       );
-    credentials = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
-    return credentials;
+    return { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+const tls = HTTP2 ? selfSignedCertificate() : undefined;
 
-/** The certificate's public key as Chromium's --ignore-certificate-errors-spki-list takes it. */
-const spkiHash = (cert: Buffer) =>
-  createHash("sha256")
-    .update(createPublicKey(cert).export({ type: "spki", format: "der" }))
-    .digest("base64");
+/**
+ * Chromium's flag that trusts the bench's certificate by its public key (SHA-256 of the SPKI, base64). Not
+ * --ignore-certificate-errors: Chromium keeps nothing in its HTTP cache from a connection with a certificate
+ * error, so the logo's second and third copies (the tab's icon, the top bar's) were downloaded again instead
+ * of read from the cache.
+ */
+const trustFlags = tls
+  ? [
+      `--ignore-certificate-errors-spki-list=${createHash("sha256")
+        .update(createPublicKey(tls.cert).export({ type: "spki", format: "der" }))
+        .digest("base64")}`,
+    ]
+  : [];
 
 // Headers of one connection in HTTP/1.1, which HTTP/2 forbids (its pseudo-headers start with ":").
 const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
@@ -321,10 +327,7 @@ async function measureOnce(name: string, url: string, storage?: Record<string, s
     chromePath: CHROME,
     chromeFlags: [
       ...["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-sync"],
-      // The bench's own throwaway certificate, trusted by its key. Not --ignore-certificate-errors: Chromium
-      // keeps nothing in its HTTP cache from a connection with a certificate error, so the logo's second and
-      // third copies (the tab's icon, the top bar's) were downloaded again instead of read from the cache.
-      ...(HTTP2 ? [`--ignore-certificate-errors-spki-list=${spkiHash(tlsCredentials().cert)}`] : []),
+      ...trustFlags,
     ],
   });
   try {
@@ -351,8 +354,9 @@ async function measureOnce(name: string, url: string, storage?: Record<string, s
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     if (SAVE_DIR) {
       mkdirSync(SAVE_DIR, { recursive: true });
-      writeFileSync(join(SAVE_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
-      writeFileSync(join(SAVE_DIR, `${name}-${Date.now()}.lantern.json`), JSON.stringify(lcpGraphs()));
+      const saved = join(SAVE_DIR, `${name}-${Date.now()}`);
+      writeFileSync(`${saved}.json`, JSON.stringify(lhr));
+      writeFileSync(`${saved}.lantern.json`, JSON.stringify(lcpGraphs()));
     }
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)

@@ -22,6 +22,9 @@ function recordRequests(page: Page) {
   return paths;
 }
 
+/** The frame's own lists: the liked angels, the notifications, the conversations. */
+const lists = /\/(api\/get\/all|get\/notifications|get\/messages)\/[^/]+$/;
+
 /** The layout shifts of each document of the page, summed as CLS sums them (input-driven ones left out). */
 const observeShifts = (page: Page) =>
   page.addInitScript(() => {
@@ -116,7 +119,6 @@ test(
     page.on("websocket", () => {
       sockets += 1;
     });
-    const lists = /\/(api\/get\/all|get\/notifications|get\/messages)\/[^/]+$/;
     const listsAnswered = new Set<string>();
     page.on("response", (response) => {
       const path = new URL(response.url()).pathname;
@@ -161,6 +163,25 @@ test(
     expect(Math.min(...timing.afterStarts)).toBeGreaterThan(Math.max(...timing.photosEnd.map(Number)));
     expect(firstShown).toBeGreaterThan(0);
     expect(Math.min(...timing.afterStarts)).toBeGreaterThan(firstShown);
+  },
+);
+
+test(
+  "on /find the frame's lists do not wait out the cap when the first photos fail",
+  anyWidth,
+  async ({ page }) => {
+    await signedInMember(page, "it", "first-screen-failed-photos");
+    await page.route(/\/photos\//, (route) => route.fulfill({ status: 404 }));
+    const listsAsked: number[] = [];
+    page.on("request", (request) => {
+      if (lists.test(new URL(request.url()).pathname)) listsAsked.push(Date.now());
+    });
+    await page.goto(`${origin("it")}/find`);
+    await expect(page.getByTestId("angel-card")).toHaveCount(5);
+    const cardsShown = Date.now();
+    await expect.poll(() => listsAsked.length).toBeGreaterThanOrEqual(3);
+    // Failed photos are no paint to wait for: the lists leave within a frame or two, not after the 2 s cap.
+    expect(Math.min(...listsAsked) - cardsShown).toBeLessThan(1000);
   },
 );
 

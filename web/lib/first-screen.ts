@@ -130,13 +130,17 @@ export function bootTestimonials<T>(waitMs: number): Promise<T | null> | null {
 // phone that code and those requests would share the bandwidth and the main thread with them. Elsewhere
 // they start at once.
 const FIRST_SCREEN_WAIT_MAX_MS = 2000;
+let firstScreenDone = false;
 let releaseFirstScreen: () => void = () => {};
 const firstScreenReleased = new Promise<void>((resolve) => {
   releaseFirstScreen = resolve;
 });
 
 /** The find page's first photos are drawn (or it gave up on them, or it is gone): the rest may start. */
-export const markFirstPhotosDrawn = () => releaseFirstScreen();
+export const markFirstPhotosDrawn = () => {
+  firstScreenDone = true;
+  releaseFirstScreen();
+};
 
 /** The value of `elementtiming` on the find page's first photos: the browser reports when they are on screen. */
 export const FIRST_PHOTO_TIMING = "first-photo";
@@ -176,7 +180,8 @@ export function markFirstPhotosShown(photos: readonly HTMLImageElement[]) {
 
 /** Resolves when what the first screen does not show may start: at once, or on /find once its photos are drawn. */
 export function afterFirstScreen(): Promise<void> {
-  if (!/^\/find\/?$/.test(window.location.pathname)) return Promise.resolve();
+  // Once released, at once: the lists' polls ask through here every few seconds for the whole visit.
+  if (firstScreenDone || !/^\/find\/?$/.test(window.location.pathname)) return Promise.resolve();
   const late = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MAX_MS));
   return Promise.race([firstScreenReleased, late]);
 }
