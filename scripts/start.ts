@@ -7,15 +7,42 @@ import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { isEmpty, seed } from "../drizzle/seed.ts";
-import { hasAngelPhotos, seedAngelPhotos } from "../drizzle/seed-photos.ts";
-import { startLocalDatabase, withClient } from "./local-db.ts";
-import { applyMigrations } from "./migrate.ts";
-import { withPhotoBucket } from "./photo-bucket.ts";
+import { DataFolderInUse, lockDataFolder } from "./data-lock.ts";
 
 /** The checkout's local state (database, Durable Objects, photos); DATA_DIR runs a second copy beside it. */
 const dataDir = resolve(process.env.DATA_DIR ?? ".data");
 mkdirSync(dataDir, { recursive: true });
+// Before anything opens the folder's files: a second start on it stops here, the first one untouched.
+try {
+  const lock = lockDataFolder(dataDir);
+  process.on("exit", () => lock.release());
+} catch (error) {
+  if (!(error instanceof DataFolderInUse)) throw error;
+  console.error(
+    [
+      `npm start: the data folder ${dataDir} is in use by another npm start${error.pid ? ` (process ${error.pid})` : ""}.`,
+      "Two sites on one folder would write the same database files. Stop the other one (Ctrl-C where it runs),",
+      "or run a second copy beside it, with a data folder and ports of its own:",
+      "  DATA_DIR=/tmp/site2 PGLITE_PORT=54330 DB_PROXY_PORT=8789 npm start -- --port 8790",
+    ].join("\n"),
+  );
+  process.exit(1);
+}
+// Loaded once the folder is ours (PGlite, Miniflare and the seed take seconds to load on a busy machine), so
+// a second start stops without waiting for them.
+const [
+  { isEmpty, seed },
+  { hasAngelPhotos, seedAngelPhotos },
+  { startLocalDatabase, withClient },
+  { applyMigrations },
+  { withPhotoBucket },
+] = await Promise.all([
+  import("../drizzle/seed.ts"),
+  import("../drizzle/seed-photos.ts"),
+  import("./local-db.ts"),
+  import("./migrate.ts"),
+  import("./photo-bucket.ts"),
+]);
 
 /** Every process below this one (vite, workerd, a photo bucket's workerd, esbuild), from `ps`. */
 function descendants(): number[] {

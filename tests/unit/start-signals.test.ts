@@ -1,12 +1,14 @@
-// Defect 10: `npm start` stopped with SIGTERM (a process manager, `kill`) or SIGHUP (a closed terminal), sent
-// to npm alone, leaves no process behind: not the start script, vite nor workerd. Starts the real script on
-// ports and a data folder of its own, so a developer's running site is not touched.
+// `npm start` as a developer runs it, on ports and a data folder of its own (a developer's running site is not
+// touched): a second start on the same data folder stops at once and says how to run a second copy, leaving
+// the first one serving; and SIGTERM (a process manager, `kill`) or SIGHUP (a closed terminal) sent to npm
+// alone leaves no process behind: not the start script, vite nor workerd.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { LOCK_FILE } from "../../scripts/data-lock";
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -40,18 +42,19 @@ async function until(what: string, check: () => boolean, timeoutMs: number, outp
     });
 }
 
-const dataDirs: string[] = [];
-afterAll(() => {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+interface Site {
+  npm: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: () => number | null | undefined;
+}
 
-/** `npm start` in a process group of its own (so the test can see and clean up every process of it). */
-async function startSite(): Promise<{ npm: ChildProcess; output: () => string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "start-signals-"));
-  dataDirs.push(dataDir);
+/** `npm start` on `dataDir` in a process group of its own (so the test can see and clean up every process). */
+async function startSite(dataDir: string): Promise<Site> {
   // Without the test runner's variables: the site starts as a developer's would.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV)/.test(k)));
-  const npm = spawn("npm", ["start", "--", "--port", String(await freePort()), "--strictPort"], {
+  const port = await freePort();
+  const npm = spawn("npm", ["start", "--", "--port", String(port), "--strictPort"], {
     detached: true,
     env: {
       ...env,
@@ -61,42 +64,70 @@ async function startSite(): Promise<{ npm: ChildProcess; output: () => string }>
     },
   });
   let log = "";
+  let code: number | null | undefined;
   npm.stdout?.on("data", (chunk) => (log += chunk));
   npm.stderr?.on("data", (chunk) => (log += chunk));
-  return { npm, output: () => log };
+  npm.on("exit", (c) => (code = c));
+  return { npm, port, output: () => log, exited: () => code };
 }
 
-// SIGTERM only: SIGHUP goes through the same handler, and each start seeds a database of its own (about
-// 30 s of two cores), which the suite pays once. On a clean clone the start also draws the demo portraits
-// before their disk cache exists (25-60 s on a busy 2-core machine, more under other load): the wait for the
-// processes allows for that; it ends as soon as they run.
+const running = (pgid: number) => {
+  const processes = groupProcesses(pgid);
+  return processes.some((p) => p.includes("vite dev")) && processes.some((p) => p.includes("workerd serve"));
+};
+
+// One site for the file: each start seeds a database of its own (about 30 s of two cores). On a clean clone
+// the start also draws the demo portraits before their disk cache exists (25-60 s on a busy 2-core machine,
+// more under other load): the wait for the processes allows for that; it ends as soon as they run.
+const dataDir = mkdtempSync(join(tmpdir(), "start-signals-"));
+let first: Site;
+beforeAll(async () => {
+  first = await startSite(dataDir);
+  await until("vite and workerd starting", () => running(first.npm.pid as number), 150_000, first.output);
+}, 160_000);
+afterAll(() => {
+  const pgid = first?.npm.pid;
+  if (pgid && groupProcesses(pgid).length > 0) process.kill(-pgid, "SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
 describe("npm start", () => {
-  it("stops vite, workerd and itself on SIGTERM sent to npm", async () => {
-    const { npm, output } = await startSite();
-    const pgid = npm.pid as number;
+  it("stops a second start on the same data folder at once, naming the way to run a second copy", async () => {
+    const pgid = first.npm.pid as number;
+    const lock = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), "utf8")) as { pid: number };
+    const second = await startSite(dataDir);
     try {
-      // Running: the start script, vite and vite's workerd (the first run seeds the database first).
-      await until(
-        "vite and workerd starting",
-        () => {
-          const running = groupProcesses(pgid);
-          return (
-            running.some((p) => p.includes("vite dev")) && running.some((p) => p.includes("workerd serve"))
-          );
-        },
-        150_000,
-        output,
+      // At once: before it loads the database, Miniflare or the seed (about 2 s at a load average of 15).
+      await until("the second start stopping", () => second.exited() !== undefined, 20_000, second.output);
+      expect(second.exited()).toBe(1);
+      expect(second.output()).toContain(`the data folder ${dataDir} is in use by another npm start`);
+      expect(second.output()).toContain(`(process ${lock.pid})`);
+      expect(second.output()).toContain(
+        "DATA_DIR=/tmp/site2 PGLITE_PORT=54330 DB_PROXY_PORT=8789 npm start -- --port 8790",
       );
-      process.kill(pgid, "SIGTERM");
-      await until(
-        "every process stopping",
-        () => groupProcesses(pgid).length === 0,
-        15_000,
-        () => [...groupProcesses(pgid), output()].join("\n"),
-      );
-      expect(groupProcesses(pgid)).toEqual([]);
+      // It opened nothing: no vite, no workerd, no database of its own left running.
+      expect(groupProcesses(second.npm.pid as number)).toEqual([]);
+      // The first site still runs and answers from its database.
+      expect(running(pgid)).toBe(true);
+      const brand = () => fetch(`http://localhost:${first.port}/api/brand`).then((r) => r.status, String);
+      await vi.waitFor(async () => expect(await brand()).toBe(200), { timeout: 30_000, interval: 250 });
     } finally {
-      if (groupProcesses(pgid).length > 0) process.kill(-pgid, "SIGKILL");
+      if (groupProcesses(second.npm.pid as number).length > 0)
+        process.kill(-(second.npm.pid as number), "SIGKILL");
     }
-  }, 180_000);
+  }, 90_000);
+
+  // SIGTERM only: SIGHUP goes through the same handler.
+  it("stops vite, workerd and itself on SIGTERM sent to npm, and frees the data folder", async () => {
+    const pgid = first.npm.pid as number;
+    process.kill(pgid, "SIGTERM");
+    await until(
+      "every process stopping",
+      () => groupProcesses(pgid).length === 0,
+      15_000,
+      () => [...groupProcesses(pgid), first.output()].join("\n"),
+    );
+    expect(groupProcesses(pgid)).toEqual([]);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  }, 30_000);
 });
