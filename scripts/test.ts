@@ -1,5 +1,7 @@
 // `npm test`: check (format, lint, types), unit tests and the Worker tests in workerd on a real Postgres engine
-// side by side, then the end-to-end tests in Chromium. Stops at the first failing stage and says which.
+// side by side, then the end-to-end tests in Chromium, then wrangler's dry run of the deploy on the build the
+// end-to-end tests made (no second build), with the Worker's size budget. Stops at the first failing stage
+// and says which.
 //
 // Why side by side: the Worker tests spend most of their time waiting (the rooms' timers, the database's
 // round trips) and use under one core, so check, unit and two halves of the Worker tests (each with a
@@ -15,7 +17,9 @@ const together: Stage[] = [
   ["worker 1/2", "npm run test:worker -- --shard=1/2"],
   ["worker 2/2", "npm run test:worker -- --shard=2/2"],
 ];
-const last: Stage = ["e2e", "npm run test:e2e"];
+const e2e: Stage = ["e2e", "npm run test:e2e"];
+// dist/ is the end-to-end site's build (scripts/e2e-server.ts), the same as `npm run build`'s.
+const deploy: Stage = ["deploy dry run", "npm run deploy:check -- --reuse-build"];
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 const running = new Set<number>();
@@ -72,5 +76,5 @@ const started = Date.now();
 const [check, unit, ...workerHalves] = together.map((stage) => run(stage, true));
 await Promise.all([check, unit]);
 console.log("");
-await Promise.all([...workerHalves, run(last, false)]);
+await Promise.all([...workerHalves, run(e2e, false).then(() => run(deploy, false))]);
 console.log(`\nall stages passed in ${seconds(started)} s`);
