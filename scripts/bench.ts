@@ -18,7 +18,8 @@
 //      send a message and get the angel's reply at the production delay (20-40 s, through the room's alarm):
 //      errors, workerd's memory, and each reply's lateness against the time it was scheduled for.
 // BENCH_ONLY=http,chat runs some parts only. The floor and each hot path are printed side by side, and the
-// whole result is written to bench-results/<ISO date>-<commit>.json.
+// whole result is written to .data/bench-results/<ISO date>-<commit>.json (BENCH_RESULTS_DIR), outside git:
+// docs/benchmarks.md keeps the figures worth keeping.
 // The database is the PostgreSQL server of DATABASE_URL, else one answering on 127.0.0.1:5432, else PGlite.
 import { spawnSync } from "node:child_process";
 import { Socket } from "node:net";

@@ -44,8 +44,8 @@ export const ARRIVALS_PER_SECOND = num("BENCH_ARRIVALS", 25);
 export const PARTS = new Set(
   (options.BENCH_ONLY ?? "http,checkout,chat,hash,rooms").split(",").map((s) => s.trim()),
 );
-/** Where the JSON result is written. */
-export const RESULTS_DIR = options.BENCH_RESULTS_DIR ?? "bench-results";
+/** Where the JSON result is written: under the checkout's local data, which git ignores. */
+export const RESULTS_DIR = options.BENCH_RESULTS_DIR ?? ".data/bench-results";
 export const JWT_SECRET = "bench-secret-of-at-least-32-bytes-long!!";
 export const base = `http://127.0.0.1:${PORT}`;
 export const HASHES = 30;

@@ -34,16 +34,17 @@ import { initialScripts, totalGzip } from "./initial-js.ts";
 import { benchSignUpBody } from "./sign-up-body.ts";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
-// 8806: the port this work's servers use beside the end-to-end runs of other engineers (8790 and up).
+// 8806: clear of the end-to-end runs' ports (8790 and up), so both can run side by side.
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8806);
 const HOST = `it.localhost:${PORT}`;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-// A folder to keep every run's Lighthouse report in (JSON), to look at what shifted or blocked.
+// A folder to keep every run's Lighthouse report in (JSON), to look at what shifted or blocked; keep it out of
+// git, e.g. .data/bench-results/web.
 const SAVE_DIR = process.env.BENCH_WEB_SAVE;
 // The floor and the site are served over HTTPS with HTTP/2, as Cloudflare serves production: one connection
-// carries all of a page's requests. BENCH_WEB_HTTP=1 serves them as the README's tables before 2026-11-27
-// (ninth session) were measured: HTTP/1.1 in the clear, where Chromium opens up to six connections per host
-// and Lantern replays each with a slow start of its own, which measured the local server more than the page.
+// carries all of a page's requests. BENCH_WEB_HTTP=1 serves them over HTTP/1.1 in the clear, where Chromium
+// opens up to six connections per host and Lantern replays each with a slow start of its own, which measures
+// the local server more than the page.
 const HTTP2 = process.env.BENCH_WEB_HTTP !== "1";
 const SCHEME = HTTP2 ? "https" : "http";
 const repo = fileURLToPath(new URL("../..", import.meta.url));

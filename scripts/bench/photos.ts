@@ -67,8 +67,8 @@ await withTestDatabase({ angelsPerCountry: 30 }, async (db) => {
       );
       return rows.map((r) => r.id);
     });
-    // What a card loads: before issue 16 the one stored 400 px JPEG whatever the screen (BENCH_PHOTOS_BEFORE=1
-    // measures that address); now the WebP rendition of its width, 180 px at 1x and 360 px at 2x.
+    // What a card loads: the WebP rendition of its width, 180 px at 1x and 360 px at 2x. BENCH_PHOTOS_BEFORE=1
+    // measures the stored 400 px JPEG instead, what a card loaded before photos had renditions.
     const before = process.env.BENCH_PHOTOS_BEFORE === "1";
     const cardUrl = (id: number, density: 1 | 2) =>
       before

@@ -4,7 +4,7 @@
 // while V8's sampling profiler runs in workerd (through its inspector), and prints per path: the JS time
 // sampled per request against workerd's whole CPU per request (/proc), and the time per request by module
 // (self) and by our own functions and packages (inclusive: anything they called). The raw profiles are
-// written to bench-results/*.cpuprofile (Chrome DevTools opens them).
+// written to .data/bench-results/*.cpuprofile (BENCH_RESULTS_DIR; Chrome DevTools opens them).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
