@@ -78,7 +78,7 @@ console.log(
 
 await withTestDatabase({ angelsPerCountry }, async (db) => {
   // What autovacuum does minutes after a bulk load, so the run measures the steady state: statistics for
-  // the planner, and the visibility map that lets index-only scans skip the table (README "Benchmark").
+  // the planner, and the visibility map that lets index-only scans skip the table (docs/benchmarks.md).
   await withClient(db.DATABASE_URL, (client) => client.query("vacuum (analyze) angels"));
   countBenchDatabase(db.DATABASE_URL);
   const worker = startBuiltWorker(db);

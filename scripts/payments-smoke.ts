@@ -73,9 +73,7 @@ async function smoke(args: string[], env: Env, out: (line: string) => void): Pro
   }
   const missing = NEEDS[provider].filter((key) => !env[key]);
   if (missing.length > 0) {
-    out(
-      `${provider}: set ${missing.join(", ")} to its test credentials (the README's Payments section says where).`,
-    );
+    out(`${provider}: set ${missing.join(", ")} to its test credentials (docs/payments.md says where).`);
     return 2;
   }
   const settings = { ...DEFAULTS, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v)) } as Env &

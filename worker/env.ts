@@ -19,7 +19,7 @@ export interface Bindings {
   OPS_DESK: DurableObjectNamespace<OpsDesk>;
   /** Photos (R2): members' uploads and the demo portraits, served by worker/photos with long cache headers. */
   PHOTOS: R2Bucket;
-  /** The vars and secrets of README's configuration table, parsed by worker/config.ts. */
+  /** The vars and secrets of docs/operations.md's configuration table, parsed by worker/config.ts. */
   [name: string]: unknown;
 }
 

@@ -1,4 +1,4 @@
-// The benchmark's tables, each measurement against its goal (README "Benchmark"), and the JSON result.
+// The benchmark's tables, each measurement against its goal (docs/benchmarks.md), and the JSON result.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import {

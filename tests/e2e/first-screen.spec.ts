@@ -1,4 +1,4 @@
-// The signed-in first screen (issue 16): /find's data leaves with the HTML's bootstrap while the app's
+// The signed-in first screen: /find's data leaves with the HTML's bootstrap while the app's
 // bundle is still downloading (no verify → dispenser chain after it), the page does not move while it
 // loads, and after logout nothing of the old session is served again.
 import type { Page } from "@playwright/test";

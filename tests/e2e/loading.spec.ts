@@ -1,4 +1,4 @@
-// How the site loads (issue 16): a visitor's home page fetches only its own code and its brand's language
+// How the site loads: a visitor's home page fetches only its own code and its brand's language
 // (the operator console and the other languages come when asked for), and the hashed scripts and styles are
 // kept by the browser for a year (the logos a day) while the page itself is revalidated on every visit.
 import { anyWidth, apiCall, at390, expect, origin, signedInMember, slowNetwork, test } from "./helpers";

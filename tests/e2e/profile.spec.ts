@@ -107,7 +107,7 @@ test("a new member adds photos and fills in the profile", async ({ page }) => {
   }
   await shot(page, "own-profile");
 
-  // After a reload: the saved profile, the default photo, and no photo popup (no longer a first session).
+  // After a reload: the saved profile, the default photo, and no photo popup (no longer the member's first session).
   await page.reload();
   await expect(form.locator('input[name="username"]')).toHaveValue("James");
   await expect(form.locator('select[name="preferred_age"]')).toHaveValue("60-90");

@@ -1,7 +1,7 @@
 // What a visitor's phone downloads before the home page can start, from a real build of the site (the same
 // Vite configuration as `npm run build`, with source maps to tell which modules each chunk holds): the entry
-// chunk and everything it imports statically. Issue 16: at most 110 kB gzip, no operator console, no
-// catalogue (the brand's language comes as a chunk of its own), and each language's chunk only that language.
+// chunk and everything it imports statically: at most 110 kB gzip, no operator console, no catalogue (the
+// brand's language comes as a chunk of its own), and each language's chunk only that language.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

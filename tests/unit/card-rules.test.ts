@@ -46,7 +46,7 @@ describe("a card's expiry", () => {
 });
 
 describe("the sandbox's test cards", () => {
-  it("choose every code of the error catalogue, with the numbers the README lists", () => {
+  it("choose every code of the error catalogue, with the numbers docs/payments.md lists", () => {
     const failures = [...SANDBOX_CARDS].flatMap(([number, outcome]) =>
       outcome.kind === "failed" ? [[outcome.errorCode, number] as const] : [],
     );

@@ -1,4 +1,4 @@
-// Angels' phone numbers (defect 8): only from ranges a regulator keeps for fiction, none where a country has none.
+// Angels' phone numbers: only from ranges a regulator keeps for fiction, none where a country has none.
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { describe, expect, it } from "vitest";
 import { fictionalPhone, isFictionalPhone } from "../../worker/contracts/fictional-phone";

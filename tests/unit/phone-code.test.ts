@@ -30,7 +30,7 @@ describe("the phone code's rules", () => {
     expect(marketMobile("es", "612 345 678")).toBe("+34612345678");
     expect(marketMobile("en", "07400 123456")).toBe("+447400123456");
     expect(marketMobile("en", "+353 85 123 4567")).toBe("+353851234567");
-    // Irish national numbers on the English brand (defect 8), however they are spaced.
+    // Irish national numbers on the English brand, however they are spaced.
     expect(marketMobile("en", "085 123 4567")).toBe("+353851234567");
     expect(marketMobile("en", "0871234567")).toBe("+353871234567");
     expect(marketMobile("en", "01 234 5678")).toBeNull(); // a Dublin landline

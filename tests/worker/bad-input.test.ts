@@ -1,6 +1,6 @@
 // Input Postgres could never store is refused in validation, naming the field: a NUL byte in any text (body,
-// path, query, socket frame) and an integer past the `integer` column. Before, each reached the query and
-// failed there: 500 over HTTP, server_error on the socket, and the input in the error log.
+// path, query, socket frame) and an integer past the `integer` column. Let through, each would fail in
+// the query: 500 over HTTP, server_error on the socket, and the input in the error log.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ANGEL, setBalances } from "../fixtures/chat";
 import { call, createMember, verifiedMember } from "../fixtures/members";

@@ -1,4 +1,4 @@
-// The first screen's bootstrap (issue 16): POST /api/first-screen answers the session start exactly as
+// The first screen's bootstrap: POST /api/first-screen answers the session start exactly as
 // POST /users/verify does, and only for a live session the find page's first page (the same page the
 // dispenser gives the page itself) and the regions; a private answer no cache keeps. The HTML that asks
 // it carries the script under the page's CSP nonce, and nothing of any member.

@@ -1,4 +1,4 @@
-// The page's chunks named in the HTML (issue 16): the build writes a map of each landing page's chunks into
+// The page's chunks named in the HTML: the build writes a map of each landing page's chunks into
 // index.html (web/vite.config.ts), and the Worker turns it into <link rel="modulepreload"> for the brand's
 // language and the page asked, so they download beside the entry. The map itself never reaches the browser.
 // The Worker tests serve the source index.html (no build, no map); here the Worker gets a built one.

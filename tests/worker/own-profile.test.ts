@@ -331,7 +331,7 @@ describe("the default photo", () => {
 });
 
 describe("lastActivity (the photo popup's condition)", () => {
-  it("is null in the sign-up's answer and set from the next session on", async () => {
+  it("is null in the sign-up's answer and set by every later session start", async () => {
     const response = await call("/users/register", {
       method: "POST",
       body: JSON.stringify(signupBody()),

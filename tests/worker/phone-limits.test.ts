@@ -1,4 +1,4 @@
-// The limits of the phone code (issue 12): one code a minute and 5 an hour per account and per number, and
+// The limits of the phone code: one code a minute and 5 an hour per account and per number, and
 // one phone number verifies one account per brand (checked by the routes and held by a unique index).
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Phone verification by a one-time SMS code (issue 12): step 1 sends a code and does not verify; only the
+// Phone verification by a one-time SMS code: step 1 sends a code and does not verify; only the
 // right code within its 10 minutes and 5 tries verifies; an unverified member's chat stays refused until the
 // code is entered. SMS go to the local outbox here (the tests' config has no Twilio account); the throttles
 // and the one-number rule are in phone-limits.test.ts, the Twilio adapter in phone-sms.test.ts.
@@ -80,7 +80,7 @@ describe("step 1: the code is sent, the member is not verified yet", () => {
       status: 200,
       json: { phone: mobile },
     });
-    // The English brand serves Ireland too: an Irish mobile written as the Irish write it (defect 8).
+    // The English brand serves Ireland too: an Irish mobile written as the Irish write it.
     const english = await createMember({ region: "london" }, hosts.en);
     const line = String(Math.floor(Math.random() * 1e7)).padStart(7, "0");
     expect(await sendCode(english, `085 ${line.slice(0, 3)} ${line.slice(3)}`, hosts.en)).toMatchObject({

@@ -1,4 +1,4 @@
-// Sessions end everywhere (issue 12): the room socket checks a token with the same rules as HTTP (session
+// Sessions end everywhere: the room socket checks a token with the same rules as HTTP (session
 // version, disabled account, token kind, brand, expiry), and logout, a new password and disabling close the
 // member's open sockets. A session of one brand is nobody on another brand's host.
 import { SignJWT } from "jose";

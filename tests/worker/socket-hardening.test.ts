@@ -1,4 +1,4 @@
-// The room socket under bursts and bad input (issue 12): a member's sends go one at a time, a reused
+// The room socket under bursts and bad input: a member's sends go one at a time, a reused
 // clientId with other content is a conflict, and neither a crafted cursor nor a failing replay gives the
 // client anything but a plain error event.
 import { runInDurableObject } from "cloudflare:test";

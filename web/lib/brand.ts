@@ -4,7 +4,7 @@ import { countries, locales } from "../../worker/contracts/locale-lists";
 /**
  * The brand the Worker put into the page (no request, no flash of another brand). The Worker writes it from
  * the same deployment's typed registry entry, so the start-up path checks only what decides which code runs
- * (the language to fetch, the market) and the rest by shape, without zod (a README decision, 2026-11-26).
+ * (the language to fetch, the market) and the rest by shape, without zod (a decision of docs/decisions/).
  */
 export function readBrand(): PublicBrand {
   const text = document.getElementById("brand-config")?.textContent ?? "";

@@ -28,7 +28,7 @@ const taken = { find: false, match: false };
 
 /**
  * The answer, checked by shape: it comes from this deployment's own Worker, like every API answer the pages
- * read without a schema (building zod's schemas here would put them on the start-up path: issue 16).
+ * read without a schema (building zod's schemas here would put them on the start-up path).
  */
 function asFirstScreen(body: unknown): FirstScreenResponse | null {
   const verify = (body as { verify?: unknown } | null)?.verify;

@@ -217,7 +217,7 @@ async function signUp(c: Context<AppEnv>, utente: z.infer<typeof SignupRequest>[
     }),
   );
   const body = await sessionBody(c, account);
-  // The answer says "first session" (no lastActivity: the photo popup); later sessions find it set.
+  // The answer tells the member's first session (no lastActivity: the photo popup); later ones find it set.
   await markActive(c.var.db, account.id);
   return { result: "OK" as const, ...body };
 }

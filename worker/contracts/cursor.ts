@@ -1,6 +1,6 @@
 // Stream positions, apart from the realtime events' schemas: the web client's delivery rules need only
-// these, and importing them from realtime.ts put that module's schemas and zod on every member page's
-// start (issue 16).
+// these, and importing them from realtime.ts would put that module's schemas and zod on every member page's
+// start.
 
 /**
  * A position in a member's stream of messages (or notifications): their order is (time, id). A client

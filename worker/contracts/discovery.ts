@@ -39,7 +39,7 @@ export type DispenserRequest = z.infer<typeof DispenserRequest>;
 
 /** The spec's /dispenser/match request: no seed (the order is the member's own) and no cerco. */
 // Marked pure: otherwise the browser's build keeps this call, and with it zod, in every page that imports a
-// constant of this module (the find page: issue 16).
+// constant of this module (the find page).
 export const MatchRequest = /* @__PURE__ */ DispenserRequest.omit({ cerco: true, seed: true });
 export type MatchRequest = z.infer<typeof MatchRequest>;
 

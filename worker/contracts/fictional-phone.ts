@@ -1,5 +1,5 @@
 // An angel's phone number comes only from a range that its country's regulator keeps for fiction, so a number
-// on a profile can never ring a real person (defect 8). Ofcom reserves the UK mobiles 07700 900000-900999
+// on a profile can never ring a real person. Ofcom reserves the UK mobiles 07700 900000-900999
 // for drama; Italy (AGCOM) and Spain (CNMC) reserve no such range, so their angels show no number.
 import type { Country } from "./locales";
 

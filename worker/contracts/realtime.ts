@@ -115,7 +115,7 @@ export const PauseReason = z.enum(["premium", "ended"]);
 
 // The calls on other schemas below (.optional(), .extend()) are marked pure, as the build treats zod's own
 // builders (web/vite.config.ts): a page that imports only this module's helpers gets neither these schemas
-// nor zod (the member's frame, on every member page's start: issue 16).
+// nor zod (the member's frame, on every member page's start).
 export const ServerEvent = z.discriminatedUnion("event", [
   z.object({
     event: z.literal("chat"),
@@ -145,7 +145,7 @@ export const ServerEvent = z.discriminatedUnion("event", [
   z.object({ event: z.literal("invite"), data: InviteAck }),
   /** A like or visit from an angel, pushed when its time comes (and replayed to a reconnecting client). */
   z.object({ event: z.literal("notification"), data: Notification }),
-  /** The brain's engagement schedule paused: the client stops (no further brain emits this session). */
+  /** The brain's engagement schedule paused: the client stops (no further brain emits while the page lives). */
   z.object({ event: z.literal("pausePressing"), data: z.object({ reason: PauseReason }) }),
   /** Every tab of the member reloads (the account was disabled, or ops restarted the member's tabs). */
   z.object({ event: z.literal("restart"), data: z.object({ reason: z.string() }) }),

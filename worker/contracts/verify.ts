@@ -1,5 +1,5 @@
 // POST /users/verify's answer, apart from the auth contracts the pages import: it names the flow's schema,
-// which would otherwise be kept in the page's start-up bundle (issue 16: no zod on the start-up path).
+// which would otherwise be kept in the page's start-up bundle (no zod on the start-up path).
 import { z } from "zod";
 import { SessionUser } from "./auth";
 import { ClientFlow } from "./flow";

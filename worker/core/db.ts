@@ -67,7 +67,7 @@ export function openDb(database: DatabaseConfig): { db: Db; end: () => Promise<v
  * A request's database, opened on first use: the same Db, but the Pool (and Drizzle over it) is made only
  * when a route touches it, and `end()` closes it only if it was made. The hot routes whose one statement
  * goes over `httpQuery` (the dispenser) never make one; building and ending a Pool per request cost about
- * as much Worker CPU as the bare handler's whole answer (README "Benchmark"). `end()` gives undefined when
+ * as much Worker CPU as the bare handler's whole answer (docs/benchmarks.md). `end()` gives undefined when
  * there is nothing to close.
  */
 export function lazyDb(database: DatabaseConfig): { db: Db; end: () => Promise<void> | undefined } {

@@ -24,7 +24,7 @@ export interface SessionClaims {
 }
 
 // The HMAC key of each secret, imported once per isolate: jose imports a raw key on every call, which cost
-// about a tenth of a millisecond of Worker CPU per request (README "Benchmark", the hot path's middleware).
+// about a tenth of a millisecond of Worker CPU per request (docs/benchmarks.md, the dispenser).
 const keys = new Map<string, Promise<CryptoKey>>();
 /** JWT_SECRET as an HS256 key (at least 32 bytes), imported once per isolate. */
 export function secretKey(secret: string): Promise<CryptoKey> {

@@ -348,7 +348,7 @@ const PAGE_COLUMNS = `live boolean, served_region text, served_city text, refuse
  * The page statement of one shape as a PL/pgSQL function (migrations/0014_dispenser_functions.sql, made by
  * scripts/dispenser-functions.ts from this): PL/pgSQL keeps a statement's plan for the session, so a pooled
  * session (Neon's SQL-over-HTTP endpoint runs queries on pooled sessions, and so does the local proxy) plans
- * each shape once instead of on every call, which cost Postgres more than running it (README "Benchmark").
+ * each shape once instead of on every call, which cost Postgres more than running it (docs/benchmarks.md).
  * The plan is the generic one (no values), which the Worker test "the dispenser's queries" checks. The body
  * is the statement's text as built here; a Worker test fails when the database's copy differs.
  */

@@ -1,4 +1,4 @@
-// The rules of the phone code (issue 12, "Phone verification must verify something"): its length, life,
+// The rules of the phone code, which proves that the member holds the number: its length, life,
 // tries and the throttle of its sends, how a code is drawn and how it is kept (hashed), and the text of the
 // SMS in each language. Pure: no database, no Workers API beyond Web Crypto.
 import type { Locale } from "../contracts/locales";

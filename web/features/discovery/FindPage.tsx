@@ -23,7 +23,7 @@ import { clampPage, pageCount, pageForTotal, pageIsLocked } from "./pager";
 import { rememberPlace, type SearchPlace, samePlace, startPlace } from "./search-place";
 import "./find.css";
 
-// The list, not the schema: zod stays off the find page's start (issue 16).
+// The list, not the schema: zod stays off the find page's start.
 const isCountry = (c: string | undefined): c is Country => countries.some((k) => k === c);
 
 /** The stored page (a whole number from 1), checked against the real page count once it is known. */

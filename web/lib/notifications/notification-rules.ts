@@ -141,7 +141,7 @@ function pendingItem(value: unknown): PopupItem | null {
 
 /**
  * notificheInPending: the popups kept while the tab was hidden; anything unreadable counts as none. Checked
- * by hand, not with zod: this module is in the member's frame, on every member page's start (issue 16).
+ * by hand, not with zod: this module is in the member's frame, on every member page's start.
  */
 export function parsePending(raw: string | null): PopupItem[] {
   if (!raw) return [];

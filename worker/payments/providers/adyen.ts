@@ -6,7 +6,7 @@
 // - Cards: POST /payments with `scheme` and the values of Adyen's secured fields (encryptedCardNumber and the
 //   others, encrypted in the member's browser by Adyen Web: PCI DSS SAQ A), or, where no secured fields run
 //   (local runs, renewals have no card), the raw card fields passed through, never kept or logged (SAQ D;
-//   the PCI scope is the README's). 3-D Secure 2 on the web wants the browser's data: browserInfo, origin,
+//   docs/payments.md has the PCI scope). 3-D Secure 2 on the web wants the browser's data: browserInfo, origin,
 //   shopperIP and channel Web go with every card payment that has them. 3-D Secure is Adyen's redirect flow,
 //   asked as a POST (redirectToIssuerMethod) so the page's hidden form (spec: adyen posts a form after 2 s)
 //   can run it; the member comes back to the return URL with `redirectResult`, which /payments/details turns
