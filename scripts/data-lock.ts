@@ -70,7 +70,6 @@ const readText = (path: string) => {
 };
 
 export interface DataLock {
-  readonly path: string;
   /** Removes the lock if it is still this process's (idempotent). */
   release(): void;
 }
@@ -92,7 +91,6 @@ export function lockDataFolder(dataDir: string): DataLock {
       try {
         linkSync(draft, path);
         return {
-          path,
           release() {
             if (readText(path) === mine) rmSync(path, { force: true });
           },
