@@ -268,8 +268,16 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
     await insertRows(
       client,
       "operators",
-      ["email", "password_hash", "display_name", "role", "capacity", "language"],
-      demoOperators.map((o) => [o.email, o.passwordHash, o.displayName, o.role, o.capacity, o.language]),
+      ["email", "password_hash", "display_name", "role", "brand_ids", "capacity", "language"],
+      demoOperators.map((o) => [
+        o.email,
+        o.passwordHash,
+        o.displayName,
+        o.role,
+        o.brands,
+        o.capacity,
+        o.language,
+      ]),
     );
     for (const [angelId, notes] of Object.entries(demoPersonaNotes)) {
       // Only for angels this seed wrote (a smaller angel count has fewer ids).

@@ -15,6 +15,12 @@ import type { ProviderId } from "./payments/provider";
 
 /** The time an operator holds a conversation after taking it from the console's queue. */
 export const OPS_LEASE_MS = 180_000;
+/**
+ * Phone codes one network (an IPv4 /24, an IPv6 /48) may ask for in an hour, through any number of accounts.
+ * A household, an office or a carrier's NAT verifies a few members an hour; the abuse it stops sent about 50.
+ */
+export const PHONE_CODES_PER_NETWORK_HOUR = 20;
+const HOUR_MS = 3_600_000;
 /** Google's OAuth endpoints (the tests point them at the fake). */
 export const GOOGLE_AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
@@ -51,6 +57,8 @@ export interface Config {
     brain: DelayWindow;
   };
   opsLeaseMs: number;
+  /** Phone codes one network (an IPv4 /24, an IPv6 /48) may ask for per window, whichever accounts ask. */
+  phoneCodesPerNetwork: { limit: number; windowMs: number };
   /** The `ai` reply provider's OpenAI-compatible API; null when not configured (scripted answers instead). */
   ai: { url: string; apiKey: string; model: string } | null;
   /** Mailgun's HTTP API; null keeps mail in the local outbox (and refuses to send in production). */
@@ -211,6 +219,9 @@ const Environment = z.object({
   ANGEL_BRAIN_MIN_MS: ms(PRESSING_MIN_MS),
   ANGEL_BRAIN_MAX_MS: ms(PRESSING_MAX_MS),
   OPS_LEASE_MS: optional(z.coerce.number().int().min(1)).transform((v) => v ?? OPS_LEASE_MS),
+  PHONE_CODES_PER_NETWORK_HOUR: optional(z.coerce.number().int().min(1).max(100_000)).transform(
+    (v) => v ?? PHONE_CODES_PER_NETWORK_HOUR,
+  ),
   AI_API_URL: url,
   AI_API_KEY: text,
   AI_MODEL: text,
@@ -318,6 +329,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
       brain: window(e.ANGEL_BRAIN_MIN_MS, e.ANGEL_BRAIN_MAX_MS),
     },
     opsLeaseMs: e.OPS_LEASE_MS,
+    phoneCodesPerNetwork: { limit: e.PHONE_CODES_PER_NETWORK_HOUR, windowMs: HOUR_MS },
     ai:
       e.AI_API_URL && e.AI_API_KEY && e.AI_MODEL
         ? { url: e.AI_API_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL }

@@ -24,8 +24,13 @@ export const operators = pgTable(
     /** Argon2id PHC string (worker/core/password.ts). */
     passwordHash: text("password_hash").notNull(),
     displayName: text("display_name").notNull(),
-    /** operator, supervisor or admin (worker/ops/ops.contracts.ts). */
+    /** operator, supervisor or admin (worker/contracts/ops.ts). */
     role: text("role").notNull().default("operator"),
+    /**
+     * The brands (worker/brands/registry.ts ids) whose members the operator may see and act on. A role that
+     * covers every brand (admin) ignores it; empty: no brand yet (docs/decisions/2026-11-29-operators-scoped-to-brands.md).
+     */
+    brandIds: text("brand_ids").array().notNull().default(sql`'{}'::text[]`),
     capacity: integer("capacity").notNull().default(3),
     /** The console's language until the operator picks another: it, en, es or fr. */
     language: text("language").notNull().default("en"),

@@ -8,6 +8,8 @@ export interface DemoOperator {
   passwordHash: string;
   displayName: string;
   role: "operator" | "supervisor" | "admin";
+  /** The brands the operator covers (the admin's role covers every brand). */
+  brands: string[];
   capacity: number;
   language: "it" | "en" | "es" | "fr";
 }
@@ -20,6 +22,7 @@ export const demoOperators: DemoOperator[] = [
       "$argon2id$v=19$m=19456,t=2,p=1$m/EWatapY/VANTzpot3AyQ$VQoW9Z2FLovT1bWsBPjUNDKOsH7gw0yOB8X0Y4cEoZw",
     displayName: "Giulia",
     role: "operator",
+    brands: ["amoreitalia"],
     capacity: 3,
     language: "it",
   },
@@ -30,6 +33,7 @@ export const demoOperators: DemoOperator[] = [
       "$argon2id$v=19$m=19456,t=2,p=1$NpQ8Mgpp3VG9eS6dhgj9vw$nV8aGPmQgnV+Wu6SD4hmCg/iwT7SSsYwwwoljFo0rn4",
     displayName: "Tom",
     role: "operator",
+    brands: ["lovechat"],
     capacity: 2,
     language: "en",
   },
@@ -40,6 +44,8 @@ export const demoOperators: DemoOperator[] = [
       "$argon2id$v=19$m=19456,t=2,p=1$PcdxfSMGBcfeW7S52+nEbw$2zD4AzILOkaIXth+7LK7ZKRp273R8fVI/AxyTpjV01U",
     displayName: "Lucía",
     role: "supervisor",
+    // The southern European desk: the Spanish and Italian brands.
+    brands: ["amorespana", "amoreitalia"],
     capacity: 5,
     language: "es",
   },
@@ -50,6 +56,7 @@ export const demoOperators: DemoOperator[] = [
       "$argon2id$v=19$m=19456,t=2,p=1$MwSfCxgBaf0BZebf6lLlxQ$MpNiKa3w3o759bSkoJaW6jlOtI5RNMQdRy/pNknc30E",
     displayName: "Admin",
     role: "admin",
+    brands: [],
     capacity: 5,
     language: "en",
   },

@@ -1,10 +1,12 @@
 // A supervisor refunds a member's payment from the console: the member pays through the sandbox's API and
 // keeps the site open; the supervisor finds them by e-mail, opens their payments and credits, refunds the
 // paid plan with a reason; the member's credits drop on their open page without a reload, the payment shows
-// refunded with the reason, and the audit log lists the refund. At 390 and 1280 px, with screenshots.
+// refunded with the reason, and the audit log lists the refund and a repeated attempt that was not made. The
+// console's bar names the sites the supervisor covers. At 390 and 1280 px, with screenshots.
 import type { Page } from "@playwright/test";
 import { demoOperators } from "../../drizzle/seed-data/operators";
 import {
+  apiCall,
   expect,
   expectAccessible,
   expectCredits,
@@ -39,6 +41,8 @@ const desks = {
     done: "Reembolsados 9,90 €: retirados 30 créditos, nivel premium ahora 0",
     audit: "Registro de actividad",
     refunded: "reembolsó un pago",
+    notMade: "reembolso no realizado",
+    brands: "Sitios: Amore Italia, Amor España",
   },
   desktop: {
     role: "admin",
@@ -52,6 +56,8 @@ const desks = {
     done: "Refunded €9.90: 30 credits taken back, premium level now 0",
     audit: "Audit log",
     refunded: "refunded a payment",
+    notMade: "refund not made",
+    brands: "All sites",
   },
 } as const;
 
@@ -104,6 +110,7 @@ test("a supervisor refunds a member's payment from the money view", async ({ pag
   await ops.locator('input[name="password"]').fill(supervisor.password);
   await ops.locator("form.ops-login button[type=submit]").click();
   await expect(ops.getByTestId("ops-operator")).toContainText(supervisor.displayName);
+  await expect(ops.getByTestId("ops-brands")).toHaveText(words.brands);
   await ops.getByRole("link", { name: words.members }).click();
   await expect(ops).toHaveURL(/\/ops\/members$/);
   await ops.locator('input[name="q"]').fill(email.toUpperCase());
@@ -160,11 +167,25 @@ test("a supervisor refunds a member's payment from the money view", async ({ pag
   // counter is gone and the VIP entry offers the plans.
   await expectFreeMember(page);
 
-  // The audit log lists the refund with the payment and the reason.
+  // Asked again (another tab, a stale page), the refund is refused and that attempt is audited too.
+  const paymentId = await payment.getAttribute("data-payment-id");
+  const again = apiCall("it", `/ops/api/payments/${paymentId}/refund`);
+  const token = await ops.evaluate(() => localStorage.getItem("opsToken"));
+  const repeated = await ops.request.post(again.url, {
+    headers: { ...again.headers, authorization: `Bearer ${token}` },
+    data: { reason: "Chiesto di nuovo dal cliente" },
+  });
+  expect(repeated.status()).toBe(409);
+
+  // The audit log lists the refund with the payment and the reason, and the attempt that was not made.
   await ops.getByRole("link", { name: words.audit }).click();
   const row = ops.locator('[data-testid="ops-audit-row"][data-action="refund"]').first();
   await expect(row).toContainText(words.refunded);
   await expect(row).toContainText(REASON);
+  const failed = ops.locator('[data-testid="ops-audit-row"][data-action="refund_failed"]').first();
+  await expect(failed).toContainText(words.notMade);
+  await expect(failed).toContainText("already_refunded");
+  await expect(failed).toContainText("Chiesto di nuovo dal cliente");
   await screenshot(ops, "ops-money-audit");
   await desk.close();
 });

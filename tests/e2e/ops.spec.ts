@@ -1,6 +1,7 @@
 // The operator console: a member on the operators flow (8) writes to an angel; an operator signs in at /ops
 // in another browser, takes the conversation from the queue, sees both profiles and the persona notes, and
-// replies; the member sees the angel typing, then the reply. A supervisor also opens the audit log.
+// replies; the member sees the angel typing, then the reply. The bar names the sites the operator covers. A
+// supervisor also opens the audit log.
 import { OPERATORS_FLUX_ID } from "../../drizzle/seed";
 import { demoOperators } from "../../drizzle/seed-data/operators";
 import { renderAvatarJpeg } from "../../drizzle/seed-data/portraits/avatar";
@@ -58,6 +59,12 @@ test("an operator answers a member from the console", async ({ page, browser }, 
   await ops.locator("form.ops-login button[type=submit]").click();
   await expect(ops.getByTestId("ops-operator")).toContainText(operator.displayName);
 
+  // The bar names the sites the operator covers (the seed's desks: Giulia the Italian site, Lucía the
+  // Spanish and Italian ones), in the operator's language.
+  await expect(ops.getByTestId("ops-brands")).toHaveText(
+    operator.role === "supervisor" ? "Sitios: Amore Italia, Amor España" : "Siti: Amore Italia",
+  );
+
   // The queue refreshes by itself; the member's conversation is there, not taken yet.
   const item = ops.locator(`[data-testid="ops-queue-item"][data-clickid="${member.clickid}"]`);
   await expect(item).toContainText(MESSAGE);
@@ -93,5 +100,37 @@ test("an operator answers a member from the console", async ({ page, browser }, 
     await expect(ops.locator('[data-testid="ops-audit-row"][data-action="reply"]').first()).toBeVisible();
     await shot(ops, "ops-audit");
   }
+  await desk.close();
+});
+
+test("an operator who covers no site yet is told so, not shown an empty queue", async ({ browser }, info) => {
+  const tom = demoOperators.find((o) => o.email.startsWith("tom"));
+  if (!tom) throw new Error("the seed's demo operators changed");
+  const desk = await newDevice(browser, info.project.use);
+  const ops = await desk.newPage();
+  // Tom covers LoveChat in the seed; here he signs in as a new operator would before an administrator gives
+  // him a site (the sign-in's answer is played with his sites emptied; the server's own scoping is a Worker
+  // test).
+  await ops.route("**/ops/api/login", async (route) => {
+    // Node does not resolve *.localhost as Chromium does: the real sign-in goes to 127.0.0.1 with the Host.
+    const server = apiCall("en", "/ops/api/login");
+    const response = await route.fetch({
+      url: server.url,
+      headers: { ...route.request().headers(), ...server.headers },
+    });
+    const body = (await response.json()) as { operator?: { brands: unknown[] } };
+    if (body.operator) body.operator.brands = [];
+    await route.fulfill({ response, json: body });
+  });
+  await ops.goto(`${origin("en")}/ops/login`);
+  await ops.locator('input[name="email"]').fill(tom.email);
+  await ops.locator('input[name="password"]').fill(tom.password);
+  await ops.locator("form.ops-login button[type=submit]").click();
+  await expect(ops.getByTestId("ops-brands")).toHaveText("No site yet");
+  await expect(ops.getByTestId("ops-no-brands")).toHaveText(
+    "You do not cover any site yet, so no member is shown: ask an administrator to give you one.",
+  );
+  await shot(ops, "ops-queue-no-site");
+  await expectAccessible(ops, "the console's queue without a site");
   await desk.close();
 });

@@ -356,23 +356,40 @@ export async function startFakeAdyen({
     return { status: 200, body: { data: Buffer.from(JSON.stringify(session)).toString("base64") } };
   }
 
-  /** A standard notification for a payment (AUTHORISATION, or REFUND of its last refund), signed. */
+  /**
+   * A standard notification for a payment (AUTHORISATION, REFUND of its last refund, or CHARGEBACK: a dispute
+   * the member's bank won, whose pspReference is the dispute's own and originalReference the payment's), signed.
+   */
   function notification(p: Payment, eventCode: string) {
     const refund = p.refunds.at(-1);
+    const modification = eventCode === "REFUND" || eventCode === "CHARGEBACK";
     const item: Record<string, unknown> = {
-      amount: refund ? { value: refund.value, currency: p.amount.currency } : p.amount,
+      amount:
+        refund && eventCode === "REFUND" ? { value: refund.value, currency: p.amount.currency } : p.amount,
       eventCode,
       eventDate: new Date().toISOString(),
       merchantAccountCode: merchantAccount,
       merchantReference: p.merchantReference,
       paymentMethod: p.paymentMethod,
-      pspReference: eventCode === "REFUND" && refund ? refund.pspReference : p.pspReference,
-      ...(eventCode === "REFUND" ? { originalReference: p.pspReference } : {}),
+      pspReference:
+        eventCode === "REFUND" && refund
+          ? refund.pspReference
+          : eventCode === "CHARGEBACK"
+            ? psp()
+            : p.pspReference,
+      ...(modification ? { originalReference: p.pspReference } : {}),
       reason:
-        p.resultCode === "Authorised"
-          ? `074086:${p.card?.summary ?? ""}:${p.card?.expiryDate ?? ""}`
-          : (p.refusal?.reason ?? ""),
-      success: eventCode === "REFUND" ? String(Boolean(refund)) : String(p.resultCode === "Authorised"),
+        eventCode === "CHARGEBACK"
+          ? "Fraud"
+          : p.resultCode === "Authorised"
+            ? `074086:${p.card?.summary ?? ""}:${p.card?.expiryDate ?? ""}`
+            : (p.refusal?.reason ?? ""),
+      success:
+        eventCode === "REFUND"
+          ? String(Boolean(refund))
+          : eventCode === "CHARGEBACK"
+            ? "true"
+            : String(p.resultCode === "Authorised"),
     };
     const additionalData: Record<string, string> = {};
     if (p.card) Object.assign(additionalData, { cardSummary: p.card.summary, expiryDate: p.card.expiryDate });

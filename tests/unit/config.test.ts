@@ -28,7 +28,20 @@ describe("the Worker's configuration", () => {
       brain: { minMs: 20_000, maxMs: 40_000 },
     });
     expect(config.opsLeaseMs).toBe(180_000);
+    expect(config.phoneCodesPerNetwork).toEqual({ limit: 20, windowMs: 60 * 60 * 1000 });
     expect([config.ai, config.mailgun, config.google]).toEqual([null, null, null]);
+  });
+
+  it("reads the phone codes a network may ask for in an hour, and refuses a limit that is not one", () => {
+    expect(parseConfig({ ...minimal, PHONE_CODES_PER_NETWORK_HOUR: "50" }).phoneCodesPerNetwork.limit).toBe(
+      50,
+    );
+    expect(() => parseConfig({ ...minimal, PHONE_CODES_PER_NETWORK_HOUR: "0" })).toThrow(
+      /PHONE_CODES_PER_NETWORK_HOUR/,
+    );
+    expect(() => parseConfig({ ...minimal, PHONE_CODES_PER_NETWORK_HOUR: "many" })).toThrow(
+      /PHONE_CODES_PER_NETWORK_HOUR/,
+    );
   });
 
   it("reads numbers as numbers and treats an empty var as unset", () => {

@@ -45,9 +45,14 @@ async function login(email: string, password: string) {
 }
 
 let made = 0;
-/** An operator of its own (the seed's password hash), signed in through the API. */
+/** An operator of its own (the seed's password hash), of the Italian brand unless told, signed in through the API. */
 async function createOperator(
-  values: { role?: "operator" | "supervisor" | "admin"; capacity?: number; name?: string } = {},
+  values: {
+    role?: "operator" | "supervisor" | "admin";
+    capacity?: number;
+    name?: string;
+    brands?: string[];
+  } = {},
 ): Promise<TestOperator> {
   made++;
   const email = `op${made}.${crypto.randomUUID().slice(0, 8)}@ops.example`;
@@ -59,6 +64,7 @@ async function createOperator(
         passwordHash: giulia.passwordHash,
         displayName: values.name ?? `Operator ${made}`,
         role: values.role ?? "operator",
+        brandIds: values.brands ?? ["amoreitalia"],
         capacity: values.capacity ?? 3,
         language: "it",
       })

@@ -351,6 +351,8 @@ describe("a Coda payment refunded from the console", () => {
         passwordHash: supervisor.passwordHash,
         displayName: "Coda refunder",
         role: "supervisor",
+        // The member's brand: a supervisor sees and refunds the members of the brands they cover.
+        brandIds: ["amoreitalia"],
       })
       .returning();
     const login = await send("/ops/api/login", {

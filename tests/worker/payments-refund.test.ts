@@ -2,98 +2,29 @@
 // however often asked; the credits the payment granted come back off the balance (never below zero) and the
 // premium level with them, each with its ledger row; the member gets a mail and their tabs the new balances;
 // the audit log has it; operators may only look; a provider's refusal changes nothing.
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
-import { creditLedger } from "../../drizzle/schema/credits";
-import { operators, opsAuditLog } from "../../drizzle/schema/ops";
-import { orders, payments, refunds, sandboxTransactions, subscriptions } from "../../drizzle/schema/payments";
-import { demoOperators } from "../../drizzle/seed-data/operators";
+import { opsAuditLog } from "../../drizzle/schema/ops";
+import { sandboxTransactions, subscriptions } from "../../drizzle/schema/payments";
 import { inDb } from "../fixtures/db";
 import { outbox } from "../fixtures/mail";
-import { call, createMember, type TestMember } from "../fixtures/members";
+import { call, createMember } from "../fixtures/members";
 import { pdfText } from "../fixtures/pdf-text";
+import {
+  account,
+  PLANS,
+  pay,
+  paymentRow,
+  refund,
+  refundLedger,
+  refundRows,
+  signedInOperator,
+} from "../fixtures/refunds";
 import { connect } from "../fixtures/socket";
 
-const giulia = demoOperators[0] ?? expect.unreachable("the seed has a demo operator");
-
-/** The seed's plans of flow 7: Starter (free list) and Refill 100 (premium list), both level 1. */
-const STARTER = { productId: "starter-30", credits: 30, amountCents: 990 };
-const REFILL = { productId: "refill-100", credits: 100, amountCents: 1990 };
-
-let made = 0;
-/** An operator of its own with the seed's password, signed in through the console's API. */
-async function signedInOperator(role: "operator" | "supervisor" | "admin") {
-  made++;
-  const email = `refund${made}.${crypto.randomUUID().slice(0, 8)}@ops.example`;
-  const [row] = await inDb((db) =>
-    db
-      .insert(operators)
-      .values({ email, passwordHash: giulia.passwordHash, displayName: `Refunder ${made}`, role })
-      .returning(),
-  );
-  const response = await call("/ops/api/login", {
-    method: "POST",
-    body: JSON.stringify({ email, password: giulia.password }),
-  });
-  expect(response.status).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  return { id: row?.id ?? 0, token };
-}
-
-async function pay(member: TestMember, plan: { productId: string }) {
-  const response = await call("/orders/tryCharge", {
-    method: "POST",
-    token: member.token,
-    body: JSON.stringify({
-      cardNumber: "4242424242424242",
-      cardMonth: "12",
-      cardYear: "30",
-      cardSecurityCode: "123",
-      firstName: "Mario",
-      lastName: "Rossi",
-      rateplan: plan.productId,
-      clickid: member.clickid,
-      newCard: false,
-    }),
-  });
-  expect(await response.json()).toMatchObject({ status: "ok", message: "success" });
-  const [row] = await inDb((db) =>
-    db
-      .select({ payment: payments })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .innerJoin(accounts, eq(accounts.id, orders.accountId))
-      .where(eq(accounts.clickid, member.clickid))
-      .orderBy(desc(payments.id))
-      .limit(1),
-  );
-  if (!row) throw new Error("no payment stored");
-  return row.payment;
-}
-
-const refund = (token: string, paymentId: number, reason = "Member asked: charged twice by mistake") =>
-  call(`/ops/api/payments/${paymentId}/refund`, { method: "POST", token, body: JSON.stringify({ reason }) });
-
-const account = async (clickid: string) => {
-  const [row] = await inDb((db) => db.select().from(accounts).where(eq(accounts.clickid, clickid)));
-  if (!row) throw new Error("no such account");
-  return row;
-};
-
-const refundLedger = (accountId: number) =>
-  inDb((db) =>
-    db
-      .select()
-      .from(creditLedger)
-      .where(and(eq(creditLedger.accountId, accountId), eq(creditLedger.reason, "refund"))),
-  );
-
-const paymentRow = async (id: number) =>
-  (await inDb((db) => db.select().from(payments).where(eq(payments.id, id))))[0];
-
-const refundRows = (paymentId: number) =>
-  inDb((db) => db.select().from(refunds).where(eq(refunds.paymentId, paymentId)));
+const STARTER = PLANS.starter;
+const REFILL = PLANS.refill;
 
 describe("refunding a payment from the console", () => {
   it("takes back the credits and the level, tells the member, and is in the audit log", async () => {

@@ -1,11 +1,14 @@
-// The limits of the phone code: one code a minute and 5 an hour per account and per number, and
-// one phone number verifies one account per brand (checked by the routes and held by a unique index).
+// The limits of the phone code: one code a minute and 5 an hour per account and per number, the typed config's
+// codes an hour per network (an IPv4 /24, an IPv6 /48) whichever accounts ask, and one phone number verifies
+// one account per brand (checked by the routes and held by a unique index).
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { phoneCodes, phoneNumberSends } from "../../drizzle/schema/phone";
+import { post } from "../fixtures/auth";
+import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
-import { call, createMember, lastSmsCode, uniqueMobile } from "../fixtures/members";
+import { call, createMember, lastSmsCode, type TestMember, uniqueMobile } from "../fixtures/members";
 import { account, codeRow, enterCode, sendCode, sentAgo } from "../fixtures/phone";
 
 describe("sends are throttled", () => {
@@ -79,6 +82,58 @@ describe("sends are throttled", () => {
     const capped = await sendCode(await createMember(), phone);
     expect(capped.status).toBe(429);
     expect(capped.json.error?.retryAfterS).toBeGreaterThan(55 * 60);
+  });
+});
+
+describe("sends are limited per network", () => {
+  const octet = () => 1 + Math.floor(Math.random() * 250);
+  /** A code asked for from one client address (CF-Connecting-IP), as the edge reports it. */
+  const sendFrom = (member: TestMember, phone: string, ip: string) =>
+    post(`/api/users/${member.clickid}/phone`, { phone }, { token: member.token, ip });
+  const smsTo = async (phone: string) =>
+    ((await (await call(`/dev/outbox/sms.json?to=${encodeURIComponent(phone)}`)).json()) as { messages: [] })
+      .messages;
+
+  /** Sends the network's share of codes, each from a new account at another address of the network. */
+  async function fillNetwork(addressOf: (i: number) => string) {
+    for (let i = 0; i < testConfig.phoneCodesPerNetwork.limit; i++) {
+      expect((await sendFrom(await createMember(), uniqueMobile(), addressOf(i))).status).toBe(200);
+    }
+  }
+
+  it("allows the config's codes an hour from one IPv4 /24 through any accounts, then says how long to wait", async () => {
+    const network = `10.${octet()}.${octet()}`;
+    await fillNetwork((i) => `${network}.${i + 1}`);
+
+    const member = await createMember();
+    const phone = uniqueMobile();
+    const refused = await call(`/api/users/${member.clickid}/phone`, {
+      method: "POST",
+      token: member.token,
+      ip: `${network}.251`,
+      body: JSON.stringify({ phone }),
+    });
+    expect(refused.status).toBe(429);
+    const { error } = (await refused.json()) as { error: Record<string, unknown> };
+    expect(error).toMatchObject({ code: "network_throttled", field: "phone", messageKey: "errore_sms_rete" });
+    // The window started with the network's first code, seconds ago.
+    expect(error.retryAfterS).toBeGreaterThan(55 * 60);
+    expect(error.retryAfterS).toBeLessThanOrEqual(60 * 60);
+    expect(refused.headers.get("retry-after")).toBe(String(error.retryAfterS));
+    // Nothing went out, and the account's own minute is not spent: another network may ask at once.
+    expect(await smsTo(phone)).toEqual([]);
+    expect(await codeRow(member)).toBeUndefined();
+    expect((await sendFrom(member, phone, `10.${octet()}.${octet()}.9`)).status).toBe(200);
+  });
+
+  it("counts an IPv6 /48 as one network, whichever /64 the accounts ask from", async () => {
+    const network = `2001:db8:${octet().toString(16)}${octet().toString(16)}`;
+    await fillNetwork((i) => `${network}:${(i + 1).toString(16)}::1`);
+    const refused = await sendFrom(await createMember(), uniqueMobile(), `${network}:ffff::2`);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error?.code).toBe("network_throttled");
+    const elsewhere = `2001:db8:${octet().toString(16)}${octet().toString(16)}:1::1`;
+    expect((await sendFrom(await createMember(), uniqueMobile(), elsewhere)).status).toBe(200);
   });
 });
 

@@ -11,7 +11,14 @@ import { createApp } from "../../worker/app";
 import { parseConfig } from "../../worker/config";
 import { twilioSender } from "../../worker/sms/twilio";
 import { inDb } from "../fixtures/db";
-import { call, createMember, lastSmsCode, type TestMember, uniqueMobile } from "../fixtures/members";
+import {
+  call,
+  createMember,
+  lastSmsCode,
+  randomIp,
+  type TestMember,
+  uniqueMobile,
+} from "../fixtures/members";
 import { account, enterCode, sendCode } from "../fixtures/phone";
 
 const fake = z
@@ -43,7 +50,13 @@ async function callWith(
   const response = await createApp().fetch(
     new Request(`http://${host}/api/users/${member.clickid}/phone`, {
       method: "POST",
-      headers: { host, authorization: `Bearer ${member.token}`, "content-type": "application/json" },
+      headers: {
+        host,
+        authorization: `Bearer ${member.token}`,
+        "content-type": "application/json",
+        // A client of its own, as every test's: the codes per network are counted by this address.
+        "cf-connecting-ip": randomIp(),
+      },
       body: JSON.stringify({ phone }),
     }),
     { ...env, ...vars },

@@ -150,9 +150,29 @@ describe("step 2: only the right code verifies", () => {
     expect([row.phone, row.verifiedUser]).toEqual([phone, true]);
     expect(((await verify(member.token)).user as { verifiedUser: boolean }).verifiedUser).toBe(true);
 
-    // The code is used up: entering it again answers the member as verified, and changes nothing.
-    expect((await enterCode(member, code)).status).toBe(200);
+    // The code is used up: it never verifies again.
+    const again = await enterCode(member, code);
+    expect(again.status).toBe(409);
+    expect(again.json.error).toMatchObject({
+      code: "code_used",
+      field: "code",
+      messageKey: "errore_codice_usato",
+    });
     expect((await codeRow(member))?.attempts).toBe(2);
+  });
+
+  it("verifies once with one code: of two submits at the same time, one succeeds", async () => {
+    const member = await createMember();
+    const phone = uniqueMobile();
+    await sendCode(member, phone);
+    const code = await lastSmsCode(phone);
+    const answers = await Promise.all([enterCode(member, code), enterCode(member, code)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.json.error).toMatchObject({
+      code: "code_used",
+      messageKey: "errore_codice_usato",
+    });
+    expect(await account(member.clickid)).toMatchObject({ phone, verifiedUser: true });
   });
 
   it("refuses a malformed code and a code never asked for", async () => {

@@ -265,6 +265,12 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
     expect(event?.payment).toEqual({ reference: paid.reference, status: "refunded" });
   });
 
+  it("reads a CHARGEBACK notification as the payment's money taken back by the member's bank", async () => {
+    const paid = await adyen.chargeCard(cardCharge());
+    const event = await adyen.parseWebhook(webhook(await notificationOf(paid.reference, "CHARGEBACK")));
+    expect(event?.payment).toEqual({ reference: paid.reference, status: "refunded", reversal: "chargeback" });
+  });
+
   it("renews on the kept card, merchant-initiated with the Subscription model; one-tap as card on file", async () => {
     const first = await adyen.chargeCard(cardCharge({ storeCard: true }));
     const token = first.storedCard?.token ?? "";

@@ -9,6 +9,7 @@ import {
   ipBucket,
   limiterName,
   limits,
+  networkBucket,
   RATE_LIMITER_TIMEOUT_MS,
   type RateLimitEnv,
   type RateLimitName,
@@ -283,5 +284,15 @@ describe("clientIp and ipBucket", () => {
     expect(ipBucket("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(ipBucket("unknown")).toBe("unknown");
     expect(ipBucket("not:an:ip:::")).toBe("not:an:ip:::");
+  });
+
+  it("counts a network as an IPv4 /24 or an IPv6 /48, and names its limiter by it", () => {
+    expect(networkBucket("203.0.113.5")).toBe("203.0.113.0/24");
+    expect(networkBucket("::ffff:203.0.113.77")).toBe("203.0.113.0/24");
+    expect(networkBucket("2001:db8:a:b:1:2:3:4")).toBe("2001:db8:a::/48");
+    expect(networkBucket("2001:0DB8:000a:ffff::1")).toBe("2001:db8:a::/48");
+    expect(networkBucket("unknown")).toBe("unknown");
+    expect(limiterName("phoneCodesPerNetwork", "203.0.113.200")).toBe("phoneCodesPerNetwork:203.0.113.0/24");
+    expect(limiterName("registerPerIp", "203.0.113.200")).toBe("registerPerIp:203.0.113.200");
   });
 });

@@ -81,6 +81,9 @@ export default defineConfig({
           TYPING_MS: "200",
           // Console leases: long enough that a slow run never loses one mid-test (the expiry test moves time).
           OPS_LEASE_MS: "60000",
+          // Phone codes per network an hour: a few, so the limit's test reaches it quickly. Every other test
+          // sends from a random 10.x.y.z (tests/fixtures/members.ts), a /24 of its own.
+          PHONE_CODES_PER_NETWORK_HOUR: "4",
           // Every like is answered, and pressing arrives within a second (late enough to see it hidden first).
           ANGEL_LIKE_BACK_RATE: "1",
           ANGEL_LIKE_BACK_MIN_MS: "800",

@@ -11,6 +11,12 @@ export type OperatorRole = z.infer<typeof OperatorRole>;
 /** Roles that may edit persona notes and read the audit log. */
 export const supervising: readonly OperatorRole[] = ["supervisor", "admin"];
 
+/**
+ * Roles that cover every brand. The others see and act on the members of the brands they are given only
+ * (docs/decisions/2026-11-29-operators-scoped-to-brands.md).
+ */
+export const allBrandsRoles: readonly OperatorRole[] = ["admin"];
+
 export const auditActions = [
   "login",
   "logout",
@@ -19,9 +25,11 @@ export const auditActions = [
   "reply",
   "note_edit",
   "lease_expired",
-  // A supervisor's refund of a payment, and one the provider refused.
+  // A supervisor's refund of a payment, one the provider refused, and an attempt the console refused before
+  // asking the provider (role, unknown or another brand's payment, refunded already, not refundable, …).
   "refund",
   "refund_refused",
+  "refund_failed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -37,6 +45,10 @@ export const Operator = z.object({
   role: OperatorRole,
   capacity: z.number(),
   language: Locale,
+  /** The role covers every brand (brands then lists them all). */
+  allBrands: z.boolean(),
+  /** The brands whose members the operator sees and acts on, with their titles. */
+  brands: z.array(z.object({ id: z.string(), title: z.string() })),
 });
 export type Operator = z.infer<typeof Operator>;
 

@@ -18,7 +18,7 @@ import { AppError } from "../core/errors";
 import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { memberRoom } from "../realtime/member-room";
-import { requireOperator, requireSupervisor } from "./operator-auth";
+import { coveredBrands, coversAllBrands, requireOperator, requireSupervisor } from "./operator-auth";
 import {
   angelById,
   audit,
@@ -43,7 +43,8 @@ const queue = createRoute({
   method: "get",
   path: "/ops/api/queue",
   tags: ["ops"],
-  summary: "Conversations awaiting an angel reply on operator flows, oldest wait first, with their leases",
+  summary:
+    "Conversations awaiting an angel reply on operator flows of the operator's brands, oldest wait first, with their leases",
   security: bearerSecurity,
   middleware: [requireOperator] as const,
   responses: {
@@ -138,6 +139,8 @@ const auditRoute = createRoute({
   path: "/ops/api/audit",
   tags: ["ops"],
   summary: "Every operator action and lease expiry, newest first (supervisor, admin)",
+  description:
+    "A supervisor scoped to brands sees the entries about their brands' members and the entries about no member made by operators sharing one of their brands; an admin sees every entry.",
   security: bearerSecurity,
   middleware: [requireOperator, requireSupervisor] as const,
   request: {
@@ -154,10 +157,10 @@ const auditRoute = createRoute({
   },
 });
 
-/** The member and angel of a conversation the console may act on, or 404. */
+/** The member and angel of a conversation the console may act on (of a brand the operator covers), or 404. */
 async function conversationOf(c: Context<AppEnv>, ref: z.infer<typeof ConversationRef>) {
   const [member, angel] = await Promise.all([
-    operatorMember(c.var.db, ref.clickid),
+    operatorMember(c.var.db, ref.clickid, coveredBrands(c.var.operator)),
     angelById(c.var.db, ref.angelId),
   ]);
   if (!member || !angel) throw opsErrors.noConversation();
@@ -167,7 +170,10 @@ async function conversationOf(c: Context<AppEnv>, ref: z.infer<typeof Conversati
 export const consoleRoutes = featureApp()
   .openapi(queue, async (c) => {
     const operator = c.var.operator;
-    const [items, leases] = await Promise.all([awaitingReply(c.var.db), desk(c.env).leases()]);
+    const [items, leases] = await Promise.all([
+      awaitingReply(c.var.db, coveredBrands(operator)),
+      desk(c.env).leases(),
+    ]);
     const byConversation = new Map(leases.map((l) => [`${l.clickid}:${l.angelId}`, l]));
     return c.json(
       {
@@ -288,5 +294,7 @@ export const consoleRoutes = featureApp()
   })
   .openapi(auditRoute, async (c) => {
     const query = c.req.valid("query");
-    return c.json({ entries: await auditLog(c.var.db, query) }, 200);
+    const operator = c.var.operator;
+    const brands = coversAllBrands(operator) ? null : coveredBrands(operator);
+    return c.json({ entries: await auditLog(c.var.db, { ...query, brands }) }, 200);
   });

@@ -1,7 +1,7 @@
 // The console's money view of a member: their orders, payments (with any refund), subscriptions and the credit
-// ledger, read as they are stored. Supervisors find any member by e-mail or clickid; operators reach the members
-// of the conversations they answer.
-import { desc, eq, inArray, sql } from "drizzle-orm";
+// ledger, read as they are stored. Supervisors find any member of their brands by e-mail or clickid; operators
+// reach the members of the conversations they answer (of their brands too).
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { operators } from "../../drizzle/schema/ops";
@@ -18,21 +18,37 @@ export const MEMBER_SEARCH_LIMIT = 20;
 
 type Account = typeof accounts.$inferSelect;
 
-/** The member a money view is about: any member for a supervisor, an operators-flow member for an operator. */
-export async function moneyMember(db: Db, clickid: string, supervisor: boolean): Promise<Account | null> {
-  if (!supervisor) return operatorMember(db, clickid);
-  const [row] = await db.select().from(accounts).where(eq(accounts.clickid, clickid));
+/**
+ * The member a money view is about, of one of the given brands: any such member for a supervisor, an
+ * operators-flow member for an operator.
+ */
+export async function moneyMember(
+  db: Db,
+  clickid: string,
+  supervisor: boolean,
+  brands: readonly string[],
+): Promise<Account | null> {
+  if (!supervisor) return operatorMember(db, clickid, brands);
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.clickid, clickid), inArray(accounts.brandId, [...brands])));
   return row ?? null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Members by exact e-mail (any case) or clickid, newest first. */
-export async function findMembers(db: Db, query: string) {
+/** Members of the given brands by exact e-mail (any case) or clickid, newest first. */
+export async function findMembers(db: Db, query: string, brands: readonly string[]) {
   const rows = await db
     .select()
     .from(accounts)
-    .where(sql`lower(${accounts.email}) = lower(${query}) or ${accounts.clickid} = ${query}`)
+    .where(
+      and(
+        sql`(lower(${accounts.email}) = lower(${query}) or ${accounts.clickid} = ${query})`,
+        inArray(accounts.brandId, [...brands]),
+      ),
+    )
     .orderBy(desc(accounts.id))
     .limit(MEMBER_SEARCH_LIMIT);
   return rows.map((a) => ({

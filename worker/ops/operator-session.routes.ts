@@ -3,12 +3,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
 import { operators } from "../../drizzle/schema/ops";
+import { brandOf } from "../brands/registry";
 import { Locale } from "../contracts/locales";
 import { Operator, OperatorRole, OpsLoginRequest } from "../contracts/ops";
 import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } from "../core/openapi";
 import { hashPassword, verifyPassword } from "../core/password";
 import { beginLogin, clientIp } from "../ratelimit/rate-limit.service";
-import { requireOperator } from "./operator-auth";
+import { coveredBrands, coversAllBrands, requireOperator } from "./operator-auth";
 import { audit, type OperatorRow, operatorByEmail } from "./ops.service";
 import { opsErrors } from "./ops-errors";
 import { signOperatorToken } from "./ops-token";
@@ -20,6 +21,8 @@ const publicOperator = (o: OperatorRow): z.infer<typeof Operator> => ({
   role: OperatorRole.parse(o.role),
   capacity: o.capacity,
   language: Locale.catch("en").parse(o.language),
+  allBrands: coversAllBrands(o),
+  brands: coveredBrands(o).map((id) => ({ id, title: brandOf(id).public.title })),
 });
 
 const login = createRoute({
@@ -53,7 +56,7 @@ const me = createRoute({
   method: "get",
   path: "/ops/api/me",
   tags: ["ops"],
-  summary: "The signed-in operator",
+  summary: "The signed-in operator, with the brands they cover",
   security: bearerSecurity,
   middleware: [requireOperator] as const,
   responses: {

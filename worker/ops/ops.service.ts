@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
@@ -52,10 +52,20 @@ const operatorFlows = sql`(select f.flux_id from flows f where f.config->>'provi
 
 /**
  * Conversations awaiting a reply: the last member or angel message of the conversation is the member's
- * (an angel reply stored for later counts as an answer: it is on its way). Only members of operator flows,
- * oldest wait first. The wait counts from the member's first message after the last angel message.
+ * (an angel reply stored for later counts as an answer: it is on its way). Only members of operator flows
+ * and of the given brands, oldest wait first. The wait counts from the member's first message after the last
+ * angel message.
  */
-export async function awaitingReply(db: Db, limit = 200): Promise<Omit<QueueItem, "lease">[]> {
+export async function awaitingReply(
+  db: Db,
+  brands: readonly string[],
+  limit = 200,
+): Promise<Omit<QueueItem, "lease">[]> {
+  if (brands.length === 0) return [];
+  const ofBrands = sql.join(
+    brands.map((b) => sql`${b}`),
+    sql`, `,
+  );
   const result = await db.execute<{
     clickid: string;
     angel_id: number;
@@ -69,7 +79,8 @@ export async function awaitingReply(db: Db, limit = 200): Promise<Omit<QueueItem
       select distinct on (m.account_id, m.angel_id) m.account_id, m.angel_id, m.type, m.msg
       from ${messages} m
       join ${accounts} a on a.id = m.account_id
-      where a.flux_id in ${operatorFlows} and not a.disabled and m.type in ('personal', 'angel')
+      where a.flux_id in ${operatorFlows} and a.brand_id in (${ofBrands}) and not a.disabled
+        and m.type in ('personal', 'angel')
       order by m.account_id, m.angel_id, m.time desc, m.id desc
     )
     select a.clickid, l.angel_id, a.username, a.brand_id, g.screen_name, l.msg as last_message,
@@ -95,12 +106,18 @@ export async function awaitingReply(db: Db, limit = 200): Promise<Omit<QueueItem
   }));
 }
 
-/** The member of a conversation the console may act on: exists, enabled, on an operators flow. */
-export async function operatorMember(db: Db, clickid: string) {
+/** The member of a conversation the console may act on: exists, enabled, on an operators flow, of the brands. */
+export async function operatorMember(db: Db, clickid: string, brands: readonly string[]) {
   const [row] = await db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.clickid, clickid), sql`${accounts.fluxId} in ${operatorFlows}`));
+    .where(
+      and(
+        eq(accounts.clickid, clickid),
+        inArray(accounts.brandId, [...brands]),
+        sql`${accounts.fluxId} in ${operatorFlows}`,
+      ),
+    );
   return row && !row.disabled ? row : null;
 }
 
@@ -202,16 +219,31 @@ export async function conversationView(db: Db, member: Account, angel: Angel) {
   };
 }
 
-/** The audit log, newest first, a page at a time (`before`: an id from the previous page). */
-export async function auditLog(db: Db, opts: { limit: number; before?: number; operatorId?: number }) {
+/**
+ * The audit log, newest first, a page at a time (`before`: an id from the previous page). `brands` (null: every
+ * brand) keeps the entries about members of those brands, and the entries about no member (logins, notes)
+ * made by operators who share one of them.
+ */
+export async function auditLog(
+  db: Db,
+  opts: { limit: number; before?: number; operatorId?: number; brands: readonly string[] | null },
+) {
+  const brands = opts.brands ? [...opts.brands] : null;
   const rows = await db
     .select({ entry: opsAuditLog, operatorName: operators.displayName })
     .from(opsAuditLog)
     .leftJoin(operators, eq(operators.id, opsAuditLog.operatorId))
+    .leftJoin(accounts, eq(accounts.id, opsAuditLog.accountId))
     .where(
       and(
         opts.before ? lt(opsAuditLog.id, opts.before) : undefined,
         opts.operatorId ? eq(opsAuditLog.operatorId, opts.operatorId) : undefined,
+        brands
+          ? or(
+              inArray(accounts.brandId, brands),
+              and(isNull(opsAuditLog.accountId), arrayOverlaps(operators.brandIds, brands)),
+            )
+          : undefined,
       ),
     )
     .orderBy(desc(opsAuditLog.id))

@@ -273,6 +273,7 @@ export function outcomeMessage(settlement: Settlement): string {
 
 /**
  * After a grant: every tab gets the new balances, pressing stops for a paid member, the pending message goes.
+ * After a reversal (refund or chargeback reported by the provider): every tab gets the lower balances.
  * After a refusal of a payment left pending or open: every tab shows the purchKo alert.
  */
 export async function tellRoom(env: Bindings, settlement: Settlement) {
@@ -281,13 +282,14 @@ export async function tellRoom(env: Bindings, settlement: Settlement) {
   const refusedLater =
     (settlement.status === "failed" || settlement.status === "canceled") &&
     (settlement.previous === "pending" || settlement.previous === "open");
-  if (!refusedLater && (!settlement.granted || !settlement.balances)) return;
+  const balancesChanged = (settlement.granted || settlement.reversed) && settlement.balances;
+  if (!refusedLater && !balancesChanged) return;
   try {
     const room = await memberRoom(env, settlement.clickid);
     if (refusedLater) await room.purchaseFailed(settlement.errorCode ?? "generico");
     else if (settlement.balances) await room.afterPurchase(settlement.balances);
   } catch (error) {
-    // The grant stands; the tabs catch up on their next load.
+    // The grant (or reversal) stands; the tabs catch up on their next load.
     logEvent("error", "payments.room_not_told", { orderId: settlement.orderId, error: errorName(error) });
   }
 }

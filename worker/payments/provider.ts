@@ -42,6 +42,8 @@ export interface ProviderPayment {
   status: PaymentStatus;
   /** Set when the status is `failed` or `canceled`. */
   errorCode?: PaymentErrorCode;
+  /** With the status `refunded`: how the money went back (a refund by default, or the member's chargeback). */
+  reversal?: "refund" | "chargeback";
   /** Set when the status is `action_required` for 3-D Secure. */
   threeDs?: ThreeDsAction;
   /** A redirect method's checkout page (or a wallet's approval page). */

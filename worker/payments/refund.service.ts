@@ -1,52 +1,41 @@
 // A supervisor's refund of a payment, from the console. The provider is asked first, with an idempotency key
 // derived from the payment (a double click, a retry, two tabs: one refund at the provider). Only on its yes,
-// in one transaction on the locked payment, order and account rows: the refund row (unique per payment), the
-// payment `refunded`, the credits the payment granted taken back (never below zero) with their ledger row,
-// the premium level back to 0 unless another plan of the member still runs, and the order's subscription
-// ended. A refusal changes nothing here. Then the member is told: an e-mail, and the new balances on every
-// open tab.
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+// in one transaction on the locked payment, order and account rows, what the payment granted is taken back
+// (reversal.service.ts: credits, the order's plan, the premium level down to what is still paid). A refusal
+// changes nothing here. Then the member is told: an e-mail, and the new balances on every open tab.
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { accounts } from "../../drizzle/schema/accounts";
-import { creditLedger } from "../../drizzle/schema/credits";
-import { orders, payments, refunds, subscriptions } from "../../drizzle/schema/payments";
+import { orders, payments } from "../../drizzle/schema/payments";
 import { brandOf } from "../brands/registry";
 import { brandWithCompany } from "../brands/resolve";
-import type { Balances } from "../contracts/credits";
 import { OrderPlan } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
-import { changePremiumLevel, type Tx } from "../credits/credits.service";
+import type { Tx } from "../credits/credits.service";
 import type { AppEnv } from "../env";
 import { type SendResult, sendMail } from "../mail/mail.service";
 import { memberRoom } from "../realtime/member-room";
 import { type PaymentProvider, PROVIDER_IDS, type ProviderId, ProviderUnsupported } from "./provider";
 import { providerById } from "./providers";
 import { formatMoney } from "./receipt";
-
-/** Subscriptions that keep a member's premium level (another order's keeps it after a refund). */
-export const LIVE_SUBSCRIPTION_STATUSES = ["active", "past_due"] as const;
+import { type Reversed, reversePayment } from "./reversal.service";
 
 /** The key the provider gets for a payment's refund: the same for every attempt, so it refunds once. */
 export const refundIdempotencyKey = (payment: { idempotencyKey: string }) =>
   `refund_${payment.idempotencyKey}`;
-
-/** The ledger reference of a payment's refund (credits and premium rows): it applies once. */
-export const refundReference = (paymentId: number) => `refund:payment:${paymentId}`;
-
-/** The ledger reference under which the settlement granted a payment's credits (credits.service addPurchase). */
-const grantReference = (paymentId: number) => `purchase:payment:${paymentId}`;
 
 export interface RefundRequest {
   paymentId: number;
   /** The supervisor who refunds (null for a refund the system applies). */
   operatorId: number | null;
   reason: string;
+  /** The brands whose members' payments the refunder may touch; another brand's payment is not_found. */
+  brands: readonly string[];
 }
 
 /** What a refund did, for the console, the audit log and the member. */
-export interface Refunded {
-  refundId: number;
+export interface Refunded extends Reversed {
   paymentId: number;
   orderId: number;
   accountId: number;
@@ -57,14 +46,6 @@ export interface Refunded {
   currency: string;
   planName: string;
   reason: string;
-  /** The message credits taken back: what the payment granted, at most what the member still had. */
-  creditsRemoved: number;
-  premiumLevelBefore: number;
-  premiumLevelAfter: number;
-  /** The order's subscription was ended by the refund. */
-  subscriptionEnded: boolean;
-  balances: Balances & { premiumLevel: number };
-  refundedAt: Date;
 }
 
 export type RefundFailure =
@@ -125,7 +106,8 @@ export async function refundPayment(
   hooks: RefundHooks = {},
 ): Promise<RefundResult> {
   const found = await paymentWithOrder(db, request.paymentId);
-  if (!found) return { ok: false, reason: "not_found" };
+  // Another brand's payment is no payment of this refunder's: nothing of it is told.
+  if (!found || !request.brands.includes(found.order.brandId)) return { ok: false, reason: "not_found" };
   const { payment, order } = found;
   const summary = { accountId: order.accountId, amountCents: payment.amountCents, currency: order.currency };
   if (payment.status === "refunded") return { ok: false, reason: "already_refunded", payment: summary };
@@ -174,92 +156,16 @@ export async function refundPayment(
   return db.transaction(async (tx): Promise<RefundResult> => {
     const locked = await paymentWithOrder(tx, payment.id, true);
     if (!locked) return { ok: false, reason: "not_found" };
-    const { account } = locked;
     if (locked.payment.status !== "succeeded")
       return { ok: false, reason: "already_refunded", payment: summary };
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        paymentId: payment.id,
-        amountCents: payment.amountCents,
-        operatorId: request.operatorId,
-        reason: request.reason,
-      })
-      .onConflictDoNothing({ target: refunds.paymentId })
-      .returning();
-    if (!refund) return { ok: false, reason: "already_refunded", payment: summary };
-    await tx
-      .update(payments)
-      .set({ status: "refunded", updatedAt: sql`now()` })
-      .where(eq(payments.id, payment.id));
-
-    // The credits the payment granted, as its ledger row says (a renewal's too), never more than are left.
-    const [granted] = await tx
-      .select({ delta: creditLedger.delta })
-      .from(creditLedger)
-      .where(
-        and(
-          eq(creditLedger.accountId, account.id),
-          eq(creditLedger.balance, "messaggi"),
-          eq(creditLedger.reference, grantReference(payment.id)),
-        ),
-      );
-    const creditsRemoved = Math.max(0, Math.min(granted?.delta ?? 0, account.creditiMessaggi));
-    let creditiMessaggi = account.creditiMessaggi;
-    if (creditsRemoved > 0) {
-      const [ledger] = await tx
-        .insert(creditLedger)
-        .values({
-          accountId: account.id,
-          balance: "messaggi",
-          delta: -creditsRemoved,
-          balanceAfter: account.creditiMessaggi - creditsRemoved,
-          reason: "refund",
-          reference: refundReference(payment.id),
-        })
-        .onConflictDoNothing()
-        .returning({ balanceAfter: creditLedger.balanceAfter });
-      if (ledger) {
-        await tx
-          .update(accounts)
-          .set({ creditiMessaggi: sql`${accounts.creditiMessaggi} - ${creditsRemoved}` })
-          .where(eq(accounts.id, account.id));
-        creditiMessaggi = ledger.balanceAfter;
-      }
-    }
-
-    // The order's plan ends with its money; the level stays only while another plan of the member runs.
-    const ended = await tx
-      .update(subscriptions)
-      .set({ status: "ended", nextAttemptAt: null })
-      .where(and(eq(subscriptions.orderId, order.id), ne(subscriptions.status, "ended")))
-      .returning({ id: subscriptions.id });
-    const [otherPlan] = await tx
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.accountId, account.id),
-          ne(subscriptions.orderId, order.id),
-          inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
-        ),
-      )
-      .limit(1);
-    let premiumLevel = account.premiumLevel;
-    if (!otherPlan) {
-      const changed = await changePremiumLevel(tx, account, {
-        premiumLevel: 0,
-        reason: "refund",
-        reference: refundReference(payment.id),
-      });
-      if (changed) premiumLevel = 0;
-      if (ended.length > 0) {
-        await tx.update(accounts).set({ nextBillDate: null }).where(eq(accounts.id, account.id));
-      }
-    }
-
+    const reversed = await reversePayment(tx, locked, {
+      operatorId: request.operatorId,
+      reason: request.reason,
+    });
+    if (!reversed) return { ok: false, reason: "already_refunded", payment: summary };
+    const { account } = locked;
     const done: Refunded = {
-      refundId: refund.id,
+      ...reversed,
       paymentId: payment.id,
       orderId: order.id,
       accountId: account.id,
@@ -270,12 +176,6 @@ export async function refundPayment(
       currency: order.currency,
       planName: planNameOf(order),
       reason: request.reason,
-      creditsRemoved,
-      premiumLevelBefore: account.premiumLevel,
-      premiumLevelAfter: premiumLevel,
-      subscriptionEnded: ended.length > 0,
-      balances: { creditiMessaggi, creditiIcebreaker: account.creditiIcebreaker, premiumLevel },
-      refundedAt: refund.createdAt,
     };
     await hooks.inTransaction?.(tx, done);
     return { ok: true, refund: done };

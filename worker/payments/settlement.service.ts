@@ -1,7 +1,9 @@
 // A payment's outcome, applied exactly once. The return page, the status check, the provider's webhook and a
 // retry of any of them all end here with what the provider said; the payment row is locked for the
 // transaction, so whichever arrives first grants what the order buys (credits, premium level, the kept card)
-// and every other arrival, concurrent or later, finds it granted and changes nothing.
+// and every other arrival, concurrent or later, finds it granted and changes nothing. A paid payment the
+// provider later reports refunded (a refund made in its portal, a chargeback) has what it granted taken back,
+// once, as a console refund does (reversal.service.ts).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
@@ -10,6 +12,7 @@ import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } 
 import type { Db } from "../core/db";
 import { addPurchase, type Tx } from "../credits/credits.service";
 import { type ProviderId, type ProviderPayment, type StoredCard, shopperReferenceOf } from "./provider";
+import { reversePayment } from "./reversal.service";
 import {
   RUNNING,
   renewalFailed,
@@ -30,9 +33,11 @@ export type Settlement =
       errorCode: PaymentErrorCode | null;
       /** This call granted the order (false when an earlier one did, or the payment did not succeed). */
       granted: boolean;
+      /** This call took back what a paid payment granted (the provider reported it refunded or charged back). */
+      reversed?: boolean;
       /** The member's customer id at the provider (set once a card of theirs is kept), for the charge answer. */
       customerId: string | null;
-      /** The member's balances after this call's grant (only when `granted`). */
+      /** The member's balances after this call's grant or reversal (only when `granted` or `reversed`). */
       balances?: Balances & { premiumLevel: number };
       /** A renewal's outcome, for the mail that tells the member. */
       subscription?: SubscriptionEvent;
@@ -84,6 +89,17 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
       errorCode: errorCode as PaymentErrorCode | null,
       granted,
     });
+    // Money gone back at the provider after the grant: the refund row makes a replay (or the console's own
+    // refund of it) change nothing more. The member is not mailed: they asked the provider or their bank.
+    if (current === "succeeded" && reported.status === "refunded") {
+      const reversed = await reversePayment(tx, row, {
+        operatorId: null,
+        reason: reported.reversal === "chargeback" ? "chargeback" : "provider_refund",
+      });
+      return reversed
+        ? { ...answer("refunded", null), reversed: true, balances: reversed.balances }
+        : answer(current, payment.errorCode);
+    }
     // A final payment stays as it is: a late "pending" or a replayed failure cannot undo a grant.
     if (FINAL_STATUSES.includes(current)) return answer(current, payment.errorCode);
 

@@ -2,10 +2,12 @@
 // plan that runs), a paid renewal moves its period on, a failed renewal is retried RENEWAL_RETRY_DAYS after the
 // due date and then ends the premium level, and the member's one-click unsubscribe stops the renewals while
 // keeping what was paid for until the period ends. Every change of the premium level writes its ledger row.
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+// When something paid ends (a plan, or a payment refunded or charged back), the level drops to what the member
+// still holds paid (paidLevel), never to 0 by default: another plan or pack may still pay for it.
+import { and, desc, eq, exists, inArray, ne, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
-import { type payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
-import type { OrderPlan } from "../contracts/payments";
+import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import { OrderPlan } from "../contracts/payments";
 import { changePremiumLevel, type Tx } from "../credits/credits.service";
 
 /** Days after the missed due date on which a failed renewal is tried again; after the last, the plan ends. */
@@ -16,6 +18,62 @@ export const UNSUBSCRIBED_LEVEL = 1;
 
 /** Subscriptions that still run: charged at their due date (`canceled` ones only end then). */
 export const RUNNING = ["active", "past_due", "canceled"] as const;
+
+/**
+ * The premium level the member still holds paid, read from the rows as they stand in the caller's transaction:
+ * a one-off plan (no renewal) whose payment succeeded and was not refunded keeps its level for good; a renewing
+ * plan keeps its level while its subscription runs, and an unsubscribed one (canceled, running to the end of
+ * its period) keeps UNSUBSCRIBED_LEVEL at most. 0 when nothing paid is left.
+ */
+export async function paidLevel(tx: Tx, accountId: number): Promise<number> {
+  const paidOnce = await tx
+    .select({ plan: orders.plan })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.accountId, accountId),
+        eq(orders.kind, "purchase"),
+        exists(
+          tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(and(eq(payments.orderId, orders.id), eq(payments.status, "succeeded"))),
+        ),
+      ),
+    );
+  const running = await tx
+    .select({ status: subscriptions.status, plan: orders.plan })
+    .from(subscriptions)
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.status, [...RUNNING])));
+  const levels = [
+    ...paidOnce.map(({ plan }) => {
+      const parsed = OrderPlan.safeParse(plan);
+      // A renewing plan's level lasts only while its subscription runs (counted below), not with its payment.
+      return parsed.success && !parsed.data.renewalDays ? parsed.data.premiumLevel : 0;
+    }),
+    ...running.map(({ status, plan }) => {
+      const level = OrderPlan.safeParse(plan).data?.premiumLevel ?? 0;
+      return status === "canceled" ? Math.min(level, UNSUBSCRIBED_LEVEL) : level;
+    }),
+  ];
+  return Math.max(0, ...levels);
+}
+
+/**
+ * After something paid has ended (in the caller's transaction, on the locked account row): the level goes down
+ * to what the member still holds paid, with its ledger row; never up (an ending gives nothing). Answers the
+ * level after.
+ */
+export async function lowerToPaidLevel(
+  tx: Tx,
+  account: Account,
+  change: { reason: string; reference: string },
+): Promise<number> {
+  const level = Math.min(account.premiumLevel, await paidLevel(tx, account.id));
+  const changed = await changePremiumLevel(tx, account, { premiumLevel: level, ...change });
+  return changed ? level : account.premiumLevel;
+}
 
 const DAY_MS = 86_400_000;
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
@@ -139,8 +197,9 @@ export async function renewalFailed(tx: Tx, payment: Payment): Promise<Subscript
 }
 
 /**
- * Ends a subscription: no more renewals, no next bill, and the premium level goes back to 0 (the member keeps
- * the credits they have). Applies once: an ended subscription stays as it is.
+ * Ends a subscription: no more renewals, no next bill, and the premium level goes down to what the member still
+ * holds paid (a pack bought beside the plan keeps its level; the member keeps the credits they have). Applies
+ * once: an ended subscription stays as it is.
  */
 export async function endSubscription(
   tx: Tx,
@@ -155,8 +214,7 @@ export async function endSubscription(
   if (!ended) return null;
   const [account] = await tx.select().from(accounts).where(eq(accounts.id, ended.accountId)).for("update");
   if (account) {
-    await changePremiumLevel(tx, account, {
-      premiumLevel: 0,
+    await lowerToPaidLevel(tx, account, {
       reason: `subscription_${reason}`,
       reference: `subscription:${subscriptionId}:ended`,
     });

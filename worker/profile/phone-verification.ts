@@ -104,14 +104,15 @@ export type TryResult =
   /** The tries are used up (this one was the last wrong one, or they were before). */
   | { kind: "ended" }
   | { kind: "expired" }
-  /** Already entered right (a second, concurrent submit of the same code). */
+  /** The code has verified already: single use, so every later try fails, a concurrent one included. */
   | { kind: "used" }
   | { kind: "none" };
 
 /**
  * Tries a code: counts the try and, when its hash is the stored one, marks the code used, in one statement
  * that only touches a live code (not used, not expired, tries left), so concurrent tries never make more
- * than MAX_TRIES. When it touched nothing, a second read says why.
+ * than MAX_TRIES and two concurrent tries of the right code verify once (the second waits for the first's
+ * row lock, then finds the code used). When it touched nothing, a second read says why.
  */
 export async function tryCode(db: Db, accountId: number, hash: string, again = true): Promise<TryResult> {
   const [tried] = await db

@@ -1,7 +1,8 @@
 // Phone verification (the spec's verifiedUser: chat and like events are allowed from then on, and blurred
 // replies become readable), in two steps. POST /api/users/{clickid}/phone sends a one-time code by SMS to
 // a mobile number of the brand's market; POST /api/users/{clickid}/phone/verify with that code verifies the
-// member and stores the number. Only the code verifies. The rules' numbers are in phone-code.ts.
+// member and stores the number. Only the code verifies, once. The rules' numbers are in phone-code.ts; the codes
+// one network may ask for, whatever the accounts, are the typed config's (phoneCodesPerNetwork).
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
@@ -16,6 +17,7 @@ import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { clientIp, consumeWithin } from "../ratelimit/rate-limit.service";
 import { SmsError, smsSender } from "../sms/sms.service";
 import { marketMobile } from "./phone";
 import { CODE_LENGTH, CODE_TTL_S, codeHash, codeSms, MAX_TRIES, newCode } from "./phone-code";
@@ -57,7 +59,7 @@ const sendCode = createRoute({
   path: "/api/users/{clickid}/phone",
   tags: ["profile"],
   summary: `Sends a ${CODE_LENGTH}-digit code by SMS to a mobile number of the brand's market (E.164); it does not verify yet`,
-  description: `The code is valid ${CODE_TTL_S / 60} minutes for ${MAX_TRIES} tries. One code a minute and five an hour per member and per number.`,
+  description: `The code is valid ${CODE_TTL_S / 60} minutes for ${MAX_TRIES} tries. One code a minute and five an hour per member and per number; per network (an IPv4 /24, an IPv6 /48 of CF-Connecting-IP) the deployment's PHONE_CODES_PER_NETWORK_HOUR an hour, whichever accounts ask.`,
   security: bearerSecurity,
   middleware: [requireSession] as const,
   request: { params: ClickidParam, body: { ...json(PhoneRequest), required: true } },
@@ -69,7 +71,9 @@ const sendCode = createRoute({
     409: errorResponse(
       "phone_taken (errore_telefono_usato): the number verifies another account of the brand",
     ),
-    429: errorResponse("resend_throttled (errore_sms_attesa): retryAfterS before another code"),
+    429: errorResponse(
+      "resend_throttled (errore_sms_attesa): retryAfterS before another code; network_throttled (errore_sms_rete): this network has asked for its share of codes, retryAfterS",
+    ),
     502: errorResponse("sms_failed (errore_sms_invio): the SMS provider did not take the message"),
     503: errorResponse("sms_unavailable (errore_sms_invio): no SMS provider is configured"),
   },
@@ -88,7 +92,9 @@ const verifyCode = createRoute({
     400: errorResponse("invalid_input or wrong_code on code (errore_codice, with triesLeft)"),
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
-    409: errorResponse("no_code (errore_codice_nessuno), or phone_taken (errore_telefono_usato)"),
+    409: errorResponse(
+      "no_code (errore_codice_nessuno), code_used (errore_codice_usato): the code has verified already, or phone_taken (errore_telefono_usato)",
+    ),
     410: errorResponse("code_expired (errore_codice_scaduto): ask for a new code"),
     429: errorResponse("too_many_tries (errore_codice_tentativi): the code is used up, ask for a new one"),
   },
@@ -118,6 +124,17 @@ function throttled(c: Context<AppEnv>, waitS: number) {
   });
 }
 
+function networkThrottled(c: Context<AppEnv>, retryAfterMs: number) {
+  const retryAfterS = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  c.header("Retry-After", String(retryAfterS));
+  return new AppError(
+    429,
+    "network_throttled",
+    `Too many codes were asked from this network: wait ${retryAfterS} s.`,
+    { field: "phone", messageKey: "errore_sms_rete", retryAfterS },
+  );
+}
+
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 
 export const phoneRoutes = featureApp()
@@ -134,6 +151,14 @@ export const phoneRoutes = featureApp()
     if (await numberTaken(c.var.db, brandId, phone, account.id)) throw phoneTaken();
     const wait = await sendWait(c.var.db, account.id, phone);
     if (wait > 0) throw throttled(c, wait);
+    // Counted only for a code about to go out: the account's and the number's own limits have let it through.
+    const network = await consumeWithin(
+      c.env,
+      "phoneCodesPerNetwork",
+      clientIp(c.req.raw),
+      c.var.config.phoneCodesPerNetwork,
+    );
+    if (!network.allowed) throw networkThrottled(c, network.retryAfterMs);
 
     const code = newCode();
     const hash = await codeHash(c.var.config.jwtSecret, account.id, code);
@@ -190,17 +215,12 @@ export const phoneRoutes = featureApp()
     switch (result.kind) {
       case "right":
         break;
-      case "used": {
-        // The same code entered twice (two taps at once): the first one verified the member.
-        const [now] = await c.var.db.select().from(accounts).where(eq(accounts.id, account.id));
-        if (now?.verifiedUser && now.phone) {
-          return c.json({ result: "OK" as const, phone: now.phone, user: sessionUser(now) }, 200);
-        }
-        throw new AppError(409, "no_code", "Ask for a code first.", {
+      case "used":
+        // Single use: the try that verified was the code's only success (a second tap, another tab, a replay).
+        throw new AppError(409, "code_used", "This code has been used already: ask for a new one.", {
           field: "code",
-          messageKey: "errore_codice_nessuno",
+          messageKey: "errore_codice_usato",
         });
-      }
       case "wrong":
         throw new AppError(400, "wrong_code", `Wrong code: ${result.triesLeft} tries left.`, {
           field: "code",

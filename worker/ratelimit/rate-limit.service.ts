@@ -4,8 +4,12 @@ import type { AttemptResult, RateLimiter, ThrottlePolicy } from "./rate-limiter"
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What the key of a limit is: decides how the key is normalised and how it may appear in logs. */
-type KeyKind = "ip" | "fingerprint" | "account";
+/**
+ * What the key of a limit is: decides how the key is normalised and how it may appear in logs. `ip` counts
+ * one subscriber (an IPv4 address, an IPv6 /64); `network` the network around it (an IPv4 /24, an IPv6 /48),
+ * which one sender rotating through its addresses, or many accounts behind them, cannot get round.
+ */
+type KeyKind = "ip" | "network" | "fingerprint" | "account";
 
 /** One named limit: at most `limit` counted events per sliding `windowMs` for one key. */
 export interface RateLimitRule {
@@ -71,6 +75,21 @@ export const limits = {
 
 export type RateLimitName = keyof typeof limits;
 
+/**
+ * Limits whose numbers are the deployment's: their limit and window come from the typed config
+ * (worker/config.ts) with each call, their kind of key and failure policy are here.
+ */
+export const configuredLimits = {
+  phoneCodesPerNetwork: {
+    key: "network",
+    onUnavailable: "refuse",
+    reason:
+      "a network asks for a few phone codes an hour; dozens through many accounts is SMS pumping at our cost",
+  },
+} as const satisfies Record<string, Omit<RateLimitRule, "limit" | "windowMs">>;
+
+export type ConfiguredLimitName = keyof typeof configuredLimits;
+
 /** One named throttle: the policy of the RateLimiter's `attempt` for one kind of key. */
 export interface ThrottleRule extends ThrottlePolicy {
   key: KeyKind;
@@ -124,6 +143,28 @@ export async function consume(env: RateLimitEnv, name: RateLimitName, key: strin
   if (!result) return rule.onUnavailable === "allow";
   if (result.allowed && result.count === rule.limit) await logReached(name, key);
   return result.allowed;
+}
+
+/**
+ * Counts a hit on a configured limit with the config's numbers; when refused, says how long until a slot frees
+ * up. A refused hit is not counted; an empty key is not limited.
+ */
+export async function consumeWithin(
+  env: RateLimitEnv,
+  name: ConfiguredLimitName,
+  key: string,
+  numbers: { limit: number; windowMs: number },
+): Promise<{ allowed: boolean; retryAfterMs: number }> {
+  if (!key) return { allowed: true, retryAfterMs: 0 };
+  const result = await call(env, name, key, "hit", (stub) => stub.hit(numbers.limit, numbers.windowMs));
+  if (!result) {
+    const rule: Pick<RateLimitRule, "onUnavailable"> = configuredLimits[name];
+    return rule.onUnavailable === "allow"
+      ? { allowed: true, retryAfterMs: 0 }
+      : { allowed: false, retryAfterMs: 60_000 };
+  }
+  if (result.allowed && result.count === numbers.limit) await logReached(name, key);
+  return { allowed: result.allowed, retryAfterMs: result.retryAfterMs };
 }
 
 /**
@@ -237,15 +278,37 @@ export function ipBucket(ip: string): string {
     .join(":")}::/64`;
 }
 
-type LimitName = RateLimitName | ThrottleName;
+/**
+ * The network an IP is counted in: an IPv4 address's /24, an IPv6 address's /48 (what a site or a provider's
+ * customer is usually given, so rotating its /64s does not help). Anything else is its own bucket.
+ */
+export function networkBucket(ip: string): string {
+  const bucket = ipBucket(ip);
+  const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(bucket)?.[1];
+  if (v4) return `${v4}.0/24`;
+  const v6 = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(bucket)?.[1];
+  return v6 ? `${v6}::/48` : bucket;
+}
+
+type LimitName = RateLimitName | ThrottleName | ConfiguredLimitName;
 
 /** What the calls need of a limit or a throttle: its kind of key and its failure policy. */
-const ruleOf = (name: LimitName): Pick<RateLimitRule, "key" | "onUnavailable"> =>
-  name in limits ? limits[name as RateLimitName] : throttles[name as ThrottleName];
+const ruleOf = (name: LimitName): Pick<RateLimitRule, "key" | "onUnavailable"> => {
+  if (name in limits) return limits[name as RateLimitName];
+  if (name in configuredLimits) return configuredLimits[name as ConfiguredLimitName];
+  return throttles[name as ThrottleName];
+};
+
+const bucketOf: Record<KeyKind, (key: string) => string> = {
+  ip: ipBucket,
+  network: networkBucket,
+  fingerprint: (key) => key,
+  account: (key) => key,
+};
 
 /** The Durable Object name of a limit's key: `name + ":" + key`, with IPs reduced to their bucket. */
 export function limiterName(name: LimitName, key: string): string {
-  return `${name}:${ruleOf(name).key === "ip" ? ipBucket(key) : key}`;
+  return `${name}:${bucketOf[ruleOf(name).key](key)}`;
 }
 
 type Stub = DurableObjectStub<RateLimiter>;
@@ -295,12 +358,9 @@ async function logReached(name: LimitName, key: string) {
  */
 async function keyFields(rule: Pick<RateLimitRule, "key">, key: string): Promise<Record<string, unknown>> {
   if (rule.key === "account" && /^\d+$/.test(key)) return { accountId: Number(key) };
-  if (rule.key === "ip") {
-    const bucket = ipBucket(key);
-    const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(bucket)?.[1];
-    if (v4) return { ipPrefix: `${v4}.0/24` };
-    const v6 = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):/.exec(bucket)?.[1];
-    if (v6) return { ipPrefix: `${v6}::/48` };
+  if (rule.key === "ip" || rule.key === "network") {
+    const network = networkBucket(key);
+    if (network.includes("/")) return { ipPrefix: network };
   }
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
   const hex = Array.from(new Uint8Array(digest).slice(0, 6), (b) => b.toString(16).padStart(2, "0")).join("");

@@ -85,7 +85,9 @@ interface Notice {
 /** The notice of an API error: its message key with the tries left or the wait it carries. */
 function noticeOf(failure: ApiErrorFields): Notice {
   const key: MessageKey = isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico";
-  const vars = { tries: failure.triesLeft ?? 0, seconds: failure.retryAfterS ?? 0 };
+  const seconds = failure.retryAfterS ?? 0;
+  // A network's wait is up to an hour: told in minutes, rounded up.
+  const vars = { tries: failure.triesLeft ?? 0, seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) };
   return { key, vars, tone: "error" };
 }
 

@@ -13,6 +13,7 @@ const actionKeys: Record<string, MessageKey> = {
   lease_expired: "ops_action_lease_expired",
   refund: "ops_action_refund",
   refund_refused: "ops_action_refund_refused",
+  refund_failed: "ops_action_refund_failed",
 };
 
 /** The audit log for supervisors and admins, newest first, a page at a time. */

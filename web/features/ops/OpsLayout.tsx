@@ -1,10 +1,21 @@
 import { Link, Outlet } from "@tanstack/react-router";
 import { type Locale, locales } from "../../../worker/contracts/locales";
+import type { Operator } from "../../../worker/contracts/ops";
 import { useI18n } from "../../i18n/i18n";
 import { useOps } from "./ops-session";
 import "./ops.css";
 
-/** The console's own frame (not the member layout): title, navigation, language, operator and logout. */
+/** Which sites (brands) the operator covers, as the bar shows it. */
+function coverage(t: ReturnType<typeof useI18n>["t"], operator: Operator): string {
+  if (operator.allBrands) return t("ops_brands_all");
+  if (operator.brands.length === 0) return t("ops_brands_none");
+  return t("ops_brands", { brands: operator.brands.map((b) => b.title).join(", ") });
+}
+
+/**
+ * The console's own frame (not the member layout): title, navigation, language, the operator with the sites
+ * they cover, and logout.
+ */
 export function OpsLayout() {
   const { t, locale } = useI18n();
   const { state, signOut, setLanguage } = useOps();
@@ -48,11 +59,16 @@ export function OpsLayout() {
           </select>
           {operator && (
             <>
-              <span className="ops-who" data-testid="ops-operator">
-                {t("ops_signed_in_as", {
-                  name: operator.displayName,
-                  role: t(`ops_role_${operator.role}`),
-                })}
+              <span className="ops-who">
+                <span data-testid="ops-operator">
+                  {t("ops_signed_in_as", {
+                    name: operator.displayName,
+                    role: t(`ops_role_${operator.role}`),
+                  })}
+                </span>
+                <span className="ops-brands" data-testid="ops-brands">
+                  {coverage(t, operator)}
+                </span>
               </span>
               <button type="button" className="button small" onClick={() => void signOut()}>
                 {t("ops_logout")}

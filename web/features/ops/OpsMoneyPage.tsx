@@ -7,7 +7,7 @@ import { Popup } from "../../components/ui/Popup";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { errorOf, HttpError } from "../../lib/api";
 import { MoneyLedger, MoneyOrders, MoneySubscriptions, MoneyTable } from "./MoneyTables";
-import { methodLabel, paymentStatusLabel } from "./money-labels";
+import { methodLabel, paymentStatusLabel, refundReasonLabel } from "./money-labels";
 import { formatCents, opsApi, opsErrorKey } from "./ops-api";
 import { type OpsMoney, opsMoneyQuery } from "./ops-queries";
 import { useOps, useSignOutOnUnauthorized } from "./ops-session";
@@ -141,7 +141,7 @@ export function OpsMoneyPage({ operator, clickid }: { operator: Operator; clicki
                     {t("ops_money_refunded_by", {
                       time: time.format(new Date(p.refund.createdAt)),
                       name: p.refund.operatorName ?? t("ops_audit_system"),
-                      reason: p.refund.reason,
+                      reason: refundReasonLabel(t, p.refund),
                     })}
                   </div>
                 )}

@@ -59,7 +59,13 @@ export function OpsQueuePage({ operator }: { operator: Operator }) {
           {t(error.key, { capacity: error.capacity ?? operator.capacity })}
         </FormMessage>
       )}
-      {queue && queue.items.length === 0 && <p className="muted ops-empty">{t("ops_queue_empty")}</p>}
+      {!operator.allBrands && operator.brands.length === 0 ? (
+        <p className="muted ops-empty" data-testid="ops-no-brands">
+          {t("ops_brands_none_help")}
+        </p>
+      ) : (
+        queue && queue.items.length === 0 && <p className="muted ops-empty">{t("ops_queue_empty")}</p>
+      )}
       <ul className="ops-list">
         {queue?.items.map((item) => {
           const key = `${item.clickid}/${item.angelId}`;

@@ -60,6 +60,16 @@ const named = (table: Record<string, MessageKey>) => (t: Translate, code: string
   return key ? t(key) : code;
 };
 
+/** The reasons a refund the provider reported is stored with (worker/payments/settlement.service.ts). */
+const providerRefundReasons: Record<string, MessageKey> = {
+  chargeback: "ops_refund_reason_chargeback",
+  provider_refund: "ops_refund_reason_provider_refund",
+};
+
+/** A refund's reason: a supervisor's own words as written, a provider-reported refund's in the console's. */
+export const refundReasonLabel = (t: Translate, refund: { reason: string; operatorName: string | null }) =>
+  refund.operatorName ? refund.reason : named(providerRefundReasons)(t, refund.reason);
+
 export const paymentStatusLabel = named(paymentStatuses);
 export const subscriptionStatusLabel = named(subscriptionStatuses);
 export const orderKindLabel = named(orderKinds);

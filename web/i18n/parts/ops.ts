@@ -144,7 +144,7 @@ const en = {
   ops_reason_signup: "sign-up gift",
   ops_refund_title: "Refund {amount}?",
   ops_refund_body:
-    "{amount} goes back to the member's {method}. The credits this payment gave are taken back (never below zero), the premium level goes back to 0 unless another plan is running, and the member gets an e-mail.",
+    "{amount} goes back to the member's {method}. The credits this payment gave are taken back (never below zero), the premium level goes down to what the member still has paid for (another pack or a running plan keeps it), and the member gets an e-mail.",
   ops_refund_reason: "Reason (kept with the refund and in the audit log)",
   ops_refund_reason_required: "Write why this payment is refunded (at least 3 characters).",
   ops_refund_confirm: "Refund {amount}",
@@ -158,6 +158,14 @@ const en = {
   ops_error_unavailable: "Payments are not available here.",
   ops_action_refund: "refunded a payment",
   ops_action_refund_refused: "refund refused by the provider",
+  ops_action_refund_failed: "refund not made",
+  ops_refund_reason_chargeback: "chargeback by the member's bank",
+  ops_refund_reason_provider_refund: "refunded at the payment provider",
+  ops_brands: "Sites: {brands}",
+  ops_brands_all: "All sites",
+  ops_brands_none: "No site yet",
+  ops_brands_none_help:
+    "You do not cover any site yet, so no member is shown: ask an administrator to give you one.",
 } as const;
 
 type Texts = Record<keyof typeof en, string>;
@@ -307,7 +315,7 @@ const it: Texts = {
   ops_reason_signup: "regalo d'iscrizione",
   ops_refund_title: "Rimborsare {amount}?",
   ops_refund_body:
-    "{amount} torna all'iscritto su {method}. I crediti dati da questo pagamento vengono tolti (mai sotto zero), il livello premium torna a 0 se non c'è un altro piano attivo e l'iscritto riceve un'e-mail.",
+    "{amount} torna all'iscritto su {method}. I crediti dati da questo pagamento vengono tolti (mai sotto zero), il livello premium scende a quanto l'iscritto ha ancora pagato (un altro pacchetto o un piano attivo lo mantiene) e l'iscritto riceve un'e-mail.",
   ops_refund_reason: "Motivo (resta con il rimborso e nel registro attività)",
   ops_refund_reason_required: "Scrivi perché rimborsi questo pagamento (almeno 3 caratteri).",
   ops_refund_confirm: "Rimborsa {amount}",
@@ -322,6 +330,14 @@ const it: Texts = {
   ops_error_unavailable: "I pagamenti non sono disponibili qui.",
   ops_action_refund: "ha rimborsato un pagamento",
   ops_action_refund_refused: "rimborso rifiutato dal provider",
+  ops_action_refund_failed: "rimborso non eseguito",
+  ops_refund_reason_chargeback: "storno (chargeback) della banca dell'iscritto",
+  ops_refund_reason_provider_refund: "rimborsato presso il provider di pagamento",
+  ops_brands: "Siti: {brands}",
+  ops_brands_all: "Tutti i siti",
+  ops_brands_none: "Nessun sito",
+  ops_brands_none_help:
+    "Non segui ancora nessun sito, quindi non vedi nessun iscritto: chiedi a un amministratore di assegnartene uno.",
 };
 
 const es: Texts = {
@@ -470,7 +486,7 @@ const es: Texts = {
   ops_reason_signup: "regalo de registro",
   ops_refund_title: "¿Reembolsar {amount}?",
   ops_refund_body:
-    "{amount} vuelve al miembro en {method}. Se retiran los créditos que dio este pago (nunca por debajo de cero), el nivel premium vuelve a 0 salvo que haya otro plan activo y el miembro recibe un correo.",
+    "{amount} vuelve al miembro en {method}. Se retiran los créditos que dio este pago (nunca por debajo de cero), el nivel premium baja a lo que el miembro aún tiene pagado (otro paquete o un plan activo lo mantiene) y el miembro recibe un correo.",
   ops_refund_reason: "Motivo (se guarda con el reembolso y en el registro de actividad)",
   ops_refund_reason_required: "Escribe por qué reembolsas este pago (al menos 3 caracteres).",
   ops_refund_confirm: "Reembolsar {amount}",
@@ -484,6 +500,14 @@ const es: Texts = {
   ops_error_unavailable: "Los pagos no están disponibles aquí.",
   ops_action_refund: "reembolsó un pago",
   ops_action_refund_refused: "reembolso rechazado por el proveedor",
+  ops_action_refund_failed: "reembolso no realizado",
+  ops_refund_reason_chargeback: "contracargo del banco del miembro",
+  ops_refund_reason_provider_refund: "reembolsado en el proveedor de pago",
+  ops_brands: "Sitios: {brands}",
+  ops_brands_all: "Todos los sitios",
+  ops_brands_none: "Ningún sitio",
+  ops_brands_none_help:
+    "Todavía no cubres ningún sitio, así que no ves a ningún miembro: pide a un administrador que te asigne uno.",
 };
 
 const fr: Texts = {
@@ -632,7 +656,7 @@ const fr: Texts = {
   ops_reason_signup: "cadeau d'inscription",
   ops_refund_title: "Rembourser {amount} ?",
   ops_refund_body:
-    "{amount} revient au membre sur {method}. Les crédits donnés par ce paiement sont retirés (jamais en dessous de zéro), le niveau premium revient à 0 sauf si une autre formule est active, et le membre reçoit un e-mail.",
+    "{amount} revient au membre sur {method}. Les crédits donnés par ce paiement sont retirés (jamais en dessous de zéro), le niveau premium redescend à ce que le membre a encore payé (un autre pack ou une formule active le garde), et le membre reçoit un e-mail.",
   ops_refund_reason: "Motif (conservé avec le remboursement et dans le journal d'activité)",
   ops_refund_reason_required: "Indiquez pourquoi ce paiement est remboursé (au moins 3 caractères).",
   ops_refund_confirm: "Rembourser {amount}",
@@ -647,6 +671,14 @@ const fr: Texts = {
   ops_error_unavailable: "Les paiements ne sont pas disponibles ici.",
   ops_action_refund: "a remboursé un paiement",
   ops_action_refund_refused: "remboursement refusé par le prestataire",
+  ops_action_refund_failed: "remboursement non effectué",
+  ops_refund_reason_chargeback: "rétrofacturation par la banque du membre",
+  ops_refund_reason_provider_refund: "remboursé chez le prestataire de paiement",
+  ops_brands: "Sites : {brands}",
+  ops_brands_all: "Tous les sites",
+  ops_brands_none: "Aucun site",
+  ops_brands_none_help:
+    "Vous ne couvrez encore aucun site, donc aucun membre n'est affiché : demandez à un administrateur de vous en attribuer un.",
 };
 
 export const opsTexts = { en, it, es, fr };

@@ -23,6 +23,8 @@ const en = {
   errore_codice_tentativi: "Too many wrong codes: ask for a new one.",
   errore_codice_scaduto: "This code has expired: ask for a new one.",
   errore_codice_nessuno: "Ask for a code first.",
+  errore_codice_usato: "This code has already been used: ask for a new one.",
+  errore_sms_rete: "Too many codes have been asked from your network. Please try again in {minutes} min.",
 } as const;
 
 type Texts = Record<keyof typeof en, string>;
@@ -49,6 +51,8 @@ const it: Texts = {
   errore_codice_tentativi: "Troppi codici errati: chiedine uno nuovo.",
   errore_codice_scaduto: "Questo codice è scaduto: chiedine uno nuovo.",
   errore_codice_nessuno: "Chiedi prima un codice.",
+  errore_codice_usato: "Questo codice è già stato usato: chiedine uno nuovo.",
+  errore_sms_rete: "Dalla tua rete sono stati chiesti troppi codici. Riprova tra {minutes} min.",
 };
 
 const es: Texts = {
@@ -75,6 +79,8 @@ const es: Texts = {
   errore_codice_tentativi: "Demasiados códigos incorrectos: pide uno nuevo.",
   errore_codice_scaduto: "Este código ha caducado: pide uno nuevo.",
   errore_codice_nessuno: "Pide primero un código.",
+  errore_codice_usato: "Este código ya se ha usado: pide uno nuevo.",
+  errore_sms_rete: "Se han pedido demasiados códigos desde tu red. Inténtalo de nuevo en {minutes} min.",
 };
 
 const fr: Texts = {
@@ -101,6 +107,8 @@ const fr: Texts = {
   errore_codice_tentativi: "Trop de codes erronés : demandez-en un nouveau.",
   errore_codice_scaduto: "Ce code a expiré : demandez-en un nouveau.",
   errore_codice_nessuno: "Demandez d'abord un code.",
+  errore_codice_usato: "Ce code a déjà été utilisé : demandez-en un nouveau.",
+  errore_sms_rete: "Trop de codes ont été demandés depuis votre réseau. Réessayez dans {minutes} min.",
 };
 
 export const phoneTexts = { en, it, es, fr };

@@ -121,6 +121,10 @@ function notificationPayment(item: NotificationItem): ProviderPayment {
     case "CANCEL_OR_REFUND":
       if (!ok || !item.originalReference) break;
       return { reference: item.originalReference, status: "refunded" };
+    // The member's bank took the money back (a lost dispute); the item's pspReference is the dispute's own.
+    case "CHARGEBACK":
+      if (!ok || !item.originalReference) break;
+      return { reference: item.originalReference, status: "refunded", reversal: "chargeback" };
   }
   throw new AdyenIgnoredNotification(item.eventCode);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "operators" ADD COLUMN "brand_ids" text[] DEFAULT '{}'::text[] NOT NULL;
