@@ -22,11 +22,11 @@ export const photoRoutes = new Hono<AppEnv>()
   .get("/photos/:folder/:file{[0-9]+\\.jpg}/:rendition?", async (c) => {
     const { folder, file, rendition } = c.req.param();
     if (!/^(default|collection)-[a-z]{2}$/.test(folder)) return c.notFound();
-    return servePhoto(c, `photos/${folder}/${file}`, rendition);
+    return servePhoto(c, `photos/${folder}/${file}`, rendition, "as-stored");
   })
   .get("/photos/users/:file{[0-9a-f]{24}\\.(jpg|png|gif)}/:rendition?", async (c) => {
     const path = memberPhotoUrl(c.var.brand.public, c.req.param("file"));
-    return servePhoto(c, path.replace(/^\//, ""), c.req.param("rendition"));
+    return servePhoto(c, path.replace(/^\//, ""), c.req.param("rendition"), "without-metadata");
   });
 
 const Photos = z.object({ imageName: z.array(OwnPhoto) });
@@ -37,6 +37,8 @@ const upload = createRoute({
   path: "/api/upload/{trackerId}",
   tags: ["profile"],
   summary: "Upload a photo (multipart field avatar): JPEG, PNG or GIF under 10 MB, at most 1000x1000",
+  description:
+    "Stored without its metadata (EXIF and its GPS position, XMP, IPTC, comments); a JPEG turned by its EXIF orientation is stored upright.",
   security: bearerSecurity,
   middleware: [requireSession] as const,
   request: {
@@ -55,7 +57,9 @@ const upload = createRoute({
       description: "Stored: data.name is the new photo; imageName the member's photos",
       ...json(Photos.extend({ data: z.object({ name: z.string(), path: z.string() }) })),
     },
-    400: errorResponse("invalid_input on avatar: solo_immagini (not an image), grandezza_file (size)"),
+    400: errorResponse(
+      "invalid_input on avatar: solo_immagini (not an image), grandezza_file (size, or a JPEG too costly to decode), troppe_foto (the cap of photos kept)",
+    ),
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's trackerId"),
     413: errorResponse("payload_too_large (grandezza_file)"),

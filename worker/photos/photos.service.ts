@@ -7,8 +7,8 @@ import { type OwnPhoto, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTOS_MAX } from "../c
 import type { Db } from "../core/db";
 import { AppError } from "../core/errors";
 import type { Bindings } from "../env";
-import { imageInfo } from "./image-check";
-import { photoRenditions } from "./renditions";
+import { checkImage } from "./image-check";
+import { storedJpeg } from "./renditions";
 
 export { angelPhotoUrl } from "../contracts/photos";
 
@@ -24,7 +24,6 @@ export const memberPhotoKey = (brand: Brand, name: string) => memberPhotoUrl(bra
 export const defaultPhotoUrl = (brand: Brand, account: Pick<Account, "defaultPhoto">) =>
   account.defaultPhoto ? memberPhotoUrl(brand, account.defaultPhoto) : null;
 
-/** The spec's imageName list, newest first, with the default marked (predefinita). */
 /** The member's photos, newest first, marking the default (the account's, or the one a write just set). */
 export async function listPhotos(
   db: Db,
@@ -48,57 +47,68 @@ const onlyImages = () =>
     field: "avatar",
     messageKey: "solo_immagini",
   });
+/** Too large, or not readable as a photo within the bounds of its decoding (the spec's resize failure). */
 export const tooLarge = () =>
   new AppError(
     400,
     "invalid_input",
-    `The photo must be under 10 MB and at most ${PHOTO_MAX_SIDE}x${PHOTO_MAX_SIDE}`,
+    `The photo must be under 10 MB, at most ${PHOTO_MAX_SIDE}x${PHOTO_MAX_SIDE} and readable as an image`,
     {
       field: "avatar",
       messageKey: "grandezza_file",
     },
   );
+const tooManyPhotos = () =>
+  new AppError(400, "invalid_input", `At most ${PHOTOS_MAX} photos`, {
+    field: "avatar",
+    messageKey: "troppe_foto",
+  });
 
 const randomName = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/** What is stored for one upload: the photo without its metadata, and its renditions for a JPEG. */
+async function photoToStore(bytes: Uint8Array) {
+  const check = checkImage(bytes);
+  if (!check.ok) throw check.problem === "not_an_image" ? onlyImages() : tooLarge();
+  const { image } = check;
+  if (image.width > PHOTO_MAX_SIDE || image.height > PHOTO_MAX_SIDE) throw tooLarge();
+  if (!image.jpeg) return { ...image, bytes: image.stripped, renditions: [] };
+  // The browser uploads JPEG: decoded (within the bounds checked above) for its renditions.
+  const stored = await storedJpeg(image.jpeg);
+  if (!stored) throw tooLarge();
+  return { ...image, ...stored, bytes: stored.original };
+}
+
 /**
  * Stores an uploaded photo after checking it by its own bytes (the declared type and name count for
- * nothing): a JPEG, PNG or GIF under 10 MB of at most 1000x1000. The first photo becomes the default.
+ * nothing): a JPEG, PNG or GIF under 10 MB of at most 1000x1000, whose decoding is bounded before it starts.
+ * What is stored is the picture without its metadata (EXIF with its GPS position, XMP, comments…).
  */
 export async function addPhoto(env: Bindings, db: Db, brand: Brand, account: Account, file: unknown) {
   if (!(file instanceof File)) throw onlyImages();
   if (file.size >= PHOTO_MAX_BYTES) throw tooLarge();
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const info = imageInfo(bytes);
-  if (!info) throw onlyImages();
-  if (info.width > PHOTO_MAX_SIDE || info.height > PHOTO_MAX_SIDE) throw tooLarge();
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(memberPhotos)
     .where(eq(memberPhotos.accountId, account.id));
-  if ((count?.n ?? 0) >= PHOTOS_MAX) {
-    throw new AppError(400, "invalid_input", `At most ${PHOTOS_MAX} photos`, {
-      field: "avatar",
-      messageKey: "troppe_foto",
-    });
-  }
-  const name = `${randomName()}.${info.extension}`;
-  // The photo and its renditions in one object (worker/contracts/photos.ts); the browser uploads JPEG.
-  const renditions = info.type === "image/jpeg" ? await photoRenditions(bytes) : [];
-  const pack = buildPack([{ name: "original", type: info.type, bytes }, ...renditions]);
+  if ((count?.n ?? 0) >= PHOTOS_MAX) throw tooManyPhotos();
+  const photo = await photoToStore(new Uint8Array(await file.arrayBuffer()));
+  const name = `${randomName()}.${photo.extension}`;
+  // The photo and its renditions in one object (worker/contracts/photos.ts).
+  const pack = buildPack([{ name: "original", type: photo.type, bytes: photo.bytes }, ...photo.renditions]);
   await env.PHOTOS.put(memberPhotoKey(brand, name), pack.bytes, {
-    httpMetadata: { contentType: info.type },
+    httpMetadata: { contentType: photo.type },
     customMetadata: { [PACK_METADATA_KEY]: pack.index },
   });
   const defaultPhoto = await db.transaction(async (tx) => {
     await tx.insert(memberPhotos).values({
       accountId: account.id,
       name,
-      contentType: info.type,
-      width: info.width,
-      height: info.height,
-      bytes: bytes.length,
+      contentType: photo.type,
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.bytes.length,
     });
     const [updated] = await tx
       .update(accounts)
