@@ -1,12 +1,15 @@
 // Members' uploads, as an attacker or a careless client sends them rather than the site's own form: a
-// progressive JPEG of tens of thousands of scans (refused at once, the Worker still serving), and a phone's
-// photo with its GPS position (stored and served without any metadata).
+// progressive JPEG of tens of thousands of scans (refused at once, the Worker still serving), a phone's photo
+// with its GPS position (stored and served without any metadata), sixteen uploads at once (exactly the cap
+// stored) and more uploads an hour than a member needs (429 with Retry-After).
 import { env } from "cloudflare:workers";
 import exifr from "exifr";
 import jpegJs from "jpeg-js";
 import { describe, expect, inject, it } from "vitest";
 import { PACK_METADATA_KEY, parsePackIndex } from "../../worker/contracts/photos";
+import { PHOTOS_MAX } from "../../worker/contracts/profile";
 import { JPEG_MAX_SCANS } from "../../worker/photos/jpeg-layout";
+import { limits } from "../../worker/ratelimit/rate-limit.service";
 import {
   fromBase64,
   gifBlocks,
@@ -222,5 +225,64 @@ describe("a phone's photo with its GPS position, uploaded without the site's for
     expect(await metadataIn(bytes)).toBeUndefined();
     expect(jpegStructure(bytes).trailing).toBe(0);
     expect(served.headers.get("etag")).toMatch(/-stripped"$/);
+  });
+});
+
+describe("the cap of photos", () => {
+  it(`holds under ${PHOTOS_MAX + 4} uploads at once: exactly ${PHOTOS_MAX} stored`, async () => {
+    const member = await createMember();
+    const before = (await env.PHOTOS.list({ prefix: "photos/users/" })).objects.length;
+    const responses = await Promise.all(
+      Array.from({ length: PHOTOS_MAX + 4 }, () => upload(member, image("small"))),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(PHOTOS_MAX);
+    for (const refused of responses.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(400);
+      expect(await errorOf(refused)).toMatchObject({ field: "avatar", messageKey: "troppe_foto" });
+    }
+    expect(await photoNames(member)).toHaveLength(PHOTOS_MAX);
+    // The refused uploads left nothing in the bucket.
+    expect((await env.PHOTOS.list({ prefix: "photos/users/" })).objects.length).toBe(before + PHOTOS_MAX);
+  });
+
+  it("counts a photo deleted twice at once as one deletion: one more upload fits, not two", async () => {
+    const member = await createMember();
+    const names: string[] = [];
+    for (let k = 0; k < PHOTOS_MAX; k++) names.push((await uploaded(member, image("small"))).name);
+    const remove = () =>
+      call(`/api/users/${member.clickid}/photos/${names[0]}`, { method: "DELETE", token: member.token });
+    const deletions = await Promise.all([remove(), remove()]);
+    expect(deletions.map((r) => r.status).sort()).toEqual([200, 404]);
+    expect(await photoNames(member)).toHaveLength(PHOTOS_MAX - 1);
+    expect((await upload(member, image("small"))).status).toBe(200);
+    const over = await upload(member, image("small"));
+    expect(over.status).toBe(400);
+    expect(await errorOf(over)).toMatchObject({ messageKey: "troppe_foto" });
+  });
+});
+
+describe("the upload rate limit", () => {
+  it("answers 429 with Retry-After after a member's uploads of the hour, refused ones included", async () => {
+    const member = await createMember();
+    const { limit } = limits.photoUploadsPerAccount;
+    const notAnImage = new TextEncoder().encode("not a photo");
+    for (let k = 0; k < limit; k++) expect((await upload(member, notAnImage)).status).toBe(400);
+    const limited = await upload(member, image("small"));
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await errorOf(limited)).toEqual({
+      code: "too_many_uploads",
+      message: expect.any(String),
+      field: "avatar",
+      messageKey: "troppi_caricamenti",
+      retryAfterS: retryAfter,
+    });
+    expect(await photoNames(member)).toEqual([]);
+    // Another member's uploads are their own.
+    const other = await createMember();
+    expect((await upload(other, image("small"))).status).toBe(200);
   });
 });
