@@ -41,6 +41,11 @@ export const accounts = pgTable(
     preferredAge: text("preferred_age"),
     /** The name of the member's default photo (predefinita) among member_photos; null without photos. */
     defaultPhoto: text("default_photo"),
+    /**
+     * How many member_photos rows the member has: the upload's one statement adds a photo only while this is
+     * below the cap and raises it in the same statement, so concurrent uploads cannot pass the cap.
+     */
+    photoCount: integer("photo_count").notNull().default(0),
     emailScore: integer("email_score"),
     fluxId: text("flux_id").notNull(),
     source: text("source").notNull().default("direct"),
@@ -82,6 +87,7 @@ export const accounts = pgTable(
     uniqueIndex("accounts_google_sub_brand_key").on(t.brandId, t.googleSub),
     // One phone number verifies one account per brand (the phone is set only by the code's check).
     uniqueIndex("accounts_phone_brand_key").on(t.brandId, t.phone),
+    check("accounts_photo_count_not_negative", sql`${t.photoCount} >= 0`),
     check(
       "accounts_credits_not_negative",
       sql`${t.creditiMessaggi} >= 0 and ${t.creditiIcebreaker} >= 0 and ${t.creditiLike} >= 0`,

@@ -1,17 +1,22 @@
 // The own profile: a new member signs up, meets the photo popup, follows it to /profile, saves the form
 // after a validation error, uploads a photo larger than 1000x1000 (resized in the browser) and an SVG
 // (rasterised), is refused a file that is no image, makes the second photo the default and sees it there
-// and in the top bar; everything is still there after a reload, which brings no photo popup.
+// and in the top bar; everything is still there after a reload, which brings no photo popup. A member who
+// has uploaded more in the hour than the limit is told, in the brand's language, when to try again.
 import type { Locator } from "@playwright/test";
 import { renderAvatarJpeg } from "../../drizzle/seed-data/portraits/avatar";
+import { limits } from "../../worker/ratelimit/rate-limit.service";
 import {
+  apiCall,
   expect,
   expectAccessible,
   fillSignup,
+  oneMarketPerWidth,
   origin,
   regionOf,
   shot,
   shotViewport,
+  signedInMember,
   test,
   tickConsents,
   uniqueEmail,
@@ -115,3 +120,33 @@ test("a new member adds photos and fills in the profile", async ({ page }) => {
   await expect(main).toHaveAttribute("src", second ?? "");
   await expect(page.getByTestId("photo-popup")).toHaveCount(0);
 });
+
+const uploadLimitText = {
+  it: /^Hai caricato molte foto in poco tempo: riprova tra (59|60) min\.$/,
+  en: /^You have uploaded many photos in a short time: try again in (59|60) min\.$/,
+} as const;
+
+for (const { market, width } of oneMarketPerWidth("it", "en")) {
+  test(`${market}: the upload limit says when to try again`, width, async ({ page }) => {
+    const member = await signedInMember(page, market, "upload-limit", "7", { verified: false });
+    // The hour's uploads spent by a script (files that are no photo count too).
+    const call = apiCall(market, `/api/upload/${member.clickid}`);
+    for (let k = 0; k < limits.photoUploadsPerAccount.limit; k++) {
+      const response = await page.request.post(call.url, {
+        headers: { ...call.headers, authorization: `Bearer ${member.token}` },
+        multipart: { avatar: { name: "x.jpg", mimeType: "image/jpeg", buffer: Buffer.from("no photo") } },
+      });
+      expect(response.status()).toBe(400);
+    }
+    await page.goto(`${origin(market)}/profile#photos`);
+    const photo = Buffer.from(renderAvatarJpeg({ seed: "upload-limit", hairColour: "red", size: 400 }));
+    await page
+      .getByTestId("photo-input")
+      .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
+    const refusal = page.getByTestId("profile-photos").getByRole("alert");
+    await expect(refusal).toHaveText(uploadLimitText[market]);
+    await expect(refusal).toHaveCSS("color", ERROR_RED);
+    await expect(page.getByTestId("profile-photo-default")).toHaveCount(0);
+    await shot(page, `profile-upload-limit-${market}`);
+  });
+}

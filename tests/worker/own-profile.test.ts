@@ -1,66 +1,19 @@
 // The own profile: GET /users/profile/{clickid}, the forms of PUT /api/users/{clickid}, the notification
 // toggles, and the photos (POST /api/upload/{trackerId}, default, delete, served as inert images).
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { fromBase64, sameBytes, type UploadImageName } from "../fixtures/image-bytes";
 import { call, createMember, signupBody, type TestMember } from "../fixtures/members";
 
 const auth = (m: TestMember) => ({ token: m.token });
 
-/** The start of a JPEG: SOI, an APP0 segment, and the frame header that holds the size. */
-function jpeg(width: number, height: number, padTo = 0): Uint8Array {
-  const head = [
-    0xff,
-    0xd8,
-    0xff,
-    0xe0,
-    0x00,
-    0x10,
-    0x4a,
-    0x46,
-    0x49,
-    0x46,
-    0x00,
-    0x01,
-    0x01,
-    0x00,
-    0x00,
-    0x01,
-    0x00,
-    0x01,
-    0x00,
-    0x00,
-    0xff,
-    0xc0,
-    0x00,
-    0x11,
-    0x08,
-    height >> 8,
-    height & 0xff,
-    width >> 8,
-    width & 0xff,
-    0x03,
-    0x01,
-    0x22,
-    0x00,
-    0x02,
-    0x11,
-    0x01,
-    0x03,
-    0x11,
-    0x01,
-    0xff,
-    0xd9,
-  ];
-  const bytes = new Uint8Array(Math.max(head.length, padTo));
-  bytes.set(head);
-  return bytes;
-}
+/** Photos as a browser's canvas makes them (tests/fixtures/upload-images.ts). */
+const image = (name: UploadImageName) => fromBase64(inject("uploadImages")[name]);
 
-function png(width: number, height: number): Uint8Array {
-  const bytes = new Uint8Array(33);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  new DataView(bytes.buffer).setUint32(16, width);
-  new DataView(bytes.buffer).setUint32(20, height);
-  return bytes;
+/** A file of `size` bytes that starts as the photo (what follows its end is never read). */
+function paddedTo(bytes: Uint8Array, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  out.set(bytes);
+  return out;
 }
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -223,7 +176,7 @@ describe("POST /api/upload/{trackerId}", () => {
   it("stores a photo, makes the first one the default and serves it as an inert, cached image", async () => {
     const member = await createMember();
     expect((await sessionUser(member)).imageName).toBeNull();
-    const response = await upload(member, jpeg(800, 600));
+    const response = await upload(member, image("landscape"));
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: { name: string; path: string }; imageName: Photo[] };
     expect(body.data.name).toMatch(/^[0-9a-f]{24}\.jpg$/);
@@ -239,7 +192,8 @@ describe("POST /api/upload/{trackerId}", () => {
     const csp = served.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("sandbox");
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(jpeg(800, 600));
+    // A photo without metadata is stored as it came.
+    expect(sameBytes(new Uint8Array(await served.arrayBuffer()), image("landscape"))).toBe(true);
   });
 
   it("refuses what is not a JPEG, PNG or GIF by its bytes: text, SVG, HTML declared as a JPEG", async () => {
@@ -258,26 +212,26 @@ describe("POST /api/upload/{trackerId}", () => {
 
   it("refuses a photo of 10 MB or more, and one larger than 1000x1000", async () => {
     const member = await createMember();
-    const tenMb = jpeg(800, 600, 10 * 1024 * 1024);
+    const tenMb = paddedTo(image("landscape"), 10 * 1024 * 1024);
     await expectRefused(await upload(member, tenMb), "avatar", "grandezza_file");
-    const elevenMb = jpeg(800, 600, 11 * 1024 * 1024);
+    const elevenMb = paddedTo(image("landscape"), 11 * 1024 * 1024);
     await expectRefused(await upload(member, elevenMb), "avatar", "grandezza_file", 413);
-    await expectRefused(await upload(member, jpeg(1001, 800)), "avatar", "grandezza_file");
+    await expectRefused(await upload(member, image("tooWide")), "avatar", "grandezza_file");
     await expectRefused(
-      await upload(member, png(400, 2000), "image/png", "a.png"),
+      await upload(member, image("tallPng"), "image/png", "a.png"),
       "avatar",
       "grandezza_file",
     );
     expect((await profile(member)).imageName).toEqual([]);
     // A PNG of an allowed size is kept as a PNG.
-    const accepted = await upload(member, png(1000, 1000), "image/png", "a.png");
+    const accepted = await upload(member, image("squarePng"), "image/png", "a.png");
     expect(((await accepted.json()) as { data: { name: string } }).data.name).toMatch(/\.png$/);
   });
 
   it("refuses to upload to another member's profile", async () => {
     const member = await createMember();
     const other = await createMember();
-    expect((await upload(member, jpeg(100, 100), "image/jpeg", "a.jpg", other.clickid)).status).toBe(403);
+    expect((await upload(member, image("small"), "image/jpeg", "a.jpg", other.clickid)).status).toBe(403);
     expect((await profile(other)).imageName).toEqual([]);
     expect(
       (await call(`/api/upload/${member.clickid}`, { method: "POST", body: new FormData() })).status,
@@ -288,8 +242,8 @@ describe("POST /api/upload/{trackerId}", () => {
 describe("the default photo", () => {
   it("switches, follows a deletion, and only among the member's own photos", async () => {
     const member = await createMember();
-    const first = ((await (await upload(member, jpeg(300, 300))).json()) as { data: Photo }).data;
-    const second = ((await (await upload(member, jpeg(400, 300))).json()) as { data: Photo }).data;
+    const first = ((await (await upload(member, image("small"))).json()) as { data: Photo }).data;
+    const second = ((await (await upload(member, image("landscape"))).json()) as { data: Photo }).data;
     const defaults = async () =>
       (await profile(member)).imageName.filter((p) => p.predefinita).map((p) => p.name);
     expect(await defaults()).toEqual([first.name]);
@@ -303,7 +257,7 @@ describe("the default photo", () => {
     expect((await sessionUser(member)).imageName).toBe(second.name);
 
     const other = await createMember();
-    const theirs = ((await (await upload(other, jpeg(200, 200))).json()) as { data: Photo }).data;
+    const theirs = ((await (await upload(other, image("small"))).json()) as { data: Photo }).data;
     const stolen = await call(`/api/users/${member.clickid}/photos/${theirs.name}/predefinita`, {
       method: "POST",
       ...auth(member),

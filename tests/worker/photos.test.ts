@@ -4,43 +4,13 @@ import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { PACK_METADATA_KEY, parsePackIndex } from "../../worker/contracts/photos";
+import { jpegSize, webpSize } from "../fixtures/image-bytes";
 import { call, createMember, hosts, type TestMember } from "../fixtures/members";
 
 const YEAR = "public, max-age=31536000, immutable";
 
 const photo = (path: string, headers: Record<string, string> = {}) =>
   SELF.fetch(`http://${hosts.it}${path}`, { headers: { host: hosts.it, ...headers } });
-
-/** Width and height from a WebP's header (lossy VP8, lossless VP8L or extended VP8X). */
-function webpSize(b: Uint8Array): { width: number; height: number } {
-  const text = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
-  expect(text(0, 4)).toBe("RIFF");
-  expect(text(8, 12)).toBe("WEBP");
-  const chunk = text(12, 16);
-  const u16 = (i: number) => (b[i] ?? 0) | ((b[i + 1] ?? 0) << 8);
-  const u24 = (i: number) => u16(i) | ((b[i + 2] ?? 0) << 16);
-  if (chunk === "VP8 ") return { width: u16(26) & 0x3fff, height: u16(28) & 0x3fff };
-  if (chunk === "VP8X") return { width: u24(24) + 1, height: u24(27) + 1 };
-  const bits = (b[21] ?? 0) | ((b[22] ?? 0) << 8) | ((b[23] ?? 0) << 16) | ((b[24] ?? 0) << 24);
-  return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
-}
-
-/** Width and height from a JPEG's frame header. */
-function jpegSize(b: Uint8Array): { width: number; height: number } {
-  let i = 2;
-  while (i < b.length) {
-    const marker = b[i + 1] ?? 0;
-    const length = ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0);
-    if (marker >= 0xc0 && marker <= 0xc2) {
-      return {
-        height: ((b[i + 5] ?? 0) << 8) | (b[i + 6] ?? 0),
-        width: ((b[i + 7] ?? 0) << 8) | (b[i + 8] ?? 0),
-      };
-    }
-    i += 2 + length;
-  }
-  throw new Error("no JPEG frame header");
-}
 
 /** The seed's real portrait pack, and the 720 px JPEG it holds (a real photo to upload). */
 function portrait() {

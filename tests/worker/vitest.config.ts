@@ -12,6 +12,7 @@ import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
 import { startFakeTrustPay } from "../fakes/trustpay";
 import { startFakeTwilio } from "../fakes/twilio";
+import { uploadImagesBase64 } from "../fixtures/upload-images";
 
 /**
  * `npm test` runs the Worker tests in two halves side by side (`--shard=1/2`, `--shard=2/2`, each with a
@@ -56,6 +57,8 @@ const fakeCoda = await startFakeCoda();
 const fakeMaxpay = await startFakeMaxpay();
 // A real demo portrait as the seed stores it (drawn and encoded with sharp, Node side), for the photo tests.
 const portrait = await portraitPack("worker-tests", "brown");
+// Photos as members' devices make them (progressive JPEGs, a phone's JPEG with EXIF and GPS, PNG, GIF).
+const uploadImages = await uploadImagesBase64();
 
 export default defineConfig({
   plugins: [
@@ -144,6 +147,7 @@ export default defineConfig({
     testTimeout: 30_000,
     provide: {
       portraitPack: { base64: Buffer.from(portrait.bytes).toString("base64"), index: portrait.index },
+      uploadImages,
     },
     // One Postgres session at a time with PGlite: the files share it.
     fileParallelism: false,

@@ -7,6 +7,8 @@ import { preferredAges } from "./discovery";
 /** The spec's photo limits: under 10 MB, at most 1000x1000 (the browser resizes to fit, JPEG quality 100). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_MAX_SIDE = 1000;
+/** The spec's JPEG quality of an uploaded photo (the browser's resize, and a photo the server turns upright). */
+export const PHOTO_JPEG_QUALITY = 100;
 /** The types a member may pick (the spec's list); the browser turns every one of them into a JPEG. */
 export const PHOTO_PICK_TYPES = ["image/jpeg", "image/gif", "image/png", "image/svg+xml"] as const;
 /** How many photos a member may keep. */

@@ -2,12 +2,14 @@
 // upload (POST /api/upload/{trackerId}), default choice and deletion.
 import { createRoute, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { sessionAccount } from "../auth/session.service";
-import { OwnPhoto } from "../contracts/profile";
-import { forbidden } from "../core/errors";
+import { OwnPhoto, PHOTOS_MAX } from "../contracts/profile";
+import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { consumeOrWait, limits } from "../ratelimit/rate-limit.service";
 import { forgetCachedPhoto, servePhoto } from "./photo-serve";
 import { addPhoto, deletePhoto, listPhotos, memberPhotoUrl, setDefaultPhoto } from "./photos.service";
 
@@ -22,12 +24,37 @@ export const photoRoutes = new Hono<AppEnv>()
   .get("/photos/:folder/:file{[0-9]+\\.jpg}/:rendition?", async (c) => {
     const { folder, file, rendition } = c.req.param();
     if (!/^(default|collection)-[a-z]{2}$/.test(folder)) return c.notFound();
-    return servePhoto(c, `photos/${folder}/${file}`, rendition);
+    return servePhoto(c, `photos/${folder}/${file}`, rendition, "as-stored");
   })
   .get("/photos/users/:file{[0-9a-f]{24}\\.(jpg|png|gif)}/:rendition?", async (c) => {
     const path = memberPhotoUrl(c.var.brand.public, c.req.param("file"));
-    return servePhoto(c, path.replace(/^\//, ""), c.req.param("rendition"));
+    return servePhoto(c, path.replace(/^\//, ""), c.req.param("rendition"), "without-metadata");
   });
+
+/**
+ * A member's uploads per hour (worker/ratelimit: photoUploadsPerAccount), counted before the body is parsed:
+ * each upload is decoded and encoded again, refused ones included.
+ */
+const uploadRateLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const { allowed, retryAfterMs } = await consumeOrWait(
+    c.env,
+    "photoUploadsPerAccount",
+    String(c.var.session.accountId),
+  );
+  if (!allowed) {
+    // Read to its end (within the body limit), not parsed: a client still sending the body when the answer
+    // comes may take the closed connection for a network failure and show no message (seen with the
+    // local dev server's proxy).
+    await c.req.arrayBuffer();
+    const retryAfterS = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    throw new AppError(429, "too_many_uploads", `Too many photos uploaded: try again in ${retryAfterS} s.`, {
+      field: "avatar",
+      messageKey: "troppi_caricamenti",
+      retryAfterS,
+    });
+  }
+  await next();
+});
 
 const Photos = z.object({ imageName: z.array(OwnPhoto) });
 const photoName = z.string().regex(/^[0-9a-f]{24}\.(jpg|png|gif)$/);
@@ -37,8 +64,9 @@ const upload = createRoute({
   path: "/api/upload/{trackerId}",
   tags: ["profile"],
   summary: "Upload a photo (multipart field avatar): JPEG, PNG or GIF under 10 MB, at most 1000x1000",
+  description: `Stored without its metadata (EXIF and its GPS position, XMP, IPTC, comments); a JPEG turned by its EXIF orientation is stored upright. At most ${PHOTOS_MAX} photos per member and ${limits.photoUploadsPerAccount.limit} uploads an hour.`,
   security: bearerSecurity,
-  middleware: [requireSession] as const,
+  middleware: [requireSession, uploadRateLimit] as const,
   request: {
     params: z.object({ trackerId: z.string().max(64) }),
     body: {
@@ -55,10 +83,13 @@ const upload = createRoute({
       description: "Stored: data.name is the new photo; imageName the member's photos",
       ...json(Photos.extend({ data: z.object({ name: z.string(), path: z.string() }) })),
     },
-    400: errorResponse("invalid_input on avatar: solo_immagini (not an image), grandezza_file (size)"),
+    400: errorResponse(
+      "invalid_input on avatar: solo_immagini (not an image), grandezza_file (size, or a JPEG too costly to decode), troppe_foto (the cap of photos kept)",
+    ),
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's trackerId"),
     413: errorResponse("payload_too_large (grandezza_file)"),
+    429: errorResponse("too_many_uploads (troppi_caricamenti): retryAfterS, also in Retry-After"),
   },
 });
 

@@ -71,6 +71,14 @@ export const limits = {
     onUnavailable: "refuse",
     reason: "a visitor writes to customer care once or twice; more from one network floods the brand's inbox",
   },
+  photoUploadsPerAccount: {
+    limit: 30,
+    windowMs: HOUR_MS,
+    key: "account",
+    onUnavailable: "refuse",
+    reason:
+      "a member fills the profile's 12 photos and replaces a few; each upload is decoded and encoded again, so more is a script spending the Worker's time",
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof limits;
@@ -130,19 +138,35 @@ export type RateLimitEnv = Pick<Bindings, "RATE_LIMITER">;
 
 /** How long a request waits for the object before applying the limit's failure policy. */
 export const RATE_LIMITER_TIMEOUT_MS = 2000;
+/** The wait a refusal names when the object could not be asked (a limit that fails closed). */
+const UNAVAILABLE_RETRY_MS = 60_000;
+
+/** Whether a counted attempt is allowed, and when a refused one may come again. */
+export interface Consumed {
+  allowed: boolean;
+  retryAfterMs: number;
+}
 
 /**
- * Counts an attempt and says whether it is allowed (for registrations). A refused attempt is not counted.
- * An empty key (no fingerprint sent) is not limited: it would otherwise put every such client in one
- * bucket, and a client-chosen key can be random anyway.
+ * Counts an attempt and says whether it is allowed and, when not, how long until it would be (Retry-After).
+ * A refused attempt is not counted. An empty key (no fingerprint sent) is not limited: it would otherwise
+ * put every such client in one bucket, and a client-chosen key can be random anyway.
  */
-export async function consume(env: RateLimitEnv, name: RateLimitName, key: string): Promise<boolean> {
-  if (!key) return true;
+export async function consumeOrWait(env: RateLimitEnv, name: RateLimitName, key: string): Promise<Consumed> {
+  if (!key) return { allowed: true, retryAfterMs: 0 };
   const rule: RateLimitRule = limits[name];
   const result = await call(env, name, key, "hit", (stub) => stub.hit(rule.limit, rule.windowMs));
-  if (!result) return rule.onUnavailable === "allow";
+  if (!result) {
+    const allowed = rule.onUnavailable === "allow";
+    return { allowed, retryAfterMs: allowed ? 0 : UNAVAILABLE_RETRY_MS };
+  }
   if (result.allowed && result.count === rule.limit) await logReached(name, key);
-  return result.allowed;
+  return { allowed: result.allowed, retryAfterMs: result.retryAfterMs };
+}
+
+/** Counts an attempt and says whether it is allowed (for registrations), as `consumeOrWait` does. */
+export async function consume(env: RateLimitEnv, name: RateLimitName, key: string): Promise<boolean> {
+  return (await consumeOrWait(env, name, key)).allowed;
 }
 
 /**
@@ -182,7 +206,9 @@ export async function beginAttempt(
   const { key: _, onUnavailable: __, reason: ___, ...policy } = rule;
   const result = await call(env, name, key, "attempt", (stub) => stub.attempt(policy));
   if (!result)
-    return rule.onUnavailable === "allow" ? free : { ...free, allowed: false, retryAfterMs: 60_000 };
+    return rule.onUnavailable === "allow"
+      ? free
+      : { ...free, allowed: false, retryAfterMs: UNAVAILABLE_RETRY_MS };
   if (!result.allowed && result.count === rule.free) await logReached(name, key);
   return result;
 }

@@ -9,7 +9,7 @@ import { useSession } from "../../lib/session/session";
 import { photoProblem, toUploadJpeg } from "./photo-resize";
 import { deletePhoto, makeDefaultPhoto, uploadPhoto } from "./profile-api";
 
-type Result = { tone: "error" | "success"; key: MessageKey } | null;
+type Result = { tone: "error" | "success"; key: MessageKey; retryAfterS?: number } | null;
 
 /**
  * The member's photos: the upload (checked and resized here, checked again by the server), the default
@@ -42,7 +42,7 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
     const outcome = await call();
     setBusy(false);
     if (!outcome.ok) {
-      setResult({ tone: "error", key: outcome.refusal.key });
+      setResult({ tone: "error", key: outcome.refusal.key, retryAfterS: outcome.refusal.retryAfterS });
       return;
     }
     show(outcome.value.imageName);
@@ -151,7 +151,14 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
         />
         <p className="muted small">{t("profile_photo_hint")}</p>
       </div>
-      {result && <FormMessage tone={result.tone}>{t(result.key, { max: PHOTOS_MAX })}</FormMessage>}
+      {result && (
+        <FormMessage tone={result.tone}>
+          {t(result.key, {
+            max: PHOTOS_MAX,
+            minutes: Math.max(1, Math.ceil((result.retryAfterS ?? 0) / 60)),
+          })}
+        </FormMessage>
+      )}
     </section>
   );
 }

@@ -1,7 +1,12 @@
 // The spec's photo rules in the browser: only JPEG, GIF, PNG or SVG (solo_immagini), under 10 MB
 // (grandezza_file), drawn on a canvas at most 1000x1000 and sent as a JPEG of quality 100. An SVG is
 // rasterised the same way, so what reaches the server is always a plain picture, never active content.
-import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_PICK_TYPES } from "../../../worker/contracts/profile";
+import {
+  PHOTO_JPEG_QUALITY,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_SIDE,
+  PHOTO_PICK_TYPES,
+} from "../../../worker/contracts/profile";
 
 export type PhotoProblem = "solo_immagini" | "grandezza_file";
 
@@ -43,7 +48,9 @@ export async function toUploadJpeg(file: Blob): Promise<Blob> {
   context.fillStyle = "#fff";
   context.fillRect(0, 0, size.width, size.height);
   context.drawImage(image, 0, 0, size.width, size.height);
-  const jpeg = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 1));
+  const jpeg = await new Promise<Blob | null>((resolve) =>
+    canvas.toBlob(resolve, "image/jpeg", PHOTO_JPEG_QUALITY / 100),
+  );
   if (!jpeg || jpeg.size >= PHOTO_MAX_BYTES) throw new Error("the JPEG could not be made under 10 MB");
   return jpeg;
 }

@@ -12,10 +12,11 @@ export const ownProfileQuery = (clickid: string) =>
     staleTime: 0,
   });
 
-/** A refused call: the message key to show and the field it is about. */
+/** A refused call: the message key to show, the field it is about, and how long to wait (429). */
 export interface Refusal {
   key: MessageKey;
   field?: string;
+  retryAfterS?: number;
 }
 
 async function refusal(response: { json(): Promise<unknown> }): Promise<Refusal> {
@@ -23,6 +24,7 @@ async function refusal(response: { json(): Promise<unknown> }): Promise<Refusal>
   return {
     key: isMessageKey(error.messageKey) ? error.messageKey : "errore_generico",
     field: error.field,
+    retryAfterS: error.retryAfterS,
   };
 }
 
