@@ -42,6 +42,8 @@ export interface RefundRequest {
   /** The supervisor who refunds (null for a refund the system applies). */
   operatorId: number | null;
   reason: string;
+  /** Part of the payment (a withdrawal's proportional refund); the whole payment when absent. */
+  amountCents?: number;
 }
 
 /** What a refund did, for the console, the audit log and the member. */
@@ -137,6 +139,10 @@ export async function refundPayment(
   ) {
     return { ok: false, reason: "not_refundable", payment: summary };
   }
+  const amountCents = request.amountCents ?? payment.amountCents;
+  if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > payment.amountCents) {
+    return { ok: false, reason: "not_refundable", payment: summary };
+  }
   const provider = providerOf(payment.provider as ProviderId, order.brandId);
 
   const reference = payment.reference;
@@ -144,7 +150,7 @@ export async function refundPayment(
   try {
     answer = await provider.refund({
       reference,
-      amountCents: payment.amountCents,
+      amountCents,
       idempotencyKey: refundIdempotencyKey(payment),
     });
   } catch (error) {
@@ -181,7 +187,7 @@ export async function refundPayment(
       .insert(refunds)
       .values({
         paymentId: payment.id,
-        amountCents: payment.amountCents,
+        amountCents,
         operatorId: request.operatorId,
         reason: request.reason,
       })
@@ -266,7 +272,7 @@ export async function refundPayment(
       clickid: account.clickid,
       brandId: account.brandId,
       email: account.email,
-      amountCents: payment.amountCents,
+      amountCents,
       currency: order.currency,
       planName: planNameOf(order),
       reason: request.reason,
