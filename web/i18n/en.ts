@@ -12,6 +12,7 @@ import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { rightsTexts } from "./parts/rights";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
 export const en = {
@@ -217,6 +218,7 @@ export const en = {
   ...paymentTexts.en,
   ...phoneTexts.en,
   ...profileTexts.en,
+  ...rightsTexts.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

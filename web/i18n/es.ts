@@ -13,6 +13,7 @@ import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { rightsTexts } from "./parts/rights";
 
 export const es: Catalogue = {
   app_loading: "Cargando…",
@@ -218,4 +219,5 @@ export const es: Catalogue = {
   ...paymentTexts.es,
   ...phoneTexts.es,
   ...profileTexts.es,
+  ...rightsTexts.es,
 };

@@ -13,6 +13,7 @@ import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { rightsTexts } from "./parts/rights";
 
 export const fr: Catalogue = {
   app_loading: "Chargement…",
@@ -220,4 +221,5 @@ export const fr: Catalogue = {
   ...paymentTexts.fr,
   ...phoneTexts.fr,
   ...profileTexts.fr,
+  ...rightsTexts.fr,
 };

@@ -13,6 +13,7 @@ import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { rightsTexts } from "./parts/rights";
 
 export const it: Catalogue = {
   app_loading: "Caricamento…",
@@ -218,4 +219,5 @@ export const it: Catalogue = {
   ...paymentTexts.it,
   ...phoneTexts.it,
   ...profileTexts.it,
+  ...rightsTexts.it,
 };

@@ -11,7 +11,6 @@ import type { Context } from "hono";
 import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { withdrawals } from "../../drizzle/schema/withdrawals";
-import { OrderPlan } from "../contracts/payments";
 import { WITHDRAWAL_DAYS, type Withdrawable } from "../contracts/withdrawal";
 import type { Db } from "../core/db";
 import { AppError } from "../core/errors";
@@ -23,6 +22,7 @@ import { providerById } from "./providers";
 import { formatMoney } from "./receipt";
 import { refundPayment, tellMemberOfRefund } from "./refund.service";
 import { REFUND_REASONING } from "./withdrawal-copy";
+import { quoteWithdrawal, type WithdrawalAccount, type WithdrawalRow } from "./withdrawal-quote";
 
 const DAY_MS = 86_400_000;
 
@@ -35,63 +35,6 @@ export const withdrawalErrors = {
     }),
 };
 
-type Row = { payment: typeof payments.$inferSelect; order: typeof orders.$inferSelect };
-type Account = Pick<typeof accounts.$inferSelect, "id" | "creditiMessaggi">;
-
-/** What withdrawing from one purchase would do now: the refund and how it is reckoned, or why it cannot. */
-export function quoteWithdrawal(row: Row, account: Account, now: Date): Withdrawable {
-  const { payment, order } = row;
-  const plan = OrderPlan.parse(order.plan);
-  const paidAt = payment.grantedAt ?? payment.createdAt;
-  const deadline = new Date(paidAt.getTime() + WITHDRAWAL_DAYS * DAY_MS);
-  const consent = order.performanceConsentAt !== null;
-  const amount = payment.amountCents;
-  let kind: Withdrawable["kind"];
-  let used: number;
-  let bought: number;
-  if (plan.renewalDays !== null) {
-    kind = "subscription";
-    bought = plan.renewalDays;
-    // Days begun since the payment; without the request to start at once, none is owed.
-    used = consent
-      ? Math.min(bought, Math.max(1, Math.ceil((now.getTime() - paidAt.getTime()) / DAY_MS)))
-      : 0;
-  } else {
-    kind = "credits";
-    bought = plan.crediti + plan.creditiPromo;
-    // The pack's credits count as the last used: those the member still holds, up to the pack, are unused.
-    used = consent ? bought - Math.min(bought, Math.max(0, account.creditiMessaggi)) : 0;
-  }
-  const refundCents = bought === 0 ? amount : Math.floor((amount * (bought - used)) / bought);
-  const reason =
-    payment.status === "refunded"
-      ? "refunded"
-      : payment.status !== "succeeded"
-        ? "not_paid"
-        : now.getTime() > deadline.getTime()
-          ? "expired"
-          : refundCents <= 0
-            ? "all_used"
-            : null;
-  return {
-    paymentId: payment.id,
-    contract: String(order.id),
-    planName: plan.nomePiano,
-    kind,
-    amountCents: amount,
-    currency: order.currency,
-    refundCents: Math.max(0, refundCents),
-    used,
-    bought,
-    performanceConsent: consent,
-    paidAt: paidAt.toISOString(),
-    deadline: deadline.toISOString(),
-    available: reason === null,
-    reason,
-    withdrawal: null,
-  };
-}
-
 const purchaseRows = (db: Db) =>
   db
     .select({ payment: payments, order: orders })
@@ -102,7 +45,11 @@ const purchaseRows = (db: Db) =>
  * The member's purchases a withdrawal concerns: each first payment of a purchase within the last 14 days, or
  * withdrawn from, newest first, with its quote and any withdrawal already made.
  */
-export async function withdrawablePurchases(db: Db, account: Account, now: Date): Promise<Withdrawable[]> {
+export async function withdrawablePurchases(
+  db: Db,
+  account: WithdrawalAccount,
+  now: Date,
+): Promise<Withdrawable[]> {
   const since = new Date(now.getTime() - WITHDRAWAL_DAYS * DAY_MS);
   const rows = await purchaseRows(db)
     .where(
@@ -135,7 +82,7 @@ export async function withdrawablePurchases(db: Db, account: Account, now: Date)
     .filter((q) => q.withdrawal !== null || (q.amountCents > 0 && new Date(q.paidAt) >= since));
 }
 
-async function ownPurchase(db: Db, accountId: number, paymentId: number): Promise<Row | null> {
+async function ownPurchase(db: Db, accountId: number, paymentId: number): Promise<WithdrawalRow | null> {
   const [row] = await purchaseRows(db).where(
     and(
       eq(payments.id, paymentId),

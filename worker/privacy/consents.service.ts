@@ -1,7 +1,7 @@
 // The member's consents (GDPR art. 7): the log of every box at sign-up and every later change, the state of
 // each (its newest row), and the one question every marketing sender asks first: may we use this member for
 // this kind of marketing? Mail, notifications and trackers' postbacks call `mayUseForMarketing`.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { mailSuppressions } from "../../drizzle/schema/mail";
 import { CONSENT_TEXT_VERSION } from "../contracts/auth";
@@ -90,18 +90,12 @@ export async function mayUseForMarketing(
   channel?: "email" | "push" | "telegram" | "sms",
 ): Promise<boolean> {
   const [row] = await db
-    .select({
-      disabled: accounts.disabled,
-      erasedAt: accounts.erasedAt,
-      email: accounts.email,
-      granted: sql<boolean | null>`(
-        select ${signupConsents.granted} from ${signupConsents}
-        where ${signupConsents.accountId} = ${accounts.id} and ${signupConsents.consent} = ${CONSENT_OF_USE[use]}
-        order by ${signupConsents.id} desc limit 1)`,
-    })
+    .select({ disabled: accounts.disabled, erasedAt: accounts.erasedAt, email: accounts.email })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  if (!row || row.disabled || row.erasedAt || row.granted !== true) return false;
+  if (!row || row.disabled || row.erasedAt) return false;
+  const consents = await marketingConsents(db, accountId);
+  if (!consents[use]) return false;
   if (channel !== "email") return true;
   const [suppressed] = await db
     .select({ email: mailSuppressions.email })
