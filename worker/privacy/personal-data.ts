@@ -579,6 +579,8 @@ export const memberTables: readonly MemberTable[] = [
       email: (m) => sql`${`erased-${m.id}@erased.invalid`}`,
       sono: () => sql`''`,
       cerco: () => sql`''`,
+      // Its default is on: a shell has no channel.
+      notifyEmail: () => sql`false`,
     },
   }),
 ];

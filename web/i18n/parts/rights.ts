@@ -84,6 +84,16 @@ const en = {
   ops_rights_refunded: "Refunded",
   ops_rights_refund_failed: "Refund by hand",
   ops_rights_none: "None.",
+  ops_action_data_export: "Data archive asked",
+  ops_action_data_export_downloaded: "Data archive downloaded",
+  ops_action_deletion_requested: "Deletion asked",
+  ops_action_deletion_restored: "Deletion cancelled by login",
+  ops_action_erasure_done: "Account erased",
+  ops_action_consent_changed: "Consent changed",
+  ops_action_withdrawal: "Withdrawal",
+  ops_action_withdrawal_refunded: "Withdrawal refunded",
+  ops_action_withdrawal_refund_failed: "Withdrawal refund failed",
+  ops_action_retention_run: "Retention run",
 } as const;
 
 type Texts = Record<keyof typeof en, string>;
@@ -173,6 +183,16 @@ const it: Texts = {
   ops_rights_refunded: "Rimborsato",
   ops_rights_refund_failed: "Rimborso a mano",
   ops_rights_none: "Nessuno.",
+  ops_action_data_export: "Archivio dati richiesto",
+  ops_action_data_export_downloaded: "Archivio dati scaricato",
+  ops_action_deletion_requested: "Eliminazione richiesta",
+  ops_action_deletion_restored: "Eliminazione annullata con l’accesso",
+  ops_action_erasure_done: "Account cancellato",
+  ops_action_consent_changed: "Consenso modificato",
+  ops_action_withdrawal: "Recesso",
+  ops_action_withdrawal_refunded: "Recesso rimborsato",
+  ops_action_withdrawal_refund_failed: "Rimborso del recesso non riuscito",
+  ops_action_retention_run: "Pulizia periodica",
 };
 
 const es: Texts = {
@@ -262,6 +282,16 @@ const es: Texts = {
   ops_rights_refunded: "Reembolsado",
   ops_rights_refund_failed: "Reembolso a mano",
   ops_rights_none: "Ninguno.",
+  ops_action_data_export: "Archivo de datos pedido",
+  ops_action_data_export_downloaded: "Archivo de datos descargado",
+  ops_action_deletion_requested: "Eliminación pedida",
+  ops_action_deletion_restored: "Eliminación cancelada al entrar",
+  ops_action_erasure_done: "Cuenta borrada",
+  ops_action_consent_changed: "Consentimiento cambiado",
+  ops_action_withdrawal: "Desistimiento",
+  ops_action_withdrawal_refunded: "Desistimiento reembolsado",
+  ops_action_withdrawal_refund_failed: "Reembolso del desistimiento fallido",
+  ops_action_retention_run: "Limpieza periódica",
 };
 
 const fr: Texts = {
@@ -351,6 +381,16 @@ const fr: Texts = {
   ops_rights_refunded: "Remboursée",
   ops_rights_refund_failed: "Rembourser à la main",
   ops_rights_none: "Aucune.",
+  ops_action_data_export: "Archive de données demandée",
+  ops_action_data_export_downloaded: "Archive de données téléchargée",
+  ops_action_deletion_requested: "Suppression demandée",
+  ops_action_deletion_restored: "Suppression annulée par connexion",
+  ops_action_erasure_done: "Compte effacé",
+  ops_action_consent_changed: "Consentement modifié",
+  ops_action_withdrawal: "Rétractation",
+  ops_action_withdrawal_refunded: "Rétractation remboursée",
+  ops_action_withdrawal_refund_failed: "Remboursement de la rétractation échoué",
+  ops_action_retention_run: "Nettoyage périodique",
 };
 
 export const rightsTexts = { en, it, es, fr };
