@@ -97,7 +97,7 @@ test("a member asks for immediate performance at checkout, then withdraws from t
   await expect(confirm).toContainText("Recedi dal contratto n.");
   await shotViewport(page, "rights-withdraw-confirm");
   await confirm.getByTestId("withdraw-confirm-yes").click();
-  await expect(section).toContainText(/Recesso ricevuto il .+: 9,90 € rimborsati/);
+  await expect(section).toContainText(/Recesso ricevuto il .+: 9,90\s€ rimborsati/);
   await expect(page.getByTestId("paylog")).toContainText("Rimborsato");
   const email = (await page.getByTestId("profile-email").textContent()) ?? "";
   const mails = await outbox(page.request, "it", email);

@@ -8,6 +8,7 @@ import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf, okJson } from "../../lib/api";
 import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
+import "./rights.css";
 
 /** The spec's delay before the reload after the profile is disabled; a deletion ends the same way. */
 const DELETED_RELOAD_MS = 5000;
@@ -41,12 +42,21 @@ export function RightsSection() {
   const day = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(iso));
   const time = (iso: string) => new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(new Date(iso));
 
+  // The boxes show the member's choice at once; a refused save puts back what the server keeps.
+  const [marketing, setMarketing] = useState<MarketingConsents | null>(null);
+  const shown = marketing ?? data?.marketing ?? null;
   async function toggle(use: keyof MarketingConsents, on: boolean) {
-    const response = await api.api.privacy.consents.$put({ json: { [use]: on } });
-    if (response.ok) {
+    if (!shown) return;
+    setMarketing({ ...shown, [use]: on });
+    const response = await api.api.privacy.consents.$put({ json: { [use]: on } }).catch(() => null);
+    if (response?.ok) {
+      setMarketing(await response.json());
       await client.invalidateQueries({ queryKey: ["privacy"] });
       setNote({ tone: "success", text: t("privacy_consensi_salvati") });
-    } else setNote({ tone: "error", text: t("errore_generico") });
+    } else {
+      setMarketing(shown);
+      setNote({ tone: "error", text: t("errore_generico") });
+    }
   }
 
   async function download() {
@@ -106,7 +116,7 @@ export function RightsSection() {
     <section className="card rights" aria-labelledby="rights-title" data-testid="rights">
       <h2 id="rights-title">{t("privacy_titolo")}</h2>
       {rights.isPending && <Spinner label={t("app_loading")} />}
-      {data && (
+      {shown && (
         <fieldset className="rights-consents" data-testid="marketing-consents">
           <legend>{t("privacy_consensi")}</legend>
           <p className="muted small">{t("privacy_consensi_spiegazione")}</p>
@@ -114,7 +124,7 @@ export function RightsSection() {
             <input
               type="checkbox"
               name="promotions"
-              checked={data.marketing.promotions}
+              checked={shown.promotions}
               onChange={(e) => void toggle("promotions", e.target.checked)}
             />
             {t("signup_terms2")}
@@ -123,7 +133,7 @@ export function RightsSection() {
             <input
               type="checkbox"
               name="third_parties"
-              checked={data.marketing.third_parties}
+              checked={shown.third_parties}
               onChange={(e) => void toggle("third_parties", e.target.checked)}
             />
             {t("signup_terms3")}
@@ -172,7 +182,10 @@ export function RightsSection() {
                   name="password"
                   autoComplete="current-password"
                   value={secret}
-                  onChange={(e) => setSecret(e.target.value)}
+                  onChange={(e) => {
+                    setSecret(e.target.value);
+                    setDeleteError(null);
+                  }}
                   aria-invalid={deleteError === "elimina_password_errata"}
                 />
               </label>
@@ -193,7 +206,10 @@ export function RightsSection() {
                     name="code"
                     autoComplete="one-time-code"
                     value={secret}
-                    onChange={(e) => setSecret(e.target.value)}
+                    onChange={(e) => {
+                      setSecret(e.target.value);
+                      setDeleteError(null);
+                    }}
                   />
                 </label>
               </>

@@ -7,6 +7,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf, okJson } from "../../lib/api";
 import { formatPrice } from "../../lib/billing";
+import "./rights.css";
 
 const withdrawalsQuery = {
   queryKey: ["withdrawals"],

@@ -1,4 +1,5 @@
 import { useI18n } from "../../i18n/i18n";
+import "./performance-consent.css";
 
 /**
  * The checkout's request for immediate performance (EU Directive 2011/83 art. 14(3) and 16(m)): never
