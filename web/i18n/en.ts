@@ -60,7 +60,7 @@ export const en = {
   errore_sono: "Tell us whether you are a man or a woman.",
   errore_sono_cerco: "Choose who you are looking for.",
   errore_cerco: "Choose who you are looking for.",
-  errore_terms: "Please tick all four boxes to continue.",
+  errore_terms: "Please accept the terms and declare that you are of age to continue.",
   errore_1000: "This e-mail is already registered: try to log in.",
   errore_generico: "Something went wrong, please try again.",
   find_available: "{count} women available in {place}",

@@ -60,7 +60,7 @@ export const es: Catalogue = {
   errore_sono: "Indica si eres hombre o mujer.",
   errore_sono_cerco: "Elige a quién buscas.",
   errore_cerco: "Elige a quién buscas.",
-  errore_terms: "Marca las cuatro casillas para continuar.",
+  errore_terms: "Acepta los términos y declara que eres mayor de edad para continuar.",
   errore_1000: "Este correo ya está registrado: prueba a iniciar sesión.",
   errore_generico: "Algo ha ido mal, inténtalo de nuevo.",
   find_available: "{count} mujeres disponibles en {place}",

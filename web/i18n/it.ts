@@ -60,7 +60,7 @@ export const it: Catalogue = {
   errore_sono: "Indica se sei un uomo o una donna.",
   errore_sono_cerco: "Scegli chi stai cercando.",
   errore_cerco: "Scegli chi stai cercando.",
-  errore_terms: "Seleziona tutte e quattro le caselle per continuare.",
+  errore_terms: "Accetta i termini e dichiara di essere maggiorenne per continuare.",
   errore_1000: "Questa e-mail è già registrata: prova ad accedere.",
   errore_generico: "Qualcosa è andato storto, riprova.",
   find_available: "{count} donne disponibili in {place}",
