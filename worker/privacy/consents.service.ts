@@ -1,7 +1,7 @@
 // The member's consents (GDPR art. 7): the log of every box at sign-up and every later change, the state of
 // each (its newest row), and the one question every marketing sender asks first: may we use this member for
 // this kind of marketing? Mail, notifications and trackers' postbacks call `mayUseForMarketing`.
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { mailSuppressions } from "../../drizzle/schema/mail";
 import { CONSENT_TEXT_VERSION } from "../contracts/auth";
@@ -100,6 +100,6 @@ export async function mayUseForMarketing(
   const [suppressed] = await db
     .select({ email: mailSuppressions.email })
     .from(mailSuppressions)
-    .where(and(eq(mailSuppressions.email, row.email.toLowerCase())));
+    .where(eq(mailSuppressions.email, row.email.toLowerCase()));
   return !suppressed;
 }

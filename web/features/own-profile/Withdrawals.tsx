@@ -4,7 +4,7 @@ import type { Withdrawable } from "../../../worker/contracts/withdrawal";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Popup } from "../../components/ui/Popup";
 import { Spinner } from "../../components/ui/Spinner";
-import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf, okJson } from "../../lib/api";
 import { formatPrice } from "../../lib/billing";
 import "./rights.css";
@@ -47,7 +47,7 @@ export function Withdrawals() {
       const response = await api.api.withdrawals.$post({ json: { paymentId: purchase.paymentId } });
       if (!response.ok) {
         const failure = await errorOf(response);
-        setError(failure.messageKey === "recesso_expired" ? "recesso_scaduto" : "errore_generico");
+        setError(isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico");
       }
       await client.invalidateQueries({ queryKey: ["withdrawals"] });
       await client.invalidateQueries({ queryKey: ["billing"] });

@@ -29,7 +29,6 @@ const en = {
   recesso_rimborsato: "Withdrawal received on {date}: {amount} refunded. The confirmation is in your e-mail.",
   recesso_crediti_usati: "All the credits of this purchase are used: the right of withdrawal has ended.",
   recesso_non_disponibile: "This purchase can no longer be withdrawn from.",
-  recesso_scaduto: "The 14 days are over: this purchase can no longer be withdrawn from.",
   recesso_expired: "The 14 days are over: this purchase can no longer be withdrawn from.",
   recesso_all_used: "All the credits of this purchase are used: the right of withdrawal has ended.",
   recesso_refunded: "This purchase has already been refunded.",
@@ -126,7 +125,6 @@ const it: Texts = {
   recesso_rimborsato: "Recesso ricevuto il {date}: {amount} rimborsati. La conferma è nella tua e-mail.",
   recesso_crediti_usati: "Tutti i crediti di questo acquisto sono usati: il diritto di recesso è terminato.",
   recesso_non_disponibile: "Non è più possibile recedere da questo acquisto.",
-  recesso_scaduto: "I 14 giorni sono passati: non è più possibile recedere da questo acquisto.",
   recesso_expired: "I 14 giorni sono passati: non è più possibile recedere da questo acquisto.",
   recesso_all_used: "Tutti i crediti di questo acquisto sono usati: il diritto di recesso è terminato.",
   recesso_refunded: "Questo acquisto è già stato rimborsato.",
@@ -225,7 +223,6 @@ const es: Texts = {
   recesso_crediti_usati:
     "Todos los créditos de esta compra están usados: el derecho de desistimiento ha terminado.",
   recesso_non_disponibile: "Ya no es posible desistir de esta compra.",
-  recesso_scaduto: "Han pasado los 14 días: ya no es posible desistir de esta compra.",
   recesso_expired: "Han pasado los 14 días: ya no es posible desistir de esta compra.",
   recesso_all_used:
     "Todos los créditos de esta compra están usados: el derecho de desistimiento ha terminado.",
@@ -324,7 +321,6 @@ const fr: Texts = {
   recesso_crediti_usati:
     "Tous les crédits de cet achat sont utilisés\u00a0: le droit de rétractation a pris fin.",
   recesso_non_disponibile: "Il n’est plus possible de se rétracter de cet achat.",
-  recesso_scaduto: "Les 14 jours sont passés\u00a0: il n’est plus possible de se rétracter de cet achat.",
   recesso_expired: "Les 14 jours sont passés\u00a0: il n’est plus possible de se rétracter de cet achat.",
   recesso_all_used: "Tous les crédits de cet achat sont utilisés\u00a0: le droit de rétractation a pris fin.",
   recesso_refunded: "Cet achat a déjà été remboursé.",
