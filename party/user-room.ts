@@ -98,4 +98,11 @@ export class UserRoom extends Server<Cloudflare.Env> implements MemberRoomCalls 
   sendAngelReply(input: Parameters<MemberRoomCalls["sendAngelReply"]>[0]) {
     return operatorReply(this.host(), input);
   }
+
+  async forget() {
+    for (const connection of this.getConnections())
+      connection.close(SESSION_ENDED_CLOSE_CODE, "account_deleted");
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+  }
 }

@@ -33,7 +33,9 @@ import { receiptRoutes } from "./payments/receipt.routes";
 import { reconciliationRoutes } from "./payments/reconciliation.routes";
 import { sandboxRoutes } from "./payments/sandbox.routes";
 import { subscriptionRoutes } from "./payments/subscriptions.routes";
+import { withdrawalRoutes } from "./payments/withdrawal.routes";
 import { memberPhotoRoutes, photoRoutes } from "./photos/photos.routes";
+import { privacyRoutes } from "./privacy/privacy.routes";
 import { phoneRoutes } from "./profile/phone.routes";
 import { profileRoutes } from "./profile/profile.routes";
 import { routeRealtime } from "./realtime/realtime.routes";
@@ -100,6 +102,8 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", methodRoutes)
     .route("/", receiptRoutes)
     .route("/", subscriptionRoutes)
+    .route("/", withdrawalRoutes)
+    .route("/", privacyRoutes)
     .route("/", reconciliationRoutes)
     .route("/", sandboxRoutes)
     .route("/", opsRoutes)

@@ -12,6 +12,13 @@ import {
 } from "./engagement/pressing.config";
 import type { Bindings } from "./env";
 import type { ProviderId } from "./payments/provider";
+import {
+  DELETION_GRACE_DAYS,
+  EXPORT_LINK_TTL_MS,
+  EXPORTS_PER_DAY,
+  RETENTION,
+  type Retention,
+} from "./privacy/rights.config";
 
 /** The time an operator holds a conversation after taking it from the console's queue. */
 export const OPS_LEASE_MS = 180_000;
@@ -82,6 +89,15 @@ export interface Config {
   brandCompanies: Readonly<Record<string, BrandCompany>>;
   /** Each brand's credentials at the real payment providers, by brand id; a provider not named is not used. */
   paymentCredentials: Readonly<Record<string, BrandPaymentCredentials>>;
+  /** The member's rights (worker/privacy): the deletion's grace period, the archives' limits, the retention periods. */
+  rights: {
+    deletionGraceDays: number;
+    exportsPerDay: number;
+    exportLinkTtlMs: number;
+    retention: Retention;
+    /** Keys the erasure's tombstones (HMAC): TOMBSTONE_KEY, else the JWT secret. */
+    tombstoneKey: string;
+  };
 }
 
 /** An unset or empty var is absent. */
@@ -257,6 +273,12 @@ const Environment = z.object({
     z.record(z.string(), BrandCompany, { error: "is required: each brand's company, see wrangler.toml" }),
   ),
   PAYMENT_CREDENTIALS: optional(jsonText(z.record(z.string(), BrandPaymentCredentials))),
+  DELETION_GRACE_DAYS: optional(z.coerce.number().int().min(0).max(365)).transform(
+    (v) => v ?? DELETION_GRACE_DAYS,
+  ),
+  EXPORTS_PER_DAY: optional(z.coerce.number().int().min(1).max(100)).transform((v) => v ?? EXPORTS_PER_DAY),
+  EXPORT_LINK_TTL_MS: optional(z.coerce.number().int().min(60_000)).transform((v) => v ?? EXPORT_LINK_TTL_MS),
+  TOMBSTONE_KEY: optional(z.string().min(32, "must be at least 32 characters")),
 });
 
 /** Half a Twilio account would quietly keep every code in an outbox nobody reads: what is missing. */
@@ -367,6 +389,13 @@ export function parseConfig(env: Record<string, unknown>): Config {
         : null,
     brandCompanies: e.BRAND_COMPANIES,
     paymentCredentials: e.PAYMENT_CREDENTIALS ?? {},
+    rights: {
+      deletionGraceDays: e.DELETION_GRACE_DAYS,
+      exportsPerDay: e.EXPORTS_PER_DAY,
+      exportLinkTtlMs: e.EXPORT_LINK_TTL_MS,
+      retention: { ...RETENTION },
+      tombstoneKey: e.TOMBSTONE_KEY ?? e.JWT_SECRET,
+    },
   };
 }
 

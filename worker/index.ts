@@ -5,6 +5,8 @@ import { providerById } from "./payments/providers";
 import { reconcilePayments } from "./payments/reconciliation.service";
 import { runRenewals } from "./payments/renewals.service";
 import { announceSubscriptionEvents } from "./payments/subscription-mail";
+import { runDueErasures } from "./privacy/erasure.service";
+import { auditRetention, runRetention } from "./privacy/retention.service";
 
 export { UserRoom } from "../party/user-room";
 export { OpsDesk } from "./ops/ops-desk";
@@ -35,6 +37,13 @@ export default {
           now,
         );
         await announceSubscriptionEvents({ env, config, db }, run.events);
+      }),
+    );
+    // The member's rights: the erasures whose grace period is over, then the retention periods.
+    ctx.waitUntil(
+      withDb(config.database, async (db) => {
+        await runDueErasures({ db, env, config }, now);
+        await auditRetention({ db }, await runRetention({ db, env, config }, now));
       }),
     );
   },

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -81,8 +82,18 @@ export const accounts = pgTable(
      */
     credentialsVersion: integer("credentials_version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the member asked to delete the account (it stopped then); null when none is pending. */
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    /** The end of the grace period: a login before it restores the account, the erasure job runs after it. */
+    erasureDueAt: timestamp("erasure_due_at", { withTimezone: true }),
+    /** Set by the erasure: the row is a pseudonymous shell the kept payment records point to. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (t) => [
+    // The erasure job's candidates: deletions whose grace period is over.
+    index("accounts_erasure_due_idx")
+      .on(t.erasureDueAt)
+      .where(sql`${t.erasureDueAt} is not null and ${t.erasedAt} is null`),
     uniqueIndex("accounts_email_brand_key").on(sql`lower(${t.email})`, t.brandId),
     uniqueIndex("accounts_google_sub_brand_key").on(t.brandId, t.googleSub),
     // One phone number verifies one account per brand (the phone is set only by the code's check).
@@ -95,13 +106,26 @@ export const accounts = pgTable(
   ],
 );
 
-/** One row per consent box ticked at sign-up, with the version of the text the member saw. */
-export const signupConsents = pgTable("signup_consents", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  accountId: bigint("account_id", { mode: "number" })
-    .notNull()
-    .references(() => accounts.id, { onDelete: "cascade" }),
-  consent: text("consent").notNull(),
-  textVersion: text("text_version").notNull(),
-  acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The member's consents as a log: one row per box at sign-up (ticked or not) and one per later change on the
+ * profile or by an unsubscribe, each with the version of the text and the time. A consent's state is its
+ * newest row (worker/privacy/consents.service.ts).
+ */
+export const signupConsents = pgTable(
+  "signup_consents",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** terms1 to terms4: the sign-up form's boxes (worker/contracts/consents.ts says what each is). */
+    consent: text("consent").notNull(),
+    textVersion: text("text_version").notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+    /** False records a box left unticked or a consent withdrawn. */
+    granted: boolean("granted").notNull().default(true),
+    /** signup, profile or unsubscribe: where the member said it. */
+    source: text("source").notNull().default("signup"),
+  },
+  (t) => [index("signup_consents_account_idx").on(t.accountId, t.consent, t.id)],
+);

@@ -38,6 +38,14 @@ export const orders = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the member asked at checkout for the service to start at once and acknowledged losing the right of
+     * withdrawal for what is used (EU Directive 2011/83 art. 16(m)); null when not asked. The withdrawal's
+     * refund depends on it (worker/payments/withdrawal.service.ts).
+     */
+    performanceConsentAt: timestamp("performance_consent_at", { withTimezone: true }),
+    /** The version of that checkbox's text (worker/contracts/consents.ts). */
+    performanceConsentVersion: text("performance_consent_version"),
   },
   (t) => [
     index("orders_account_idx").on(t.accountId, t.createdAt),

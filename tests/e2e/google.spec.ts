@@ -37,7 +37,9 @@ test(
     await page.goto(`${origin("it")}/signup?fluxid=0000`);
     const google = page.getByTestId("google-button");
     await google.click();
-    await expect(page.getByRole("alert")).toHaveText("Seleziona tutte e quattro le caselle per continuare.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Accetta i termini e dichiara di essere maggiorenne per continuare.",
+    );
     await expect(page).toHaveURL(/\/signup/);
 
     await page.locator('select[name="sono"]').selectOption("2");
@@ -50,6 +52,9 @@ test(
       cerco: "donna",
       fluxId: "0000",
       source: "direct",
+      // The optional marketing boxes travel with the start, recorded at sign-up as ticked.
+      promotions: "1",
+      thirdParties: "1",
     });
     const callback = page.waitForRequest((r) => r.url().endsWith("/users/auth/google"));
     await google.click();

@@ -36,7 +36,9 @@ test("a new member signs up, finds angels in the region and gets a reply after t
   await page.locator('select[name="region"]').selectOption("lombardia");
   await page.locator('select[name="eta"]').selectOption("34");
   await page.getByRole("button", { name: "Iscriviti", exact: true }).click();
-  await expect(page.getByRole("alert")).toHaveText("Seleziona tutte e quattro le caselle per continuare.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Accetta i termini e dichiara di essere maggiorenne per continuare.",
+  );
   for (const name of ["terms1", "terms2", "terms3", "terms4"])
     await page.locator(`input[name="${name}"]`).check();
   await page.getByRole("button", { name: "Iscriviti", exact: true }).click();

@@ -31,7 +31,9 @@ test(
     await expect(page.getByRole("alert")).toHaveText("Scegli la tua regione.");
     await page.locator('select[name="region"]').selectOption(regionOf.it.code);
     await submit.click();
-    await expect(page.getByRole("alert")).toHaveText("Seleziona tutte e quattro le caselle per continuare.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Accetta i termini e dichiara di essere maggiorenne per continuare.",
+    );
     await shot(page, "lander-errors");
     await tickConsents(page);
     const sent = page.waitForRequest((r) => r.url().endsWith("/users/register"));

@@ -59,7 +59,7 @@ test("flow 7: the fixed form checks in the spec's order and signs up to /find (I
   await expect(alert).toHaveText("Scegli la tua regione.");
   await page.locator('select[name="region"]').selectOption(regionOf.it.code);
   await submit.click();
-  await expect(alert).toHaveText("Seleziona tutte e quattro le caselle per continuare.");
+  await expect(alert).toHaveText("Accetta i termini e dichiara di essere maggiorenne per continuare.");
   await expect(page.locator('input[name="terms1"]')).toHaveAttribute("aria-invalid", "true");
   await tickConsents(page);
 
@@ -130,7 +130,7 @@ test(
     await expect(alert).toHaveText("Scegli chi stai cercando.");
     await page.locator('select[name="cerco"]').selectOption("1");
     await submit.click();
-    await expect(alert).toHaveText("Seleziona tutte e quattro le caselle per continuare.");
+    await expect(alert).toHaveText("Accetta i termini e dichiara di essere maggiorenne per continuare.");
     await tickConsents(page);
     const sent = page.waitForRequest((r) => r.url().endsWith("/users/register"));
     await submit.click();

@@ -57,6 +57,39 @@ const phrases: Record<MailTemplate, Record<Locale, string[]>> = {
     es: ["VIP Gold", "no te cobraremos"],
     fr: ["VIP Gold", "ne vous débiterons plus"],
   },
+  // The member's rights: the archive's link and its expiry, the deletion's code, its date and the way back.
+  data_export: {
+    it: ["una sola volta", "1 gennaio 2027"],
+    en: ["opens once", "1 gennaio 2027"],
+    es: ["una sola vez", "1 gennaio 2027"],
+    fr: ["une seule fois", "1 gennaio 2027"],
+  },
+  deletion_code: {
+    it: ["482913", "15 minuti"],
+    en: ["482913", "15 minutes"],
+    es: ["482913", "15 minutos"],
+    fr: ["482913", "15 minutes"],
+  },
+  deletion_requested: {
+    it: ["1 gennaio 2027", "Accedi prima"],
+    en: ["1 gennaio 2027", "Log in before"],
+    es: ["1 gennaio 2027", "Inicia sesión antes"],
+    fr: ["1 gennaio 2027", "Connectez-vous avant"],
+  },
+  // The contract's confirmation carries the withdrawal function, worded as art. 11a asks, with its deadline.
+  purchase: {
+    it: ["4711", "VIP Gold", "12,34 €", "recedi dal contratto qui", "14 giorni"],
+    en: ["4711", "VIP Gold", "12,34 €", "withdraw from contract here", "14 days"],
+    es: ["4711", "VIP Gold", "12,34 €", "desistir del contrato aquí", "14 días"],
+    fr: ["4711", "VIP Gold", "12,34 €", "se rétracter du contrat ici", "14 jours"],
+  },
+  // The acknowledgement: the contract, the date and time of the withdrawal, the refund.
+  withdrawal_received: {
+    it: ["4711", "VIP Gold", "1 gennaio 2027", "12,34 €"],
+    en: ["4711", "VIP Gold", "1 gennaio 2027", "12,34 €"],
+    es: ["4711", "VIP Gold", "1 gennaio 2027", "12,34 €"],
+    fr: ["4711", "VIP Gold", "1 gennaio 2027", "12,34 €"],
+  },
 };
 
 /** The facts a payment mail is sent with, as the sender formats them (and a contact message's). */
@@ -66,6 +99,13 @@ const FACTS = {
   date: "1 gennaio 2027",
   sender: "visitor@example.com",
   message: "Vorrei disdire il piano.",
+  code: "482913",
+  contract: "4711",
+  purchased: "20 dicembre 2026",
+  performance: "—",
+  refund: "—",
+  withdrawal: "https://example.com/profile#withdraw",
+  withdrawalDays: "14",
 };
 
 const fictional: Record<Locale, string> = {

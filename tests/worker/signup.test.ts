@@ -63,7 +63,8 @@ describe("sign-up", () => {
     ["region", { region: "atlantide" }, "errore_citta", "invalid_input"],
     ["sono", { sono: "" }, "errore_sono", "invalid_input"],
     ["cerco", { cerco: "" }, "errore_cerco", "invalid_input"],
-    ["terms", { terms3: false }, "errore_terms", "invalid_input"],
+    ["terms", { terms1: false }, "errore_terms", "invalid_input"],
+    ["terms", { terms4: false }, "errore_terms", "invalid_input"],
   ])(
     "rejects a bad %s (%j) with 400, its message key and nothing written",
     async (field, override, key, code) => {

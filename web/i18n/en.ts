@@ -12,6 +12,7 @@ import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { rightsTexts } from "./parts/rights";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
 export const en = {
@@ -59,7 +60,7 @@ export const en = {
   errore_sono: "Tell us whether you are a man or a woman.",
   errore_sono_cerco: "Choose who you are looking for.",
   errore_cerco: "Choose who you are looking for.",
-  errore_terms: "Please tick all four boxes to continue.",
+  errore_terms: "Please accept the terms and declare that you are of age to continue.",
   errore_1000: "This e-mail is already registered: try to log in.",
   errore_generico: "Something went wrong, please try again.",
   find_available: "{count} women available in {place}",
@@ -217,6 +218,7 @@ export const en = {
   ...paymentTexts.en,
   ...phoneTexts.en,
   ...profileTexts.en,
+  ...rightsTexts.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

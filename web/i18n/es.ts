@@ -13,6 +13,7 @@ import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { rightsTexts } from "./parts/rights";
 
 export const es: Catalogue = {
   app_loading: "Cargando…",
@@ -59,7 +60,7 @@ export const es: Catalogue = {
   errore_sono: "Indica si eres hombre o mujer.",
   errore_sono_cerco: "Elige a quién buscas.",
   errore_cerco: "Elige a quién buscas.",
-  errore_terms: "Marca las cuatro casillas para continuar.",
+  errore_terms: "Acepta los términos y declara que eres mayor de edad para continuar.",
   errore_1000: "Este correo ya está registrado: prueba a iniciar sesión.",
   errore_generico: "Algo ha ido mal, inténtalo de nuevo.",
   find_available: "{count} mujeres disponibles en {place}",
@@ -218,4 +219,5 @@ export const es: Catalogue = {
   ...paymentTexts.es,
   ...phoneTexts.es,
   ...profileTexts.es,
+  ...rightsTexts.es,
 };

@@ -13,6 +13,7 @@ import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { rightsTexts } from "./parts/rights";
 
 export const fr: Catalogue = {
   app_loading: "Chargement…",
@@ -59,7 +60,7 @@ export const fr: Catalogue = {
   errore_sono: "Indiquez si vous êtes un homme ou une femme.",
   errore_sono_cerco: "Choisissez qui vous cherchez.",
   errore_cerco: "Choisissez qui vous cherchez.",
-  errore_terms: "Cochez les quatre cases pour continuer.",
+  errore_terms: "Acceptez les conditions et déclarez être majeur pour continuer.",
   errore_1000: "Cette adresse e-mail est déjà inscrite : essayez de vous connecter.",
   errore_generico: "Une erreur s'est produite, veuillez réessayer.",
   find_available: "{count} femmes disponibles en {place}",
@@ -220,4 +221,5 @@ export const fr: Catalogue = {
   ...paymentTexts.fr,
   ...phoneTexts.fr,
   ...profileTexts.fr,
+  ...rightsTexts.fr,
 };

@@ -13,6 +13,7 @@ import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { rightsTexts } from "./parts/rights";
 
 export const it: Catalogue = {
   app_loading: "Caricamento…",
@@ -59,7 +60,7 @@ export const it: Catalogue = {
   errore_sono: "Indica se sei un uomo o una donna.",
   errore_sono_cerco: "Scegli chi stai cercando.",
   errore_cerco: "Scegli chi stai cercando.",
-  errore_terms: "Seleziona tutte e quattro le caselle per continuare.",
+  errore_terms: "Accetta i termini e dichiara di essere maggiorenne per continuare.",
   errore_1000: "Questa e-mail è già registrata: prova ad accedere.",
   errore_generico: "Qualcosa è andato storto, riprova.",
   find_available: "{count} donne disponibili in {place}",
@@ -218,4 +219,5 @@ export const it: Catalogue = {
   ...paymentTexts.it,
   ...phoneTexts.it,
   ...profileTexts.it,
+  ...rightsTexts.it,
 };

@@ -53,7 +53,14 @@ const authenticate = createRoute({
   responses: {
     200: {
       description: "Logged in",
-      ...json(Session.extend({ account_active: z.literal(true), message: z.string() })),
+      ...json(
+        Session.extend({
+          account_active: z.literal(true),
+          message: z.string(),
+          /** The account's deletion was pending: this login cancelled it and restored the account. */
+          account_restored: z.boolean(),
+        }),
+      ),
     },
     400: errorResponse("E-mail or password missing"),
     401: errorResponse("1001 wrong e-mail or password"),
@@ -230,8 +237,16 @@ export const authRoutes = featureApp()
     c.json(await signUp(c, c.req.valid("json").utente), 200),
   )
   .openapi(authenticate, async (c) => {
-    const account = await login(authContext(c), c.req.valid("json"));
-    return c.json({ account_active: true as const, message: "", ...(await sessionBody(c, account)) }, 200);
+    const { account, restored } = await login(authContext(c), c.req.valid("json"));
+    return c.json(
+      {
+        account_active: true as const,
+        message: "",
+        account_restored: restored,
+        ...(await sessionBody(c, account)),
+      },
+      200,
+    );
   })
   .openapi(verify, async (c) => c.json((await verifySession(c, c.req.valid("json").token)).body, 200))
   .openapi(logout, async (c) => {

@@ -15,6 +15,7 @@ import {
   type SignupPayload,
   signupMessageKeys,
 } from "../contracts/auth";
+import { CONSENT_KEYS } from "../contracts/consents";
 import { preferredAges } from "../contracts/discovery";
 import type { PublicFlow } from "../contracts/flow";
 import type { Db } from "../core/db";
@@ -255,21 +256,27 @@ export async function registerAccount(
 
   const passwordHash = await hashPassword(input.password);
   try {
-    return await createAccount(db, brand, flow, {
-      email,
-      passwordHash,
-      region: region.code,
-      city: input.city ?? null,
-      provincia: input.provincia ?? null,
-      eta: input.eta,
-      sono: input.sono,
-      cerco: input.cerco,
-      source: input.source || "direct",
-      campid: input.campid ?? null,
-      ip: input.ip ?? null,
-      ua: input.ua ?? null,
-      fingerprint: input.fingerprint ?? null,
-    });
+    return await createAccount(
+      db,
+      brand,
+      flow,
+      {
+        email,
+        passwordHash,
+        region: region.code,
+        city: input.city ?? null,
+        provincia: input.provincia ?? null,
+        eta: input.eta,
+        sono: input.sono,
+        cerco: input.cerco,
+        source: input.source || "direct",
+        campid: input.campid ?? null,
+        ip: input.ip ?? null,
+        ua: input.ua ?? null,
+        fingerprint: input.fingerprint ?? null,
+      },
+      { terms2: input.terms2, terms3: input.terms3 },
+    );
   } catch (error) {
     // Two sign-ups with the same address at once: the unique index decides.
     if (isUniqueViolation(error)) throw signupErrors.emailExists();
@@ -282,6 +289,9 @@ export function isUniqueViolation(error: unknown): boolean {
   return (e.code ?? e.cause?.code) === "23505";
 }
 
+/** The two optional marketing boxes as the member left them (the required ones were checked before). */
+export type MarketingChoices = { terms2: boolean; terms3: boolean };
+
 /** The account row, its consents and its starting credits with their ledger rows, in one transaction. */
 export async function createAccount(
   db: Db,
@@ -291,6 +301,7 @@ export async function createAccount(
     typeof accounts.$inferInsert,
     "clickid" | "brandId" | "country" | "fluxId" | "creditiMessaggi" | "creditiIcebreaker" | "creditiLike"
   >,
+  marketing: MarketingChoices,
 ): Promise<Account> {
   return db.transaction(async (tx) => {
     const [account] = await tx
@@ -308,11 +319,15 @@ export async function createAccount(
       })
       .returning();
     if (!account) throw new Error("insert returned no account");
+    // Every box is recorded, ticked or not, with the version of its text: the required ones are ticked here.
+    const given = { terms1: true, terms2: marketing.terms2, terms3: marketing.terms3, terms4: true };
     await tx.insert(signupConsents).values(
-      (["terms1", "terms2", "terms3", "terms4"] as const).map((consent) => ({
+      CONSENT_KEYS.map((consent) => ({
         accountId: account.id,
         consent,
+        granted: given[consent],
         textVersion: CONSENT_TEXT_VERSION,
+        source: "signup",
       })),
     );
     const grants = [

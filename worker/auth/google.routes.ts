@@ -24,6 +24,17 @@ const StartQuery = z.object({
   fluxId: z.string().max(16).optional(),
   source: z.string().max(100).optional(),
   returnTo: ReturnTo.optional().openapi({ description: "a path of this site, echoed back by the callback" }),
+  // The sign-up page's optional marketing boxes, as query text: "1" ticked, anything else not.
+  promotions: z
+    .enum(["0", "1"])
+    .optional()
+    .transform((v) => v === "1")
+    .openapi({ description: "terms2 (promotional processing) ticked: 1" }),
+  thirdParties: z
+    .enum(["0", "1"])
+    .optional()
+    .transform((v) => v === "1")
+    .openapi({ description: "terms3 (communication to third parties) ticked: 1" }),
 });
 
 /** The spec's Google payload: the code and state from /loginWithGoogle, sign-up choices and tracking fields. */
@@ -49,6 +60,8 @@ const GoogleResponse = Session.extend({
   /** true: an existing member, logged in; false: a new member, whose client opens the set-region popup. */
   login: z.boolean(),
   returnTo: z.string().optional(),
+  /** The account's deletion was pending: this sign-in cancelled it and restored the account. */
+  account_restored: z.boolean().optional(),
 });
 
 const start = createRoute({
@@ -105,7 +118,7 @@ async function finish(c: Context<AppEnv>, body: z.infer<typeof GoogleRequest>) {
   // One attempt per cookie, whatever the outcome: the code it was for is spent or refused.
   deleteCookie(c, GOOGLE_COOKIE, cookieOptions(c));
   const identity = await redeemGoogleCode(c.var.config, ctx.origin, attempt, body.code, body.state);
-  const { account, login } = await signInWithGoogle(ctx, identity, {
+  const { account, login, restored } = await signInWithGoogle(ctx, identity, {
     intent: attempt?.intent ?? "login",
     sono: body.sono ?? attempt?.sono,
     cerco: body.cerco ?? attempt?.cerco,
@@ -115,9 +128,16 @@ async function finish(c: Context<AppEnv>, body: z.infer<typeof GoogleRequest>) {
     ip: body.ip ?? ctx.ip,
     ua: body.ua ?? c.req.header("user-agent"),
     fingerprint: body.fingerprint,
+    promotions: attempt?.promotions,
+    thirdParties: attempt?.thirdParties,
   });
   const returnTo = attempt?.returnTo;
-  return { ...(await sessionBody(c, account)), login, ...(returnTo ? { returnTo } : {}) };
+  return {
+    ...(await sessionBody(c, account)),
+    login,
+    ...(returnTo ? { returnTo } : {}),
+    ...(restored ? { account_restored: true } : {}),
+  };
 }
 
 export const googleRoutes = featureApp()

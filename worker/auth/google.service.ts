@@ -17,6 +17,7 @@ import type { Config } from "../config";
 import { AppError } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { errorName, logEvent } from "../core/log";
+import { deletionPending, restoreAccount } from "../privacy/deletion.service";
 import {
   type Account,
   type AuthContext,
@@ -103,6 +104,9 @@ export const GoogleAttempt = z.object({
   fluxId: z.string().max(16).optional(),
   source: z.string().max(100).optional(),
   returnTo: ReturnTo.optional(),
+  /** The sign-up page's optional marketing boxes (terms2, terms3) as the visitor left them. */
+  promotions: z.boolean().optional(),
+  thirdParties: z.boolean().optional(),
 });
 export type GoogleAttempt = z.infer<typeof GoogleAttempt>;
 
@@ -251,6 +255,9 @@ export interface GoogleSignupFields {
   ip?: string;
   ua?: string;
   fingerprint?: string;
+  /** The optional marketing boxes of the sign-up page (unticked when not said). */
+  promotions?: boolean;
+  thirdParties?: boolean;
 }
 
 async function findBySub(ctx: AuthContext, sub: string): Promise<Account | undefined> {
@@ -270,7 +277,9 @@ async function findMember(ctx: AuthContext, identity: GoogleIdentity): Promise<A
  * Logs an existing member in. A member found by e-mail gets the Google subject linked; Google verified the
  * address, so it also counts as confirmed.
  */
-async function logIn(ctx: AuthContext, account: Account, identity: GoogleIdentity): Promise<Account> {
+async function logIn(ctx: AuthContext, found: Account, identity: GoogleIdentity): Promise<Account> {
+  // A deletion in its grace period: signing in restores the account.
+  const account = deletionPending(found) ? await restoreAccount(ctx.db, found) : found;
   if (account.disabled) throw loginErrors.disabled();
   if (account.googleSub === identity.sub && account.confirmedEmail) return account;
   const sameAddress = account.email.toLowerCase() === identity.email;
@@ -294,9 +303,12 @@ export async function signInWithGoogle(
   ctx: AuthContext,
   identity: GoogleIdentity,
   fields: GoogleSignupFields,
-): Promise<{ account: Account; login: boolean }> {
+): Promise<{ account: Account; login: boolean; restored?: boolean }> {
   const existing = await findMember(ctx, identity);
-  if (existing) return { account: await logIn(ctx, existing, identity), login: true };
+  if (existing) {
+    const restored = deletionPending(existing);
+    return { account: await logIn(ctx, existing, identity), login: true, restored };
+  }
   // A new member must have seen and ticked the consents, which only the sign-up page shows.
   if (fields.intent === "login") {
     throw new AppError(404, "google_no_account", "No account for this Google address yet: sign up first.", {
@@ -310,22 +322,28 @@ export async function signInWithGoogle(
 
   const flow = await loadFlow(ctx.db, fields.fluxId);
   try {
-    const account = await createAccount(ctx.db, ctx.brand, flow, {
-      email: identity.email,
-      passwordHash: null,
-      googleSub: identity.sub,
-      // Google verified the address: no double opt-in mail is needed.
-      confirmedEmail: true,
-      region: null,
-      eta: null,
-      sono: fields.sono ?? "uomo",
-      cerco: fields.cerco ?? "donna",
-      source: fields.source || "direct",
-      campid: fields.campid ?? null,
-      ip: fields.ip ?? null,
-      ua: fields.ua ?? null,
-      fingerprint: fields.fingerprint ?? null,
-    });
+    const account = await createAccount(
+      ctx.db,
+      ctx.brand,
+      flow,
+      {
+        email: identity.email,
+        passwordHash: null,
+        googleSub: identity.sub,
+        // Google verified the address: no double opt-in mail is needed.
+        confirmedEmail: true,
+        region: null,
+        eta: null,
+        sono: fields.sono ?? "uomo",
+        cerco: fields.cerco ?? "donna",
+        source: fields.source || "direct",
+        campid: fields.campid ?? null,
+        ip: fields.ip ?? null,
+        ua: fields.ua ?? null,
+        fingerprint: fields.fingerprint ?? null,
+      },
+      { terms2: fields.promotions ?? false, terms3: fields.thirdParties ?? false },
+    );
     logEvent("info", "auth.google_signup", { accountId: account.id, fluxId: account.fluxId });
     return { account, login: false };
   } catch (error) {

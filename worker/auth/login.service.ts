@@ -6,6 +6,7 @@ import { AppError } from "../core/errors";
 import { logEvent } from "../core/log";
 import { hashPassword, verifyPassword } from "../core/password";
 import { verifyToken } from "../core/tokens";
+import { deletionPending, restoreAccount } from "../privacy/deletion.service";
 import { beginLogin } from "../ratelimit/rate-limit.service";
 import { type Account, type AuthContext, findByEmail } from "./auth.service";
 
@@ -35,7 +36,10 @@ export const loginErrors = {
  * hashed against a dummy so the answer takes as long as for a real one; a disabled account is only
  * revealed to someone who knows its password.
  */
-export async function login(ctx: AuthContext, input: LoginRequest): Promise<Account> {
+export async function login(
+  ctx: AuthContext,
+  input: LoginRequest,
+): Promise<{ account: Account; restored: boolean }> {
   const email = input.email.replace(/\s/g, "");
   if (!email || !input.password) {
     throw new AppError(400, "invalid_input", "E-mail and password are required.", {
@@ -52,7 +56,9 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Acco
     logEvent("info", "auth.login_failed", { accountId: account?.id ?? null });
     throw loginErrors.wrongCredentials();
   }
-  if (account.disabled) throw loginErrors.disabled();
+  // A deletion in its grace period: the login restores the account (and the answer says so).
+  const restored = deletionPending(account);
+  if (account.disabled && !restored) throw loginErrors.disabled();
   await attempt.succeeded();
   if (needsRehash) {
     await ctx.db
@@ -60,7 +66,7 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Acco
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(accounts.id, account.id));
   }
-  return account;
+  return { account: restored ? await restoreAccount(ctx.db, account) : account, restored };
 }
 
 /** Ends every session of the account: tokens carry the session version, which moves on. */

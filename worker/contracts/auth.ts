@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REQUIRED_CONSENTS } from "./consents";
 import { MemberCredits } from "./credits";
 import { preferredAges } from "./discovery";
 import { Country } from "./locales";
@@ -57,7 +58,8 @@ export function invalidSignupFields(
   if (!d.region) bad.push("region");
   if (d.sono !== "uomo" && d.sono !== "donna") bad.push("sono");
   if (d.cerco !== "uomo" && d.cerco !== "donna") bad.push("cerco");
-  if (!(d.terms1 && d.terms2 && d.terms3 && d.terms4)) bad.push("terms");
+  // The terms and the adult declaration only: the marketing boxes are optional (GDPR art. 7(4)).
+  if (!REQUIRED_CONSENTS.every((key) => d[key])) bad.push("terms");
   return bad;
 }
 
@@ -97,8 +99,8 @@ export const VerifyRequest = z.object({
   trackerId: z.string().max(64).optional(),
 });
 
-/** Version of the consent texts shown on the sign-up form; stored with each consent. */
-export const CONSENT_TEXT_VERSION = "2026-11-01";
+/** Version of the consent texts shown on the sign-up form and the profile; stored with each consent. */
+export const CONSENT_TEXT_VERSION = "2026-11-29";
 
 /** Tracking fields the client adds to login, forgot-password and Google calls. */
 const Tracking = {

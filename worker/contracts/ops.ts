@@ -30,6 +30,17 @@ export const auditActions = [
   "refund",
   "refund_refused",
   "refund_failed",
+  // The member's rights (worker/privacy, worker/payments/withdrawal.service.ts): each step, by the member or a job.
+  "data_export",
+  "data_export_downloaded",
+  "deletion_requested",
+  "deletion_restored",
+  "erasure_done",
+  "consent_changed",
+  "withdrawal",
+  "withdrawal_refunded",
+  "withdrawal_refund_failed",
+  "retention_run",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

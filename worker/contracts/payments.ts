@@ -146,11 +146,18 @@ const CardHolderAndBrowser = z.object({
   browserInfo: BrowserInfo.optional(),
 });
 
+/**
+ * The checkout's box: the member asks for the service to start at once and acknowledges losing the right of
+ * withdrawal for what is used. Recorded with the order; without it a withdrawal refunds the whole price.
+ */
+export const ImmediatePerformance = { immediatePerformance: z.boolean().optional() };
+
 const ForPlan = z.object({
   /** The product_id of the chosen plan. */
   rateplan: z.string().min(1).max(64),
   /** Keep the card for one-tap payments and renewals. */
   newCard: z.boolean().default(true),
+  ...ImmediatePerformance,
 });
 
 /**
@@ -177,6 +184,7 @@ export const ThreeDsStep = z.object({ url: z.string(), fields: z.record(z.string
 export const SavedCardPaymentRequest = z.object({
   rateplan: z.string().min(1).max(64),
   clickid: z.string().max(64),
+  ...ImmediatePerformance,
 });
 
 /** The charge response (section 3): ok, ko (with the catalogue's code as message) or open. */

@@ -9,6 +9,7 @@ import { logEvent } from "../core/log";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { changeMarketingConsents } from "../privacy/consents.service";
 import { SMS_OUTBOX_LIMIT, type SmsOutboxRow, smsOutboxRows } from "../sms/sms.service";
 
 /** The outbox pages show the newest mails only. */
@@ -323,6 +324,12 @@ export const mailRoutes = featureApp()
         .where(sql`lower(${accounts.email}) = ${email}`)
         .returning({ id: accounts.id });
     });
+    // An unsubscribe or a complaint is also the promotional consent withdrawn (GDPR art. 7(3)), recorded as such.
+    if (event.event === "unsubscribed" || event.event === "complained") {
+      for (const { id } of updated) {
+        await changeMarketingConsents(c.var.db, id, { promotions: false }, "unsubscribe");
+      }
+    }
     if (signature) rememberToken(signature.token, Number(signature.timestamp));
     logEvent("info", "mail.unsubscribed", {
       requestId: c.var.requestId,

@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import type { Locale } from "../contracts/locales";
 import type { Db } from "../core/db";
 import { logEvent } from "../core/log";
+import { mayUseForMarketing } from "../privacy/consents.service";
 import { type MailFacts, type MailTemplate, renderMail } from "./templates";
 
 /** A send that Mailgun has not accepted within this time fails rather than holding the request. */
@@ -29,6 +30,11 @@ export interface OutgoingMail {
   accountId?: number;
   /** Where answers go (the contact form's sender); the mail's own text names it too. */
   replyTo?: string;
+  /**
+   * A marketing mail (an offer, a promotion): it goes only to a member who consents to promotions by e-mail
+   * (worker/privacy/consents.service.ts), so it needs `accountId`. Service mails leave it unset.
+   */
+  marketing?: true;
 }
 
 /** "sent" through Mailgun, "kept" in the local outbox, or "suppressed" (the address opted out). */
@@ -46,6 +52,15 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
   const { config, db, brand } = ctx;
   const fields = { template: mail.template, brand: brand.public.id, accountId: mail.accountId };
   const address = mail.to.trim();
+
+  if (mail.marketing) {
+    const allowed =
+      mail.accountId !== undefined && (await mayUseForMarketing(db, mail.accountId, "promotions", "email"));
+    if (!allowed) {
+      logEvent("info", "mail.no_marketing_consent", fields);
+      return "suppressed";
+    }
+  }
 
   const [suppressed] = await db
     .select({ email: mailSuppressions.email })

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Brand } from "../brands/brand";
 import type { Locale } from "../contracts/locales";
 import { escapeHtml } from "../core/html";
+import { rightsCopy, rightsTemplates, WITHDRAW_INTRO, WITHDRAW_LABEL } from "./rights-templates";
 
 /** The transactional mails; adding one does not compile until every language has its copy. */
 export const mailTemplates = [
@@ -13,6 +14,7 @@ export const mailTemplates = [
   "renewal_failed",
   "subscription_ended",
   "contact",
+  ...rightsTemplates,
 ] as const;
 export const MailTemplate = z.enum(mailTemplates);
 export type MailTemplate = z.infer<typeof MailTemplate>;
@@ -32,6 +34,17 @@ export interface MailFacts {
   /** The contact form's sender address and message (worker/legal). */
   sender?: string;
   message?: string;
+  /** A one-time code (the deletion's confirmation). */
+  code?: string;
+  /** A contract's number, its purchase date and what the checkout said of immediate performance. */
+  contract?: string;
+  purchased?: string;
+  performance?: string;
+  /** A withdrawal's refund, explained (days or credits used). */
+  refund?: string;
+  /** The withdrawal function's address: the mail shows it, labelled as the law asks, with its deadline. */
+  withdrawal?: string;
+  withdrawalDays?: string;
 }
 
 /** The facts a payment mail states: it is never rendered without them (no mail shows an empty slot). */
@@ -40,6 +53,11 @@ const neededFacts: Partial<Record<MailTemplate, readonly (keyof MailFacts)[]>> =
   renewed: ["plan", "amount", "date"],
   renewal_failed: ["plan", "amount", "date"],
   subscription_ended: ["plan"],
+  data_export: ["date"],
+  deletion_code: ["code"],
+  deletion_requested: ["date"],
+  purchase: ["contract", "plan", "amount", "date", "performance", "withdrawal", "withdrawalDays"],
+  withdrawal_received: ["contract", "plan", "purchased", "date", "amount", "refund"],
 };
 
 /** The values a template may show. All are plain text here; the HTML renderer escapes them. */
@@ -48,7 +66,7 @@ interface Values extends MailFacts {
   to: string;
 }
 
-interface TemplateCopy {
+export interface TemplateCopy {
   subject: (v: Values) => string;
   heading: (v: Values) => string;
   paragraphs: ((v: Values) => string)[];
@@ -482,6 +500,7 @@ const copy: Record<MailTemplate, Record<Locale, TemplateCopy>> = {
       after: [],
     },
   },
+  ...rightsCopy,
 };
 
 const defaultTheme = {
@@ -532,6 +551,11 @@ export function renderMail(input: {
   const after = t.after.map((p) => p(v));
   const company = `${b.company_name} · ${b.company_address} · ${c.vat} ${b.vat}`;
   const footer = [c.fictional(v), c.why(v), company, `${c.support}${c.colon} ${b.email}`];
+  // The withdrawal function (art. 11a), prominent: its own line, labelled as the law words it.
+  const withdrawal = input.facts?.withdrawal;
+  if (withdrawal !== undefined && !/^https?:\/\/\S+$/i.test(withdrawal))
+    throw new Error("the withdrawal link must be an absolute http(s) URL");
+  const withdrawIntro = withdrawal ? WITHDRAW_INTRO[language](Number(v.withdrawalDays)) : "";
 
   const text = [
     t.heading(v),
@@ -539,6 +563,7 @@ export function renderMail(input: {
     c.greeting,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
+    ...(withdrawal ? [withdrawIntro, `${WITHDRAW_LABEL[language]}${c.colon} ${withdrawal}`, ""] : []),
     `${t.button(v)}${c.colon} ${link}`,
     ...(after.length ? ["", ...after] : []),
     "",
@@ -572,6 +597,14 @@ export function renderMail(input: {
 <tr><td style="padding:28px;">
 <h1 style="margin:0 0 20px 0;font-size:22px;line-height:30px;color:${th.text};">${e(t.heading(v))}</h1>
 ${[c.greeting, ...paragraphs].map(para).join("\n")}
+${
+  withdrawal
+    ? `<div style="margin:0 0 20px 0;padding:14px 16px;border:2px solid ${th.primary};border-radius:6px;">
+<p style="margin:0 0 8px 0;">${e(withdrawIntro)}</p>
+<p style="margin:0;font-size:18px;font-weight:bold;"><a href="${e(withdrawal)}" style="color:${th.primary};">${e(WITHDRAW_LABEL[language])}</a></p>
+</div>`
+    : ""
+}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr>
 <td style="background-color:${th.primary};border-radius:6px;"><a href="${href}" style="display:inline-block;padding:12px 24px;color:${th.primaryText};text-decoration:none;font-weight:bold;">${e(t.button(v))}</a></td>
 </tr></table>

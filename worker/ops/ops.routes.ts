@@ -2,12 +2,14 @@ import { featureApp } from "../core/openapi";
 import { consoleRoutes } from "./console.routes";
 import { moneyRoutes } from "./money.routes";
 import { operatorSessionRoutes } from "./operator-session.routes";
+import { rightsRoutes } from "./rights.routes";
 
 /** The operator console's API: one sub-app, so the app's type keeps every route of its parts. */
 export const opsRoutes = featureApp()
   .route("/", operatorSessionRoutes)
   .route("/", consoleRoutes)
-  .route("/", moneyRoutes);
+  .route("/", moneyRoutes)
+  .route("/", rightsRoutes);
 
 /** Unknown console API paths answer JSON, not the SPA. */
 opsRoutes.all("/ops/api/*", (c) =>

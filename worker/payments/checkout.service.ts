@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
+import { PERFORMANCE_CONSENT_VERSION } from "../contracts/consents";
 import { Country } from "../contracts/locales";
 import { type BrowserInfo, type OrderPlan, PlanList, planListFor } from "../contracts/payments";
 import type { Db } from "../core/db";
@@ -23,6 +24,7 @@ import {
   shopperReferenceOf,
   type WalletCharge,
 } from "./provider";
+import { mailPurchaseConfirmation } from "./purchase-mail";
 import { type Settlement, settlePayment } from "./settlement.service";
 
 interface Checkout {
@@ -33,6 +35,8 @@ interface Checkout {
   plan: OrderPlan;
   descriptor: string;
   returnUrl: string;
+  /** The member ticked the checkout's request for immediate performance (recorded with the order). */
+  performanceConsent?: boolean;
 }
 
 export interface CardCheckout extends Checkout {
@@ -191,6 +195,9 @@ async function startPayment(
       plan,
       amountCents: plan.prezzoTotale,
       currency: plan.currency,
+      ...(checkout.performanceConsent
+        ? { performanceConsentAt: new Date(), performanceConsentVersion: PERFORMANCE_CONSENT_VERSION }
+        : {}),
     })
     .returning({ id: orders.id });
   if (!order) throw new Error("the order was not stored");
@@ -283,6 +290,8 @@ export async function tellRoom(env: Bindings, settlement: Settlement) {
     (settlement.status === "failed" || settlement.status === "canceled") &&
     (settlement.previous === "pending" || settlement.previous === "open");
   const balancesChanged = (settlement.granted || settlement.reversed) && settlement.balances;
+  // A purchase just granted: its confirmation, with the withdrawal function, goes at once.
+  if (settlement.granted) await mailPurchaseConfirmation(env, settlement.orderId);
   if (!refusedLater && !balancesChanged) return;
   try {
     const room = await memberRoom(env, settlement.clickid);

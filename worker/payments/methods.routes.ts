@@ -9,6 +9,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { sessionAccount } from "../auth/session.service";
 import type { FlowConfig } from "../contracts/flow";
+import { ImmediatePerformance } from "../contracts/payments";
 import { AppError, forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
@@ -56,6 +57,7 @@ const PaymentCreation = z.object({
   newCard: z.boolean().optional(),
   actonfile: z.boolean().optional(),
   userAgent: text(512).optional(),
+  ...ImmediatePerformance,
 });
 
 /** Mollie's payment as its API answers a creation: the checkout link, else the reason (`message`). */
@@ -258,7 +260,7 @@ const methodUnavailable = () =>
 /** Who pays, for what, through which provider: the checks every method's call makes first. */
 async function begin(
   c: Context<AppEnv>,
-  body: { clickid: string; rateplan: string },
+  body: { clickid: string; rateplan: string; immediatePerformance?: boolean },
   method: RedirectMethod,
 ) {
   if (body.clickid !== c.var.session.clickid) throw forbidden();
@@ -294,6 +296,7 @@ async function begin(
       planList: chosen.list,
       plan: chosen.plan,
       descriptor: c.var.brand.public.descriptor,
+      performanceConsent: body.immediatePerformance === true,
     },
   };
 }

@@ -413,7 +413,7 @@ function cardOfEntry(c: Context<AppEnv>, provider: PaymentProvider, body: CardEn
 async function startCharge(
   c: Context<AppEnv>,
   body: CardEntry,
-  order: { plan: OrderPlan; list: PlanList; storeCard: boolean },
+  order: { plan: OrderPlan; list: PlanList; storeCard: boolean; performanceConsent?: boolean },
 ) {
   if (body.clickid !== c.var.session.clickid) throw forbidden();
   const provider = providerFor(c, "card");
@@ -431,6 +431,7 @@ async function startCharge(
     descriptor: c.var.brand.public.descriptor,
     returnUrl: `${origin}${CARD_RETURN_PATH[paymentSystemOf(c)]}`,
     origin,
+    performanceConsent: order.performanceConsent === true,
   };
   const browser = browserOfPayload(body);
   const started =
@@ -463,6 +464,7 @@ async function chargeCard(c: Context<AppEnv>, body: CardPaymentRequest) {
     plan,
     list,
     storeCard: body.newCard || plan.renewalDays !== null,
+    performanceConsent: body.immediatePerformance,
   });
   return c.json(chargeAnswer(c, started.provider, started.settlement), 200);
 }
@@ -547,6 +549,7 @@ export const paymentRoutes = featureApp()
       cardToken: card.token,
       descriptor: c.var.brand.public.descriptor,
       returnUrl: `${new URL(c.req.url).origin}${CARD_RETURN_PATH[system]}`,
+      performanceConsent: body.immediatePerformance === true,
     });
     await tellRoom(c.env, started.settlement);
     return c.json(chargeAnswer(c, started.provider, started.settlement), 200);

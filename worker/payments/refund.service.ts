@@ -32,6 +32,8 @@ export interface RefundRequest {
   reason: string;
   /** The brands whose members' payments the refunder may touch; another brand's payment is not_found. */
   brands: readonly string[];
+  /** Part of the payment (a withdrawal's proportional refund); the whole payment when absent. */
+  amountCents?: number;
 }
 
 /** What a refund did, for the console, the audit log and the member. */
@@ -119,6 +121,10 @@ export async function refundPayment(
   ) {
     return { ok: false, reason: "not_refundable", payment: summary };
   }
+  const amountCents = request.amountCents ?? payment.amountCents;
+  if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > payment.amountCents) {
+    return { ok: false, reason: "not_refundable", payment: summary };
+  }
   const provider = providerOf(payment.provider as ProviderId, order.brandId);
 
   const reference = payment.reference;
@@ -126,7 +132,7 @@ export async function refundPayment(
   try {
     answer = await provider.refund({
       reference,
-      amountCents: payment.amountCents,
+      amountCents,
       idempotencyKey: refundIdempotencyKey(payment),
     });
   } catch (error) {
@@ -161,6 +167,7 @@ export async function refundPayment(
     const reversed = await reversePayment(tx, locked, {
       operatorId: request.operatorId,
       reason: request.reason,
+      amountCents,
     });
     if (!reversed) return { ok: false, reason: "already_refunded", payment: summary };
     const { account } = locked;
@@ -172,7 +179,7 @@ export async function refundPayment(
       clickid: account.clickid,
       brandId: account.brandId,
       email: account.email,
-      amountCents: payment.amountCents,
+      amountCents,
       currency: order.currency,
       planName: planNameOf(order),
       reason: request.reason,

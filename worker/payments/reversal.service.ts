@@ -31,6 +31,8 @@ export interface Reversal {
   /** The supervisor who refunds; null when the provider reported it. */
   operatorId: number | null;
   reason: string;
+  /** The money that went back: part of the payment for a withdrawal's proportional refund; the whole by default. */
+  amountCents?: number;
 }
 
 /** What a reversal changed. */
@@ -59,7 +61,7 @@ export async function reversePayment(
     .insert(refunds)
     .values({
       paymentId: payment.id,
-      amountCents: payment.amountCents,
+      amountCents: reversal.amountCents ?? payment.amountCents,
       operatorId: reversal.operatorId,
       reason: reversal.reason,
     })

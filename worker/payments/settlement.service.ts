@@ -102,6 +102,15 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
     }
     // A final payment stays as it is: a late "pending" or a replayed failure cannot undo a grant.
     if (FINAL_STATUSES.includes(current)) return answer(current, payment.errorCode);
+    // An erased member is never brought back: a late outcome is recorded on the kept payment (for the
+    // accounts and the console, which refunds it), and nothing is granted, kept or started.
+    if (account.erasedAt) {
+      await tx
+        .update(payments)
+        .set({ status: reported.status, errorCode: reported.errorCode ?? null, updatedAt: sql`now()` })
+        .where(eq(payments.id, payment.id));
+      return answer(reported.status, reported.errorCode ?? null);
+    }
 
     const paidWith = reported.card ? { cardBrand: reported.card.brand, cardLast4: reported.card.last4 } : {};
     if (reported.status !== "succeeded") {

@@ -52,7 +52,7 @@ export interface RoomHost {
   memory: Map<string, unknown>;
 }
 
-export type SessionEndReason = "logout" | "password_changed" | "account_disabled";
+export type SessionEndReason = "logout" | "password_changed" | "account_disabled" | "account_deleted";
 
 /** What the Worker may ask a member's room over Durable Object RPC (worker/realtime/member-room.ts). */
 export interface MemberRoomCalls {
@@ -70,6 +70,8 @@ export interface MemberRoomCalls {
   purchaseFailed(message: string): Promise<void>;
   /** An operator's reply, stored and delivered after its delay with the typing indicator before it. */
   sendAngelReply(input: { angelId: number; msg: string; delayMs?: number }): Promise<ChatMessage | null>;
+  /** The member was erased: the room's own storage (its queue, messages not yet written) and alarm are deleted. */
+  forget(): Promise<void>;
 }
 
 /** Runs `fn` for one frame, alarm or call with a Room over `host`; its database closes when `fn` is done. */

@@ -1,6 +1,7 @@
 import { Link, Navigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { REQUIRED_CONSENTS } from "../../../worker/contracts/consents";
 import { RegionOptions } from "../../components/RegionOptions";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
@@ -62,7 +63,7 @@ export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: Land
       setFailure({ message: { key: "errore_citta" }, field: "region" });
       return;
     }
-    if (!Object.values(consents).every(Boolean)) {
+    if (!REQUIRED_CONSENTS.every((key) => consents[key])) {
       setFailure({ message: { key: "errore_terms" }, field: "terms" });
       return;
     }

@@ -1,4 +1,5 @@
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { isRequiredConsent } from "../../../worker/contracts/consents";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import "./auth.css";
 
@@ -20,8 +21,9 @@ const consentPages: Record<ConsentKey, { link: keyof Links; title: MessageKey }[
 };
 
 /**
- * The four consents of every sign-up form, always ticked by the visitor (never pre-ticked): the server
- * records each with the version of these texts. Each links to what it asks to accept, in a new tab so the
+ * The four consents of every sign-up form, never pre-ticked: the terms (terms1) and the adult declaration
+ * (terms4) are required, the two marketing ones optional and said so (GDPR art. 7(4)); the server records each,
+ * ticked or not, with the version of these texts. Each links to what it asks to accept, in a new tab so the
  * form keeps what was typed.
  */
 export function Consents(props: {
@@ -41,9 +43,12 @@ export function Consents(props: {
               name={key}
               checked={props.values[key]}
               onChange={(e) => props.onChange(key, e.target.checked)}
-              aria-invalid={props.invalid && !props.values[key]}
+              aria-invalid={props.invalid && isRequiredConsent(key) && !props.values[key]}
             />
-            <span>{t(`signup_${key}`)}</span>
+            <span>
+              {t(`signup_${key}`)}
+              {!isRequiredConsent(key) && <em className="consent-optional"> {t("signup_facoltativo")}</em>}
+            </span>
           </label>
           <span className="consent-links">
             {consentPages[key].map((page) => (

@@ -11,8 +11,14 @@ export function googleStartUrl(input: {
   cerco?: string;
   fluxId: string;
   source: string;
+  /** The sign-up page's optional marketing boxes, as ticked. */
+  marketing?: { promotions: boolean; thirdParties: boolean };
 }): string {
   const query = new URLSearchParams({ intent: input.intent });
+  if (input.marketing) {
+    query.set("promotions", input.marketing.promotions ? "1" : "0");
+    query.set("thirdParties", input.marketing.thirdParties ? "1" : "0");
+  }
   // Empty values are left out: the start route only takes uomo/donna for sono and cerco.
   if (input.sono === "uomo" || input.sono === "donna") query.set("sono", input.sono);
   if (input.cerco === "uomo" || input.cerco === "donna") query.set("cerco", input.cerco);
@@ -48,12 +54,20 @@ export function GoogleButton(props: {
   intent: "signup" | "login";
   sono?: string;
   cerco?: string;
+  marketing?: { promotions: boolean; thirdParties: boolean };
   /** Called before leaving; returning false keeps the visitor on the page (e.g. consents not ticked). */
   beforeLeave?: () => boolean;
 }) {
   const { t } = useI18n();
   const { fluxId, source } = tracking();
-  const href = googleStartUrl({ intent: props.intent, sono: props.sono, cerco: props.cerco, fluxId, source });
+  const href = googleStartUrl({
+    intent: props.intent,
+    sono: props.sono,
+    cerco: props.cerco,
+    fluxId,
+    source,
+    ...(props.marketing ? { marketing: props.marketing } : {}),
+  });
   const onClick = (e: MouseEvent) => {
     if (props.beforeLeave && !props.beforeLeave()) e.preventDefault();
   };

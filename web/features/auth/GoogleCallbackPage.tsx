@@ -2,6 +2,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { FormMessage } from "../../components/ui/FormMessage";
+import { Popup } from "../../components/ui/Popup";
 import { Spinner } from "../../components/ui/Spinner";
 import { isMessageKey, type Message, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
@@ -70,6 +71,8 @@ function GoogleCallback({ brand, code, state }: { brand: PublicBrand; code: stri
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<Message | null>(null);
+  /** A sign-in that cancelled a pending deletion: the member is told before going on. */
+  const [restored, setRestored] = useState<Parameters<typeof signIn>[0] | null>(null);
 
   useEffect(() => {
     let active = true;
@@ -95,6 +98,10 @@ function GoogleCallback({ brand, code, state }: { brand: PublicBrand; code: stri
     })
       .then((result) => {
         if (!active) return;
+        if (result.ok && result.body.account_restored) {
+          setRestored(result.body);
+          return;
+        }
         if (result.ok) {
           // A new member (login false) has no region yet: signing in queues the set-region popup.
           signIn(result.body);
@@ -114,6 +121,26 @@ function GoogleCallback({ brand, code, state }: { brand: PublicBrand; code: stri
   }, [brand.country, code, state, signIn, navigate]);
 
   if (failure) return <GoogleError message={failure} />;
+  if (restored) {
+    const goOn = () => {
+      signIn(restored);
+      void navigate({ to: "/", replace: true });
+    };
+    return (
+      <Popup
+        title={t("account_ripristinato_titolo")}
+        testId="account-restored"
+        onClose={goOn}
+        actions={
+          <button type="button" className="button primary" onClick={goOn}>
+            {t("popup_close")}
+          </button>
+        }
+      >
+        <p>{t("account_ripristinato")}</p>
+      </Popup>
+    );
+  }
   return (
     <section className="card form center" aria-busy="true">
       <Spinner label={t("google_loading")} />

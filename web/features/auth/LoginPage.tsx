@@ -2,6 +2,7 @@ import { Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { FormMessage } from "../../components/ui/FormMessage";
+import { Popup } from "../../components/ui/Popup";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
@@ -24,8 +25,26 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
   const [error, setError] = useState<MessageKey | null>(null);
   const [invalid, setInvalid] = useState<("email" | "password")[]>([]);
   const [busy, setBusy] = useState(false);
+  /** A login that cancelled a pending deletion: the member is told before going on. */
+  const [restored, setRestored] = useState<Parameters<typeof signIn>[0] | null>(null);
 
   if (state.status === "member") return <Navigate to={home} />;
+  if (restored) {
+    return (
+      <Popup
+        title={t("account_ripristinato_titolo")}
+        testId="account-restored"
+        onClose={() => signIn(restored)}
+        actions={
+          <button type="button" className="button primary" onClick={() => signIn(restored)}>
+            {t("popup_close")}
+          </button>
+        }
+      >
+        <p>{t("account_ripristinato")}</p>
+      </Popup>
+    );
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -43,7 +62,12 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
         json: { email: address, password, ...trackingFields(brand) },
       });
       if (response.ok) {
-        signIn(await response.json());
+        const body = await response.json();
+        if (body.account_restored) {
+          setRestored(body);
+          return;
+        }
+        signIn(body);
         await navigate({ to: "/" });
         return;
       }

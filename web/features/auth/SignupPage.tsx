@@ -2,6 +2,7 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { type FormEvent, useMemo, useState } from "react";
 import { invalidSignupFields, type SignupField, signupMessageKeys } from "../../../worker/contracts/auth";
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { REQUIRED_CONSENTS } from "../../../worker/contracts/consents";
 import { RegionOptions } from "../../components/RegionOptions";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
@@ -71,9 +72,9 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
     void register(draft);
   }
 
-  /** Google sign-up records the same consents, so they must be ticked first. */
+  /** Google sign-up records the same consents, so the required ones must be ticked first. */
   const consentsGiven = () => {
-    if (Object.values(consents).every(Boolean)) return true;
+    if (REQUIRED_CONSENTS.every((key) => consents[key])) return true;
     setInvalid(["terms"]);
     setFailure({ message: { key: "errore_terms" }, field: "terms" });
     return false;
@@ -207,6 +208,7 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
         intent="signup"
         sono={form.genderChoice ? genderOf(sono) : "uomo"}
         cerco={form.genderChoice ? genderOf(cerco) : "donna"}
+        marketing={{ promotions: consents.terms2, thirdParties: consents.terms3 }}
         beforeLeave={consentsGiven}
       />
       <p className="form-footer">

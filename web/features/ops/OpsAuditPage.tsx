@@ -14,6 +14,16 @@ const actionKeys: Record<string, MessageKey> = {
   refund: "ops_action_refund",
   refund_refused: "ops_action_refund_refused",
   refund_failed: "ops_action_refund_failed",
+  data_export: "ops_action_data_export",
+  data_export_downloaded: "ops_action_data_export_downloaded",
+  deletion_requested: "ops_action_deletion_requested",
+  deletion_restored: "ops_action_deletion_restored",
+  erasure_done: "ops_action_erasure_done",
+  consent_changed: "ops_action_consent_changed",
+  withdrawal: "ops_action_withdrawal",
+  withdrawal_refunded: "ops_action_withdrawal_refunded",
+  withdrawal_refund_failed: "ops_action_withdrawal_refund_failed",
+  retention_run: "ops_action_retention_run",
 };
 
 /** The audit log for supervisors and admins, newest first, a page at a time. */

@@ -40,6 +40,9 @@ export function OpsLayout() {
                 <Link to="/ops/audit" activeProps={{ className: "active" }}>
                   {t("ops_nav_audit")}
                 </Link>
+                <Link to="/ops/rights" activeProps={{ className: "active" }}>
+                  {t("ops_nav_rights")}
+                </Link>
               </>
             )}
           </nav>

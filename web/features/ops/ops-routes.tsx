@@ -13,6 +13,7 @@ const OpsConversation = lazyRouteComponent(screens, "OpsConversation");
 const OpsAudit = lazyRouteComponent(screens, "OpsAudit");
 const OpsMembers = lazyRouteComponent(screens, "OpsMembers");
 const OpsMoney = lazyRouteComponent(screens, "OpsMoney");
+const OpsRights = lazyRouteComponent(screens, "OpsRights");
 
 /**
  * The console's route tree under /ops: login, queue, conversation, audit, and the members' money (search for
@@ -55,5 +56,6 @@ export function opsRoutes<R extends AnyRoute>(root: R) {
       },
     ),
   });
-  return ops.addChildren([queue, login, conversation, audit, members, money]);
+  const rights = createRoute({ getParentRoute: () => ops, path: "/rights", component: OpsRights });
+  return ops.addChildren([queue, login, conversation, audit, members, money, rights]);
 }

@@ -6,6 +6,7 @@ import { OpsLayout } from "./OpsLayout";
 import { OpsMembersPage } from "./OpsMembersPage";
 import { OpsMoneyPage } from "./OpsMoneyPage";
 import { OpsQueuePage } from "./OpsQueuePage";
+import { OpsRightsPage } from "./OpsRightsPage";
 import { OpsSessionProvider, RequireOperator } from "./ops-session";
 
 export { OpsLoginPage } from "./OpsLoginPage";
@@ -51,3 +52,5 @@ export const OpsMoney = ({ clickid }: { clickid: string }) => (
     {(operator) => <OpsMoneyPage key={clickid} operator={operator} clickid={clickid} />}
   </RequireOperator>
 );
+
+export const OpsRights = () => <RequireOperator>{() => <OpsRightsPage />}</RequireOperator>;

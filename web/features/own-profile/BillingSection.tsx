@@ -14,6 +14,7 @@ import {
 } from "../../lib/billing";
 import { useSession } from "../../lib/session/session";
 import { keptMethodLine } from "./kept-method";
+import { Withdrawals } from "./Withdrawals";
 
 /**
  * The own profile's billing: the plan's status with its next billing date, the receipts of the paylog, and the
@@ -91,6 +92,7 @@ export function BillingSection() {
           {t(data.card ? "profilo_cambia_carta" : "profilo_aggiungi_carta")}
         </Link>
       )}
+      <Withdrawals />
       <h3>{t("profilo_ricevute")}</h3>
       {data.paylog.length === 0 ? (
         <p className="muted small">{t("profilo_nessuna_ricevuta")}</p>

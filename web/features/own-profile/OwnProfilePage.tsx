@@ -13,6 +13,7 @@ import { NotificationToggles } from "./NotificationToggles";
 import { PhotoSection } from "./PhotoSection";
 import { ProfileForm } from "./ProfileForm";
 import { ownProfileQuery } from "./profile-api";
+import { RightsSection } from "./RightsSection";
 import "./own-profile.css";
 
 /** The spec's delay between the disabled-profile popup and the reload. */
@@ -90,6 +91,7 @@ export function OwnProfilePage() {
         </>
       )}
       <BillingSection />
+      <RightsSection />
       <section className="card settings" aria-labelledby="settings-title">
         <h2 id="settings-title">{t("profile_settings")}</h2>
         <p className="muted small">{t("profile_disable_hint")}</p>

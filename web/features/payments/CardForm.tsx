@@ -21,6 +21,7 @@ import {
   TEST_CARD,
 } from "./card-form";
 import type { Outcome } from "./OtherMethods";
+import { PerformanceConsent } from "./PerformanceConsent";
 import { startThreeDs } from "./three-ds";
 
 const fieldErrors: Record<CardField, MessageKey> = {
@@ -81,6 +82,7 @@ export function CardForm({
   const securedValidity = useRef<SecuredValidity>({ number: false, expiry: false, cvv: false });
   const [invalid, setInvalid] = useState<CardField | null>(null);
   const [paying, setPaying] = useState(false);
+  const [performance, setPerformance] = useState(false);
   const [threeDs, setThreeDs] = useState(false);
   const cancelThreeDs = useRef<() => void>(() => {});
   useEffect(() => () => cancelThreeDs.current(), []);
@@ -142,7 +144,9 @@ export function CardForm({
         javascriptEnabled: true,
       };
       const response = plan
-        ? await api.orders.tryCharge.$post({ json: { ...card, rateplan: plan.product_id, newCard: true } })
+        ? await api.orders.tryCharge.$post({
+            json: { ...card, rateplan: plan.product_id, newCard: true, immediatePerformance: performance },
+          })
         : await api.orders.createToken.$post({ json: card });
       if (!response.ok) {
         const failure = await errorOf(response);
@@ -256,7 +260,16 @@ export function CardForm({
       </div>
       {invalid && <FormMessage tone="error">{t(fieldErrors[invalid])}</FormMessage>}
       {plan ? (
-        <CheckoutTerms plan={plan} brand={brand} />
+        <>
+          <CheckoutTerms plan={plan} brand={brand} />
+          {!verification && (
+            <PerformanceConsent
+              renews={plan.renewal_days !== null}
+              checked={performance}
+              onChange={setPerformance}
+            />
+          )}
+        </>
       ) : (
         <p className="muted small">{t("carta_nessun_addebito")}</p>
       )}

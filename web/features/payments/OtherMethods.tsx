@@ -9,6 +9,7 @@ import { CheckoutTerms } from "./CheckoutTerms";
 import { isTestHost } from "./card-form";
 import { methodNames, type PayMethod } from "./MethodPicker";
 import { MOLLIE_REFERENCE_KEY } from "./PaymentCheckPage";
+import { PerformanceConsent } from "./PerformanceConsent";
 import { StandInApplePaySheet } from "./StandInApplePaySheet";
 import {
   type ApplePayRequest,
@@ -74,6 +75,7 @@ export function OtherMethodPanel({
 }) {
   const { t, locale } = useI18n();
   const [busy, setBusy] = useState(false);
+  const [performance, setPerformance] = useState(false);
   const [sheet, setSheet] = useState<{ request: ApplePayRequest; answer: (ok: boolean) => void } | null>(
     null,
   );
@@ -93,6 +95,7 @@ export function OtherMethodPanel({
     newCard: false,
     actonfile: false,
     userAgent: navigator.userAgent,
+    immediatePerformance: performance,
   });
 
   const fail = (message: string | undefined) => {
@@ -223,6 +226,11 @@ export function OtherMethodPanel({
         <p className="pay-test">{t("pm_test_apple")}</p>
       )}
       <CheckoutTerms plan={plan} brand={brand} />
+      <PerformanceConsent
+        renews={plan.renewal_days !== null}
+        checked={performance}
+        onChange={setPerformance}
+      />
       <button
         type="button"
         className={`button primary pay-with pay-with-${method}`}

@@ -9,6 +9,7 @@ import { api } from "../../lib/api";
 import { formatPrice } from "../../lib/billing";
 import { useSession } from "../../lib/session/session";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
+import { PerformanceConsent } from "./PerformanceConsent";
 import { type PlanPageType, plansQuery } from "./payments-queries";
 import { startThreeDs } from "./three-ds";
 import "./payments.css";
@@ -109,6 +110,7 @@ export function PlansPage({ type }: { type: PlanPageType }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState(false);
+  const [performance, setPerformance] = useState(false);
   const [charging, setCharging] = useState(false);
   const [outcome, setOutcome] = useState<"ok" | "open" | null>(null);
   const { state } = useSession();
@@ -141,7 +143,7 @@ export function PlansPage({ type }: { type: PlanPageType }) {
     setCharging(true);
     try {
       const response = await api.orders.actonfile.tryCharge.$post({
-        json: { rateplan: productId, clickid: member },
+        json: { rateplan: productId, clickid: member, immediatePerformance: performance },
       });
       const answer = response.ok ? await response.json() : null;
       if (answer?.status === "ok" && answer.threeDS) {
@@ -265,6 +267,14 @@ export function PlansPage({ type }: { type: PlanPageType }) {
         </label>
       )}
       {termsError && <FormMessage tone="error">{t("errore_termini_piano")}</FormMessage>}
+      {/* A kept card pays at once from here: the request for immediate performance is asked here too. */}
+      {data?.actonfile && !compliant && !verifyPlan && list.length > 0 && (
+        <PerformanceConsent
+          renews={list.find((p) => p.product_id === selected)?.renewal_days != null}
+          checked={performance}
+          onChange={setPerformance}
+        />
+      )}
       {list.length > 0 && !verifyPlan && (
         <button
           type="button"

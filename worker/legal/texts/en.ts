@@ -32,7 +32,7 @@ export const en: LegalCopy = {
       },
       { h: "How do I close my profile?" },
       {
-        p: "Open your profile's settings menu and disable the profile. A disabled profile is hidden and can no longer be used; to reactivate it, or to have your data deleted, contact customer care.",
+        p: "On your [profile](/profile) you can disable it from the settings menu (it is hidden; reactivation only through customer care), or delete your account under Your data and privacy: it stops at once and is erased 30 days later, unless you log in before then. There you can also download all your data.",
       },
       { h: "The activation e-mail has not arrived" },
       {
@@ -69,7 +69,7 @@ export const en: LegalCopy = {
         ul: [
           "Account: e-mail address, password (only as a one-way hash), age, who you are and who you seek, region and city, and Google's account identifier if you sign in with Google. To run your account and show you profiles near you.",
           "Profile: username, description, what you seek, preferred age range and the photos you upload. To show and edit your profile.",
-          "Consents: the sign-up boxes you ticked, when, and the version of their text. To prove what you accepted.",
+          "Consents: every sign-up box, ticked or not, and every later change on your profile, with the time and the version of its text. The terms and the adult declaration are required; the two marketing consents (promotions, communication to third parties) are optional and can be changed at any time on your profile. To prove what you accepted and to honour what you refused.",
           "Chats: your messages, likes, visits, invitations and notifications, with their times. To run the service. Operators read your messages and your profile to answer as the profile you write to.",
           "Mobile number, only if you verify it, and the code we text you (kept only as a keyed hash). To verify your profile and keep one number per profile.",
           "Payments: plan, amount, status and dates, the card's brand and last four digits, and the card token the payment provider keeps (never the card number or its security code). For receipts, renewals, refunds and accounting law.",
@@ -85,11 +85,19 @@ export const en: LegalCopy = {
       },
       { h: "How long" },
       {
-        p: "As long as your account exists. Disabling the profile hides it and stops its use; to have your data deleted, write to {email}. Payment records are kept as long as accounting law requires.",
+        ul: [
+          "Your account and everything in it: until you delete it. Deleting stops it at once; 30 days later it is erased, photos included, unless you log in before then, which restores it.",
+          "Payment records (orders, payments, refunds, withdrawals, credit movements): 10 years from the payment, as tax law requires; after an erasure they are kept with nothing that identifies you, then deleted.",
+          "Usage events: 365 days. The record of which service e-mails went to you: 90 days.",
+          "Phone codes, deletion codes and the links to your data archive: deleted 1 day after they expire.",
+          "An account whose sign-up asked to confirm the e-mail address, never confirmed, never used to pay and unused for 30 days: erased.",
+          "The operators' audit log, including each step of a deletion or a withdrawal: 3 years.",
+          "Addresses that asked for no more e-mail: as long as needed to honour that.",
+        ],
       },
       { h: "Your rights" },
       {
-        p: "Write to {email} to see, correct, delete or receive a copy of your data, to restrict or object to its use, or to withdraw a consent. You may also complain to your data protection authority. Cookies and browser storage are described in the [cookie policy](/legal/cookie).",
+        p: "On your [profile](/profile), under Your data and privacy, you can download all your data in one zip (account, profile, photos, conversations, likes and visits, payments and receipts, consents, logins), give or withdraw the marketing consents and delete your account. You correct your data by editing your profile. For anything else (to restrict or object to a use) write to {email}. You may also complain to your data protection authority. Cookies and browser storage are described in the [cookie policy](/legal/cookie).",
       },
     ],
     cookie: [
@@ -170,9 +178,16 @@ export const en: LegalCopy = {
       {
         p: "If you are not satisfied, write to customer care. A refunded payment takes back the credits and benefits it bought.",
       },
+      { h: "Right of withdrawal (14 days)" },
+      {
+        p: "You may withdraw from a purchase within 14 days of it, without giving a reason, with “withdraw from contract here” in the billing section of your [profile](/profile) or in the purchase's confirmation e-mail. You confirm in a second step, and we e-mail you at once an acknowledgement with the contract, the date and the time. We refund you within 14 days, to the payment method you used.",
+      },
+      {
+        p: "At checkout you may ask for the service to start at once. For a VIP plan, if you then withdraw, we refund the price of the days of the period you have not used (a day begun counts as used). For a credit pack, asking for the credits at once means you acknowledge losing the right of withdrawal for the credits you use: if you withdraw, we refund the price of the credits you have not used (the pack's credits count as the last you use) and take them off your account. If you did not ask for the service to start at once, we refund the whole price.",
+      },
       { h: "Closing your profile" },
       {
-        p: "You can disable your profile at any time from its settings menu; a running VIP plan is cancelled with it. Reactivation only through customer care.",
+        p: "You can disable your profile at any time from its settings menu; a running VIP plan is cancelled with it; reactivation only through customer care. You can also delete your account from your profile: it stops at once and is erased 30 days later unless you log in before then (see the [privacy policy](/legal/privacy)).",
       },
       { h: "Changes and contact" },
       {

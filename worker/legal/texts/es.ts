@@ -31,7 +31,7 @@ export const es: LegalCopy = {
       },
       { h: "¿Cómo cierro mi perfil?" },
       {
-        p: "Abre el menú de ajustes de tu perfil y desactiva el perfil. Un perfil desactivado queda oculto y ya no se puede usar; para reactivarlo, o para que se borren tus datos, contacta con atención al cliente.",
+        p: "En tu [perfil](/profile) puedes desactivarlo desde el menú de ajustes (queda oculto; solo se reactiva a través de atención al cliente) o eliminar tu cuenta en Tus datos y tu privacidad: se detiene al momento y se borra a los 30 días, salvo que entres antes. Allí también puedes descargar todos tus datos.",
       },
       { h: "No me ha llegado el correo de activación" },
       {
@@ -70,7 +70,7 @@ export const es: LegalCopy = {
         ul: [
           "Cuenta: dirección de correo, contraseña (solo como hash irreversible), edad, quién eres y a quién buscas, región y ciudad, y el identificador de tu cuenta de Google si entras con Google. Para gestionar tu cuenta y mostrarte perfiles cerca de ti.",
           "Perfil: nombre de usuario, descripción, lo que buscas, rango de edad preferido y las fotos que subes. Para mostrar y editar tu perfil.",
-          "Consentimientos: las casillas que marcaste al registrarte, cuándo, y la versión de su texto. Para demostrar lo que aceptaste.",
+          "Consentimientos: cada casilla del registro, marcada o no, y cada cambio posterior en tu perfil, con la hora y la versión de su texto. Los términos y la declaración de mayoría de edad son obligatorios; los dos consentimientos de marketing (promociones, comunicación a terceros) son opcionales y se cambian cuando quieras en tu perfil. Para demostrar lo que aceptaste y respetar lo que rechazaste.",
           "Chats: tus mensajes, me gusta, visitas, invitaciones y notificaciones, con sus horas. Para que el servicio funcione. Los operadores leen tus mensajes y tu perfil para responder como el perfil al que escribes.",
           "Número de móvil, solo si lo verificas, y el código que te enviamos (guardado solo como hash con clave). Para verificar tu perfil y mantener un número por perfil.",
           "Pagos: plan, importe, estado y fechas, la marca y los cuatro últimos dígitos de la tarjeta, y el token de la tarjeta que guarda el proveedor de pago (nunca el número de la tarjeta ni su código de seguridad). Para recibos, renovaciones, reembolsos y obligaciones contables.",
@@ -86,11 +86,19 @@ export const es: LegalCopy = {
       },
       { h: "Durante cuánto tiempo" },
       {
-        p: "Mientras exista tu cuenta. Desactivar el perfil lo oculta y detiene su uso; para que se borren tus datos, escribe a {email}. Los datos de pago se guardan el tiempo que exige la ley contable.",
+        ul: [
+          "Tu cuenta y todo lo que contiene: hasta que la elimines. Eliminarla la detiene al momento; a los 30 días se borra, fotos incluidas, salvo que entres antes, lo que la restablece.",
+          "Registros de pago (pedidos, pagos, reembolsos, desistimientos, movimientos de créditos): 10 años desde el pago, como exige la ley fiscal; tras un borrado se conservan sin nada que te identifique y después se eliminan.",
+          "Eventos de uso: 365 días. La lista de correos de servicio que te enviamos: 90 días.",
+          "Códigos del teléfono, códigos de eliminación y enlaces al archivo de tus datos: se eliminan 1 día después de caducar.",
+          "Una cuenta cuyo registro pedía confirmar el correo, nunca confirmado, sin pagos y sin uso durante 30 días: se borra.",
+          "El registro de actividad de los operadores, incluido cada paso de una eliminación o de un desistimiento: 3 años.",
+          "Las direcciones que pidieron no recibir más correos: mientras sea necesario para respetarlo.",
+        ],
       },
       { h: "Tus derechos" },
       {
-        p: "Escribe a {email} para acceder a tus datos, rectificarlos, suprimirlos o recibir una copia, para limitar u oponerte a su uso, o para retirar un consentimiento. También puedes reclamar ante la Agencia Española de Protección de Datos. Las cookies y el almacenamiento del navegador se describen en la [política de cookies](/legal/cookie).",
+        p: "En tu [perfil](/profile), en Tus datos y tu privacidad, puedes descargar todos tus datos en un zip (cuenta, perfil, fotos, conversaciones, me gusta y visitas, pagos y recibos, consentimientos, accesos), dar o retirar los consentimientos de marketing y eliminar tu cuenta. Corriges tus datos editando tu perfil. Para todo lo demás (limitar un uso u oponerte) escribe a {email}. También puedes reclamar ante la Agencia Española de Protección de Datos. Las cookies y el almacenamiento del navegador se describen en la [política de cookies](/legal/cookie).",
       },
     ],
     cookie: [
@@ -171,9 +179,16 @@ export const es: LegalCopy = {
       {
         p: "Si no estás satisfecho, escribe a atención al cliente. Un pago reembolsado retira los créditos y las ventajas que compró.",
       },
+      { h: "Derecho de desistimiento (14 días)" },
+      {
+        p: "Puedes desistir de una compra en los 14 días siguientes, sin dar ningún motivo, con «desistir del contrato aquí» en la sección de pagos de tu [perfil](/profile) o en el correo de confirmación de la compra. Lo confirmas en un segundo paso y te enviamos al momento por correo un acuse con el contrato, la fecha y la hora. Te reembolsamos en 14 días, al método de pago que usaste.",
+      },
+      {
+        p: "Al pagar puedes pedir que el servicio empiece de inmediato. En un plan VIP, si después desistes, te reembolsamos el precio de los días del periodo que no hayas usado (un día empezado cuenta como usado). En un paquete de créditos, al pedirlos de inmediato reconoces que pierdes el derecho de desistimiento por los créditos que uses: si desistes, te reembolsamos el precio de los créditos no usados (los del paquete cuentan como los últimos usados) y los retiramos de tu cuenta. Si no pediste que el servicio empezara de inmediato, te reembolsamos el precio completo.",
+      },
       { h: "Cerrar tu perfil" },
       {
-        p: "Puedes desactivar tu perfil cuando quieras desde su menú de ajustes; un plan VIP en curso se cancela con él. La reactivación solo es posible a través de atención al cliente.",
+        p: "Puedes desactivar tu perfil cuando quieras desde su menú de ajustes; un plan VIP en curso se cancela con él; la reactivación solo es posible a través de atención al cliente. También puedes eliminar tu cuenta desde tu perfil: se detiene al momento y se borra a los 30 días, salvo que entres antes (consulta la [política de privacidad](/legal/privacy)).",
       },
       { h: "Cambios y contacto" },
       {

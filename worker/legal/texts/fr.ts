@@ -31,7 +31,7 @@ export const fr: LegalCopy = {
       },
       { h: "Comment fermer mon profil\u00a0?" },
       {
-        p: "Ouvrez le menu des réglages de votre profil et désactivez le profil. Un profil désactivé est masqué et ne peut plus être utilisé\u00a0; pour le réactiver, ou pour faire effacer vos données, contactez le service client.",
+        p: "Sur votre [profil](/profile), vous pouvez le désactiver depuis le menu des réglages (il est masqué\u00a0; réactivation uniquement par le service client) ou supprimer votre compte dans Vos données et votre vie privée\u00a0: il s’arrête aussitôt et est effacé 30 jours plus tard, sauf si vous vous connectez avant. Vous pouvez aussi y télécharger toutes vos données.",
       },
       { h: "L’e-mail d’activation n’est pas arrivé" },
       {
@@ -70,7 +70,7 @@ export const fr: LegalCopy = {
         ul: [
           "Compte\u00a0: adresse e-mail, mot de passe (uniquement sous forme de hachage irréversible), âge, qui vous êtes et qui vous cherchez, région et ville, et l’identifiant de votre compte Google si vous vous connectez avec Google. Pour gérer votre compte et vous montrer des profils proches de vous.",
           "Profil\u00a0: nom d’utilisateur, description, ce que vous recherchez, tranche d’âge préférée et les photos que vous envoyez. Pour afficher et modifier votre profil.",
-          "Consentements\u00a0: les cases cochées à l’inscription, quand, et la version de leur texte. Pour prouver ce que vous avez accepté.",
+          "Consentements\u00a0: chaque case de l’inscription, cochée ou non, et chaque changement ultérieur sur votre profil, avec l’heure et la version de son texte. Les conditions et la déclaration de majorité sont obligatoires\u00a0; les deux consentements marketing (promotions, communication à des tiers) sont facultatifs et se modifient à tout moment sur votre profil. Pour prouver ce que vous avez accepté et respecter ce que vous avez refusé.",
           "Chats\u00a0: vos messages, likes, visites, invitations et notifications, avec leurs heures. Pour faire fonctionner le service. Les opérateurs lisent vos messages et votre profil pour répondre au nom du profil auquel vous écrivez.",
           "Numéro de mobile, seulement si vous le vérifiez, et le code que nous vous envoyons (conservé uniquement sous forme de hachage avec clé). Pour vérifier votre profil et garder un numéro par profil.",
           "Paiements\u00a0: formule, montant, statut et dates, le réseau et les quatre derniers chiffres de la carte, et le jeton de carte conservé par le prestataire de paiement (jamais le numéro de la carte ni son cryptogramme). Pour les reçus, les renouvellements, les remboursements et les obligations comptables.",
@@ -86,11 +86,19 @@ export const fr: LegalCopy = {
       },
       { h: "Combien de temps" },
       {
-        p: "Tant que votre compte existe. Désactiver le profil le masque et en arrête l’usage\u00a0; pour faire effacer vos données, écrivez à {email}. Les données de paiement sont conservées aussi longtemps que la loi comptable l’exige.",
+        ul: [
+          "Votre compte et tout ce qu’il contient\u00a0: jusqu’à ce que vous le supprimiez. La suppression l’arrête aussitôt\u00a0; 30 jours plus tard il est effacé, photos comprises, sauf si vous vous connectez avant, ce qui le rétablit.",
+          "Enregistrements de paiement (commandes, paiements, remboursements, rétractations, mouvements de crédits)\u00a0: 10 ans après le paiement, comme l’exige la loi fiscale\u00a0; après un effacement ils sont gardés sans rien qui vous identifie, puis supprimés.",
+          "Événements d’utilisation\u00a0: 365 jours. La liste des e-mails de service envoyés\u00a0: 90 jours.",
+          "Codes du téléphone, codes de suppression et liens vers l’archive de vos données\u00a0: supprimés 1 jour après leur expiration.",
+          "Un compte dont l’inscription demandait de confirmer l’e-mail, jamais confirmé, sans paiement et inutilisé depuis 30 jours\u00a0: effacé.",
+          "Le journal d’activité des opérateurs, y compris chaque étape d’une suppression ou d’une rétractation\u00a0: 3 ans.",
+          "Les adresses qui ont demandé à ne plus recevoir d’e-mails\u00a0: aussi longtemps que nécessaire pour le respecter.",
+        ],
       },
       { h: "Vos droits" },
       {
-        p: "Écrivez à {email} pour accéder à vos données, les rectifier, les effacer ou en recevoir une copie, pour en limiter l’usage ou vous y opposer, ou pour retirer un consentement. Vous pouvez aussi saisir la CNIL ou votre autorité de protection des données. Les cookies et le stockage du navigateur sont décrits dans la [politique cookies](/legal/cookie).",
+        p: "Sur votre [profil](/profile), dans Vos données et votre vie privée, vous pouvez télécharger toutes vos données dans un zip (compte, profil, photos, conversations, j’aime et visites, paiements et reçus, consentements, connexions), donner ou retirer les consentements marketing et supprimer votre compte. Vous corrigez vos données en modifiant votre profil. Pour tout le reste (limiter un usage ou vous y opposer), écrivez à {email}. Vous pouvez aussi saisir la CNIL ou votre autorité de protection des données. Les cookies et le stockage du navigateur sont décrits dans la [politique cookies](/legal/cookie).",
       },
     ],
     cookie: [
@@ -171,9 +179,16 @@ export const fr: LegalCopy = {
       {
         p: "Si vous n’êtes pas satisfait, écrivez au service client. Un paiement remboursé retire les crédits et les avantages qu’il avait achetés.",
       },
+      { h: "Droit de rétractation (14 jours)" },
+      {
+        p: "Vous pouvez vous rétracter d’un achat dans les 14 jours, sans donner de motif, avec «\u00a0se rétracter du contrat ici\u00a0» dans la section paiements de votre [profil](/profile) ou dans l’e-mail de confirmation de l’achat. Vous confirmez dans une seconde étape et nous vous envoyons aussitôt par e-mail un accusé avec le contrat, la date et l’heure. Nous vous remboursons sous 14 jours, sur le moyen de paiement utilisé.",
+      },
+      {
+        p: "Au paiement, vous pouvez demander que le service commence tout de suite. Pour une formule VIP, si vous vous rétractez ensuite, nous remboursons le prix des jours de la période non utilisés (un jour commencé compte comme utilisé). Pour un pack de crédits, demander les crédits tout de suite signifie reconnaître perdre le droit de rétractation pour les crédits utilisés\u00a0: si vous vous rétractez, nous remboursons le prix des crédits non utilisés (ceux du pack comptent comme les derniers utilisés) et les retirons de votre compte. Si vous n’avez pas demandé que le service commence tout de suite, nous remboursons le prix entier.",
+      },
       { h: "Fermer votre profil" },
       {
-        p: "Vous pouvez désactiver votre profil à tout moment depuis son menu de réglages\u00a0; une formule VIP en cours est résiliée avec lui. La réactivation passe uniquement par le service client.",
+        p: "Vous pouvez désactiver votre profil à tout moment depuis son menu de réglages\u00a0; une formule VIP en cours est résiliée avec lui\u00a0; la réactivation passe uniquement par le service client. Vous pouvez aussi supprimer votre compte depuis votre profil\u00a0: il s’arrête aussitôt et est effacé 30 jours plus tard, sauf si vous vous connectez avant (voir la [politique de confidentialité](/legal/privacy)).",
       },
       { h: "Modifications et contact" },
       {

@@ -31,7 +31,7 @@ export const it: LegalCopy = {
       },
       { h: "Come chiudo il mio profilo?" },
       {
-        p: "Apri il menu impostazioni del profilo e disattiva il profilo. Un profilo disattivato è nascosto e non si può più usare; per riattivarlo, o per far cancellare i tuoi dati, contatta l'assistenza clienti.",
+        p: "Nel tuo [profilo](/profile) puoi disattivarlo dal menu impostazioni (resta nascosto; si riattiva solo tramite l'assistenza clienti) oppure eliminare l'account in I tuoi dati e la privacy: si ferma subito e viene cancellato dopo 30 giorni, a meno che tu non acceda prima. Lì puoi anche scaricare tutti i tuoi dati.",
       },
       { h: "L'e-mail di attivazione non è arrivata" },
       {
@@ -68,7 +68,7 @@ export const it: LegalCopy = {
         ul: [
           "Account: indirizzo e-mail, password (solo come hash non reversibile), età, chi sei e chi cerchi, regione e città, e l'identificativo dell'account Google se accedi con Google. Per gestire il tuo account e mostrarti profili vicini a te.",
           "Profilo: nome utente, descrizione, cosa cerchi, fascia d'età preferita e le foto che carichi. Per mostrare e modificare il tuo profilo.",
-          "Consensi: le caselle spuntate all'iscrizione, quando, e la versione del loro testo. Per dimostrare cosa hai accettato.",
+          "Consensi: ogni casella dell'iscrizione, spuntata o no, e ogni modifica successiva nel profilo, con l'ora e la versione del testo. I termini e la dichiarazione di maggiore età sono obbligatori; i due consensi di marketing (promozioni, comunicazione a terzi) sono facoltativi e si cambiano quando vuoi nel profilo. Per dimostrare cosa hai accettato e rispettare cosa hai rifiutato.",
           "Chat: i tuoi messaggi, like, visite, inviti e notifiche, con i loro orari. Per far funzionare il servizio. Gli operatori leggono i tuoi messaggi e il tuo profilo per rispondere come il profilo a cui scrivi.",
           "Numero di cellulare, solo se lo verifichi, e il codice che ti inviamo (conservato solo come hash con chiave). Per verificare il profilo e tenere un numero per profilo.",
           "Pagamenti: piano, importo, stato e date, circuito e ultime quattro cifre della carta, e il token della carta conservato dal fornitore di pagamento (mai il numero della carta né il codice di sicurezza). Per ricevute, rinnovi, rimborsi e obblighi contabili.",
@@ -84,11 +84,19 @@ export const it: LegalCopy = {
       },
       { h: "Per quanto tempo" },
       {
-        p: "Finché esiste il tuo account. Disattivare il profilo lo nasconde e ne blocca l'uso; per far cancellare i tuoi dati scrivi a {email}. I dati dei pagamenti sono conservati per il tempo richiesto dalla legge contabile.",
+        ul: [
+          "Il tuo account e tutto ciò che contiene: finché non lo elimini. L'eliminazione lo ferma subito; dopo 30 giorni viene cancellato, foto comprese, a meno che tu non acceda prima, cosa che lo ripristina.",
+          "Registrazioni dei pagamenti (ordini, pagamenti, rimborsi, recessi, movimenti dei crediti): 10 anni dal pagamento, come richiede la legge fiscale; dopo una cancellazione restano senza nulla che ti identifichi, poi vengono eliminate.",
+          "Eventi d'uso: 365 giorni. L'elenco delle e-mail di servizio che ti abbiamo inviato: 90 giorni.",
+          "Codici del telefono, codici di eliminazione e link all'archivio dei tuoi dati: eliminati 1 giorno dopo la scadenza.",
+          "Un account la cui iscrizione chiedeva di confermare l'e-mail, mai confermata, senza pagamenti e inutilizzato da 30 giorni: cancellato.",
+          "Il registro delle attività degli operatori, compreso ogni passo di un'eliminazione o di un recesso: 3 anni.",
+          "Gli indirizzi che hanno chiesto di non ricevere più e-mail: finché serve per rispettarlo.",
+        ],
       },
       { h: "I tuoi diritti" },
       {
-        p: "Scrivi a {email} per accedere ai tuoi dati, correggerli, cancellarli o riceverne una copia, per limitarne o opporti al loro uso, o per revocare un consenso. Puoi anche presentare reclamo al Garante per la protezione dei dati personali. Cookie e memoria del browser sono descritti nella [cookie policy](/legal/cookie).",
+        p: "Nel tuo [profilo](/profile), in I tuoi dati e la privacy, puoi scaricare tutti i tuoi dati in uno zip (account, profilo, foto, conversazioni, mi piace e visite, pagamenti e ricevute, consensi, accessi), dare o ritirare i consensi di marketing ed eliminare l'account. Correggi i tuoi dati modificando il profilo. Per tutto il resto (limitare un trattamento o opporti) scrivi a {email}. Puoi anche presentare reclamo al Garante per la protezione dei dati personali. Cookie e memoria del browser sono descritti nella [cookie policy](/legal/cookie).",
       },
     ],
     cookie: [
@@ -169,9 +177,16 @@ export const it: LegalCopy = {
       {
         p: "Se non sei soddisfatto, scrivi all'assistenza clienti. Un pagamento rimborsato toglie i crediti e i vantaggi che aveva acquistato.",
       },
+      { h: "Diritto di recesso (14 giorni)" },
+      {
+        p: "Puoi recedere da un acquisto entro 14 giorni, senza dare motivazioni, con “recedi dal contratto qui” nella sezione pagamenti del tuo [profilo](/profile) o nell'e-mail di conferma dell'acquisto. Confermi in un secondo passaggio e ti inviamo subito via e-mail una conferma con il contratto, la data e l'ora. Ti rimborsiamo entro 14 giorni, sul metodo di pagamento che hai usato.",
+      },
+      {
+        p: "Al pagamento puoi chiedere che il servizio inizi subito. Per un piano VIP, se poi recedi, ti rimborsiamo il prezzo dei giorni del periodo non usati (un giorno iniziato conta come usato). Per un pacchetto di crediti, chiedendo i crediti subito riconosci di perdere il diritto di recesso per i crediti che usi: se recedi, ti rimborsiamo il prezzo dei crediti non usati (i crediti del pacchetto contano come gli ultimi usati) e li togliamo dal tuo account. Se non hai chiesto che il servizio iniziasse subito, ti rimborsiamo l'intero prezzo.",
+      },
       { h: "Chiudere il profilo" },
       {
-        p: "Puoi disattivare il profilo in qualsiasi momento dal suo menu impostazioni; un piano VIP in corso viene disdetto insieme. La riattivazione è possibile solo tramite l'assistenza clienti.",
+        p: "Puoi disattivare il profilo in qualsiasi momento dal suo menu impostazioni; un piano VIP in corso viene disdetto insieme; la riattivazione è possibile solo tramite l'assistenza clienti. Puoi anche eliminare l'account dal profilo: si ferma subito e viene cancellato dopo 30 giorni, a meno che tu non acceda prima (vedi l'[informativa privacy](/legal/privacy)).",
       },
       { h: "Modifiche e contatti" },
       {
