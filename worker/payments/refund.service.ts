@@ -13,6 +13,7 @@ import { orders, payments, refunds, subscriptions } from "../../drizzle/schema/p
 import { brandOf } from "../brands/registry";
 import { brandWithCompany } from "../brands/resolve";
 import type { Balances } from "../contracts/credits";
+import { formatMoney } from "../contracts/money";
 import { OrderPlan } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
@@ -22,7 +23,6 @@ import { type SendResult, sendMail } from "../mail/mail.service";
 import { memberRoom } from "../realtime/member-room";
 import { type PaymentProvider, PROVIDER_IDS, type ProviderId, ProviderUnsupported } from "./provider";
 import { providerById } from "./providers";
-import { formatMoney } from "./receipt";
 
 /** Subscriptions that keep a member's premium level (another order's keeps it after a refund). */
 export const LIVE_SUBSCRIPTION_STATUSES = ["active", "past_due"] as const;
