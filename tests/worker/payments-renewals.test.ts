@@ -80,6 +80,7 @@ const billing = async (member: TestMember) =>
     nextBillDate: string | null;
     periodEnd: string | null;
     canUnsubscribe: boolean;
+    unsubscribeDisabled: boolean;
     paylog: { chargeId: number; prezzo: number; nomePiano: string }[];
   };
 
@@ -293,11 +294,22 @@ describe("orders/unsubUser", () => {
 
   it("is disabled in the compliant flow (0000), whose plans do not renew", async () => {
     const member = await createMember({ fluxId: "0000" });
+    // A free member has nothing to unsubscribe from: no button at all, disabled or not.
+    expect(await billing(member)).toMatchObject({
+      status: "free",
+      canUnsubscribe: false,
+      unsubscribeDisabled: false,
+    });
     await buy(member, "4242424242424242", "compliant-150");
     const { account, subscription } = await state(member);
     expect(account.premiumLevel).toBe(2);
     expect(subscription).toBeUndefined();
-    expect(await billing(member)).toMatchObject({ status: "paid", canUnsubscribe: false });
+    // Premium (level 2) on a plan paid once: the spec's disabled button, with why it is disabled.
+    expect(await billing(member)).toMatchObject({
+      status: "paid",
+      canUnsubscribe: false,
+      unsubscribeDisabled: true,
+    });
     expect(await (await post(member, "/orders/unsubUser", { clickid: member.clickid })).json()).toMatchObject(
       {
         status: "ko",

@@ -1,0 +1,2 @@
+ALTER TABLE "saved_cards" DROP CONSTRAINT "saved_cards_card_has_digits";--> statement-breakpoint
+ALTER TABLE "saved_cards" ADD CONSTRAINT "saved_cards_card_has_digits" CHECK ("saved_cards"."kind" in ('paypal', 'applepay', 'googlepay') or ("saved_cards"."kind" = 'card' and "saved_cards"."brand" is not null and "saved_cards"."last4" is not null and "saved_cards"."exp_month" is not null and "saved_cards"."exp_year" is not null));
