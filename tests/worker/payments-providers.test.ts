@@ -473,11 +473,12 @@ describe("a renewing plan through Mollie", () => {
     expect(renewed?.currentPeriodEnd.getTime()).toBe(periodEnd.getTime() + 30 * DAY);
   });
 
-  it("is offered by PayPal and Mollie here, whose providers keep what renews it; one tap charges cards only", async () => {
+  it("is offered by every method whose provider keeps what renews it (not Coda); one tap charges cards only", async () => {
     const m = await member();
     const plans = async () => (await send("/api/plans", { token: m.token })).json();
+    // PayPal's vault, Adyen's tokens of Apple Pay and Google Pay cards, Mollie's mandate.
     expect(await plans()).toMatchObject({
-      renewingMethods: ["credit_card", "paypal", "mollie"],
+      renewingMethods: ["credit_card", "paypal", "applepay", "googlepay", "mollie"],
       actonfile: false,
     });
     // A wallet kept at the card form's own provider still is no card to tap.

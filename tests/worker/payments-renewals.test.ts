@@ -8,6 +8,7 @@ import { creditLedger } from "../../drizzle/schema/credits";
 import { orders, payments, subscriptions } from "../../drizzle/schema/payments";
 import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox";
 import { RENEWAL_RETRY_DAYS } from "../../worker/payments/subscriptions.service";
+import { buyWithCard } from "../fixtures/card-purchase";
 import { inDb } from "../fixtures/db";
 import { outbox } from "../fixtures/mail";
 import { call, createMember, type TestMember } from "../fixtures/members";
@@ -24,22 +25,8 @@ const ALWAYS_DECLINED = cardOf({ kind: "succeeded", renewals: "declined" });
 const post = (member: TestMember, path: string, body: unknown) =>
   call(path, { method: "POST", token: member.token, body: JSON.stringify(body) });
 
-async function buy(member: TestMember, number = "4242424242424242", rateplan = VIP.productId) {
-  const response = await post(member, "/orders/tryCharge", {
-    cardNumber: number,
-    cardMonth: "12",
-    cardYear: "30",
-    cardSecurityCode: "123",
-    firstName: "Mario",
-    lastName: "Rossi",
-    rateplan,
-    clickid: member.clickid,
-    paySource: "CREDITCARD",
-    // Not asked to keep the card: a renewing plan keeps it anyway, as the checkout says.
-    newCard: false,
-  });
-  expect(await response.json()).toMatchObject({ status: "ok", message: "success" });
-}
+const buy = (member: TestMember, number = "4242424242424242", rateplan = VIP.productId) =>
+  buyWithCard(member, rateplan, number);
 
 /** Runs the renewal job at `now` for the member's plans only (other files' members are left alone). */
 async function runAt(now: Date, member: TestMember) {

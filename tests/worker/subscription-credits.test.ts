@@ -2,28 +2,13 @@
 // plan renewing for them now, as opposed to packs. A message spends the plan's credits first; an ended plan
 // leaves none (its credits stay the member's, as ordinary ones).
 import { describe, expect, it } from "vitest";
+import { buyWithCard } from "../fixtures/card-purchase";
 import { chat, setBalances } from "../fixtures/chat";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
 import { connect } from "../fixtures/socket";
 
 const post = (member: TestMember, path: string, body: unknown) =>
   call(path, { method: "POST", token: member.token, body: JSON.stringify(body) });
-
-async function buy(member: TestMember, rateplan: string) {
-  const response = await post(member, "/orders/tryCharge", {
-    cardNumber: "4242424242424242",
-    cardMonth: "12",
-    cardYear: "30",
-    cardSecurityCode: "123",
-    firstName: "Mario",
-    lastName: "Rossi",
-    rateplan,
-    clickid: member.clickid,
-    paySource: "CREDITCARD",
-    newCard: true,
-  });
-  expect(await response.json()).toMatchObject({ status: "ok", message: "success" });
-}
 
 async function navigation(member: TestMember) {
   const response = await call(`/api/get/all/${member.clickid}`, { token: member.token });
@@ -43,9 +28,9 @@ describe("creditiMessaggiAbbonamento", () => {
   it("counts the running plan's credits, spent first by messages, and none once the plan has ended", async () => {
     const member = await verifiedMember();
     // Sign-up's 5 free message credits, then VIP Gold (300, renews) and a Refill pack (100, one-off).
-    await buy(member, "gold-300");
+    await buyWithCard(member, "gold-300");
     expect(await balances(member)).toEqual({ all: 305, fromPlan: 300 });
-    await buy(member, "refill-100");
+    await buyWithCard(member, "refill-100");
     expect(await balances(member)).toEqual({ all: 405, fromPlan: 300 });
 
     // A paid member's message costs valoreMessaggio (10): three of them come out of the plan's credits.
@@ -79,11 +64,11 @@ describe("creditiMessaggiAbbonamento", () => {
 
   it("is 0 for packs only, and never more than the balance", async () => {
     const member = await verifiedMember();
-    await buy(member, "plus-100");
+    await buyWithCard(member, "plus-100");
     expect(await balances(member)).toEqual({ all: 105, fromPlan: 0 });
 
     // A renewing plan bought on top: its 300 credits; then every credit but 20 spent (an operator's correction, say).
-    await buy(member, "vip-300");
+    await buyWithCard(member, "vip-300");
     expect(await balances(member)).toEqual({ all: 405, fromPlan: 300 });
     await setBalances(member.clickid, { creditiMessaggi: 20 });
     expect(await balances(member)).toEqual({ all: 20, fromPlan: 20 });

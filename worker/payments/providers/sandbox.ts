@@ -375,18 +375,9 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
         .where(eq(sandboxTransactions.cardToken, charge.cardToken))
         .orderBy(asc(sandboxTransactions.createdAt))
         .limit(1);
-      if (card && !card.last4 && storedOutcome(card).checkout) {
-        // A kept wallet (PayPal's vault, a wallet's token): charged without the member, as its provider does.
-        return create({
-          idempotencyKey: charge.idempotencyKey,
-          amountCents: charge.amountCents,
-          currency: charge.currency,
-          status: "succeeded",
-          outcome: JSON.stringify({ kind: "succeeded" }),
-          cardToken: charge.cardToken,
-        });
-      }
-      if (!card?.last4) {
+      // A kept wallet (PayPal's vault, a wallet's token) has no digits: it is charged as its provider does.
+      const wallet = card !== undefined && !card.last4 && storedOutcome(card).checkout !== undefined;
+      if (!card || (!card.last4 && !wallet)) {
         return create({
           idempotencyKey: charge.idempotencyKey,
           amountCents: charge.amountCents,
