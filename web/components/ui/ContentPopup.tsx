@@ -90,6 +90,7 @@ const headerStyle = {
   padding: "12px 16px",
   borderRadius: 10,
   color: "#fff",
+  fontSize: "1rem",
   fontWeight: 700,
   background:
     "linear-gradient(135deg, var(--brand-primary), color-mix(in srgb, var(--brand-primary) 60%, #000))",
@@ -132,8 +133,15 @@ export function ContentPopup<Action extends string>({
   /** What a popup shows besides its texts (the blurred hook's teaser). */
   children?: ReactNode;
 }) {
+  // On the header's band the icon takes the band's white; alone it takes the message's colour.
   const icon = content.icona && (
-    <span style={{ color: content.colore ?? "var(--brand-primary)" }} data-testid="popup-icon">
+    <span
+      style={{
+        color: content.header ? "inherit" : (content.colore ?? "var(--brand-primary)"),
+        display: "flex",
+      }}
+      data-testid="popup-icon"
+    >
       <PopupIcon>{icons[content.icona]}</PopupIcon>
     </span>
   );

@@ -151,7 +151,8 @@ export function ChatPage({ angelId }: { angelId: number }) {
           {t("chat_pending")}
         </p>
       )}
-      {!lock && meter && <ComposerWarning meter={meter} name={name} />}
+      {/* A pending message already says that it waits for credits. */}
+      {!lock && meter && chat.pending === null && <ComposerWarning meter={meter} name={name} />}
       <form className="composer" onSubmit={send}>
         <textarea
           ref={textarea}
