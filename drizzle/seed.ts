@@ -1,5 +1,5 @@
 // The deterministic demo seed: regions and cities, angels (with a count parameter), flows 7, 8, 9 and 0000 with
-// their plans, sample testimonials, and the demo operators and persona notes of the console at /ops. Runs with a
+// their plans and their price history, sample testimonials, and the demo operators and persona notes of the console at /ops. Runs with a
 // node-postgres client (scripts/ and tests).
 import type pg from "pg";
 import { fictionalPhone } from "../worker/contracts/fictional-phone";
@@ -100,6 +100,10 @@ export const seedFlows: Record<string, FlowConfig> = {
     pressing: { likes: 0, visits: 1, messages: 0 },
   },
 };
+
+/** The demo's one reduction (Starter): its full price applied from this many days ago, its reduced one from the next. */
+const FULL_PRICE_DAYS_AGO = 60;
+const REDUCED_DAYS_AGO = 10;
 
 type PlanSeed = [
   list: string,
@@ -233,7 +237,6 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
           "crediti",
           "premium_level",
           "first_selling",
-          "badge",
           "renewal_days",
         ],
         plans.map(([list, productId, name, prezzo, crediti, level, firstSelling, renewalDays]) => {
@@ -250,11 +253,25 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
             crediti,
             level,
             firstSelling ?? false,
-            firstSelling ? "-50%" : null,
             renewalDays ?? null,
           ];
         }),
       );
+    }
+
+    // The plans' price history (a trigger kept each plan's price as of now): the first-selling Starter was sold
+    // at twice its price until REDUCED_DAYS_AGO, so its price is a reduction with a true reference (the lowest
+    // price of the 30 days before it), which the plans page shows with its badge. No other plan had another price.
+    const reductions = plans.filter(([, , , , , , firstSelling]) => firstSelling);
+    for (const fluxId of Object.keys(seedFlows)) {
+      for (const [, productId, , prezzo] of reductions) {
+        await client.query(
+          `insert into rate_plan_prices (flux_id, product_id, prezzo, prezzo_totale, currency, valid_from)
+           values ($1, $2, $3, $3, 'EUR', now() - make_interval(days => $4)),
+                  ($1, $2, $5, $5, 'EUR', now() - make_interval(days => $6))`,
+          [fluxId, productId, prezzo * 2, FULL_PRICE_DAYS_AGO, prezzo, REDUCED_DAYS_AGO],
+        );
+      }
     }
 
     await insertRows(

@@ -241,7 +241,7 @@ export function createAppRouter(brand: PublicBrand) {
       const search = pay.useSearch() as Record<string, string>;
       return (
         <RequireMember>
-          <PayPage brand={brand} productId={search.plan} />
+          <PayPage brand={brand} productId={search.plan} retry={search.retry} />
         </RequireMember>
       );
     }, PayPage),

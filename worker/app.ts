@@ -29,6 +29,7 @@ import { mailRoutes } from "./mail/mail.routes";
 import { opsRoutes } from "./ops/ops.routes";
 import { methodRoutes } from "./payments/methods.routes";
 import { paymentRoutes } from "./payments/payments.routes";
+import { planRoutes } from "./payments/plans.routes";
 import { receiptRoutes } from "./payments/receipt.routes";
 import { reconciliationRoutes } from "./payments/reconciliation.routes";
 import { sandboxRoutes } from "./payments/sandbox.routes";
@@ -98,6 +99,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", chatRoutes)
     .route("/", engagementRoutes)
     .route("/", mailRoutes)
+    .route("/", planRoutes)
     .route("/", paymentRoutes)
     .route("/", methodRoutes)
     .route("/", receiptRoutes)

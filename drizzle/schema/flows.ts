@@ -1,4 +1,14 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /** A flow (the spec's flusso). Its nested structures are validated by `FlowConfig` in worker/contracts. */
 export const flows = pgTable("flows", {
@@ -22,6 +32,10 @@ export const ratePlans = pgTable(
     descriptionColor: text("description_color"),
     suggestion: text("suggestion"),
     suggestionColor: text("suggestion_color"),
+    /**
+     * The spec's struck-through old price as configured. Not shown as it is: a reduction names the lowest price
+     * of the 30 days before it (rate_plan_prices), which the plans answer computes.
+     */
     vecchioPrezzo: integer("vecchio_prezzo"),
     prezzo: integer("prezzo").notNull(),
     prezzoTotale: integer("prezzo_totale").notNull(),
@@ -37,4 +51,25 @@ export const ratePlans = pgTable(
     renewalDays: integer("renewal_days"),
   },
   (t) => [primaryKey({ columns: [t.fluxId, t.list, t.position] })],
+);
+
+/**
+ * Every price a plan of a flow has had, from the moment it applied: what the EU price-indication rules
+ * (Directive 98/6/EC Art. 6a, as the Omnibus directive amended it) ask a reduction to be measured against (the
+ * lowest price of the 30 days before it). A trigger on rate_plans writes a row whenever a plan's price is set
+ * or changed, so no way of changing a price can forget it (migrations/…_rate_plan_price_history.sql).
+ */
+export const ratePlanPrices = pgTable(
+  "rate_plan_prices",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    fluxId: text("flux_id").notNull(),
+    productId: text("product_id").notNull(),
+    /** The price shown (rate_plans.prezzo) and the price charged (prezzo_totale), in cents of `currency`. */
+    prezzo: integer("prezzo").notNull(),
+    prezzoTotale: integer("prezzo_totale").notNull(),
+    currency: text("currency").notNull(),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_plan_prices_plan_idx").on(t.fluxId, t.productId, t.validFrom)],
 );

@@ -114,8 +114,11 @@ export const savedCards = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     token: text("token").notNull(),
-    /** card, or paypal: a PayPal wallet (its vault id), which has no brand, digits or expiry. */
-    kind: text("kind").$type<"card" | "paypal">().notNull().default("card"),
+    /**
+     * card, or a wallet the provider keeps, which has no brand, digits or expiry: paypal (PayPal's vault id),
+     * applepay or googlepay (the provider's token of the wallet's card).
+     */
+    kind: text("kind").$type<"card" | "paypal" | "applepay" | "googlepay">().notNull().default("card"),
     brand: text("brand"),
     last4: text("last4"),
     expMonth: smallint("exp_month"),
@@ -130,7 +133,7 @@ export const savedCards = pgTable(
     // Only a wallet goes without card digits: a card row always has what the profile shows of it.
     check(
       "saved_cards_card_has_digits",
-      sql`${t.kind} = 'paypal' or (${t.kind} = 'card' and ${t.brand} is not null and ${t.last4} is not null and ${t.expMonth} is not null and ${t.expYear} is not null)`,
+      sql`${t.kind} in ('paypal', 'applepay', 'googlepay') or (${t.kind} = 'card' and ${t.brand} is not null and ${t.last4} is not null and ${t.expMonth} is not null and ${t.expYear} is not null)`,
     ),
   ],
 );

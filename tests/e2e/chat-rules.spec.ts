@@ -43,7 +43,14 @@ const line = (id: number, angelId: number, type: string, msg: string, offsetMs: 
 const mockConversation = (page: Page, angelId: number, lines: unknown[], extra = {}) =>
   page.route(`**/get/messages/*/${angelId}`, (route) =>
     route.fulfill({
-      json: { messages: lines, lock: null, inviteAccepted: false, angelPhone: null, ...extra },
+      json: {
+        messages: lines,
+        lock: null,
+        inviteAccepted: false,
+        angelPhone: null,
+        freeFirstMessage: false,
+        ...extra,
+      },
     }),
   );
 
@@ -377,6 +384,7 @@ test(
           lock: null,
           inviteAccepted: false,
           angelPhone: verified ? "+44 7700 900123" : null,
+          freeFirstMessage: false,
         },
       }),
     );
@@ -385,9 +393,11 @@ test(
     await expect(blurred).toHaveCount(1);
     await expect(blurred).toHaveAttribute("aria-label", "Messaggio nascosto: tocca per leggerlo");
     await blurred.click();
-    const hook = page.getByTestId("hook-popup-blurred");
+    // Not verified yet: the attiva_lettura hook, whose main way is the free phone verification.
+    const hook = page.getByTestId("hook-popup-attiva_lettura");
     await expect(hook).toBeVisible();
-    await expect(hook.getByRole("heading")).toHaveText("Leggi la sua risposta");
+    await expect(hook.getByRole("heading")).toHaveText("Leggi le sue risposte gratis");
+    await expect(hook.getByTestId("hook-plans")).toHaveAttribute("href", "/vip_plan/blurred");
     await expect(hook.getByTestId("hook-teaser")).toContainText(`${angel.name} ti ha scritto`);
     await expect(hook.getByTestId("hook-teaser").locator("img")).toHaveAttribute("src", /\.jpg$/);
     await expect(hook).not.toContainText("Ecco il mio segreto");
@@ -535,9 +545,11 @@ test(
     const input = page.getByTestId("chat-input");
     await input.fill("Messaggio in attesa");
     await input.press("Enter");
-    const popup = page.getByTestId("hook-popup-fine_crediti");
+    // A paid member: the top-up's hook (utente_premium), with the out-of-credits title.
+    const popup = page.getByTestId("hook-popup-utente_premium");
     await expect(popup).toBeVisible();
     await expect(popup).toContainText("Hai finito i crediti");
+    await expect(popup.getByTestId("hook-header")).toHaveText("Utente VIP");
     await expect(input).toHaveValue("Messaggio in attesa");
     await expect(page.getByTestId("chat-pending")).toHaveText(
       "Il tuo messaggio è in attesa: verrà inviato appena ricarichi i crediti.",

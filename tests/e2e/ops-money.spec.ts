@@ -1,8 +1,9 @@
 // A supervisor refunds a member's payment from the console: the member pays through the sandbox's API and
 // keeps the site open; the supervisor finds them by e-mail, opens their payments and credits, refunds the
-// paid plan with a reason; the member's credits drop on their open page without a reload, the payment shows
-// refunded with the reason, and the audit log lists the refund and a repeated attempt that was not made. The
-// console's bar names the sites the supervisor covers. At 390 and 1280 px, with screenshots.
+// paid plan with a reason; the member's credits drop on their open profile without a reload, where the receipt
+// shows refunded at once, the payment shows refunded with the reason, and the audit log lists the refund and a
+// repeated attempt that was not made. The console's bar names the sites the supervisor covers. At 390 and
+// 1280 px, with screenshots.
 import type { Page } from "@playwright/test";
 import { demoOperators } from "../../drizzle/seed-data/operators";
 import {
@@ -23,6 +24,8 @@ const PLAN = { productId: "starter-30", credits: 30 };
 /** Flow 7's sign-up credits. */
 const SIGNUP_CREDITS = 5;
 const REASON = "Il cliente non ha usato i crediti e ha chiesto il rimborso";
+/** The profile's billing status of a member without a plan. */
+const FREE_STATUS = "Account gratuito";
 
 /**
  * The console in its operators' own languages: the 390 px run signs in Lucía (a supervisor, Spanish), the
@@ -99,8 +102,14 @@ test("a supervisor refunds a member's payment from the money view", async ({ pag
     localStorage.setItem("trackerId", clickid);
   }, member);
   await payPlanViaApi(page.request, "it", member, PLAN.productId);
-  await page.goto(`${origin("it")}/find`);
+  // The member keeps their profile open, with the payment among the receipts.
+  await page.goto(`${origin("it")}/profile`);
   await expectCredits(page, `${SIGNUP_CREDITS + PLAN.credits} crediti`);
+  const paid = page.getByTestId("paylog").locator("li");
+  await expect(paid).toHaveCount(1);
+  await expect(paid).toContainText("Starter");
+  await expect(paid).not.toContainText("Rimborsato");
+  await expect(page.getByTestId("billing-status")).toHaveText("Account premium");
 
   // The supervisor signs in to the console on another device and finds the member by e-mail.
   const desk = await newDevice(browser, info.project.use);
@@ -163,9 +172,17 @@ test("a supervisor refunds a member's payment from the money view", async ({ pag
   ).toContainText(`-${PLAN.credits}`);
   await screenshot(ops, "ops-money-refunded");
 
-  // The member's open page learns it without a reload: a free member again, so the paid members' credit
-  // counter is gone and the VIP entry offers the plans.
+  // The member's open profile learns it without a reload: the receipt says refunded, the plan is gone, and,
+  // a free member again, the paid members' credit counter is gone and the VIP entry offers the plans.
+  await expect(paid).toContainText("Rimborsato");
+  await expect(page.getByTestId("billing-status")).toHaveText(FREE_STATUS);
   await expectFreeMember(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: `tests/e2e/screenshots/ops-money-member-refunded-${test.info().project.name}.png`,
+    fullPage: true,
+    animations: "disabled",
+  });
 
   // Asked again (another tab, a stale page), the refund is refused and that attempt is audited too.
   const paymentId = await payment.getAttribute("data-payment-id");

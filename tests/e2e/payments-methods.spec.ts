@@ -147,7 +147,7 @@ test(
 );
 
 test(
-  "a PayPal payment canceled on PayPal's page shows the popup, and retry goes back to the plans",
+  "a PayPal payment canceled on PayPal's page shows the popup; retry keeps the plan and the methods",
   at1280,
   async ({ page }) => {
     const member = await signedInMember(page, "en", "paypalcancel");
@@ -163,7 +163,10 @@ test(
     await expect(outcome.getByTestId("payment-message")).toHaveCSS("color", "rgb(132, 0, 0)");
     await shotViewport(page, "payments-methods-canceled");
     await outcome.getByRole("button", { name: "Try again" }).click();
-    await expect(page).toHaveURL(/\/vip_plan\/cred$/);
+    await expect(page).toHaveURL(/\/purchase\/pay\?plan=starter-30$/);
+    await expect(page.getByTestId("pay-retry")).toContainText("The payment was canceled.");
+    await expect(page.getByTestId("pay-methods").getByLabel("PayPal", { exact: true })).toBeChecked();
+    await expect(page.getByRole("button", { name: "Pay €9.90 with PayPal" })).toBeEnabled();
 
     const plans = apiCall("en", "/api/plans");
     const answer = await page.request.get(plans.url, {

@@ -37,6 +37,7 @@ const texts = {
     unsubscribed: "Disiscrizione completata: il tuo piano non si rinnoverà.",
     ko: "Non è stato possibile disiscriverti. Contatta l'assistenza clienti.",
     receipt: "Ricevuta",
+    receiptFile: "ricevuta_",
     cardNumber: "Numero della carta",
     cardSaved: "La tua carta è salvata: il tuo piano si rinnova su questa carta da ora in poi.",
   },
@@ -50,6 +51,7 @@ const texts = {
     unsubscribed: "Te has dado de baja: tu plan no se renovará.",
     ko: "No hemos podido darte de baja. Ponte en contacto con atención al cliente.",
     receipt: "Recibo",
+    receiptFile: "recibo_",
     cardNumber: "Número de tarjeta",
     cardSaved: "Tu tarjeta está guardada: tu plan se renueva con ella a partir de ahora.",
   },
@@ -63,6 +65,7 @@ const texts = {
     unsubscribed: "You are unsubscribed: your plan will not renew.",
     ko: "We could not unsubscribe you. Please contact customer care.",
     receipt: "Receipt",
+    receiptFile: "receipt_",
     cardNumber: "Card number",
     cardSaved: "Your card is saved: your plan renews on it from now on.",
   },
@@ -162,11 +165,12 @@ for (const { market, width } of oneMarketPerWidth("es", "it")) {
       await expect(page.getByTestId("profile-photos")).toBeVisible();
       await shot(page, "payments-profile-billing");
 
-      // A receipt: downloaded under the spec's name, and it says what was paid, to whom, with which card.
+      // A receipt: downloaded under the spec's name (its word in the brand's language), and it says what was
+      // paid, to whom, with which card.
       const button = section.getByRole("button", { name: text.receipt }).first();
       const chargeId = (await button.getAttribute("data-testid"))?.replace("receipt-", "");
       const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
-      expect(download.suggestedFilename()).toBe(`ricevuta_${chargeId}.pdf`);
+      expect(download.suggestedFilename()).toBe(`${text.receiptFile}${chargeId}.pdf`);
       const path = await download.path();
       const { readFile } = await import("node:fs/promises");
       const lines = (await pdfText(new Uint8Array(await readFile(path)))).join("\n");

@@ -51,7 +51,9 @@ test("fine_crediti → plans → card with 3-D Secure → paid: the pending mess
   const input = page.getByTestId("chat-input");
   await input.fill("Ti scrivo appena pago");
   await input.press("Enter");
-  const hook = page.getByTestId("hook-popup-fine_crediti");
+  // A paid member out of credits is offered a top-up (utente_premium), not a free member's first plan.
+  const hook = page.getByTestId("hook-popup-utente_premium");
+  await expect(hook).toContainText("I crediti del tuo piano sono finiti.");
   await hook.getByTestId("hook-plans").click();
 
   // The plans page: the premium list, its first plan chosen; a tap on the chosen plan goes on.
@@ -105,7 +107,7 @@ test("fine_crediti → plans → card with 3-D Secure → paid: the pending mess
   await expectCredits(page, "195 crediti");
 });
 
-test("a declined card shows the catalogue's reason in red, and retry goes back to the plans (English)", async ({
+test("a declined card shows the catalogue's reason in red; retry keeps the plan and offers every method (English)", async ({
   page,
 }) => {
   const member = await signedInMember(page, "en", "paydeclined");
@@ -128,12 +130,25 @@ test("a declined card shows the catalogue's reason in red, and retry goes back t
   await expect(outcome.getByTestId("payment-message")).toHaveText("The card does not have enough funds.");
   await expect(outcome.getByTestId("payment-message")).toHaveCSS("color", "rgb(132, 0, 0)");
   await shot(page, "payments-declined");
+  // Try again: the same plan, the card's fields empty for another card, and the flow's other methods.
   await outcome.getByRole("button", { name: "Try again" }).click();
-  await expect(page).toHaveURL(/\/vip_plan\/cred$/);
+  await expect(page).toHaveURL(/\/purchase\/pay\?plan=starter-30(&type=cred)?$/);
+  await expect(page.getByTestId("pay-price")).toHaveText("€9.90");
+  const retry = page.getByTestId("pay-retry");
+  await expect(retry).toContainText("The card does not have enough funds.");
+  await expect(retry).toContainText("Your plan is kept: try another card, or choose another way to pay.");
+  await expect(number).toHaveValue("");
+  await expect(number).toBeFocused();
+  for (const name of ["Card", "PayPal", "Apple Pay", "Google Pay"]) {
+    await expect(page.getByTestId("pay-methods").getByLabel(name, { exact: true })).toBeVisible();
+  }
+  await shot(page, "payments-declined-retry");
 
-  // 3-D Secure refused on the challenge page: the return page shows the catalogue's warning in red.
-  await page.getByTestId("plans-continue").click();
-  await page.getByLabel("Card number").fill("4000000000003220");
+  // 3-D Secure refused on the challenge page: the return page shows the catalogue's warning in red, and its
+  // retry comes back to this plan's payment page, saying why.
+  await number.fill("4000000000003220");
+  await page.getByLabel("Expiry (MM/YY)").fill(`12/${(new Date().getFullYear() + 2) % 100}`);
+  await page.getByLabel("CVV").fill("123");
   await page.getByTestId("pay-submit").click();
   await fastForwardTo(page, /\/sandbox\/3ds\/sbx_/);
   await page.getByRole("button", { name: "Refuse" }).click();
@@ -142,6 +157,10 @@ test("a declined card shows the catalogue's reason in red, and retry goes back t
   await expect(refused).toHaveText("The 3-D Secure verification failed.");
   await expect(refused).toHaveCSS("color", "rgb(132, 0, 0)");
   await shot(page, "payments-3ds-refused");
+  await page.getByTestId("payment-outcome").getByRole("button", { name: "Try again" }).click();
+  await expect(page).toHaveURL(/\/purchase\/pay\?plan=starter-30&retry=warning$/);
+  await expect(page.getByTestId("pay-retry")).toContainText("The 3-D Secure verification failed.");
+  await expect(page.getByTestId("pay-methods").getByLabel("PayPal", { exact: true })).toBeVisible();
 
   // Nothing was charged or granted.
   const plans = apiCall("en", "/api/plans");

@@ -11,7 +11,8 @@
 //   without a whole browserInfo is refused 422, as Adyen requires it for the browser channel), stored cards (storePaymentMethod + shopperReference
 //   gives tokenization.storedPaymentMethodId; storedPaymentMethodId of another shopper is 803), Apple Pay
 //   and Google Pay tokens (a PAN_ONLY Google Pay card answers RedirectShopper, as Adyen asks 3-D Secure for
-//   it), unknown methods 905;
+//   it; storePaymentMethod tokenizes the wallet's card, charged later as type applepay or googlepay with its
+//   storedPaymentMethodId, ApplePayDetails and GooglePayDetails), unknown methods 905;
 // - the issuer's challenge page, which sends the member back to returnUrl with `redirectResult`;
 // - POST /v71/payments/details, /v71/payments/{pspReference}/refunds ("received"), /v71/applePay/sessions;
 // - Idempotency-Key: a repeated key answers the first answer, whatever the body;
@@ -129,7 +130,11 @@ export async function startFakeAdyen({
   const hmacKey = randomBytes(32).toString("hex").toUpperCase();
   const applePayMerchantId = "merchant.com.adyen.fake";
   const payments = new Map<string, Payment>();
-  const tokens = new Map<string, { shopperReference: string; card: NonNullable<Payment["card"]> }>();
+  /** Stored payment details by token: a card, or a wallet's card (kept by its wallet type). */
+  const tokens = new Map<
+    string,
+    { shopperReference: string; card?: NonNullable<Payment["card"]>; wallet?: "applepay" | "googlepay" }
+  >();
   const challenges = new Map<string, string>(); // MD -> pspReference
   const redirectResults = new Map<string, string>(); // redirectResult -> pspReference
   const answers = new Map<string, { status: number; body: unknown }>(); // Idempotency-Key -> first answer
@@ -168,12 +173,12 @@ export async function startFakeAdyen({
     return answer;
   }
 
-  /** Authorises a payment, keeping the card when the request asked to store it. */
-  function authorise(p: Payment) {
+  /** Authorises a payment, keeping the card (or the wallet's card) when the request asked to store it. */
+  function authorise(p: Payment, wallet?: "applepay" | "googlepay") {
     p.resultCode = "Authorised";
-    if (p.store && p.card) {
+    if (p.store && (p.card || wallet)) {
       p.token = randomBytes(8).toString("hex").toUpperCase();
-      tokens.set(p.token, { shopperReference: p.store.shopperReference, card: p.card });
+      tokens.set(p.token, { shopperReference: p.store.shopperReference, card: p.card, wallet });
     }
   }
 
@@ -218,14 +223,19 @@ export async function startFakeAdyen({
       p.store = { shopperReference };
     }
 
-    if (method.type === "scheme" && str(method.storedPaymentMethodId)) {
+    if (
+      (method.type === "scheme" || method.type === "applepay" || method.type === "googlepay") &&
+      str(method.storedPaymentMethodId)
+    ) {
       const kept = tokens.get(str(method.storedPaymentMethodId) ?? "");
-      if (!kept || kept.shopperReference !== shopperReference)
+      // A token is charged as what it keeps: a card as scheme, a wallet's card as its wallet.
+      const keptType = kept?.wallet ?? "scheme";
+      if (!kept || kept.shopperReference !== shopperReference || keptType !== method.type)
         return serviceError(422, "803", "PaymentDetail not found");
       if (!str(body.recurringProcessingModel))
         return serviceError(422, "000", "recurringProcessingModel is required with stored payment details");
       p.card = kept.card;
-      p.paymentMethod = kept.card.variant;
+      p.paymentMethod = kept.card?.variant ?? keptType;
       payments.set(p.pspReference, p);
       return { status: 200, body: paymentAnswer(p) };
     }
@@ -297,7 +307,7 @@ export async function startFakeAdyen({
         p.resultCode = "RedirectShopper";
         challenges.set(randomBytes(12).toString("base64url"), p.pspReference);
       } else {
-        authorise(p);
+        authorise(p, method.type);
       }
       payments.set(p.pspReference, p);
       return { status: 200, body: paymentAnswer(p) };
@@ -467,7 +477,11 @@ export async function startFakeAdyen({
         const p = payments.get(challenges.get(form.get("MD") ?? "") ?? "");
         if (!p) return send(res, 404, { message: "Unknown authentication" });
         if (p.resultCode === "RedirectShopper") {
-          if (form.get("answer") === "pass") authorise(p);
+          if (form.get("answer") === "pass")
+            authorise(
+              p,
+              p.paymentMethod === "googlepay" || p.paymentMethod === "applepay" ? p.paymentMethod : undefined,
+            );
           else {
             p.resultCode = "Refused";
             p.refusal = { code: "11", reason: "3D Not Authenticated" };

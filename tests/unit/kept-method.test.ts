@@ -21,6 +21,14 @@ describe("the profile's kept payment method", () => {
     expect(keptMethodLine({ kind: "paypal", label: null }, translator(fr)).text).toBe("Compte PayPal");
   });
 
+  it("shows an Apple Pay or Google Pay wallet kept for a plan's renewals by its name", () => {
+    expect(keptMethodLine({ kind: "applepay", label: null }, translator(en))).toEqual({
+      term: "Payment method",
+      text: "Apple Pay",
+    });
+    expect(keptMethodLine({ kind: "googlepay", label: null }, translator(es)).text).toBe("Google Pay");
+  });
+
   it("says none is kept", () => {
     expect(keptMethodLine(null, translator(es)).text).toBe("Ninguna guardada");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gateDecision } from "../../worker/chat/message-gate";
+import { gateDecision } from "../../worker/contracts/message-gate";
 
 const free = { premiumLevel: 0, creditiMessaggi: 0, creditiIcebreaker: 0, valoreMessaggio: 10 };
 

@@ -1,9 +1,37 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages } from "../../drizzle/schema/chat";
-import { ANGEL, account, history } from "../fixtures/chat";
+import { ANGEL, account, history, setBalances } from "../fixtures/chat";
 import { inDb } from "../fixtures/db";
 import { call, verifiedMember } from "../fixtures/members";
+
+describe("GET /get/messages/{trackerId}/{angelId}: freeFirstMessage", () => {
+  const answer = async (member: { clickid: string; token: string }, angelId = ANGEL) =>
+    (await (await call(`/get/messages/${member.clickid}/${angelId}`, { token: member.token })).json()) as {
+      freeFirstMessage: boolean;
+    };
+
+  it("says a free member's very first message is still free, in every conversation, until one is sent", async () => {
+    const member = await verifiedMember();
+    expect(await answer(member)).toMatchObject({ freeFirstMessage: true });
+    expect(await answer(member, ANGEL + 1)).toMatchObject({ freeFirstMessage: true });
+    const a = await account(member.clickid);
+    await inDb((db) =>
+      db
+        .insert(messages)
+        .values({ accountId: a?.id ?? 0, angelId: ANGEL, type: "personal", msg: "ciao", time: new Date() }),
+    );
+    // Sent to one angel: no first message of the member's is free any more, to her or to another.
+    expect(await answer(member)).toMatchObject({ freeFirstMessage: false });
+    expect(await answer(member, ANGEL + 1)).toMatchObject({ freeFirstMessage: false });
+  });
+
+  it("is never so for a paid member, who pays every message", async () => {
+    const member = await verifiedMember();
+    await setBalances(member.clickid, { premiumLevel: 1 });
+    expect(await answer(member)).toMatchObject({ freeFirstMessage: false });
+  });
+});
 
 describe("GET /get/messages", () => {
   it("answers only the member's own conversations", async () => {

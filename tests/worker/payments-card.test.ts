@@ -234,7 +234,9 @@ describe("3-D Secure and the return page", () => {
     const results = await Promise.all(
       [0, 1, 2].map(async () => (await post(member, "/orders/adyen/checkTransactionStatus", check)).json()),
     );
-    expect(results).toEqual([0, 1, 2].map(() => ({ result: true, message: "success" })));
+    expect(results).toEqual(
+      [0, 1, 2].map(() => ({ result: true, message: "success", rateplan: PLAN.productId })),
+    );
     const after = await account(member.clickid);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
     expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
@@ -258,7 +260,8 @@ describe("3-D Secure and the return page", () => {
       clickid: member.clickid,
       redirectResult: reference,
     });
-    expect(await check.json()).toEqual({ result: false, message: "warning" });
+    // With the plan it was for: the return page's retry goes back to paying for it, not to the plans.
+    expect(await check.json()).toEqual({ result: false, message: "warning", rateplan: PLAN.productId });
     expect((await account(member.clickid))?.premiumLevel).toBe(0);
   });
 

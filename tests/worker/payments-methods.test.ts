@@ -142,7 +142,7 @@ describe("mollie", () => {
     expect(location).toBe("/mollie/paymentCheck");
 
     const results = await Promise.all([0, 1, 2].map(() => check(member, "mollie", "reference", created.id)));
-    expect(results).toEqual([0, 1, 2].map(() => ({ result: true, message: "success" })));
+    expect(results).toEqual([0, 1, 2].map(() => ({ result: true, message: "success", rateplan: PLAN })));
     expect(await credits(member)).toBe(before + planCredits);
     expect(await grants(member)).toHaveLength(1);
   });
@@ -158,6 +158,7 @@ describe("mollie", () => {
     expect(await check(member, "mollie", "reference", created.id)).toEqual({
       result: false,
       message: "payment_canceled",
+      rateplan: PLAN,
     });
     // A second answer on the page changes nothing.
     const again = await call(new URL(created._links.checkout.href).pathname, {
@@ -188,7 +189,10 @@ describe("coda", () => {
     expect(location).toBe(`/coda/paymentCheck?TxnId=${reference}`);
     await webhook(reference);
     expect(await credits(member)).toBe(before + planCredits);
-    expect(await check(member, "coda", "txn_id", reference)).toEqual({ result: true, message: "success" });
+    expect(await check(member, "coda", "txn_id", reference)).toMatchObject({
+      result: true,
+      message: "success",
+    });
     await webhook(reference);
     expect(await credits(member)).toBe(before + planCredits);
     expect(await grants(member)).toHaveLength(1);
@@ -334,6 +338,7 @@ describe("Google Pay", () => {
     expect(await check(member, "googlePay", "redirectResult", reference)).toEqual({
       result: true,
       message: "success",
+      rateplan: PLAN,
     });
     await webhook(reference);
     expect(await check(member, "googlePay", "redirectResult", reference)).toMatchObject({ result: true });
@@ -411,6 +416,93 @@ describe("Apple Pay", () => {
   });
 });
 
+describe("a renewing plan paid by another method", () => {
+  /** Pays VIP Gold (renews every 30 days) with `method` through its pages, as the payment page does. */
+  const payGold = {
+    async paypal(member: TestMember) {
+      const order = (await (
+        await post(member, "/orders/client/paypal/createOrder", creation(member, { rateplan: "gold-300" }))
+      ).json()) as { id: string; approveUrl: string };
+      await answer(order.approveUrl, "approve");
+      const captured = await post(member, "/orders/client/paypal/orderOk", {
+        clickid: member.clickid,
+        id: order.id,
+      });
+      return ((await captured.json()) as { status: string }).status === "COMPLETED";
+    },
+    async applepay(member: TestMember) {
+      const paid = await post(member, "/orders/applePay/payment", {
+        ...creation(member, { rateplan: "gold-300", paySource: "APPLEPAY" }),
+        token: {
+          paymentData: { version: "EC_v1", data: "c2FuZGJveA==", signature: "c2FuZGJveA==" },
+          paymentMethod: { displayName: "Visa 1111", network: "Visa", type: "debit" },
+          transactionIdentifier: "sandbox-renewing",
+        },
+      });
+      return ((await paid.json()) as { result: boolean }).result;
+    },
+    async googlepay(member: TestMember) {
+      const answered = (await (
+        await post(member, "/orders/googlePay/paymentData", {
+          ...creation(member, { rateplan: "gold-300", paySource: "GOOGLEPAY" }),
+          paymentData: googlePaymentData(),
+        })
+      ).json()) as { redirectUrl: string };
+      const reference = new URL(answered.redirectUrl).pathname.split("/").pop() ?? "";
+      await answer(answered.redirectUrl, "approve");
+      return ((await check(member, "googlePay", "redirectResult", reference)) as { result: boolean }).result;
+    },
+    async mollie(member: TestMember) {
+      const created = (await (
+        await post(member, "/orders/mollie/createPayment", creation(member, { rateplan: "gold-300" }))
+      ).json()) as { id: string; _links: { checkout: { href: string } } };
+      await answer(created._links.checkout.href, "pay");
+      return ((await check(member, "mollie", "reference", created.id)) as { result: boolean }).result;
+    },
+  };
+
+  for (const [method, kind] of [
+    ["paypal", "paypal"],
+    ["applepay", "applepay"],
+    ["googlepay", "googlepay"],
+    ["mollie", "card"],
+  ] as const) {
+    it(`${method}: the sandbox keeps what renews it, as the provider does, and the renewal charges it`, async () => {
+      const member = await methodsMember();
+      const plans = (await (await call("/api/plans", { token: member.token })).json()) as {
+        renewingMethods: string[];
+      };
+      expect(plans.renewingMethods).toEqual(["credit_card", "paypal", "applepay", "googlepay", "mollie"]);
+      expect(await payGold[method](member)).toBe(true);
+      const billing = (await (await call("/api/billing", { token: member.token })).json()) as {
+        status: string;
+        periodEnd: string;
+        card: { kind: string };
+      };
+      expect(billing).toMatchObject({ status: "subscribed", card: { kind } });
+
+      const run = await call("/dev/renewals/run", {
+        method: "POST",
+        body: JSON.stringify({
+          now: new Date(Date.parse(billing.periodEnd) + 1000).toISOString(),
+          clickid: member.clickid,
+        }),
+      });
+      expect(await run.json()).toMatchObject({ events: [{ kind: "renewed" }], unsettled: 0 });
+      const charges = await db
+        .select({ purpose: payments.purpose, method: payments.method, status: payments.status })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(orders.accountId, (await account(member.clickid))?.id ?? 0))
+        .orderBy(payments.id);
+      expect(charges).toEqual([
+        { purpose: "initial", method, status: "succeeded" },
+        { purpose: "renewal", method: kind === "card" ? "card" : method, status: "succeeded" },
+      ]);
+    });
+  }
+});
+
 describe("what every method refuses", () => {
   it("bad input, a flow without the method, a card-only plan, another member's clickid or reference", async () => {
     const member = await methodsMember();
@@ -436,13 +528,8 @@ describe("what every method refuses", () => {
       400,
       "card_only",
     );
-    // A renewing plan renews on the card it keeps: the other methods keep nothing to charge later.
-    await refused(
-      "/orders/client/paypal/createOrder",
-      creation(member, { rateplan: "gold-300" }),
-      400,
-      "card_only",
-    );
+    // A renewing plan renews on what it keeps: coda keeps nothing to charge later (no recurring API).
+    await refused("/orders/coda/createPayment", creation(member, { rateplan: "gold-300" }), 400, "card_only");
     await refused("/orders/mollie/createPayment", creation(other), 403, "forbidden");
     await refused("/orders/client/paypal/orderOk", { clickid: member.clickid }, 400, "invalid_input");
     await refused(

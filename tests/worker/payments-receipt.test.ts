@@ -103,7 +103,12 @@ describe("GET /api/legal/get_receipt/{chargeId}", () => {
   it("speaks the brand's language: English and Spanish sites, and French", async () => {
     const english = await createMember({ region: "london" }, hosts.en);
     const paidEn = await pay(english, "5555555555554444", hosts.en);
-    const textEn = await receiptText(await receipt(english, paidEn.id, hosts.en));
+    const receiptEn = await receipt(english, paidEn.id, hosts.en);
+    // Named in the brand's language (the spec's ricevuta_ is the Italian name).
+    expect(receiptEn.headers.get("content-disposition")).toBe(
+      `attachment; filename="receipt_${paidEn.id}.pdf"`,
+    );
+    const textEn = await receiptText(receiptEn);
     for (const expected of [
       "Payment receipt",
       "VAT no.",
@@ -117,7 +122,11 @@ describe("GET /api/legal/get_receipt/{chargeId}", () => {
 
     const spanish = await createMember({ region: "andalucia" }, hosts.es);
     const paidEs = await pay(spanish, "4242424242424242", hosts.es);
-    const textEs = await receiptText(await receipt(spanish, paidEs.id, hosts.es));
+    const receiptEs = await receipt(spanish, paidEs.id, hosts.es);
+    expect(receiptEs.headers.get("content-disposition")).toBe(
+      `attachment; filename="recibo_${paidEs.id}.pdf"`,
+    );
+    const textEs = await receiptText(receiptEs);
     for (const expected of [
       "Recibo de pago",
       "NIF-IVA",

@@ -8,6 +8,7 @@ import { creditLedger } from "../../drizzle/schema/credits";
 import { orders, payments, subscriptions } from "../../drizzle/schema/payments";
 import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox";
 import { RENEWAL_RETRY_DAYS } from "../../worker/payments/subscriptions.service";
+import { buyWithCard } from "../fixtures/card-purchase";
 import { inDb } from "../fixtures/db";
 import { outbox } from "../fixtures/mail";
 import { call, createMember, type TestMember } from "../fixtures/members";
@@ -24,22 +25,8 @@ const ALWAYS_DECLINED = cardOf({ kind: "succeeded", renewals: "declined" });
 const post = (member: TestMember, path: string, body: unknown) =>
   call(path, { method: "POST", token: member.token, body: JSON.stringify(body) });
 
-async function buy(member: TestMember, number = "4242424242424242", rateplan = VIP.productId) {
-  const response = await post(member, "/orders/tryCharge", {
-    cardNumber: number,
-    cardMonth: "12",
-    cardYear: "30",
-    cardSecurityCode: "123",
-    firstName: "Mario",
-    lastName: "Rossi",
-    rateplan,
-    clickid: member.clickid,
-    paySource: "CREDITCARD",
-    // Not asked to keep the card: a renewing plan keeps it anyway, as the checkout says.
-    newCard: false,
-  });
-  expect(await response.json()).toMatchObject({ status: "ok", message: "success" });
-}
+const buy = (member: TestMember, number = "4242424242424242", rateplan = VIP.productId) =>
+  buyWithCard(member, rateplan, number);
 
 /** Runs the renewal job at `now` for the member's plans only (other files' members are left alone). */
 async function runAt(now: Date, member: TestMember) {
@@ -80,6 +67,7 @@ const billing = async (member: TestMember) =>
     nextBillDate: string | null;
     periodEnd: string | null;
     canUnsubscribe: boolean;
+    unsubscribeDisabled: boolean;
     paylog: { chargeId: number; prezzo: number; nomePiano: string }[];
   };
 
@@ -293,11 +281,22 @@ describe("orders/unsubUser", () => {
 
   it("is disabled in the compliant flow (0000), whose plans do not renew", async () => {
     const member = await createMember({ fluxId: "0000" });
+    // A free member has nothing to unsubscribe from: no button at all, disabled or not.
+    expect(await billing(member)).toMatchObject({
+      status: "free",
+      canUnsubscribe: false,
+      unsubscribeDisabled: false,
+    });
     await buy(member, "4242424242424242", "compliant-150");
     const { account, subscription } = await state(member);
     expect(account.premiumLevel).toBe(2);
     expect(subscription).toBeUndefined();
-    expect(await billing(member)).toMatchObject({ status: "paid", canUnsubscribe: false });
+    // Premium (level 2) on a plan paid once: the spec's disabled button, with why it is disabled.
+    expect(await billing(member)).toMatchObject({
+      status: "paid",
+      canUnsubscribe: false,
+      unsubscribeDisabled: true,
+    });
     expect(await (await post(member, "/orders/unsubUser", { clickid: member.clickid })).json()).toMatchObject(
       {
         status: "ko",

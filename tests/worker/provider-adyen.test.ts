@@ -331,6 +331,54 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
     expect(session).toMatchObject({ domainName: "it.localhost", displayName: "Amore Italia" });
   });
 
+  it("keeps a renewing plan's Apple Pay or Google Pay card (tokenization) and renews on it as its wallet", async () => {
+    expect(adyen.renewsWith).toEqual(["applepay", "googlepay"]);
+    for (const method of ["applepay", "googlepay"] as const) {
+      const token =
+        method === "applepay"
+          ? JSON.stringify({ paymentData: { version: "EC_v1", data: "…" }, transactionIdentifier: "T" })
+          : JSON.stringify({
+              paymentMethodData: { tokenizationData: { type: "PAYMENT_GATEWAY", token: "{}" } },
+            });
+      const first = await adyen.chargeWallet({
+        ...cardCharge(),
+        idempotencyKey: key(`${method}-first`),
+        method,
+        token,
+        storeCard: true,
+      });
+      expect(await seenBy(first.reference)).toMatchObject({
+        type: method,
+        storePaymentMethod: true,
+        recurringProcessingModel: "Subscription",
+      });
+      expect(first.storedCard).toEqual({ kind: method, token: expect.stringMatching(/^[0-9A-F]{16}$/) });
+      const renewal = await adyen.chargeStoredCard({
+        ...cardCharge(),
+        idempotencyKey: key(`${method}-renewal`),
+        cardToken: first.storedCard?.token ?? "",
+        kind: method,
+        shopperReference: (await seenBy(first.reference)).shopperReference as string,
+        merchantInitiated: true,
+      });
+      expect(renewal.status).toBe("succeeded");
+      expect(await seenBy(renewal.reference)).toMatchObject({
+        type: method,
+        storedPaymentMethodId: first.storedCard?.token,
+        shopperInteraction: "ContAuth",
+        recurringProcessingModel: "Subscription",
+      });
+    }
+    // A wallet paid once (no plan that renews) is kept by nobody.
+    const once = await adyen.chargeWallet({
+      ...cardCharge(),
+      idempotencyKey: key("applepay-once"),
+      method: "applepay",
+      token: JSON.stringify({ paymentData: { version: "EC_v1" }, transactionIdentifier: "T" }),
+    });
+    expect(once.storedCard).toBeUndefined();
+  });
+
   it("says what Adyen's API cannot do with a typed error", async () => {
     const provider: PaymentProvider = adyen;
     await expect(provider.checkPayment("8815658961765250")).rejects.toBeInstanceOf(ProviderUnsupported);

@@ -10,6 +10,7 @@ import { opsTexts } from "./parts/ops";
 import { paymentJourneyTexts } from "./parts/payment-journeys";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
+import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
@@ -214,6 +215,7 @@ export const en = {
   ...navigationTexts.en,
   ...opsTexts.en,
   ...paymentJourneyTexts.en,
+  ...paywallTexts.en,
   ...paymentMethodTexts.en,
   ...paymentTexts.en,
   ...phoneTexts.en,

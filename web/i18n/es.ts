@@ -11,6 +11,7 @@ import { opsTexts } from "./parts/ops";
 import { paymentJourneyTexts } from "./parts/payment-journeys";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
+import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
@@ -215,6 +216,7 @@ export const es: Catalogue = {
   ...navigationTexts.es,
   ...opsTexts.es,
   ...paymentJourneyTexts.es,
+  ...paywallTexts.es,
   ...paymentMethodTexts.es,
   ...paymentTexts.es,
   ...phoneTexts.es,

@@ -11,6 +11,7 @@ import { opsTexts } from "./parts/ops";
 import { paymentJourneyTexts } from "./parts/payment-journeys";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
+import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
@@ -217,6 +218,7 @@ export const fr: Catalogue = {
   ...navigationTexts.fr,
   ...opsTexts.fr,
   ...paymentJourneyTexts.fr,
+  ...paywallTexts.fr,
   ...paymentMethodTexts.fr,
   ...paymentTexts.fr,
   ...phoneTexts.fr,

@@ -1,11 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { Locale } from "../../worker/contracts/locales";
+import { receiptFileName } from "../../worker/contracts/payments";
 import { api, okJson } from "./api";
 import { store } from "./storage";
-
-/** A price in cents as the member's language writes it (9,90 € in Italy, €9.90 in English). */
-export function formatPrice(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
-}
 
 /** GET /api/billing: the member's plan status, next billing date and paylog (asked afresh on each visit). */
 export const billingQuery = () =>
@@ -30,8 +27,8 @@ export async function unsubscribeMember(clickid: string): Promise<boolean> {
   }
 }
 
-/** Downloads a receipt (api/legal/get_receipt/{chargeId}) as ricevuta_{chargeId}.pdf. */
-export async function downloadReceipt(chargeId: number): Promise<boolean> {
+/** Downloads a receipt (api/legal/get_receipt/{chargeId}) as ricevuta_{chargeId}.pdf, named in the member's language. */
+export async function downloadReceipt(chargeId: number, language: Locale): Promise<boolean> {
   const token = store.get("token");
   const response = await fetch(`/api/legal/get_receipt/${chargeId}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -40,7 +37,7 @@ export async function downloadReceipt(chargeId: number): Promise<boolean> {
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = url;
-  link.download = `ricevuta_${chargeId}.pdf`;
+  link.download = receiptFileName(chargeId, language);
   document.body.append(link);
   link.click();
   link.remove();

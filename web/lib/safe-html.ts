@@ -96,3 +96,20 @@ export function parseSafeHtml(html: string): SafeNode[] {
   }
   return root;
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * The safe tree written back as HTML, for a document shown inside a sandboxed frame (the iframe popup): only the
+ * allow-listed tags, a's checked href, and every text and attribute escaped.
+ */
+export function safeHtmlToString(nodes: readonly SafeNode[]): string {
+  return nodes
+    .map((node) => {
+      if (typeof node === "string") return escapeHtml(node);
+      if (node.tag === "br") return "<br>";
+      const href = node.href ? ` href="${escapeHtml(node.href)}"` : "";
+      return `<${node.tag}${href}>${safeHtmlToString(node.children)}</${node.tag}>`;
+    })
+    .join("");
+}

@@ -6,6 +6,7 @@
 import { brandOf } from "../brands/registry";
 import { type ChatMessage, CLIENT_ID_CONFLICT } from "../contracts/chat";
 import type { Cursor } from "../contracts/cursor";
+import { gateDecision } from "../contracts/message-gate";
 import { type ClientEvent, notificaFor } from "../contracts/realtime";
 import { stableHash } from "../core/hash";
 import { logEvent } from "../core/log";
@@ -35,7 +36,6 @@ import {
   unwrittenLines,
 } from "./chat-outbox";
 import { type SendMemory, type SendResult, sendMemberMessage } from "./member-send.service";
-import { gateDecision } from "./message-gate";
 import { REPLY_MEMORY_LINES, type ReplyFacts, replyFacts } from "./reply-facts";
 import { type ReplyProviderId, replyProviderFor } from "./reply-provider";
 

@@ -6,10 +6,10 @@ import { messages } from "../../drizzle/schema/chat";
 import type { ChatMessage } from "../contracts/chat";
 import { CLIENT_ID_CONFLICT } from "../contracts/chat";
 import type { Balances } from "../contracts/credits";
+import { type GateDecision, gateDecision } from "../contracts/message-gate";
 import { type Db, pgCode } from "../core/db";
 import { PendingMessage, toChatMessage } from "./chat.service";
 import { type ChatRefusal, chatRefusal, lockFacts } from "./chat-lock";
-import { type GateDecision, gateDecision } from "./message-gate";
 
 export type SendResult =
   | { ok: true; message: ChatMessage; balances: Balances; duplicate: boolean }

@@ -46,6 +46,8 @@ export const ConversationAnswer = z.object({
   inviteAccepted: z.boolean(),
   /** The angel's phone number, for verified or premium members only (the spec); null otherwise. */
   angelPhone: z.string().nullable(),
+  /** The member's very first message is still to come: free for a free member (the spec), as the page shows. */
+  freeFirstMessage: z.boolean(),
 });
 export type ConversationAnswer = z.infer<typeof ConversationAnswer>;
 

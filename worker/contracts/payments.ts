@@ -1,5 +1,6 @@
 // The money path's closed sets and shapes that cross the wire (spec/money-platform.md sections 3, 4 and 8).
 import { z } from "zod";
+import type { Locale } from "./locales";
 
 /** The payment error catalogue's codes (section 8) that a failed payment can carry. */
 export const PAYMENT_ERROR_CODES = [
@@ -214,18 +215,34 @@ export const CheckStatusRequest = z.object({
   txn_id: z.string().max(128).optional(),
 });
 
-/** The check's answer: `result` true when paid; `message` the outcome (success, open, pending or the error code). */
-export const CheckStatusAnswer = z.object({ result: z.boolean(), message: z.string() });
+/**
+ * The check's answer: `result` true when paid; `message` the outcome (success, open, pending or the error code);
+ * `rateplan` the plan the payment was for, so that a retry keeps it (CARD_CHECK_PRODUCT_ID for the check that
+ * keeps a new card).
+ */
+export const CheckStatusAnswer = z.object({
+  result: z.boolean(),
+  message: z.string(),
+  rateplan: z.string().nullable(),
+});
+
+/** The product of orders/createToken's zero-amount check that keeps a new card (no plan of a flow). */
+export const CARD_CHECK_PRODUCT_ID = "card-check";
 
 /** One plan row as the plans page reads it (section 3's plan fields; prices in cents). */
 export const RatePlanRow = z.object({
   product_id: z.string(),
   nomePiano: z.string(),
+  /** A reduction's whole percent (-50%) when the price is one, else the flow's own badge (never a typed %). */
   badge: z.string().nullable(),
   description: z.string().nullable(),
   description_color: z.string().nullable(),
   suggestion: z.string().nullable(),
   suggestion_color: z.string().nullable(),
+  /**
+   * The struck-through old price: the lowest price of the 30 days before the current price began, when the
+   * current one is lower (EU price-indication rules, Art. 6a PID); null otherwise.
+   */
   vecchioPrezzo: z.number().int().nullable(),
   prezzo: z.number().int(),
   prezzo_totale: z.number().int(),
@@ -257,18 +274,48 @@ export function planListFor(fluxId: string, premiumLevel: number): Exclude<PlanL
   return premiumLevel > 0 ? "premium" : "free";
 }
 
+/** The plans page's rows (section 2): the visibile ones; for premium members, not the first_selling ones. */
+export const shownPlans = (list: readonly RatePlanRow[], premiumLevel: number): RatePlanRow[] =>
+  list.filter((p) => p.visibile && !(premiumLevel > 0 && p.first_selling));
+
 /**
  * The plan chosen for the member at first (section 4, plan choice on a flow): flow 0000 the first compliant
  * plan that is not first_selling; level 0 the first_selling free plan, else the first free; above 0 the
  * first premium plan that is not first_selling, else the first.
  */
-/** The plans page's rows (section 2): the visibile ones; for premium members, not the first_selling ones. */
-export const shownPlans = (list: readonly RatePlanRow[], premiumLevel: number): RatePlanRow[] =>
-  list.filter((p) => p.visibile && !(premiumLevel > 0 && p.first_selling));
-
 export function choosePlan(plans: RatePlan, fluxId: string, premiumLevel: number): RatePlanRow | undefined {
   const listName = planListFor(fluxId, premiumLevel);
   const list = plans[listName].filter((p) => p.visibile);
   if (listName === "free") return list.find((p) => p.first_selling) ?? list[0];
   return list.find((p) => !p.first_selling) ?? list[0];
 }
+
+/**
+ * What a plan is worth in messages: a plan makes its buyer a paid member, whose message costs valoreMessaggio
+ * credits (the flow's), so its credits (with the promo ones) buy floor(credits / valoreMessaggio) messages,
+ * and each costs the plan's total price divided by them, rounded to the nearest cent (half up), in integers
+ * only. Null for a plan that buys no whole message (the age verification).
+ */
+export function planMessageValue(
+  plan: Pick<RatePlanRow, "crediti" | "crediti_promo" | "prezzo_totale">,
+  valoreMessaggio: number,
+): { messages: number; centsPerMessage: number } | null {
+  if (!Number.isInteger(valoreMessaggio) || valoreMessaggio < 1) return null;
+  const messages = Math.floor((plan.crediti + plan.crediti_promo) / valoreMessaggio);
+  if (messages < 1) return null;
+  return { messages, centsPerMessage: Math.floor((2 * plan.prezzo_totale + messages) / (2 * messages)) };
+}
+
+/**
+ * A receipt's file name in the member's language: the spec's ricevuta_{chargeId}.pdf in Italian, the same
+ * word in the others (docs/decisions/2026-11-29-receipt-file-names.md). ASCII only, so the Content-Disposition
+ * header needs no encoding.
+ */
+const RECEIPT_FILE_WORDS: Record<Locale, string> = {
+  it: "ricevuta",
+  en: "receipt",
+  es: "recibo",
+  fr: "recu",
+};
+export const receiptFileName = (chargeId: number, language: Locale) =>
+  `${RECEIPT_FILE_WORDS[language]}_${chargeId}.pdf`;

@@ -130,6 +130,11 @@ export const ServerEvent = z.discriminatedUnion("event", [
     event: z.literal("creditiResidui"),
     data: /* @__PURE__ */ Balances.extend({ premiumLevel: /* @__PURE__ */ PremiumLevel.optional() }),
   }),
+  /**
+   * The member's payments or plan changed (a purchase, a renewal, a refund, an unsubscribe): a page that shows
+   * them (the own profile's billing, its receipts) reads them again.
+   */
+  z.object({ event: z.literal("billing"), data: z.object({}) }),
   z.object({
     event: z.literal("refused"),
     data: z.object({

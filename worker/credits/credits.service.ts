@@ -111,3 +111,32 @@ export async function changePremiumLevel(
   await tx.update(accounts).set({ premiumLevel: change.premiumLevel }).where(eq(accounts.id, account.id));
   return true;
 }
+
+/**
+ * The spec's creditiMessaggiAbbonamento: of the member's message credits, those that came from the plan
+ * that renews for them now (its first payment and every renewal since), as opposed to bought packs. A
+ * message spends the plan's credits first (they come back with each renewal; a pack's stay until used), so
+ * what is left of them is what the plan granted less every message spent since it started, never more than
+ * the balance. A plan that has ended (or a member without one) leaves none: the credits it granted stay the
+ * member's, as ordinary credits. One statement: the running plan, its grants and the spends since.
+ */
+export async function subscriptionCredits(db: Db, accountId: number): Promise<number> {
+  const result = await db.execute<{ credits: number | null }>(sql`
+    with plan as (
+      select s.order_id, s.created_at from subscriptions s
+      where s.account_id = ${accountId} and s.status in ('active', 'past_due', 'canceled')
+      order by s.id desc limit 1
+    ), granted as (
+      select coalesce(sum(l.delta), 0)::int as n from plan, payments p
+      join credit_ledger l on l.account_id = ${accountId} and l.balance = 'messaggi'
+        and l.reference = 'purchase:payment:' || p.id
+      where p.order_id = plan.order_id
+    ), spent as (
+      select coalesce(-sum(l.delta), 0)::int as n from plan, credit_ledger l
+      where l.account_id = ${accountId} and l.balance = 'messaggi' and l.reason = 'message'
+        and l.delta < 0 and l.created_at >= plan.created_at
+    )
+    select least(greatest(granted.n - spent.n, 0), a.crediti_messaggi)::int as credits
+    from plan, granted, spent, accounts a where a.id = ${accountId}`);
+  return Number(result.rows[0]?.credits ?? 0);
+}

@@ -7,6 +7,7 @@ import { ListedNotificationType, LogEventType, Notification } from "../contracts
 import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import { subscriptionCredits } from "../credits/credits.service";
 import {
   listNotifications,
   logClientEvent,
@@ -81,8 +82,11 @@ const Navigation = z.object({
   navigation: z.object({
     /** Comma list of the angel ids whose profile the member opened, most recent first. */
     profiliVisitati: z.string(),
-    /** Message credits of a subscription; no plan grants them separately yet, so 0. */
-    creditiMessaggiAbbonamento: z.number(),
+    /**
+     * Of creditiMessaggi, those the member's running plan granted (its first payment and renewals), left after
+     * the messages spent since it started; 0 without a running plan. The rest came from bought packs.
+     */
+    creditiMessaggiAbbonamento: z.number().int().min(0),
     /** creditiLike: a free member at 0 or less gets the file_like hook. */
     ...MemberCredits.omit({ valoreMessaggio: true }).shape,
   }),
@@ -161,14 +165,17 @@ export const engagementRoutes = featureApp()
   })
   .openapi(getAll, async (c) => {
     ownId(c.req.valid("param").trackerId, c.var.session);
-    const state = await navigationState(c.var.db, c.var.session.accountId);
+    const [state, fromPlan] = await Promise.all([
+      navigationState(c.var.db, c.var.session.accountId),
+      subscriptionCredits(c.var.db, c.var.session.accountId),
+    ]);
     if (!state) throw forbidden();
     return c.json(
       {
         navigation: {
           profiliVisitati: commaList(state.profiliVisitati),
           creditiMessaggi: state.account.creditiMessaggi,
-          creditiMessaggiAbbonamento: 0,
+          creditiMessaggiAbbonamento: fromPlan,
           creditiIcebreaker: state.account.creditiIcebreaker,
           creditiLike: state.account.creditiLike,
           premiumLevel: state.account.premiumLevel,

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
 import { COMPLIANT_FLUX_ID } from "../contracts/flow";
+import { SITE_CURRENCY } from "../contracts/money";
 import { OrderPlan } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { UNSUBSCRIBED_LEVEL } from "./subscriptions.service";
@@ -45,7 +46,10 @@ export async function billingSummary(db: Db, account: Account) {
     : account.premiumLevel > 0
       ? "paid"
       : "free";
-  const unsubscribeDisabled = account.fluxId === COMPLIANT_FLUX_ID;
+  // The compliant flow's disabled button (the spec) is shown where another flow's member would find one: to a
+  // member at a plan's level above 1, whose plan there is a single payment that does not renew.
+  const compliant = account.fluxId === COMPLIANT_FLUX_ID;
+  const unsubscribeDisabled = compliant && account.premiumLevel > UNSUBSCRIBED_LEVEL;
   return {
     premiumLevel: account.premiumLevel,
     status,
@@ -53,7 +57,8 @@ export async function billingSummary(db: Db, account: Account) {
     periodEnd: running?.subscription.currentPeriodEnd.toISOString() ?? null,
     planName: plan?.nomePiano ?? null,
     renewalAmount: running && !canceled ? (plan?.prezzoTotale ?? null) : null,
-    canUnsubscribe: account.premiumLevel > UNSUBSCRIBED_LEVEL && !unsubscribeDisabled,
+    currency: plan?.currency ?? SITE_CURRENCY,
+    canUnsubscribe: account.premiumLevel > UNSUBSCRIBED_LEVEL && !compliant,
     unsubscribeDisabled,
     card: kept ? shownCard(kept) : null,
     paylog: paid
@@ -71,7 +76,7 @@ export async function billingSummary(db: Db, account: Account) {
 
 /** What the member sees of a kept card or wallet (a card row always has its digits; the check keeps types honest). */
 function shownCard(kept: typeof savedCards.$inferSelect) {
-  if (kept.kind === "paypal") return { kind: "paypal" as const, label: kept.label };
+  if (kept.kind !== "card") return { kind: kept.kind, label: kept.label };
   const { brand, last4, expMonth, expYear } = kept;
   return brand && last4 && expMonth && expYear
     ? { kind: "card" as const, brand, last4, expMonth, expYear }

@@ -2,12 +2,18 @@
 // idempotency key and its method, the provider's call (a card charge, a redirect payment, a wallet's token),
 // then its answer through the one settlement (so an immediate success is granted exactly like a later
 // webhook). Also what every payment route asks first: which plan of the member's flow, and whose payment.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { ratePlans } from "../../drizzle/schema/flows";
-import { orders, payments } from "../../drizzle/schema/payments";
+import { orders, payments, savedCards } from "../../drizzle/schema/payments";
 import { PERFORMANCE_CONSENT_VERSION } from "../contracts/consents";
 import { Country } from "../contracts/locales";
-import { type BrowserInfo, type OrderPlan, PlanList, planListFor } from "../contracts/payments";
+import {
+  type BrowserInfo,
+  CARD_CHECK_PRODUCT_ID,
+  type OrderPlan,
+  PlanList,
+  planListFor,
+} from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
@@ -86,7 +92,7 @@ export function customerOf(member: { email: string; country: string }, ip: strin
 
 /** orders/createToken's order: a zero-amount card check that keeps the card (and verifies the cardholder's age). */
 export const CARD_CHECK_PLAN: OrderPlan = {
-  productId: "card-check",
+  productId: CARD_CHECK_PRODUCT_ID,
   nomePiano: "Card check",
   prezzoTotale: 0,
   currency: "EUR",
@@ -165,10 +171,16 @@ export function startRedirectPayment(db: Db, provider: PaymentProvider, checkout
   );
 }
 
-/** The same with a wallet's token (Apple Pay, Google Pay). */
+/** The same with a wallet's token (Apple Pay, Google Pay); a renewing plan's is kept for its renewals. */
 export function startWalletPayment(db: Db, provider: PaymentProvider, checkout: WalletCheckout) {
   return startPayment(db, provider, checkout, checkout.method, (charge) =>
-    provider.chargeWallet({ ...charge, method: checkout.method, token: checkout.token }),
+    provider.chargeWallet({
+      ...charge,
+      method: checkout.method,
+      token: checkout.token,
+      // A renewing plan keeps the wallet's card for its renewals (as a card payment keeps the card).
+      storeCard: checkout.plan.renewalDays !== null,
+    }),
   );
 }
 
@@ -257,7 +269,7 @@ export async function findMemberPlan(
 /** The member's own payment at a provider by the provider's reference; null for anyone else's. */
 export async function ownPayment(db: Db, provider: ProviderId, reference: string, accountId: number) {
   const [own] = await db
-    .select({ id: payments.id, method: payments.method })
+    .select({ id: payments.id, method: payments.method, productId: orders.productId })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
@@ -301,4 +313,25 @@ export async function tellRoom(env: Bindings, settlement: Settlement) {
     // The grant (or reversal) stands; the tabs catch up on their next load.
     logEvent("error", "payments.room_not_told", { orderId: settlement.orderId, error: errorName(error) });
   }
+}
+
+/**
+ * The member's most recent kept card at this provider, for one tap: a card only. A kept wallet (PayPal's vault,
+ * an Apple Pay or Google Pay token) renews its plan, but one tap charges through the card form's provider and
+ * shows no wallet's approval.
+ */
+export async function keptCardOf(db: Db, accountId: number, provider: string) {
+  const [card] = await db
+    .select({ token: savedCards.token })
+    .from(savedCards)
+    .where(
+      and(
+        eq(savedCards.accountId, accountId),
+        eq(savedCards.provider, provider),
+        eq(savedCards.kind, "card"),
+      ),
+    )
+    .orderBy(desc(savedCards.id))
+    .limit(1);
+  return card ?? null;
 }

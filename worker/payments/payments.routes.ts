@@ -3,13 +3,9 @@
 // three end in the one settlement, and a grant reaches the member's tabs through the room (credits, the
 // pending message).
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, asc, desc, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { ratePlans } from "../../drizzle/schema/flows";
-import { savedCards } from "../../drizzle/schema/payments";
 import { sessionAccount } from "../auth/session.service";
 import { cardExpiry, luhnValid } from "../contracts/card";
-import type { FlowConfig } from "../contracts/flow";
 import {
   type BrowserInfo,
   CARD_RETURN_PATH,
@@ -19,16 +15,11 @@ import {
   CheckStatusAnswer,
   CheckStatusRequest,
   CreateTokenAnswer,
-  choosePlan,
   type OrderPlan,
-  PlanList,
-  planListFor,
-  RatePlan,
-  type RatePlanRow,
+  type PlanList,
   SavedCardPaymentRequest,
 } from "../contracts/payments";
 import { AppError, forbidden } from "../core/errors";
-import { loadFlow } from "../core/flows";
 import { errorName, logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
@@ -37,6 +28,7 @@ import {
   CARD_CHECK_PLAN,
   customerOf,
   findMemberPlan,
+  keptCardOf,
   outcomeMessage,
   ownPayment,
   startCardPayment,
@@ -53,7 +45,7 @@ import {
   type ProviderId,
   type ProviderPayment,
 } from "./provider";
-import { paymentSystemOf, providerFor, providerOrNull, webhookProviderFor } from "./providers";
+import { paymentSystemOf, providerFor, webhookProviderFor } from "./providers";
 import { WEBHOOK_ANSWERS } from "./providers/webhooks";
 import { type Settlement, settlePayment } from "./settlement.service";
 import { announceSubscriptionEvents } from "./subscription-mail";
@@ -91,55 +83,6 @@ const unknownPlan = () =>
     field: "rateplan",
     messageKey: "generico",
   });
-
-const PlansAnswer = z.object({
-  /** The spec's rateplan: one element holding the four lists. */
-  rateplan: z.array(RatePlan),
-  /** The list this member buys from, and the plan chosen for them at first (null when the list is empty). */
-  list: PlanList,
-  chosen: z.string().nullable(),
-  fluxId: z.string(),
-  premiumLevel: z.number().int(),
-  verificaEta: z.boolean(),
-  sistemi_pagamento: z.array(z.string()),
-  /** The member has a kept card: choosing a plan charges it at once (one tap). */
-  actonfile: z.boolean(),
-  /** The member verified their age (by card or phone); a verificaEta flow asks the others to verify first. */
-  verified: z.boolean(),
-  /**
-   * Of sistemi_pagamento, the methods a renewing plan may be paid with: the card, and those whose provider keeps
-   * what renews it (PayPal's vault, Mollie's mandate); the sandbox's keep nothing.
-   */
-  renewingMethods: z.array(z.string()),
-  /**
-   * Of sistemi_pagamento, the methods the built-in sandbox serves here (a local run without the brand's
-   * credentials for it): their page says that the sandbox's page stands in for the provider's.
-   */
-  sandboxMethods: z.array(z.string()),
-});
-
-/** A flow's method (sistemi_pagamento) as the providers name it. */
-const FLOW_METHOD: Record<FlowConfig["sistemi_pagamento"][number], PaymentMethod> = {
-  credit_card: "card",
-  paypal: "paypal",
-  applepay: "applepay",
-  googlepay: "googlepay",
-  mollie: "mollie",
-  coda_paypal: "coda",
-};
-
-const plans = createRoute({
-  method: "get",
-  path: "/api/plans",
-  tags: ["payments"],
-  summary: "The member's flow's rate plan, the list they buy from and the plan chosen for them",
-  security: bearerSecurity,
-  middleware: [requireSession] as const,
-  responses: {
-    200: { description: "The plans", ...json(PlansAnswer) },
-    401: errorResponse("No valid session"),
-  },
-});
 
 const tryCharge = createRoute({
   method: "post",
@@ -230,7 +173,8 @@ const checkStatus = createRoute({
   request: { params: CheckSystem, body: { ...json(CheckStatusRequest), required: true } },
   responses: {
     200: {
-      description: "result true when paid; message success, open, pending or the error code",
+      description:
+        "result true when paid; message success, open, pending or the error code; rateplan the plan it was for (a retry keeps it)",
       ...json(CheckStatusAnswer),
     },
     400: errorResponse("invalid_input: no reference in the body"),
@@ -277,30 +221,6 @@ const codaWebhookGet = createRoute({
   },
 });
 
-type PlanRow = typeof ratePlans.$inferSelect;
-
-const toRatePlanRow = (row: PlanRow): RatePlanRow => ({
-  product_id: row.productId,
-  nomePiano: row.nomePiano,
-  badge: row.badge,
-  description: row.description,
-  description_color: row.descriptionColor,
-  suggestion: row.suggestion,
-  suggestion_color: row.suggestionColor,
-  vecchioPrezzo: row.vecchioPrezzo,
-  prezzo: row.prezzo,
-  prezzo_totale: row.prezzoTotale,
-  prezzoDescription: row.prezzoDescription,
-  currency: row.currency,
-  premiumLevel: row.premiumLevel,
-  crediti: row.crediti,
-  crediti_promo: row.creditiPromo,
-  visibile: row.visibile,
-  spacing_bottom: row.spacingBottom,
-  first_selling: row.firstSelling,
-  renewal_days: row.renewalDays,
-});
-
 /** The plan the member chose, among what the plans page offers them, as the order keeps it. */
 async function memberPlan(
   c: Context<AppEnv>,
@@ -310,26 +230,6 @@ async function memberPlan(
   const chosen = await findMemberPlan(c.var.db, member, productId);
   if (!chosen) throw unknownPlan();
   return chosen;
-}
-
-/**
- * The member's most recent kept card at this provider, for one tap: a card only. A kept PayPal wallet renews
- * its plan, but one tap charges through the card form's provider and shows no PayPal approval.
- */
-async function keptCard(c: Context<AppEnv>, accountId: number, provider: string) {
-  const [card] = await c.var.db
-    .select({ token: savedCards.token })
-    .from(savedCards)
-    .where(
-      and(
-        eq(savedCards.accountId, accountId),
-        eq(savedCards.provider, provider),
-        eq(savedCards.kind, "card"),
-      ),
-    )
-    .orderBy(desc(savedCards.id))
-    .limit(1);
-  return card ?? null;
 }
 
 function chargeAnswer(c: Context<AppEnv>, payment: ProviderPayment, settlement: Settlement): ChargeAnswer {
@@ -470,46 +370,6 @@ async function chargeCard(c: Context<AppEnv>, body: CardPaymentRequest) {
 }
 
 export const paymentRoutes = featureApp()
-  .openapi(plans, async (c) => {
-    const account = await sessionAccount(c);
-    const flow = await loadFlow(c.var.db, account.fluxId);
-    const rows = await c.var.db
-      .select()
-      .from(ratePlans)
-      .where(eq(ratePlans.fluxId, flow.fluxId))
-      .orderBy(asc(ratePlans.list), asc(ratePlans.position));
-    const rateplan: RatePlan = { compliant: [], free: [], premium: [], verifica: [] };
-    for (const row of rows) {
-      const list = PlanList.safeParse(row.list);
-      if (list.success) rateplan[list.data].push(toRatePlanRow(row));
-    }
-    const chosen = choosePlan(rateplan, flow.fluxId, account.premiumLevel);
-    // Where payments are unavailable the plans still show; nothing is kept to tap.
-    const provider = providerOrNull(c, "card");
-    return c.json(
-      {
-        rateplan: [rateplan],
-        list: planListFor(flow.fluxId, account.premiumLevel),
-        chosen: chosen?.product_id ?? null,
-        fluxId: flow.fluxId,
-        premiumLevel: account.premiumLevel,
-        verificaEta: flow.verificaEta,
-        sistemi_pagamento: flow.sistemi_pagamento,
-        actonfile: provider !== null && (await keptCard(c, account.id, provider.id)) !== null,
-        verified: account.verifiedUser,
-        renewingMethods: flow.sistemi_pagamento.filter(
-          (method) =>
-            method === "credit_card" ||
-            ((method === "paypal" || method === "mollie") &&
-              providerOrNull(c, method)?.renewsWith?.includes(method) === true),
-        ),
-        sandboxMethods: flow.sistemi_pagamento.filter(
-          (method) => providerOrNull(c, FLOW_METHOD[method])?.id === "sandbox",
-        ),
-      },
-      200,
-    );
-  })
   .openapi(tryCharge, (c) => chargeCard(c, c.req.valid("json")))
   .openapi(trustpayTryCharge, (c) => chargeCard(c, c.req.valid("json")))
   .openapi(createToken, async (c) => {
@@ -529,7 +389,7 @@ export const paymentRoutes = featureApp()
     const { plan, list } = await memberPlan(c, account, body.rateplan);
     const provider = providerFor(c, "card");
     const system = paymentSystemOf(c);
-    const card = await keptCard(c, account.id, provider.id);
+    const card = await keptCardOf(c.var.db, account.id, provider.id);
     if (!card) {
       const answer: ChargeAnswer = {
         status: "ko",
@@ -571,7 +431,7 @@ export const paymentRoutes = featureApp()
     const settlement = await settlePayment(c.var.db, provider.id, reported);
     await tellRoom(c.env, settlement);
     const paid = settlement.found && settlement.status === "succeeded";
-    return c.json({ result: paid, message: outcomeMessage(settlement) }, 200);
+    return c.json({ result: paid, message: outcomeMessage(settlement), rateplan: own.productId }, 200);
   })
   .openapi(webhook, (c) => answerWebhook(c, c.req.valid("param").provider))
   .openapi(codaWebhookGet, (c) => answerWebhook(c, "coda"));

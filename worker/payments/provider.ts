@@ -26,14 +26,21 @@ export interface KeptCard {
   expYear: number;
 }
 
-/** A PayPal wallet PayPal keeps (its vault id): it has no card digits to show, only the payer's e-mail if told. */
+/** The wallets a provider keeps for renewals: PayPal's vault, and Apple Pay's and Google Pay's tokens. */
+export const WALLET_KINDS = ["paypal", "applepay", "googlepay"] as const;
+export type WalletKind = (typeof WALLET_KINDS)[number];
+
+/**
+ * A wallet the provider keeps (PayPal's vault id, an Apple Pay or Google Pay token stored by the provider): it
+ * has no card digits to show, only a label (the payer's e-mail) when the provider tells one.
+ */
 export interface KeptWallet {
-  kind: "paypal";
+  kind: WalletKind;
   token: string;
   label?: string;
 }
 
-/** What a provider keeps for one-tap payments and renewals: a card, or a wallet charged the same way. */
+/** What a provider keeps for one-tap payments (cards) and renewals: a card, or a wallet charged the same way. */
 export type StoredCard = KeptCard | KeptWallet;
 
 /** What a provider says of a payment, on creation and on every later check or notification. */
@@ -124,9 +131,11 @@ export interface EncryptedCardCharge extends Omit<CardCharge, "card" | "browser"
   browser: BrowserInfo;
 }
 
-/** A charge of a kept card; `merchantInitiated` for a renewal the member is not present for. */
+/** A charge of a kept card or wallet; `merchantInitiated` for a renewal the member is not present for. */
 export interface StoredCardCharge extends ChargeBase {
   cardToken: string;
+  /** What the token keeps (a card unless told): a provider may name the method with the token (Adyen's type). */
+  kind?: StoredCard["kind"];
   merchantInitiated: boolean;
 }
 
@@ -154,6 +163,11 @@ export interface WalletCharge extends ChargeBase {
   method: "applepay" | "googlepay";
   /** The wallet's token as JSON text. It goes to the provider only: never stored, never logged. */
   token: string;
+  /**
+   * The plan renews: the provider keeps the wallet's card (its own token, a StoredCard) for merchant-initiated
+   * renewals. A provider that keeps nothing for the method ignores it.
+   */
+  storeCard?: boolean;
 }
 
 /** Apple Pay's merchant validation: the URL Apple's sheet gave the page, and who is asking. */

@@ -7,13 +7,13 @@ import { orders, payments } from "../../drizzle/schema/payments";
 import { brandOf } from "../brands/registry";
 import { brandWithCompany } from "../brands/resolve";
 import { configOf } from "../config";
+import { formatMoney } from "../contracts/money";
 import { OrderPlan } from "../contracts/payments";
 import { WITHDRAWAL_DAYS } from "../contracts/withdrawal";
 import { withDb } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
 import { sendMail } from "../mail/mail.service";
-import { formatMoney } from "./receipt";
 import { PERFORMANCE_TEXT } from "./withdrawal-copy";
 
 /** Mails the confirmation of the order's granted first payment, if it is a purchase that took money. */

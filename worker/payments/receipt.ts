@@ -7,6 +7,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf
 import { orders, payments, refunds } from "../../drizzle/schema/payments";
 import type { Brand } from "../brands/brand";
 import type { Country, Locale } from "../contracts/locales";
+import { formatMoney, MONEY_LOCALE_TAGS } from "../contracts/money";
 import { OrderPlan } from "../contracts/payments";
 import type { Db } from "../core/db";
 
@@ -59,9 +60,6 @@ export async function receiptOf(db: Db, accountId: number, chargeId: number): Pr
     refundedAt: payment.status === "refunded" ? (row.refundedAt ?? payment.updatedAt) : null,
   };
 }
-
-/** The file name the spec gives a receipt. */
-export const receiptFileName = (chargeId: number) => `ricevuta_${chargeId}.pdf`;
 
 interface ReceiptCopy {
   title: string;
@@ -186,18 +184,8 @@ const methodNames: Record<string, string> = {
 /** Dates are the brand's market's wall-clock time. */
 const timeZones: Record<Country, string> = { it: "Europe/Rome", es: "Europe/Madrid", en: "Europe/London" };
 
-/** The receipt's language as a BCP 47 tag with the market's conventions. */
-const localeTags: Record<Locale, string> = { it: "it-IT", en: "en-GB", es: "es-ES", fr: "fr-FR" };
-
-/** An amount of cents, exactly (the decimal string, not a float), as the language writes money. */
-export function formatMoney(cents: number, currency: string, language: Locale): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const decimal = `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}` as const;
-  return new Intl.NumberFormat(localeTags[language], { style: "currency", currency }).format(
-    decimal as `${number}`,
-  );
-}
+/** The receipt's language as a BCP 47 tag with the market's conventions (its money, its dates). */
+const localeTags = MONEY_LOCALE_TAGS;
 
 function paymentMethod(data: ReceiptData, t: ReceiptCopy): string {
   if (data.method !== "card") return methodNames[data.method] ?? data.method;

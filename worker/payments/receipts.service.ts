@@ -3,8 +3,9 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { orders, payments } from "../../drizzle/schema/payments";
 import type { Brand } from "../brands/brand";
+import { receiptFileName } from "../contracts/payments";
 import type { Db } from "../core/db";
-import { RECEIPT_STATUSES, receiptFileName, receiptOf, renderReceipt } from "./receipt";
+import { RECEIPT_STATUSES, receiptOf, renderReceipt } from "./receipt";
 
 export async function receiptFiles(
   db: Db,
@@ -22,7 +23,11 @@ export async function receiptFiles(
   const files: { name: string; bytes: Uint8Array }[] = [];
   for (const { id } of rows) {
     const data = await receiptOf(db, accountId, id);
-    if (data) files.push({ name: receiptFileName(id), bytes: await renderReceipt(brand, data) });
+    if (data)
+      files.push({
+        name: receiptFileName(id, brand.public.language),
+        bytes: await renderReceipt(brand, data),
+      });
   }
   return files;
 }

@@ -9,6 +9,7 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { brandOf } from "../brands/registry";
 import { brandWithCompany } from "../brands/resolve";
+import { formatMoney } from "../contracts/money";
 import { OrderPlan } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
@@ -18,7 +19,6 @@ import { type SendResult, sendMail } from "../mail/mail.service";
 import { memberRoom } from "../realtime/member-room";
 import { type PaymentProvider, PROVIDER_IDS, type ProviderId, ProviderUnsupported } from "./provider";
 import { providerById } from "./providers";
-import { formatMoney } from "./receipt";
 import { type Reversed, reversePayment } from "./reversal.service";
 
 /** The key the provider gets for a payment's refund: the same for every attempt, so it refunds once. */

@@ -71,7 +71,7 @@ function claim(db: Db, subscriptionId: number, now: Date): Promise<Claim | null>
         orderId: order.id,
         purpose: "renewal",
         provider: card?.provider ?? "none",
-        // A kept PayPal wallet renews as a PayPal payment (receipts and the console name the method).
+        // A kept wallet renews as a payment of its method (receipts and the console name it: PayPal, Apple Pay…).
         method: card?.kind ?? "card",
         idempotencyKey,
         status: "created",
@@ -148,6 +148,7 @@ export async function runRenewals(
         descriptor: brand.public.descriptor,
         returnUrl: `https://${brand.public.domain}/chats`,
         cardToken: card.token,
+        kind: card.kind,
         merchantInitiated: true,
         shopperReference: shopperReferenceOf(card.accountId),
       });

@@ -7,6 +7,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Locale } from "../contracts/locales";
+import { formatMoney } from "../contracts/money";
 import { CARD_RETURN_PATH, type PaymentSystem } from "../contracts/payments";
 import { AppError } from "../core/errors";
 import { errorResponse, featureApp } from "../core/openapi";
@@ -207,9 +208,7 @@ function methodPage(c: Context<AppEnv>, kind: PageKind, reference: string, payme
   const lang = c.var.brand.public.language;
   const t = methodTexts[lang];
   const nonce = c.var.secureHeadersNonce;
-  const amount = new Intl.NumberFormat(lang, { style: "currency", currency: payment.currency }).format(
-    payment.amountCents / 100,
-  );
+  const amount = formatMoney(payment.amountCents, payment.currency, lang);
   const values = { method: methodNames[payment.method], amount };
   const title = escapeHtml(fill(kind === "checkout" ? t.checkoutTitle : t.walletTitle, values));
   const buttons = choices[kind]

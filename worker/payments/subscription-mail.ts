@@ -6,6 +6,7 @@ import { orders, subscriptions } from "../../drizzle/schema/payments";
 import { brandOf } from "../brands/registry";
 import { brandWithCompany } from "../brands/resolve";
 import type { Config } from "../config";
+import { formatMoney } from "../contracts/money";
 import { OrderPlan } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
@@ -51,8 +52,7 @@ async function announce(deps: { env: Bindings; config: Config; db: Db }, event: 
   const brand = brandWithCompany(brandOf(account.brandId), config);
   const language = brand.public.language;
   const plan = OrderPlan.parse(order.plan);
-  const money = (cents: number) =>
-    new Intl.NumberFormat(language, { style: "currency", currency: plan.currency }).format(cents / 100);
+  const money = (cents: number) => formatMoney(cents, plan.currency, language);
   const day = (date: Date) => new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(date);
   const facts =
     event.kind === "renewed"

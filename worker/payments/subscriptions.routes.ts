@@ -30,12 +30,14 @@ const Billing = z.object({
   /** The end of the paid period of a running plan (the renewal date, or the end of a canceled plan). */
   periodEnd: z.string().nullable(),
   planName: z.string().nullable(),
-  /** What the next renewal charges, in cents. */
+  /** What the next renewal charges, in cents of `currency`. */
   renewalAmount: z.number().int().nullable(),
+  /** The running plan's currency (the site's, EUR, without one). */
+  currency: z.string().length(3),
   canUnsubscribe: z.boolean(),
   /**
-   * What was kept last (one-tap payments and the renewals use it): a card, or a PayPal wallet with the payer's
-   * e-mail when PayPal told it; null when nothing is kept.
+   * What was kept last (one-tap payments and the renewals use it): a card, or a wallet (PayPal with the payer's
+   * e-mail when PayPal told it, Apple Pay, Google Pay); null when nothing is kept.
    */
   card: z
     .discriminatedUnion("kind", [
@@ -46,10 +48,13 @@ const Billing = z.object({
         expMonth: z.number(),
         expYear: z.number(),
       }),
-      z.object({ kind: z.literal("paypal"), label: z.string().nullable() }),
+      z.object({ kind: z.enum(["paypal", "applepay", "googlepay"]), label: z.string().nullable() }),
     ])
     .nullable(),
-  /** The compliant flow shows the unsubscribe button disabled. */
+  /**
+   * The compliant flow's disabled unsubscribe button (spec): shown to its members at a plan's level above 1
+   * (where another flow's member could unsubscribe), whose plan was one payment that does not renew.
+   */
   unsubscribeDisabled: z.boolean(),
   /** The member's paid charges, newest first, with the plan's name and whether it was refunded. */
   paylog: z.array(PaylogEntry.extend({ nomePiano: z.string(), refunded: z.boolean() })),

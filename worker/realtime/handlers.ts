@@ -155,7 +155,11 @@ export function runDueSteps(host: RoomHost): Promise<void> {
   );
 }
 
-/** MemberRoomCalls.afterPurchase: the balances to every tab, pressing stopped for a paid member, the pending message sent. */
+/**
+ * MemberRoomCalls.afterPurchase (every change of the member's money: a purchase, a renewal, a refund, an
+ * unsubscribe): the balances and the billing's change to every tab, pressing stopped for a paid member, the
+ * pending message sent.
+ */
 export function afterPurchase(
   host: RoomHost,
   granted: Balances & { premiumLevel: number },
@@ -168,6 +172,7 @@ export function afterPurchase(
       creditiIcebreaker: granted.creditiIcebreaker,
     };
     room.broadcast({ event: "creditiResidui", data: { ...balances, premiumLevel: granted.premiumLevel } });
+    room.broadcast({ event: "billing", data: {} });
     if (granted.premiumLevel > 0) await stopBrain(room);
     const sent = await sendPendingMessage(room);
     return sent?.ok ? { pendingSent: true, ...sent.balances } : { pendingSent: false, ...balances };

@@ -1,7 +1,5 @@
 import { useI18n } from "../../i18n/i18n";
-import { Popup } from "../ui/Popup";
-import { PlansLink } from "../upgrade-popup/PlansLink";
-import { VerifyFirst } from "../upgrade-popup/VerifyFirst";
+import { UpgradePopup } from "../upgrade-popup/UpgradePopup";
 import type { Likes } from "./use-likes";
 import "./like-button.css";
 
@@ -40,26 +38,6 @@ export function LikeButton({
 
 /** The file_like hook: a free member without like credits. */
 export function OutOfLikesPopup({ likes }: { likes: Likes }) {
-  const { t } = useI18n();
   if (!likes.outOfLikes) return null;
-  return (
-    <VerifyFirst>
-      <Popup
-        title={t("file_like_titolo")}
-        testId="file-like-popup"
-        icon={<span aria-hidden="true">♡</span>}
-        onClose={likes.closeOutOfLikes}
-        actions={
-          <>
-            <button type="button" className="button" onClick={likes.closeOutOfLikes}>
-              {t("popup_close")}
-            </button>
-            <PlansLink hook="file_like" />
-          </>
-        }
-      >
-        <p>{t("file_like_testo")}</p>
-      </Popup>
-    </VerifyFirst>
-  );
+  return <UpgradePopup hook="file_like" onClose={likes.closeOutOfLikes} />;
 }

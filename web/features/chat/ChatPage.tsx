@@ -1,5 +1,6 @@
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { COMPLIANT_FLUX_ID } from "../../../worker/contracts/flow";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { OutOfLikesPopup } from "../../components/like-button/LikeButton";
 import { useLikes } from "../../components/like-button/use-likes";
@@ -9,6 +10,7 @@ import { useI18n } from "../../i18n/i18n";
 import { useAngelCard } from "../../lib/angel-card";
 import { useSession } from "../../lib/session/session";
 import { ChatLine } from "./ChatLine";
+import { ComposerMeterLine, ComposerWarning } from "./ComposerMeter";
 import {
   isIcebreaker,
   messageToSend,
@@ -17,6 +19,7 @@ import {
   textareaHeight,
   visibleLines,
 } from "./chat-rules";
+import { composerMeter } from "./composer-meter";
 import { useChat } from "./use-chat";
 import "../../components/conversation.css";
 import "./chat.css";
@@ -65,6 +68,11 @@ export function ChatPage({ angelId }: { angelId: number }) {
 
   if (!member) return <Navigate to="/signup" />;
   const invitations = state.status === "member" && state.flow.messaggi_inviti;
+  // What the message being written costs, beside the send button (the gate the room decides with). An
+  // invite (a flow with invitations, the first message) is a like, which the like rules pay for.
+  const icebreaker = isIcebreaker(visible);
+  const meter =
+    invitations && icebreaker ? null : composerMeter(member, { icebreaker, firstEver: chat.firstEver });
 
   function send(e?: FormEvent) {
     e?.preventDefault();
@@ -133,7 +141,7 @@ export function ChatPage({ angelId }: { angelId: number }) {
           {lock === "invite" && angel ? t("chat_invite_locked", { name }) : t("chat_locked")}
         </p>
       )}
-      {invitations && !lock && angel && isIcebreaker(visible) && (
+      {invitations && !lock && angel && icebreaker && (
         <p className="chat-note" data-testid="chat-invite-hint">
           {t("chat_invite_hint", { name })}
         </p>
@@ -143,6 +151,8 @@ export function ChatPage({ angelId }: { angelId: number }) {
           {t("chat_pending")}
         </p>
       )}
+      {/* A pending message already says that it waits for credits. */}
+      {!lock && meter && chat.pending === null && <ComposerWarning meter={meter} name={name} />}
       <form className="composer" onSubmit={send}>
         <textarea
           ref={textarea}
@@ -159,11 +169,13 @@ export function ChatPage({ angelId }: { angelId: number }) {
         <button type="submit" className="button primary" disabled={lock !== null || !messageToSend(text)}>
           {t("chat_send")}
         </button>
+        {!lock && meter && <ComposerMeterLine meter={meter} />}
       </form>
       <OutOfLikesPopup likes={likes} />
       {hook === "blurred" ? (
+        // A hidden reply: an unverified member activates reading by verifying the phone (attiva_lettura).
         <UpgradePopup
-          hook="blurred"
+          hook={member.verifiedUser ? "blurred" : "attiva_lettura"}
           onClose={() => setHook(null)}
           teaser={angel ? { name, photo: angel.default_photo } : undefined}
           verify={
@@ -176,7 +188,19 @@ export function ChatPage({ angelId }: { angelId: number }) {
           }
         />
       ) : (
-        hook && <UpgradePopup hook={hook} onClose={() => setHook(null)} />
+        // Out of credits: a paid member is offered a top-up (in the compliant flow's words in flow 0000).
+        hook && (
+          <UpgradePopup
+            hook={
+              member.premiumLevel === 0
+                ? hook
+                : member.fluxId === COMPLIANT_FLUX_ID
+                  ? "utente_premium_compliant"
+                  : "utente_premium"
+            }
+            onClose={() => setHook(null)}
+          />
+        )
       )}
     </section>
   );

@@ -54,6 +54,8 @@ export interface Chat {
   lock: ChatLock;
   /** The angel's phone number: only verified or premium members get it. */
   angelPhone: string | null;
+  /** The member has never written: their first message is free (a free member's, the spec). */
+  firstEver: boolean;
   /** The chat's upgrade popup on show. */
   hook: ChatHook | null;
   setHook(hook: ChatHook | null): void;
@@ -83,6 +85,7 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
   /** The server refused a message for a lock this screen did not know about. */
   const [refusedLocked, setRefusedLocked] = useState(false);
   const [angelPhone, setAngelPhone] = useState<string | null>(null);
+  const [firstEver, setFirstEver] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** The text of each message being sent, by client id, to restore a refused one. */
   const sentTexts = useRef(new Map<string, string>());
@@ -99,6 +102,7 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
     setLines((l) => withStored(l, answer.messages));
     setInviteAccepted(answer.inviteAccepted);
     setAngelPhone(answer.angelPhone);
+    setFirstEver(answer.freeFirstMessage);
   }, [answer, seen]);
 
   useEffect(() => {
@@ -109,6 +113,9 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
         if (event.data.type !== "personal") {
           clearTimeout(typingTimer.current);
           setTyping(false);
+        } else {
+          // The member has written now: no message of theirs is the free first one any more.
+          setFirstEver(false);
         }
         const sentPending = pendingMessage.get();
         if (sentPending && event.data.clientId === sentPending.clientId) {
@@ -248,5 +255,5 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
     });
   }, [text, room, lock, lines, angelId, member, invitations, angel]);
 
-  return { lines, text, setText, pending, typing, lock, angelPhone, hook, setHook, send };
+  return { lines, text, setText, pending, typing, lock, angelPhone, firstEver, hook, setHook, send };
 }

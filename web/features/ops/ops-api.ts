@@ -1,5 +1,6 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../../worker/app";
+import { formatMoney } from "../../../worker/contracts/money";
 import type { MessageKey } from "../../i18n/i18n";
 
 // The console keeps its own token under its own key: a member session in the same browser never opens
@@ -77,6 +78,4 @@ export function countdown(ms: number): string {
 }
 
 /** An amount of cents as the console's language writes money. */
-export function formatCents(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
-}
+export const formatCents = formatMoney;

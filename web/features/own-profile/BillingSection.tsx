@@ -1,29 +1,34 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
+import { formatMoney } from "../../../worker/contracts/money";
+import { ContentPopup } from "../../components/ui/ContentPopup";
 import { FormMessage } from "../../components/ui/FormMessage";
-import { Popup } from "../../components/ui/Popup";
 import { Spinner } from "../../components/ui/Spinner";
 import { useI18n } from "../../i18n/i18n";
-import {
-  billingQuery,
-  downloadReceipt,
-  formatPrice,
-  UNSUBSCRIBE_RELOAD_MS,
-  unsubscribeMember,
-} from "../../lib/billing";
+import { billingQuery, downloadReceipt, UNSUBSCRIBE_RELOAD_MS, unsubscribeMember } from "../../lib/billing";
 import { useSession } from "../../lib/session/session";
-import { keptMethodLine } from "./kept-method";
+import { keptMethodLine, walletNames } from "./kept-method";
 import { Withdrawals } from "./Withdrawals";
 
 /**
  * The own profile's billing: the plan's status with its next billing date, the receipts of the paylog, and the
- * one-click unsubscribe (level above 1; disabled in the compliant flow). On ok the page reloads after 6 s.
+ * one-click unsubscribe (level above 1; disabled in the compliant flow, with why). On ok the page reloads after
+ * 6 s. A change of the member's payments told by the room (a refund, say) shows without a reload.
  */
 export function BillingSection() {
   const { t, locale } = useI18n();
-  const { state } = useSession();
+  const { state, room } = useSession();
   const billing = useQuery(billingQuery());
+  const queryClient = useQueryClient();
+  // A purchase, a renewal, a refund or an unsubscribe in any tab (or by a supervisor) shows here at once.
+  useEffect(() => {
+    if (!room) return;
+    return room.subscribe((event) => {
+      if (event.event === "billing")
+        void queryClient.invalidateQueries({ queryKey: billingQuery().queryKey });
+    });
+  }, [room, queryClient]);
   const [step, setStep] = useState<"idle" | "confirm" | "working" | "done" | "failed">("idle");
   const [receiptFailed, setReceiptFailed] = useState(false);
   const reload = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -50,7 +55,7 @@ export function BillingSection() {
       ? t("profilo_stato_subscribed", {
           plan: data.planName ?? "",
           date: data.nextBillDate ? day(data.nextBillDate) : "",
-          price: formatPrice(data.renewalAmount ?? 0, "EUR", locale),
+          price: formatMoney(data.renewalAmount ?? 0, data.currency, locale),
         })
       : data.status === "canceled"
         ? t("profilo_stato_canceled", {
@@ -75,16 +80,16 @@ export function BillingSection() {
         <dt>{kept.term}</dt>
         <dd data-testid="billing-card">{kept.text}</dd>
       </dl>
-      {data.card?.kind === "paypal" ? (
+      {data.card && data.card.kind !== "card" ? (
         // A wallet has no card to change: it renews the plan until a card kept at /purchase/card replaces it.
         <>
           {data.status === "subscribed" && (
             <p className="muted small" data-testid="billing-wallet-note">
-              {t("profilo_wallet_rinnovo")}
+              {t("profilo_wallet_rinnovo", { method: t(walletNames[data.card.kind]) })}
             </p>
           )}
           <Link to="/purchase/card" className="billing-link" data-testid="billing-wallet-to-card">
-            {t("profilo_wallet_a_carta")}
+            {t("profilo_wallet_a_carta", { method: t(walletNames[data.card.kind]) })}
           </Link>
         </>
       ) : (
@@ -103,14 +108,16 @@ export function BillingSection() {
               <span className="paylog-date">{day(charge.dataTransazione)}</span>
               <span className="paylog-plan">{charge.nomePiano}</span>
               <span className="paylog-price">
-                {formatPrice(charge.prezzo, charge.currency, locale)}
+                {formatMoney(charge.prezzo, charge.currency, locale)}
                 {charge.refunded && <em className="paylog-refunded"> · {t("profilo_rimborsato")}</em>}
               </span>
               <button
                 type="button"
                 className="paylog-receipt"
                 data-testid={`receipt-${charge.chargeId}`}
-                onClick={() => void downloadReceipt(charge.chargeId).then((ok) => setReceiptFailed(!ok))}
+                onClick={() =>
+                  void downloadReceipt(charge.chargeId, locale).then((ok) => setReceiptFailed(!ok))
+                }
               >
                 {t("profilo_ricevuta_scarica")}
               </button>
@@ -125,13 +132,16 @@ export function BillingSection() {
             type="button"
             className="button"
             data-testid="billing-unsubscribe"
+            aria-describedby={data.unsubscribeDisabled ? "billing-unsubscribe-note" : undefined}
             disabled={!data.canUnsubscribe || step === "working" || step === "done"}
             onClick={() => setStep("confirm")}
           >
             {step === "working" ? <Spinner label={t("app_loading")} /> : t("disiscrizione_bottone")}
           </button>
           {data.unsubscribeDisabled && (
-            <p className="muted small">{t("profilo_disiscrizione_disabilitata")}</p>
+            <p className="muted small" id="billing-unsubscribe-note" data-testid="billing-unsubscribe-note">
+              {t("profilo_disiscrizione_disabilitata")}
+            </p>
           )}
         </>
       ) : null}
@@ -146,28 +156,26 @@ export function BillingSection() {
         </div>
       )}
       {step === "confirm" && (
-        <Popup
-          title={t("disiscrizione_conferma_titolo")}
+        <ContentPopup
+          content={{
+            title: t("disiscrizione_conferma_titolo"),
+            descrizione: t("disiscrizione_conferma_testo", {
+              date: data.periodEnd ? day(data.periodEnd) : "",
+            }),
+            bottoni: [
+              { testo: t("disiscrizione_mantieni") },
+              {
+                testo: t("disiscrizione_bottone"),
+                onclick: "unsubscribe",
+                primary: true,
+                testId: "unsubscribe-confirm-yes",
+              },
+            ],
+          }}
           testId="unsubscribe-confirm"
           onClose={() => setStep("idle")}
-          actions={
-            <>
-              <button type="button" className="button" onClick={() => setStep("idle")}>
-                {t("disiscrizione_mantieni")}
-              </button>
-              <button
-                type="button"
-                className="button danger"
-                data-testid="unsubscribe-confirm-yes"
-                onClick={() => void unsubscribe()}
-              >
-                {t("disiscrizione_bottone")}
-              </button>
-            </>
-          }
-        >
-          <p>{t("disiscrizione_conferma_testo", { date: data.periodEnd ? day(data.periodEnd) : "" })}</p>
-        </Popup>
+          onAction={() => void unsubscribe()}
+        />
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { ContentPopup } from "../../components/ui/ContentPopup";
 import { FormMessage } from "../../components/ui/FormMessage";
-import { Popup } from "../../components/ui/Popup";
 import { Spinner } from "../../components/ui/Spinner";
 import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
@@ -20,7 +20,8 @@ import "./own-profile.css";
 export const DISABLE_RELOAD_MS = 5000;
 
 /** The data of the confirm popup's buttons: only 'procedi' disables, anything else closes. */
-type ConfirmData = "procedi" | "annulla";
+/** The deactivate popup's buttons' data: anything but "procedi" closes it (the spec). */
+type ConfirmData = string | undefined;
 
 /**
  * /profile: the photos, the own data (e-mail read-only, credits), the profile form, the notification toggles,
@@ -106,43 +107,28 @@ export function OwnProfilePage() {
         </button>
       </section>
       {step === "confirm" && (
-        <Popup
-          title={t("disable_confirm_title")}
-          onClose={() => void onConfirm("annulla")}
+        // The spec: the deactivate popup proceeds only when the button's data is "procedi", else it closes.
+        <ContentPopup
+          content={{
+            title: t("disable_confirm_title"),
+            descrizione: t("profile_disable_hint"),
+            bottoni: [
+              { testo: t("popup_no"), onclick: "deactivate", data: "annulla" },
+              { testo: t("popup_yes"), onclick: "deactivate", data: "procedi", primary: true },
+            ],
+          }}
           testId="disable-confirm"
-          actions={
-            <>
-              <button
-                type="button"
-                className="button"
-                data-value="annulla"
-                onClick={() => void onConfirm("annulla")}
-              >
-                {t("popup_no")}
-              </button>
-              <button
-                type="button"
-                className="button danger"
-                data-value="procedi"
-                onClick={() => void onConfirm("procedi")}
-              >
-                {t("popup_yes")}
-              </button>
-            </>
-          }
-        >
-          <p>{t("profile_disable_hint")}</p>
-        </Popup>
+          onClose={() => void onConfirm("annulla")}
+          onAction={(_, data) => void onConfirm(data)}
+        />
       )}
       {step === "done" && (
-        <Popup
-          title={t("disable_done_title")}
+        <ContentPopup
+          content={{ title: t("disable_done_title"), descrizione: t("disable_done_text"), bottoni: [] }}
           onClose={() => undefined}
           dismissible={false}
           testId="disable-done"
-        >
-          <p>{t("disable_done_text")}</p>
-        </Popup>
+        />
       )}
     </section>
   );

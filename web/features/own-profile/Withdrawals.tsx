@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { formatMoney } from "../../../worker/contracts/money";
 import type { Withdrawable } from "../../../worker/contracts/withdrawal";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Popup } from "../../components/ui/Popup";
 import { Spinner } from "../../components/ui/Spinner";
 import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf, okJson } from "../../lib/api";
-import { formatPrice } from "../../lib/billing";
 import "./rights.css";
 
 const withdrawalsQuery = {
@@ -38,7 +38,7 @@ export function Withdrawals() {
   const when = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
   const day = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(iso));
-  const money = (q: Withdrawable, cents: number) => formatPrice(cents, q.currency, locale);
+  const money = (q: Withdrawable, cents: number) => formatMoney(cents, q.currency, locale);
 
   async function confirm(purchase: Withdrawable) {
     setBusy(true);

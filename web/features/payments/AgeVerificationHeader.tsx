@@ -1,6 +1,6 @@
+import { formatMoney } from "../../../worker/contracts/money";
 import type { RatePlanRow } from "../../../worker/contracts/payments";
 import { useI18n } from "../../i18n/i18n";
-import { formatPrice } from "../../lib/billing";
 
 /**
  * The fee the texts of the age verification name (spec section 1): one says up to 0.01 euro, the French one up
@@ -15,7 +15,7 @@ export const AGE_CHECK_FEE_CENTS = { low: 1, high: 10 } as const;
  */
 export function AgeVerificationHeader({ plan }: { plan: RatePlanRow }) {
   const { t, locale } = useI18n();
-  const euro = (cents: number) => formatPrice(cents, "EUR", locale);
+  const money = (cents: number) => formatMoney(cents, plan.currency, locale);
   return (
     <header className="pay-age" data-testid="age-verification-header">
       <span className="pay-age-badge" aria-hidden="true">
@@ -26,9 +26,12 @@ export function AgeVerificationHeader({ plan }: { plan: RatePlanRow }) {
         <p>{t("pm_eta_testo")}</p>
         <p>
           <strong data-testid="age-charge">
-            {t("pm_eta_addebito", { zero: formatPrice(plan.prezzo_totale, plan.currency, locale) })}
+            {t("pm_eta_addebito", { zero: money(plan.prezzo_totale) })}
           </strong>{" "}
-          {t("pm_eta_letture", { low: euro(AGE_CHECK_FEE_CENTS.low), high: euro(AGE_CHECK_FEE_CENTS.high) })}
+          {t("pm_eta_letture", {
+            low: money(AGE_CHECK_FEE_CENTS.low),
+            high: money(AGE_CHECK_FEE_CENTS.high),
+          })}
         </p>
         <p>
           {t("pm_eta_non_abbonamento")} {t("pm_eta_solo_carta")}

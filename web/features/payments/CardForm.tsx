@@ -1,11 +1,11 @@
 import { type FormEvent, type InputHTMLAttributes, useEffect, useRef, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { formatMoney, SITE_CURRENCY } from "../../../worker/contracts/money";
 import type { ChargeAnswer, RatePlanRow } from "../../../worker/contracts/payments";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
-import { formatPrice } from "../../lib/billing";
 import { AdyenCardFields, type SecuredValidity } from "./adyen-fields/AdyenCardFields";
 import type { SecuredFields } from "./adyen-fields/secured-fields";
 import { CheckoutTerms } from "./CheckoutTerms";
@@ -53,6 +53,7 @@ function firstInvalidSecured(validity: SecuredValidity, fields: CardFields): Car
  * fields (the card reaches only Adyen) and the form sends their encrypted values with the browser's data.
  */
 export function CardForm({
+  attempt = 0,
   plan,
   brand,
   member,
@@ -60,6 +61,8 @@ export function CardForm({
   onOutcome,
   onKept,
 }: {
+  /** Counts the member's retries after a refusal: each empties the card's own fields for another card. */
+  attempt?: number;
   plan?: RatePlanRow;
   brand: PublicBrand;
   member: { clickid: string; country: string };
@@ -86,8 +89,17 @@ export function CardForm({
   const [threeDs, setThreeDs] = useState(false);
   const cancelThreeDs = useRef<() => void>(() => {});
   useEffect(() => () => cancelThreeDs.current(), []);
-  const price = plan ? formatPrice(plan.prezzo_totale, plan.currency, locale) : "";
+  const price = plan ? formatMoney(plan.prezzo_totale, plan.currency, locale) : "";
   const cardBrand = brandOfNumber(fields.number);
+  const numberInput = useRef<HTMLInputElement>(null);
+
+  // Another card after a refusal: the number, expiry and CVV go (the holder's names stay), the number first.
+  useEffect(() => {
+    if (attempt === 0) return;
+    setFields((f) => ({ ...f, number: "", expiry: "", cvv: "" }));
+    setInvalid(null);
+    numberInput.current?.focus();
+  }, [attempt]);
 
   const set = (field: CardField, value: string) => {
     setFields((f) => ({ ...f, [field]: value }));
@@ -226,6 +238,7 @@ export function CardForm({
             <span className="card-number">
               <input
                 {...input("number")}
+                ref={numberInput}
                 name="cardNumber"
                 inputMode="numeric"
                 autoComplete="cc-number"
@@ -271,7 +284,9 @@ export function CardForm({
           )}
         </>
       ) : (
-        <p className="muted small">{t("carta_nessun_addebito")}</p>
+        <p className="muted small">
+          {t("carta_nessun_addebito", { amount: formatMoney(0, SITE_CURRENCY, locale) })}
+        </p>
       )}
       <button type="submit" className="button primary" disabled={paying} data-testid="pay-submit">
         {paying ? (

@@ -1,7 +1,7 @@
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { formatMoney } from "../../../worker/contracts/money";
 import type { RatePlanRow } from "../../../worker/contracts/payments";
 import { useI18n } from "../../i18n/i18n";
-import { formatPrice } from "../../lib/billing";
 
 /**
  * What the member agrees to, shown beside every pay button (the card form's and each other method's): the
@@ -10,7 +10,7 @@ import { formatPrice } from "../../lib/billing";
  */
 export function CheckoutTerms({ plan, brand }: { plan: RatePlanRow; brand: PublicBrand }) {
   const { t, locale } = useI18n();
-  const price = formatPrice(plan.prezzo_totale, plan.currency, locale);
+  const price = formatMoney(plan.prezzo_totale, plan.currency, locale);
   const days = plan.renewal_days;
   return (
     <div className="checkout-terms small" data-testid="checkout-terms">

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { formatMoney } from "../../../worker/contracts/money";
 import type { RatePlanRow } from "../../../worker/contracts/payments";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
-import { formatPrice } from "../../lib/billing";
 import { CheckoutTerms } from "./CheckoutTerms";
 import { isTestHost } from "./card-form";
 import { methodNames, type PayMethod } from "./MethodPicker";
@@ -79,7 +79,7 @@ export function OtherMethodPanel({
   const [sheet, setSheet] = useState<{ request: ApplePayRequest; answer: (ok: boolean) => void } | null>(
     null,
   );
-  const price = formatPrice(plan.prezzo_totale, plan.currency, locale);
+  const price = formatMoney(plan.prezzo_totale, plan.currency, locale);
   const name = t(methodNames[method]);
   const hostname = window.location.hostname;
 

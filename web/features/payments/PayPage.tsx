@@ -2,16 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { Navigate, useNavigate, useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { formatMoney } from "../../../worker/contracts/money";
+import { BackArrow } from "../../components/ui/BackArrow";
 import { Spinner } from "../../components/ui/Spinner";
 import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
-import { formatPrice } from "../../lib/billing";
 import { useSession } from "../../lib/session/session";
 import { AgeVerificationHeader } from "./AgeVerificationHeader";
 import { CardForm } from "./CardForm";
 import { isPayMethod, MethodPicker, type PayMethod } from "./MethodPicker";
 import { OtherMethodPanel, type Outcome } from "./OtherMethods";
-import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
+import { outcomeText, PaymentOutcomePopup } from "./PaymentOutcomePopup";
 import { findPlan, plansQuery } from "./payments-queries";
 import { applePayShown, googlePayReady } from "./wallets";
 import "./payments.css";
@@ -33,7 +34,16 @@ function paypalOutcome(status: string): Outcome | null {
  * its own header, card only), the method picker of the flow's sistemi_pagamento and the chosen method: the
  * card form, or another method's button. Back from PayPal (?token=…) the order is captured here.
  */
-export function PayPage({ brand, productId }: { brand: PublicBrand; productId: string | undefined }) {
+export function PayPage({
+  brand,
+  productId,
+  retry,
+}: {
+  brand: PublicBrand;
+  productId: string | undefined;
+  /** The catalogue's code of the payment for this plan that was just refused (from its return page). */
+  retry?: string | undefined;
+}) {
   const { t, locale } = useI18n();
   const { state } = useSession();
   const navigate = useNavigate();
@@ -49,6 +59,9 @@ export function PayPage({ brand, productId }: { brand: PublicBrand; productId: s
   });
   const [chosen, setChosen] = useState<PayMethod | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A refused payment keeps the plan: the page says why and asks for another card, or another method.
+  const [refused, setRefused] = useState<string | null>(retry ?? null);
+  const [attempt, setAttempt] = useState(0);
   const [capturing, setCapturing] = useState(false);
   const captured = useRef(false);
   const clickid = state.status === "member" ? state.member.clickid : null;
@@ -100,8 +113,26 @@ export function PayPage({ brand, productId }: { brand: PublicBrand; productId: s
   // The first offered method is chosen at first (the flows list the card first): one tap less for most.
   const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? "credit_card");
 
+  /** The popup's retry: this plan again, with the card's fields emptied for another card, or another method. */
+  function tryAgain(code: string) {
+    setOutcome(null);
+    setRefused(code);
+    setAttempt((n) => n + 1);
+    // Blocked after too many attempts with the card (change_method): another method is chosen for the member.
+    const other = methods.find((m) => m !== "credit_card");
+    if (code === "change_method" && other) setChosen(other);
+  }
+
   return (
     <section className="pay" data-testid="pay-page">
+      {/* The spec: the purchase page's back arrow returns to /vip_plan/cred. */}
+      <BackArrow
+        label={t("back_piani")}
+        to="/vip_plan/$rateplan"
+        params={{ rateplan: "cred" }}
+        showLabel
+        className="pay-back"
+      />
       {verification ? (
         <AgeVerificationHeader plan={plan} />
       ) : (
@@ -113,9 +144,16 @@ export function PayPage({ brand, productId }: { brand: PublicBrand; productId: s
                 {plan.nomePiano} {plan.badge && <span className="plan-badge">{plan.badge}</span>}
               </h1>
               <p className="plan-credits">{t("vip_crediti", { count: plan.crediti + plan.crediti_promo })}</p>
+              {plan.vecchioPrezzo !== null && (
+                <p className="plan-credits small" data-testid="pay-reference">
+                  {t("vip_prezzo_riferimento", {
+                    price: formatMoney(plan.vecchioPrezzo, plan.currency, locale),
+                  })}
+                </p>
+              )}
             </div>
             <strong className="pay-price" data-testid="pay-price">
-              {formatPrice(plan.prezzo_totale, plan.currency, locale)}
+              {formatMoney(plan.prezzo_totale, plan.currency, locale)}
             </strong>
           </header>
           <aside className="pay-guarantee">
@@ -123,6 +161,12 @@ export function PayPage({ brand, productId }: { brand: PublicBrand; productId: s
             <p>{t("pay_garanzia")}</p>
           </aside>
         </>
+      )}
+      {refused && !capturing && (
+        <div className="pay-retry" role="status" data-testid="pay-retry">
+          <strong>{t(outcomeText(refused))}</strong>
+          <p>{t(methods.length > 1 ? "pay_riprova_metodi" : "pay_riprova_carta")}</p>
+        </div>
       )}
       {capturing ? (
         <div className="pay-capturing">
@@ -136,6 +180,7 @@ export function PayPage({ brand, productId }: { brand: PublicBrand; productId: s
           )}
           {method === "credit_card" ? (
             <CardForm
+              attempt={attempt}
               plan={plan}
               brand={brand}
               member={member}
@@ -160,6 +205,7 @@ export function PayPage({ brand, productId }: { brand: PublicBrand; productId: s
           status={outcome.status}
           message={outcome.message}
           onClose={() => setOutcome(null)}
+          retry={() => tryAgain(outcome.message)}
         />
       )}
     </section>

@@ -1,4 +1,6 @@
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
+import { CARD_CHECK_PRODUCT_ID } from "../../../worker/contracts/payments";
 import { Spinner } from "../../components/ui/Spinner";
 import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
@@ -52,10 +54,25 @@ function referenceOf(rule: ReturnPageRule, search: Record<string, string>) {
 }
 
 /**
+ * A refused payment's retry from its return page: the same plan on the payment page, which says why and
+ * offers another card and the flow's other methods (a kept card's check goes back to /purchase/card). Without
+ * a plan (the check failed), the popup's own way: the plans.
+ */
+function retryOf(
+  result: { rateplan: string | null; message: string },
+  navigate: ReturnType<typeof useNavigate>,
+): (() => void) | undefined {
+  const { rateplan, message } = result;
+  if (rateplan === CARD_CHECK_PRODUCT_ID) return () => void navigate({ to: "/purchase/card" });
+  if (!rateplan) return undefined;
+  return () => void navigate({ to: "/purchase/pay", search: { plan: rateplan, retry: message } });
+}
+
+/**
  * /{system}/paymentCheck: blank but for the result popup. The payment is checked once; paid, the popup
  * says so and /chats reloads after the system's wait (the server has already sent the pending message) —
- * for mollie and coda only when the message is 'success'; not paid, the popup gives the reason and the
- * member goes back to the plans or on to /find (/chats for coda).
+ * for mollie and coda only when the message is 'success'; not paid, the popup gives the reason, and its retry
+ * pays for the same plan again (closed, the member goes on to /find, /chats for coda).
  */
 export function PaymentCheckPage({ page, search }: { page: ReturnPage; search: Record<string, string> }) {
   const { t } = useI18n();
@@ -63,7 +80,10 @@ export function PaymentCheckPage({ page, search }: { page: ReturnPage; search: R
   const rule: ReturnPageRule = returnPages[page];
   const { system, field, reloadMs, successOnly } = rule;
   const [reference] = useState(() => referenceOf(rule, search));
-  const [result, setResult] = useState<{ paid: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<{ paid: boolean; message: string; rateplan: string | null } | null>(
+    null,
+  );
+  const navigate = useNavigate();
   const asked = useRef(false);
   const clickid = state.status === "member" ? state.member.clickid : null;
 
@@ -76,11 +96,13 @@ export function PaymentCheckPage({ page, search }: { page: ReturnPage; search: R
           param: { system },
           json: { clickid, [field]: reference },
         });
-        const body = response.ok ? await response.json() : { result: false, message: "generico" };
-        setResult({ paid: body.result, message: body.message });
+        const body = response.ok
+          ? await response.json()
+          : { result: false, message: "generico", rateplan: null };
+        setResult({ paid: body.result, message: body.message, rateplan: body.rateplan });
       } catch (error) {
         console.warn("the payment check did not reach the server", error);
-        setResult({ paid: false, message: "generico" });
+        setResult({ paid: false, message: "generico", rateplan: null });
       }
     })();
   }, [clickid, system, field, reference]);
@@ -102,6 +124,7 @@ export function PaymentCheckPage({ page, search }: { page: ReturnPage; search: R
           }
           message={result.message}
           onClose={() => window.location.assign(page === "coda" ? "/chats" : "/find")}
+          retry={retryOf(result, navigate)}
         />
       )}
     </section>

@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { PAYMENT_ERROR_CODES, type PaymentErrorCode } from "../../../worker/contracts/payments";
-import { Popup } from "../../components/ui/Popup";
+import { ContentPopup, type PopupContent } from "../../components/ui/ContentPopup";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 
 /** The catalogue's text for each outcome (spec section 8); adding a code does not compile until it has one. */
@@ -37,58 +37,61 @@ const isKnown = (message: string): message is keyof typeof texts =>
   message === "open" ||
   message === "pending";
 
+/** The catalogue's text of an outcome's message (an unknown one is the generic failure). */
+export const outcomeText = (message: string): MessageKey => texts[isKnown(message) ? message : "generico"];
+
 /**
- * The payment outcome popup: success in green with a button on to /chats; open and pending with the
- * hourglass (credits come when approved); every failure in red with a retry that goes back to the plans
- * (closing it otherwise is the page's `onClose`).
+ * The payment outcome popup, a content object of the generic popup: success in green with a button on to
+ * /chats; open and pending with the hourglass (credits come when approved); every failure in red with a
+ * retry: the page's `retry` (the same plan again, with another card or another method), else back to the
+ * plans (the spec's /vip_plan/cred). Closing it otherwise is the page's `onClose`.
  */
 export function PaymentOutcomePopup({
   status,
   message,
   onClose,
+  retry,
 }: {
   status: "ok" | "ko" | "open";
   message: string;
   onClose: () => void;
+  retry?: () => void;
 }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const code = isKnown(message) ? message : "generico";
   const success = status === "ok";
   const waiting = status === "open" || code === "pending" || code === "open";
-  const colour = success ? "var(--success)" : waiting ? "var(--muted)" : "var(--error)";
+  const content: PopupContent<"continue" | "retry"> = {
+    title: t(success ? "pagamento_titolo_ok" : waiting ? "pagamento_titolo_attesa" : "pagamento_titolo_ko"),
+    messaggio: t(texts[code]),
+    icona: success ? "check" : waiting ? "hourglass" : "alert",
+    colore: success ? "var(--success)" : waiting ? "var(--muted)" : "var(--error)",
+    bottoni: [
+      success
+        ? { testo: t("pagamento_bottone_continua"), onclick: "continue", primary: true }
+        : waiting
+          ? { testo: t("popup_close"), primary: true }
+          : {
+              testo: t("pagamento_bottone_riprova"),
+              onclick: "retry",
+              primary: true,
+              testId: "payment-retry",
+            },
+    ],
+  };
   return (
-    <Popup
-      title={t(success ? "pagamento_titolo_ok" : waiting ? "pagamento_titolo_attesa" : "pagamento_titolo_ko")}
+    <ContentPopup
+      content={content}
       testId="payment-outcome"
       onClose={onClose}
       dismissible={!success}
-      icon={
-        <span className="payment-icon" style={{ color: colour }} aria-hidden="true">
-          {success ? "✓" : waiting ? "⌛" : "!"}
-        </span>
-      }
-      actions={
-        success ? (
-          <button type="button" className="button primary" onClick={() => window.location.assign("/chats")}>
-            {t("pagamento_bottone_continua")}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button primary"
-            onClick={() =>
-              waiting ? onClose() : void navigate({ to: "/vip_plan/$rateplan", params: { rateplan: "cred" } })
-            }
-          >
-            {t(waiting ? "popup_close" : "pagamento_bottone_riprova")}
-          </button>
-        )
-      }
-    >
-      <p className="payment-message" style={{ color: colour }} data-testid="payment-message">
-        {t(texts[code])}
-      </p>
-    </Popup>
+      onAction={(action) => {
+        // The spec: the chats reload after a payment (the pending message has gone out meanwhile).
+        if (action === "continue") window.location.assign("/chats");
+        else if (retry) retry();
+        else void navigate({ to: "/vip_plan/$rateplan", params: { rateplan: "cred" } });
+      }}
+    />
   );
 }

@@ -1,16 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { formatMoney } from "../../../worker/contracts/money";
 import { type RatePlanRow, shownPlans } from "../../../worker/contracts/payments";
+import { BackArrow } from "../../components/ui/BackArrow";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
-import { formatPrice } from "../../lib/billing";
-import { useSession } from "../../lib/session/session";
+import { useMemberHome, useSession } from "../../lib/session/session";
+import { AGE_CHECK_FEE_CENTS } from "./AgeVerificationHeader";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
 import { PerformanceConsent } from "./PerformanceConsent";
+import { PlanRowContent } from "./PlanRowContent";
 import { type PlanPageType, plansQuery } from "./payments-queries";
+import { TermsPopupLink } from "./TermsPopupLink";
 import { startThreeDs } from "./three-ds";
 import "./payments.css";
 
@@ -79,11 +83,16 @@ function AgeVerification({ plan, onContinue }: { plan: RatePlanRow; onContinue: 
         18+
       </span>
       <h2>{t("vip_verifica_titolo")}</h2>
-      <p>{t("vip_verifica_testo")}</p>
+      <p>{t("vip_verifica_testo", { amount: formatMoney(plan.prezzo_totale, plan.currency, locale) })}</p>
       <p className="plans-verify-price">
-        <strong>{formatPrice(plan.prezzo_totale, plan.currency, locale)}</strong>
+        <strong>{formatMoney(plan.prezzo_totale, plan.currency, locale)}</strong>
       </p>
-      <p className="muted">{t("vip_verifica_commissione")}</p>
+      <p className="muted">
+        {t("vip_verifica_commissione", {
+          low: formatMoney(AGE_CHECK_FEE_CENTS.low, plan.currency, locale),
+          high: formatMoney(AGE_CHECK_FEE_CENTS.high, plan.currency, locale),
+        })}
+      </p>
       <p className="muted">{t("vip_verifica_no_abbonamento")}</p>
       <button
         type="button"
@@ -104,7 +113,7 @@ function AgeVerification({ plan, onContinue }: { plan: RatePlanRow; onContinue: 
  * verify their age first.
  */
 export function PlansPage({ type }: { type: PlanPageType }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const plans = useQuery(plansQuery());
   const [selected, setSelected] = useState<string | null>(null);
@@ -114,6 +123,7 @@ export function PlansPage({ type }: { type: PlanPageType }) {
   const [charging, setCharging] = useState(false);
   const [outcome, setOutcome] = useState<"ok" | "open" | null>(null);
   const { state } = useSession();
+  const home = useMemberHome();
   const clickid = state.status === "member" ? state.member.clickid : null;
   const seeksMen = state.status === "member" && state.member.cerco === "uomo";
   const [vipImageFailed, setVipImageFailed] = useState(false);
@@ -181,8 +191,9 @@ export function PlansPage({ type }: { type: PlanPageType }) {
         ) : (
           <PlansIcon premium={premium} />
         )}
+        <BackArrow label={t("back_indietro")} to={home} history className="plans-back" />
         <h1>{t(verifyPlan ? "vip_verifica_header" : headers[type])}</h1>
-        {!verifyPlan && <p>{t("vip_sottotitolo")}</p>}
+        {!verifyPlan && data && <p>{t("vip_sottotitolo", { value: data.valoreMessaggio })}</p>}
       </header>
       {plans.isPending && <Spinner label={t("app_loading")} />}
       {verifyPlan && (
@@ -210,43 +221,7 @@ export function PlansPage({ type }: { type: PlanPageType }) {
                   data-testid={`plan-${plan.product_id}`}
                   onClick={() => tap(plan)}
                 >
-                  {plan.badge && <span className="plan-badge">{plan.badge}</span>}
-                  <span className="plan-main">
-                    <strong className="plan-name">{plan.nomePiano}</strong>
-                    <span className="plan-credits">
-                      {t("vip_crediti", { count: plan.crediti })}
-                      {plan.crediti_promo > 0 && ` ${t("vip_crediti_promo", { count: plan.crediti_promo })}`}
-                    </span>
-                    {plan.description && (
-                      <span
-                        className="plan-description"
-                        style={{ color: plan.description_color ?? undefined }}
-                      >
-                        {plan.description}
-                      </span>
-                    )}
-                    {plan.suggestion && (
-                      <span className="plan-suggestion" style={{ color: plan.suggestion_color ?? undefined }}>
-                        {plan.suggestion}
-                      </span>
-                    )}
-                  </span>
-                  <span className="plan-price">
-                    {plan.vecchioPrezzo !== null && (
-                      <s className="plan-old-price">
-                        {formatPrice(plan.vecchioPrezzo, plan.currency, locale)}
-                      </s>
-                    )}
-                    <strong>{formatPrice(plan.prezzo, plan.currency, locale)}</strong>
-                    {plan.prezzoDescription && (
-                      <span className="plan-price-note">{plan.prezzoDescription}</span>
-                    )}
-                    {plan.renewal_days !== null && (
-                      <span className="plan-price-note" data-testid={`plan-renews-${plan.product_id}`}>
-                        {t("vip_rinnovo", { days: plan.renewal_days })}
-                      </span>
-                    )}
-                  </span>
+                  <PlanRowContent plan={plan} valoreMessaggio={data?.valoreMessaggio ?? 0} />
                 </button>
               </li>
             );
@@ -254,17 +229,20 @@ export function PlansPage({ type }: { type: PlanPageType }) {
         </ul>
       )}
       {compliant && !verifyPlan && (
-        <label className={`plan-terms${termsError ? " invalid" : ""}`}>
-          <input
-            type="checkbox"
-            checked={terms}
-            onChange={(e) => {
-              setTerms(e.target.checked);
-              if (e.target.checked) setTermsError(false);
-            }}
-          />
-          {t("vip_termini")}
-        </label>
+        <div className="plan-terms-row">
+          <label className={`plan-terms${termsError ? " invalid" : ""}`}>
+            <input
+              type="checkbox"
+              checked={terms}
+              onChange={(e) => {
+                setTerms(e.target.checked);
+                if (e.target.checked) setTermsError(false);
+              }}
+            />
+            {t("vip_termini")}
+          </label>
+          <TermsPopupLink />
+        </div>
       )}
       {termsError && <FormMessage tone="error">{t("errore_termini_piano")}</FormMessage>}
       {/* A kept card pays at once from here: the request for immediate performance is asked here too. */}

@@ -1,25 +1,25 @@
-// The own profile's billing when what is kept is a PayPal wallet (no card to change): what renews with it and
+// The own profile's billing when what is kept is a wallet (PayPal, Apple Pay, Google Pay) (no card to change): what renews with it and
 // the way to a card instead, in the four languages; each catalogue spreads its language in.
 const en = {
-  profilo_wallet_rinnovo: "Your plan renews with this PayPal account.",
-  profilo_wallet_a_carta: "Use a card instead of PayPal",
+  profilo_wallet_rinnovo: "Your plan renews with this {method} account.",
+  profilo_wallet_a_carta: "Use a card instead of {method}",
 };
 
 type Texts = Record<keyof typeof en, string>;
 
 const it: Texts = {
-  profilo_wallet_rinnovo: "Il tuo piano si rinnova con questo conto PayPal.",
-  profilo_wallet_a_carta: "Usa una carta al posto di PayPal",
+  profilo_wallet_rinnovo: "Il tuo piano si rinnova con questo conto {method}.",
+  profilo_wallet_a_carta: "Usa una carta al posto di {method}",
 };
 
 const es: Texts = {
-  profilo_wallet_rinnovo: "Tu plan se renueva con esta cuenta PayPal.",
-  profilo_wallet_a_carta: "Usar una tarjeta en lugar de PayPal",
+  profilo_wallet_rinnovo: "Tu plan se renueva con esta cuenta {method}.",
+  profilo_wallet_a_carta: "Usar una tarjeta en lugar de {method}",
 };
 
 const fr: Texts = {
-  profilo_wallet_rinnovo: "Votre formule se renouvelle avec ce compte PayPal.",
-  profilo_wallet_a_carta: "Utiliser une carte à la place de PayPal",
+  profilo_wallet_rinnovo: "Votre formule se renouvelle avec ce compte {method}.",
+  profilo_wallet_a_carta: "Utiliser une carte à la place de {method}",
 };
 
 export const paymentJourneyTexts = { en, it, es, fr };

@@ -9,7 +9,7 @@ const en = {
   vip_header_file_like: "Like without limits",
   vip_header_cambia_regione: "Meet women everywhere",
   vip_sottotitolo:
-    "Pick a plan: the credits are yours at once, and each message costs the credits shown in the chat.",
+    "Pick a plan: its credits are yours at once, and with a plan each message costs {value} credits.",
   vip_crediti: "{count} credits",
   vip_crediti_promo: "+{count} bonus credits",
   vip_continua: "Continue",
@@ -72,9 +72,9 @@ const en = {
   vip_verifica_badge: "Adults only, 18 and over",
   vip_verifica_titolo: "Confirm that you are over 18",
   vip_verifica_testo:
-    "To read her hidden messages, confirm your age with a card check. Nothing is charged: the amount is 0.00.",
+    "To read her hidden messages, confirm your age with a card check. Nothing is charged: the amount is {amount}.",
   vip_verifica_commissione:
-    "Your bank may show a verification fee of up to €0.01 (by another reading of the conditions, up to €0.10), released automatically.",
+    "Your bank may show a verification fee of up to {low} (by another reading of the conditions, up to {high}), released automatically.",
   vip_verifica_no_abbonamento: "This is not a subscription: nothing renews and nothing more is charged.",
   vip_verifica_continua: "Verify with a card",
   // Unsubscribe: the /unsubscribe/ page, the profile's button and its confirmation.
@@ -101,15 +101,16 @@ const en = {
   profilo_nessuna_ricevuta: "No payments yet.",
   profilo_ricevuta_scarica: "Receipt",
   profilo_rimborsato: "Refunded",
-  profilo_disiscrizione_disabilitata: "The plans of this service do not renew.",
+  profilo_disiscrizione_disabilitata:
+    "Your plan was a single payment: it does not renew and nothing more will be charged, so there is nothing to unsubscribe from.",
   // The purchKo alert: a pending or open payment refused later (section 8's text).
   purchko_titolo: "Payment refused",
   purchKo: "There was an error.",
   // /purchase/card: keeping a new card (orders/createToken), and the profile's kept card.
   carta_titolo: "Your card",
   carta_testo:
-    "The card you give here is checked with an amount of 0.00 and kept by our payment provider: one-tap payments and your plan's renewals use it.",
-  carta_nessun_addebito: "Nothing is charged now: the check is 0.00.",
+    "The card you give here is checked with an amount of {amount} and kept by our payment provider: one-tap payments and your plan's renewals use it.",
+  carta_nessun_addebito: "Nothing is charged now: the check is {amount}.",
   carta_salva: "Save the card",
   carta_salvata: "Your card is saved: your plan renews on it from now on.",
   carta_torna_al_profilo: "Back to your profile",
@@ -132,7 +133,7 @@ const it: Texts = {
   vip_header_file_like: "Mi piace senza limiti",
   vip_header_cambia_regione: "Conosci donne ovunque",
   vip_sottotitolo:
-    "Scegli un piano: i crediti sono subito tuoi e ogni messaggio costa i crediti indicati nella chat.",
+    "Scegli un piano: i suoi crediti sono subito tuoi e, con un piano, ogni messaggio costa {value} crediti.",
   vip_crediti: "{count} crediti",
   vip_crediti_promo: "+{count} crediti in omaggio",
   vip_continua: "Continua",
@@ -192,9 +193,9 @@ const it: Texts = {
   vip_verifica_badge: "Solo per maggiorenni, 18+",
   vip_verifica_titolo: "Conferma di avere più di 18 anni",
   vip_verifica_testo:
-    "Per leggere i suoi messaggi nascosti conferma la tua età con una verifica della carta. Non ti addebitiamo nulla: l'importo è 0,00.",
+    "Per leggere i suoi messaggi nascosti conferma la tua età con una verifica della carta. Non ti addebitiamo nulla: l'importo è {amount}.",
   vip_verifica_commissione:
-    "La tua banca può mostrare una commissione di verifica fino a 0,01 € (secondo un'altra lettura delle condizioni, fino a 0,10 €), annullata automaticamente.",
+    "La tua banca può mostrare una commissione di verifica fino a {low} (secondo un'altra lettura delle condizioni, fino a {high}), annullata automaticamente.",
   vip_verifica_no_abbonamento: "Non è un abbonamento: nulla si rinnova e non ti addebitiamo altro.",
   vip_verifica_continua: "Verifica con la carta",
   disiscrizione_titolo: "Disiscrizione",
@@ -219,14 +220,15 @@ const it: Texts = {
   profilo_nessuna_ricevuta: "Nessun pagamento per ora.",
   profilo_ricevuta_scarica: "Ricevuta",
   profilo_rimborsato: "Rimborsato",
-  profilo_disiscrizione_disabilitata: "I piani di questo servizio non si rinnovano.",
+  profilo_disiscrizione_disabilitata:
+    "Il tuo piano è stato un pagamento unico: non si rinnova e non ti addebiteremo altro, quindi non c'è nulla da cui disiscriversi.",
   purchko_titolo: "Pagamento rifiutato",
   purchKo: "C'è stato un errore.",
   pagamento_verificato: "La tua età è verificata: ora puoi leggere i suoi messaggi nascosti.",
   carta_titolo: "La tua carta",
   carta_testo:
-    "La carta che inserisci qui viene verificata con un importo di 0,00 e conservata dal nostro fornitore di pagamenti: la usano i pagamenti con un tocco e i rinnovi del tuo piano.",
-  carta_nessun_addebito: "Non ti addebitiamo nulla ora: la verifica è di 0,00.",
+    "La carta che inserisci qui viene verificata con un importo di {amount} e conservata dal nostro fornitore di pagamenti: la usano i pagamenti con un tocco e i rinnovi del tuo piano.",
+  carta_nessun_addebito: "Non ti addebitiamo nulla ora: la verifica è di {amount}.",
   carta_salva: "Salva la carta",
   carta_salvata: "La tua carta è salvata: il tuo piano si rinnova su questa carta da ora in poi.",
   carta_torna_al_profilo: "Torna al profilo",
@@ -246,7 +248,7 @@ const es: Texts = {
   vip_header_file_like: "Me gusta sin límites",
   vip_header_cambia_regione: "Conoce mujeres en todas partes",
   vip_sottotitolo:
-    "Elige un plan: los créditos son tuyos al instante y cada mensaje cuesta los créditos indicados en el chat.",
+    "Elige un plan: sus créditos son tuyos al instante y, con un plan, cada mensaje cuesta {value} créditos.",
   vip_crediti: "{count} créditos",
   vip_crediti_promo: "+{count} créditos de regalo",
   vip_continua: "Continuar",
@@ -307,9 +309,9 @@ const es: Texts = {
   vip_verifica_badge: "Solo para mayores de 18 años",
   vip_verifica_titolo: "Confirma que tienes más de 18 años",
   vip_verifica_testo:
-    "Para leer sus mensajes ocultos, confirma tu edad con una comprobación de la tarjeta. No se cobra nada: el importe es 0,00.",
+    "Para leer sus mensajes ocultos, confirma tu edad con una comprobación de la tarjeta. No se cobra nada: el importe es {amount}.",
   vip_verifica_commissione:
-    "Tu banco puede mostrar una comisión de verificación de hasta 0,01 € (según otra lectura de las condiciones, hasta 0,10 €), que se anula automáticamente.",
+    "Tu banco puede mostrar una comisión de verificación de hasta {low} (según otra lectura de las condiciones, hasta {high}), que se anula automáticamente.",
   vip_verifica_no_abbonamento: "No es una suscripción: nada se renueva y no se cobra nada más.",
   vip_verifica_continua: "Verificar con tarjeta",
   disiscrizione_titolo: "Darse de baja",
@@ -333,14 +335,15 @@ const es: Texts = {
   profilo_nessuna_ricevuta: "Aún no hay pagos.",
   profilo_ricevuta_scarica: "Recibo",
   profilo_rimborsato: "Reembolsado",
-  profilo_disiscrizione_disabilitata: "Los planes de este servicio no se renuevan.",
+  profilo_disiscrizione_disabilitata:
+    "Tu plan fue un pago único: no se renueva y no se te cobrará nada más, así que no hay nada de lo que darse de baja.",
   purchko_titolo: "Pago rechazado",
   purchKo: "Ha habido un error.",
   pagamento_verificato: "Tu edad está verificada: ya puedes leer sus mensajes ocultos.",
   carta_titolo: "Tu tarjeta",
   carta_testo:
-    "La tarjeta que introduzcas aquí se comprueba con un importe de 0,00 y la guarda nuestro proveedor de pagos: la usan los pagos con un toque y las renovaciones de tu plan.",
-  carta_nessun_addebito: "No se cobra nada ahora: la comprobación es de 0,00.",
+    "La tarjeta que introduzcas aquí se comprueba con un importe de {amount} y la guarda nuestro proveedor de pagos: la usan los pagos con un toque y las renovaciones de tu plan.",
+  carta_nessun_addebito: "No se cobra nada ahora: la comprobación es de {amount}.",
   carta_salva: "Guardar la tarjeta",
   carta_salvata: "Tu tarjeta está guardada: tu plan se renueva con ella a partir de ahora.",
   carta_torna_al_profilo: "Volver a tu perfil",
@@ -360,7 +363,7 @@ const fr: Texts = {
   vip_header_file_like: "Des J'aime en illimité",
   vip_header_cambia_regione: "Rencontrez des femmes partout",
   vip_sottotitolo:
-    "Choisissez une formule : les crédits sont à vous immédiatement, et chaque message coûte le nombre de crédits indiqué dans la discussion.",
+    "Choisissez une formule : ses crédits sont à vous immédiatement et, avec une formule, chaque message coûte {value} crédits.",
   vip_crediti: "{count} crédits",
   vip_crediti_promo: "+{count} crédits offerts",
   vip_continua: "Continuer",
@@ -422,9 +425,9 @@ const fr: Texts = {
   vip_verifica_badge: "Réservé aux adultes, 18 ans et plus",
   vip_verifica_titolo: "Confirmez que vous avez plus de 18 ans",
   vip_verifica_testo:
-    "Pour lire ses messages cachés, confirmez votre âge par une vérification de carte. Rien n'est débité : le montant est de 0,00.",
+    "Pour lire ses messages cachés, confirmez votre âge par une vérification de carte. Rien n'est débité : le montant est de {amount}.",
   vip_verifica_commissione:
-    "Votre banque peut afficher des frais de vérification jusqu'à 0,10 € (selon une autre lecture des conditions, jusqu'à 0,01 €), annulés automatiquement.",
+    "Votre banque peut afficher des frais de vérification jusqu'à {high} (selon une autre lecture des conditions, jusqu'à {low}), annulés automatiquement.",
   vip_verifica_no_abbonamento:
     "Ce n'est pas un abonnement : rien ne se renouvelle et rien d'autre n'est débité.",
   vip_verifica_continua: "Vérifier avec une carte",
@@ -450,14 +453,15 @@ const fr: Texts = {
   profilo_nessuna_ricevuta: "Aucun paiement pour l'instant.",
   profilo_ricevuta_scarica: "Reçu",
   profilo_rimborsato: "Remboursé",
-  profilo_disiscrizione_disabilitata: "Les formules de ce service ne se renouvellent pas.",
+  profilo_disiscrizione_disabilitata:
+    "Votre formule a été payée une seule fois : elle ne se renouvelle pas et rien ne sera plus débité, il n'y a donc rien à résilier.",
   purchko_titolo: "Paiement refusé",
   purchKo: "Une erreur s'est produite.",
   pagamento_verificato: "Votre âge est vérifié : vous pouvez maintenant lire ses messages cachés.",
   carta_titolo: "Votre carte",
   carta_testo:
-    "La carte saisie ici est vérifiée avec un montant de 0,00 et conservée par notre prestataire de paiement : les paiements en un geste et les renouvellements de votre formule l'utilisent.",
-  carta_nessun_addebito: "Rien n'est débité maintenant : la vérification est de 0,00.",
+    "La carte saisie ici est vérifiée avec un montant de {amount} et conservée par notre prestataire de paiement : les paiements en un geste et les renouvellements de votre formule l'utilisent.",
+  carta_nessun_addebito: "Rien n'est débité maintenant : la vérification est de {amount}.",
   carta_salva: "Enregistrer la carte",
   carta_salvata: "Votre carte est enregistrée : votre formule se renouvelle sur cette carte désormais.",
   carta_torna_al_profilo: "Retour à votre profil",

@@ -15,7 +15,8 @@
 //   page knows only `redirectResult`: checkPayment and capturePayment take either, see checkPayment.
 // - Kept cards: storePaymentMethod under our shopperReference with recurringProcessingModel Subscription;
 //   renewals charge the storedPaymentMethodId with ContAuth + Subscription, one-tap with Ecommerce +
-//   CardOnFile.
+//   CardOnFile. A renewing plan paid with Apple Pay or Google Pay stores the wallet's card the same way
+//   (Adyen's tokenization of wallets), and its renewals name the wallet's type with the stored id.
 // - Every call that moves money sends an Idempotency-Key derived from ours (Adyen keeps its answer per key).
 import { cardBrandOf } from "../../contracts/card";
 import type { PaymentStatus } from "../../contracts/payments";
@@ -90,11 +91,15 @@ const base64 = (text: string) => {
   return btoa(binary);
 };
 
-/** Adyen's answer as the interface's payment. `fallbackReference` names it when Adyen gave no pspReference. */
+/**
+ * Adyen's answer as the interface's payment. `fallbackReference` names it when Adyen gave no pspReference;
+ * `wallet`: the payment was an Apple Pay or Google Pay token, whose stored card is kept as that wallet.
+ */
 function toPayment(
   response: AdyenPaymentResponse,
   fallbackReference: string,
   typed?: TypedCard,
+  wallet?: "applepay" | "googlepay",
 ): ProviderPayment {
   const reference = response.pspReference ?? fallbackReference;
   const reported = brandOf(response.paymentMethod?.brand ?? response.additionalData?.paymentMethod);
@@ -104,7 +109,10 @@ function toPayment(
   if (last4) payment.card = { brand, last4 };
   switch (payment.status) {
     case "succeeded": {
-      const stored = storedCardOf(response.additionalData, brand, typed);
+      const walletToken = response.additionalData?.["tokenization.storedPaymentMethodId"];
+      const stored = wallet
+        ? walletToken && { kind: wallet, token: walletToken }
+        : storedCardOf(response.additionalData, brand, typed);
       if (stored) payment.storedCard = stored;
       break;
     }
@@ -196,6 +204,7 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
     request: Record<string, unknown>,
     key: string,
     typed?: TypedCard,
+    wallet?: "applepay" | "googlepay",
   ): Promise<ProviderPayment> {
     const answer = await post(
       "/payments",
@@ -208,7 +217,7 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
       const reference = error.pspReference ?? `adyen-error-${key}`;
       return { reference, status: "failed", errorCode: apiErrorCode(answer.status, error) };
     }
-    return toPayment(answer.json as AdyenPaymentResponse, `adyen-${key}`, typed);
+    return toPayment(answer.json as AdyenPaymentResponse, `adyen-${key}`, typed, wallet);
   }
 
   /**
@@ -269,6 +278,9 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
 
   return {
     id: "adyen",
+    // A renewing plan's Apple Pay or Google Pay payment stores the wallet's card (storePaymentMethod), and its
+    // renewals charge that token merchant-initiated.
+    renewsWith: ["applepay", "googlepay"],
 
     async chargeCard(charge) {
       const { card } = charge;
@@ -315,7 +327,11 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
       return pay(
         {
           amount: amountOf(charge),
-          paymentMethod: { type: "scheme", storedPaymentMethodId: charge.cardToken },
+          // A wallet's token is charged as its wallet (Adyen's ApplePayDetails / GooglePayDetails).
+          paymentMethod: {
+            type: charge.kind === "applepay" || charge.kind === "googlepay" ? charge.kind : "scheme",
+            storedPaymentMethodId: charge.cardToken,
+          },
           returnUrl: charge.returnUrl,
           shopperReference: charge.shopperReference,
           shopperStatement: statementOf(charge.descriptor),
@@ -367,8 +383,12 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
           shopperStatement: statementOf(charge.descriptor),
           shopperInteraction: "Ecommerce",
           channel: "Web",
+          // A renewing plan: Adyen keeps the wallet's card under the shopper for the renewals (tokenization).
+          ...(charge.storeCard ? { storePaymentMethod: true, recurringProcessingModel: "Subscription" } : {}),
         },
         charge.idempotencyKey,
+        undefined,
+        charge.method,
       );
     },
 

@@ -84,6 +84,14 @@ type SandboxStatus = PaymentStatus | "approved";
 
 /** Where a redirect or wallet payment sends the member back, kept with the outcome (the sandbox's records). */
 const Checkout = z.object({ method: z.enum(REDIRECT_METHODS), returnUrl: z.string() });
+
+/**
+ * What a paid redirect or wallet payment of a renewing plan leaves for its renewals, as the real providers do:
+ * PayPal's vault, an Apple Pay or Google Pay token (Adyen's tokenization of the wallet's card), Mollie's card
+ * mandate (shown as the sandbox checkout's test card). Coda keeps nothing (it has no recurring API).
+ */
+const RENEWING_METHODS = ["paypal", "applepay", "googlepay", "mollie"] as const satisfies RedirectMethod[];
+const SANDBOX_CHECKOUT_CARD = { brand: "visa", last4: "4242", expMonth: 12 } as const;
 type Checkout = z.infer<typeof Checkout>;
 
 /** The outcome column as written by this file: the test card's (or the page's) outcome, and the checkout. */
@@ -154,7 +162,17 @@ function toPayment(row: Row, options: SandboxOptions): ProviderPayment {
     ? (row.brand as CardBrand)
     : "unknown";
   if (row.last4) payment.card = { brand, last4: row.last4 };
-  if (row.cardToken && row.last4 && row.expMonth && row.expYear && row.status === "succeeded") {
+  const wallet = checkout?.method;
+  if (
+    row.cardToken &&
+    !row.last4 &&
+    row.status === "succeeded" &&
+    wallet &&
+    wallet !== "mollie" &&
+    wallet !== "coda"
+  ) {
+    payment.storedCard = { kind: wallet, token: row.cardToken };
+  } else if (row.cardToken && row.last4 && row.expMonth && row.expYear && row.status === "succeeded") {
     payment.storedCard = {
       kind: "card",
       token: row.cardToken,
@@ -219,6 +237,18 @@ export interface SandboxProvider extends PaymentProvider {
   review(reference: string): Promise<ProviderPayment | null>;
   /** The webhook the sandbox sends for a payment: a signed POST as its documentation would describe it. */
   webhook(reference: string, url: string): Promise<Request>;
+}
+
+/** The token (and, for Mollie's card mandate, the card) a renewing plan's payment by `method` keeps. */
+function keptFor(method: RedirectMethod, storeCard: boolean | undefined) {
+  if (!storeCard || !(RENEWING_METHODS as readonly string[]).includes(method)) return {};
+  const token = `sbx_${method}_${crypto.randomUUID()}`;
+  if (method !== "mollie") return { cardToken: token };
+  return {
+    cardToken: token,
+    ...SANDBOX_CHECKOUT_CARD,
+    expYear: new Date().getUTCFullYear() + 3,
+  };
 }
 
 export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvider {
@@ -307,6 +337,7 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
 
   return {
     id: "sandbox",
+    renewsWith: RENEWING_METHODS,
 
     async chargeCard(charge) {
       const number = charge.card.number.replace(/\s+/g, "");
@@ -344,7 +375,9 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
         .where(eq(sandboxTransactions.cardToken, charge.cardToken))
         .orderBy(asc(sandboxTransactions.createdAt))
         .limit(1);
-      if (!card?.last4) {
+      // A kept wallet (PayPal's vault, a wallet's token) has no digits: it is charged as its provider does.
+      const wallet = card !== undefined && !card.last4 && storedOutcome(card).checkout !== undefined;
+      if (!card || (!card.last4 && !wallet)) {
         return create({
           idempotencyKey: charge.idempotencyKey,
           amountCents: charge.amountCents,
@@ -399,6 +432,7 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
         currency: payment.currency,
         status: "action_required",
         outcome: outcomeText({ kind: "succeeded" }, { method: payment.method, returnUrl: payment.returnUrl }),
+        ...keptFor(payment.method, payment.storeCard),
       });
     },
 
@@ -413,6 +447,7 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
         currency: charge.currency,
         status: charge.method === "applepay" ? "succeeded" : "action_required",
         outcome: outcomeText({ kind: "succeeded" }, checkout),
+        ...keptFor(charge.method, charge.storeCard),
       });
     },
 

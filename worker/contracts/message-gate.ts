@@ -1,4 +1,6 @@
-import type { MemberCredits } from "../contracts/credits";
+// The message gate (the spec's send permission): the room decides every message with it, and the chat page
+// shows with it what the next message costs before the member sends it.
+import type { MemberCredits } from "./credits";
 
 /** What a member's balances allow for one message (the spec's send permission, both documents). */
 export type GateBalances = Omit<MemberCredits, "creditiLike">;

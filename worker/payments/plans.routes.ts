@@ -1,0 +1,156 @@
+// GET /api/plans: what the plans page and the payment page read (spec/money-platform.md section 2): the member's
+// flow's rate plan with its four lists, the list they buy from and the plan chosen for them, the methods the
+// flow offers (and which of them renew a plan), a message's price, and each plan's reduction measured against
+// the plan's price history (the EU price-indication rules), never the badge or old price as typed.
+import { createRoute, z } from "@hono/zod-openapi";
+import { asc, eq } from "drizzle-orm";
+import { ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
+import { sessionAccount } from "../auth/session.service";
+import type { FlowConfig } from "../contracts/flow";
+import { choosePlan, PlanList, planListFor, RatePlan, type RatePlanRow } from "../contracts/payments";
+import { loadFlow } from "../core/flows";
+import { requireSession } from "../core/middleware";
+import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
+import { keptCardOf } from "./checkout.service";
+import { claimsReduction, type PricePoint, priceReduction, type Reduction } from "./price-reduction";
+import type { PaymentMethod } from "./provider";
+import { providerOrNull } from "./providers";
+
+const PlansAnswer = z.object({
+  /** The spec's rateplan: one element holding the four lists. */
+  rateplan: z.array(RatePlan),
+  /** The list this member buys from, and the plan chosen for them at first (null when the list is empty). */
+  list: PlanList,
+  chosen: z.string().nullable(),
+  fluxId: z.string(),
+  premiumLevel: z.number().int(),
+  verificaEta: z.boolean(),
+  /** The flow's valoreMessaggio: the credits a paid member's message costs (a plan makes its buyer a paid member). */
+  valoreMessaggio: z.number().int().min(1),
+  sistemi_pagamento: z.array(z.string()),
+  /** The member has a kept card: choosing a plan charges it at once (one tap). */
+  actonfile: z.boolean(),
+  /** The member verified their age (by card or phone); a verificaEta flow asks the others to verify first. */
+  verified: z.boolean(),
+  /**
+   * Of sistemi_pagamento, the methods a renewing plan may be paid with: the card, and those whose provider keeps
+   * what renews it (PayPal's vault, Mollie's mandate, a wallet's token).
+   */
+  renewingMethods: z.array(z.string()),
+  /**
+   * Of sistemi_pagamento, the methods the built-in sandbox serves here (a local run without the brand's
+   * credentials for it): their page says that the sandbox's page stands in for the provider's.
+   */
+  sandboxMethods: z.array(z.string()),
+});
+
+/** A flow's method (sistemi_pagamento) as the providers name it. */
+const FLOW_METHOD: Record<FlowConfig["sistemi_pagamento"][number], PaymentMethod> = {
+  credit_card: "card",
+  paypal: "paypal",
+  applepay: "applepay",
+  googlepay: "googlepay",
+  mollie: "mollie",
+  coda_paypal: "coda",
+};
+
+const plans = createRoute({
+  method: "get",
+  path: "/api/plans",
+  tags: ["payments"],
+  summary: "The member's flow's rate plan, the list they buy from and the plan chosen for them",
+  description:
+    "vecchioPrezzo is the lowest price of the 30 days before the plan's current price began (EU price-indication rules), and badge its whole percent off (-50%), only when the current price is lower; otherwise both are null (a configured badge that claims a percentage is not shown).",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  responses: {
+    200: { description: "The plans", ...json(PlansAnswer) },
+    401: errorResponse("No valid session"),
+  },
+});
+
+type PlanRow = typeof ratePlans.$inferSelect;
+
+/** A plan row as the pages read it, its reduction (if its price is one) in place of the typed claims. */
+function toRatePlanRow(row: PlanRow, reduction: Reduction | null): RatePlanRow {
+  const typedBadge = row.badge && !claimsReduction(row.badge) ? row.badge : null;
+  return {
+    product_id: row.productId,
+    nomePiano: row.nomePiano,
+    badge: reduction && reduction.percent >= 1 ? `-${reduction.percent}%` : typedBadge,
+    description: row.description,
+    description_color: row.descriptionColor,
+    suggestion: row.suggestion,
+    suggestion_color: row.suggestionColor,
+    vecchioPrezzo: reduction?.referencePrezzo ?? null,
+    prezzo: row.prezzo,
+    prezzo_totale: row.prezzoTotale,
+    prezzoDescription: row.prezzoDescription,
+    currency: row.currency,
+    premiumLevel: row.premiumLevel,
+    crediti: row.crediti,
+    crediti_promo: row.creditiPromo,
+    visibile: row.visibile,
+    spacing_bottom: row.spacingBottom,
+    first_selling: row.firstSelling,
+    renewal_days: row.renewalDays,
+  };
+}
+
+export const planRoutes = featureApp().openapi(plans, async (c) => {
+  const { db } = c.var;
+  const account = await sessionAccount(c);
+  const flow = await loadFlow(db, account.fluxId);
+  const [rows, prices] = await Promise.all([
+    db
+      .select()
+      .from(ratePlans)
+      .where(eq(ratePlans.fluxId, flow.fluxId))
+      .orderBy(asc(ratePlans.list), asc(ratePlans.position)),
+    db
+      .select({
+        productId: ratePlanPrices.productId,
+        prezzo: ratePlanPrices.prezzo,
+        prezzoTotale: ratePlanPrices.prezzoTotale,
+        validFrom: ratePlanPrices.validFrom,
+      })
+      .from(ratePlanPrices)
+      .where(eq(ratePlanPrices.fluxId, flow.fluxId)),
+  ]);
+  const history = new Map<string, PricePoint[]>();
+  for (const { productId, ...point } of prices) {
+    history.set(productId, [...(history.get(productId) ?? []), point]);
+  }
+  const now = new Date();
+  const rateplan: RatePlan = { compliant: [], free: [], premium: [], verifica: [] };
+  for (const row of rows) {
+    const list = PlanList.safeParse(row.list);
+    const reduction = priceReduction(history.get(row.productId) ?? [], now);
+    if (list.success) rateplan[list.data].push(toRatePlanRow(row, reduction));
+  }
+  const chosen = choosePlan(rateplan, flow.fluxId, account.premiumLevel);
+  // Where payments are unavailable the plans still show; nothing is kept to tap.
+  const provider = providerOrNull(c, "card");
+  return c.json(
+    {
+      rateplan: [rateplan],
+      list: planListFor(flow.fluxId, account.premiumLevel),
+      chosen: chosen?.product_id ?? null,
+      fluxId: flow.fluxId,
+      premiumLevel: account.premiumLevel,
+      verificaEta: flow.verificaEta,
+      valoreMessaggio: flow.valoreMessaggio,
+      sistemi_pagamento: flow.sistemi_pagamento,
+      actonfile: provider !== null && (await keptCardOf(db, account.id, provider.id)) !== null,
+      verified: account.verifiedUser,
+      renewingMethods: flow.sistemi_pagamento.filter((system) => {
+        const method = FLOW_METHOD[system];
+        return method === "card" || providerOrNull(c, method)?.renewsWith?.includes(method) === true;
+      }),
+      sandboxMethods: flow.sistemi_pagamento.filter(
+        (system) => providerOrNull(c, FLOW_METHOD[system])?.id === "sandbox",
+      ),
+    },
+    200,
+  );
+});
