@@ -1,5 +1,6 @@
 // Login, logout, forgot password and reset, disabling the profile, and the session popups.
 import {
+  anyWidth,
   apiCall,
   apiPost,
   at390,
@@ -12,6 +13,7 @@ import {
   registerViaApi,
   shot,
   shotViewport,
+  slowNetwork,
   storeSession,
   test,
   uniqueEmail,
@@ -151,6 +153,31 @@ test(
     await page.getByRole("button", { name: "Guardar la contraseña" }).click();
     await expect(page.getByRole("alert")).toHaveText("Este enlace ha caducado o ya se ha utilizado.");
     await shot(page, "reset-expired");
+  },
+);
+
+test(
+  "an address typed as the forgot-password page opens stays in its field (Spanish, slow network)",
+  anyWidth,
+  async ({ page }) => {
+    // On a phone's network the login form stayed on screen while the page's chunk loaded: the keys typed at
+    // once went into its field, and the forgot-password page then opened empty.
+    await slowNetwork(page);
+    await page.goto(`${origin("es")}/login`);
+    await page.getByRole("link", { name: "¿Has olvidado tu contraseña?" }).click();
+    await page.getByLabel("Correo electrónico").pressSequentially("alguien@example.com");
+    await expect(page.getByRole("heading", { name: "¿Has olvidado tu contraseña?" })).toBeVisible();
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue("alguien@example.com");
+    await expect(page.getByLabel("Correo electrónico")).toBeFocused();
+
+    // Opened by itself, the page takes the keys at once too; the address goes back to the login form.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "¿Has olvidado tu contraseña?" })).toBeVisible();
+    await page.keyboard.type("otra@example.com");
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue("otra@example.com");
+    await page.getByRole("link", { name: /Volver a iniciar sesión/ }).click();
+    await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue("otra@example.com");
   },
 );
 

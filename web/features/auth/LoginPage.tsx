@@ -10,6 +10,7 @@ import { useMemberHome, useSession } from "../../lib/session/session";
 import { trackingFields } from "../../lib/tracking";
 import { loginFailureKey } from "./auth-rules";
 import { GoogleButton } from "./GoogleButton";
+import { typedEmail } from "./typed-email";
 import "./auth.css";
 
 export function LoginPage({ brand }: { brand: PublicBrand }) {
@@ -18,8 +19,9 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
   const home = useMemberHome();
   const navigate = useNavigate();
   const params = useSearchParams();
-  // Filled in when a page sends here with the address (the sign-up page after 1009).
-  const [email, setEmail] = useState(() => params.get("email") ?? "");
+  // Filled in when a page sends here with the address (the sign-up page after 1009), or back from the
+  // forgot-password page with the one typed there.
+  const [email, setEmail] = useState(() => params.get("email") ?? typedEmail.get());
   const [password, setPassword] = useState("");
   const [error, setError] = useState<MessageKey | null>(null);
   const [invalid, setInvalid] = useState<("email" | "password")[]>([]);
@@ -72,6 +74,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
           value={email}
           onChange={(e) => {
             setEmail(e.target.value);
+            typedEmail.set(e.target.value);
             setInvalid((l) => l.filter((f) => f !== "email"));
           }}
           aria-invalid={bad("email")}
@@ -96,7 +99,10 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
         {busy ? <Spinner label={t("app_loading")} /> : t("login_submit")}
       </button>
       <p className="form-footer">
-        <Link to="/forgotPassword">{t("login_forgot")}</Link>
+        {/* Its chunk is fetched with this page: the next step of a member who forgot, opened at once. */}
+        <Link to="/forgotPassword" preload="render">
+          {t("login_forgot")}
+        </Link>
       </p>
       <GoogleButton brand={brand} intent="login" />
       <p className="form-footer">
