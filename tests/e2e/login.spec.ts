@@ -139,10 +139,10 @@ test(
     await page.goto(`${origin("es")}/login`);
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByLabel("Contraseña").fill("old-password");
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("El correo o la contraseña no son correctos.");
     await page.getByLabel("Contraseña").fill("new-password");
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     await expect(page).toHaveURL(/\/find$/);
     await logout(page, "Salir");
 
@@ -308,7 +308,7 @@ test(
     await page.goto(`${origin("es")}/login`);
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByLabel("Contraseña").fill("good-password");
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     const popup = page.getByTestId("gift-popup");
     await expect(popup.getByRole("heading")).toHaveText("¡Bienvenido de nuevo!");
     await expect(popup).toContainText("Como regalo de bienvenida tienes 3 mensajes gratis.");

@@ -19,7 +19,6 @@ import {
 const texts = {
   it: {
     nav: "Notifiche",
-    navShort: "Notifiche",
     empty: "Nessuna notifica",
     likes: "Mi piace",
     visits: "Visite",
@@ -29,9 +28,8 @@ const texts = {
     visited: "ha visitato il tuo profilo",
   },
   en: {
-    nav: "Notifications",
-    navShort: "Alerts",
-    empty: "No notifications yet",
+    nav: "Alerts",
+    empty: "No alerts yet",
     likes: "Likes",
     visits: "Visits",
     unread: (n: number) => `${n} unread`,
@@ -55,9 +53,9 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     await expect(page.getByTestId("notifications-empty")).toHaveText(text.empty);
     await expect(page.getByTestId("tab-likes")).toHaveText(text.likes);
     await expect(page.getByTestId("tab-visits")).toHaveCount(0);
-    // At 390 px the entry is the bottom menu's, with its short label.
-    const mobile = test.info().project.name === "mobile";
-    await expect(page.getByTestId("nav-notifications")).toHaveText(mobile ? text.navShort : text.nav);
+    // The section's one name, in the top bar and (at 390 px) the bottom menu, and as the page's heading.
+    await expect(page.getByTestId("nav-notifications")).toHaveText(text.nav);
+    await expect(page.getByTestId("notifications").getByRole("heading", { level: 1 })).toHaveText(text.nav);
     await expect(page.getByTestId("notifications-unread")).toHaveCount(0);
     await shot(page, `notifications-empty-${market}`);
   });
@@ -113,10 +111,7 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     await page.reload();
     await expect(page.getByTestId("notifications-unread")).toHaveText("2");
     // The entry's name says its count (the badge's number is only seen).
-    const entryLabel = test.info().project.name === "mobile" ? text.navShort : text.nav;
-    await expect(page.getByTestId("nav-notifications")).toHaveAccessibleName(
-      `${entryLabel} ${text.unread(2)}`,
-    );
+    await expect(page.getByTestId("nav-notifications")).toHaveAccessibleName(`${text.nav} ${text.unread(2)}`);
 
     const readLikes = page.waitForRequest(isRead);
     await page.getByTestId("nav-notifications").click();

@@ -1,4 +1,6 @@
-// The navigation screens' texts in the four languages; each catalogue spreads its language in.
+// The navigation screens' texts in the four languages; each catalogue spreads its language in. The bottom
+// menu's short label is the section's one name (tests/unit/labels.test.ts): "Notifications" did not fit a
+// phone's bottom menu, so the section is "Alerts" everywhere in English (and "Avisos", "Alertes").
 const en = {
   nav_match: "Match",
   nav_main: "Main menu",
@@ -93,8 +95,8 @@ const fr: Texts = {
   nav_legal: "Informations légales",
   chats_titolo: "Discussions",
   nessun_messaggio: "Pas encore de messages : dites bonjour à quelqu'un qui vous plaît !",
-  popup_notifica_like: "{name} vous a liké",
-  popup_notifica_match: "{name} vous a liké en retour : c'est un match !",
+  popup_notifica_like: "{name} vous a envoyé un J'aime",
+  popup_notifica_match: "{name} vous a renvoyé votre J'aime : c'est un match !",
   popup_notifica_visita: "{name} a visité votre profil",
   popup_notifica_messaggio: "{name} vous a écrit",
   popup_notifica_rispondi: "Répondre",
