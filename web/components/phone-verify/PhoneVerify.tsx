@@ -91,7 +91,10 @@ function noticeOf(failure: ApiErrorFields): Notice {
 
 /** The code step's state: where the code went, how long it lives, and when another may be asked. */
 interface Sent {
+  /** E.164, for another code to the same number. */
   phone: string;
+  /** As the market writes it ("347 123 4567"), to show. */
+  display: string;
   minutes: number;
   expiresAt: number;
   resendAt: number;
@@ -135,6 +138,7 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
       const body = await response.json();
       setSent({
         phone: body.phone,
+        display: body.phoneDisplay,
         minutes: Math.round(body.expiresInS / 60),
         expiresAt: Date.now() + body.expiresInS * 1000,
         resendAt: Date.now() + body.resendInS * 1000,
@@ -259,7 +263,7 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
     <Popup title={t("phone_titolo")} onClose={onClose} testId="phone-popup">
       <form key="code" className="inline-form" onSubmit={submitCode} noValidate data-step="code">
         <p data-testid="phone-code-sent">
-          {t("phone_codice_testo", { phone: sent.phone, minutes: sent.minutes })}
+          {t("phone_codice_testo", { phone: sent.display, minutes: sent.minutes })}
         </p>
         <label className={codeInvalid ? "invalid" : undefined}>
           {t("phone_codice_label")}
