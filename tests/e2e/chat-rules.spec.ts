@@ -123,6 +123,8 @@ test(
     await card.getByTestId("like-button").click();
     await expect(popup).toBeVisible();
     await expect(popup.getByRole("heading")).toHaveText("Verifica il tuo profilo");
+    // The member is asked for a number: its field has the focus (the keyboard comes up for it).
+    await expect(popup.getByLabel("Numero di cellulare")).toBeFocused();
     await expect(page.getByTestId("like-tooltip")).toHaveCount(0);
     await shotViewport(page, "chat-rules-phone-popup");
     await popup.getByRole("button", { name: "Chiudi" }).click();

@@ -236,6 +236,7 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
               inputMode="tel"
               autoComplete="tel"
               autoFocus
+              data-autofocus
               placeholder={examples[member.country] ?? ""}
               value={phone}
               maxLength={32}
@@ -275,6 +276,7 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
             autoComplete="one-time-code"
             pattern="[0-9]*"
             autoFocus
+            data-autofocus
             value={code}
             maxLength={CODE_LENGTH}
             onChange={(e) => {
