@@ -194,7 +194,8 @@ test(
     await shot(otherPage, "confirm-expired");
     await other.close();
 
-    // The new link confirms, logs in and goes to /match (for now the fallback: /find); no popup any more.
+    // The new link confirms, logs in and goes to /match, which flow 0000 does not have: /find (the spec);
+    // no popup any more.
     await page.goto(activation);
     await expect(page).toHaveURL(/\/find$/);
     await expect(page.getByTestId("find-header")).toContainText("Lombardia");

@@ -4,7 +4,7 @@ import { Popup } from "../ui/Popup";
 import { PlansLink } from "./PlansLink";
 import { VerifyFirst } from "./VerifyFirst";
 
-/** The hook keys this popup shows (the find and chat hooks); file_like has its own popup for now. */
+/** The hook keys this popup shows (the find and chat hooks); file_like's is the like button's OutOfLikesPopup. */
 export const upgradeHooks = ["paginazione", "cambia_regione", "blurred", "fine_crediti"] as const;
 export type UpgradeHook = (typeof upgradeHooks)[number];
 
@@ -53,12 +53,13 @@ const teaserPhotoStyle = { borderRadius: "50%", objectFit: "cover", flex: "none"
 const teaserBlurStyle = { margin: "4px 0 0", filter: "blur(4px)", userSelect: "none" } as const;
 
 /**
- * The spec's generic hook popup (money-platform.md: the header varies by hook type), with a close button.
- * The spec calls these upgrade prompts "hooks"; the component is named for what it is, so that it is not
- * taken for a React hook.
+ * A hook's popup (money-platform.md: the header varies by hook type): the hook's header, title and text, a
+ * close button and the way to the hook's plans (/vip_plan/{hook}); on a flow with age verification the
+ * plans page opens instead (VerifyFirst). The spec calls these upgrade prompts "hooks"; the component is
+ * named for what it is, so that it is not taken for a React hook.
  * `teaser` shows who wrote a hidden message (the blurred hook: her photo, her name and a blurred filler,
- * never the hidden text, which does not reach the browser); `verify` adds the button that opens the phone
- * verification (verified members read blurred replies).
+ * never the hidden text, which does not reach the browser); `verify` puts the button that opens the phone
+ * verification in the close button's place (verified members read blurred replies).
  */
 export function UpgradePopup({
   hook,
