@@ -8,6 +8,7 @@ import {
   anyWidth,
   expect,
   expectAccessible,
+  expectNamesHoldTheirText,
   oneMarketPerWidth,
   origin,
   shot,
@@ -119,8 +120,9 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     expect((await readLikes).postDataJSON()).toEqual({ clickid: member.clickid, type: "like" });
     await expect(page.getByTestId("tab-likes")).toHaveAttribute("aria-selected", "true");
     // Each tab shows its unread count; the likes tab's is read on opening.
-    await expect(page.getByTestId("tab-visits")).toHaveAccessibleName(`${text.visits} (${text.unread(1)})`);
+    await expect(page.getByTestId("tab-visits")).toHaveAccessibleName(`${text.visits} ${text.unread(1)}`);
     await expect(page.getByTestId("tab-visits-unread")).toHaveText("1");
+    await expectNamesHoldTheirText(page, '[role="tablist"]');
     await expect(page.getByTestId("tab-likes-unread")).toHaveCount(0);
     const items = page.getByTestId("notification");
     await expect(items).toHaveCount(2);
