@@ -297,10 +297,15 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
       await expect(popup).toContainText(text.like);
       await expect(popup.getByTestId("notification-popup-photo")).toHaveJSProperty("complete", true);
       await shotViewport(page, `notification-popup-${market}`);
-      if (test.info().project.name === "mobile") {
-        // The popup leaves the top bar usable, and the menu button names the unread count it shows.
+      const mobile = test.info().project.name === "mobile";
+      if (mobile) {
+        // The popup leaves the top bar and the bottom menu usable, and the menu button names the unread
+        // count it shows.
         const bar = await page.locator("header.topbar").boundingBox();
-        expect((await popup.boundingBox())?.y).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+        const menu = await page.getByTestId("bottom-menu").boundingBox();
+        const box = await popup.boundingBox();
+        expect(box?.y).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+        expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(menu?.y ?? 0);
         await expect(page.getByTestId("menu-unread")).toHaveText("3");
         await expect(page.getByTestId("menu-button")).toHaveAccessibleName(text.menuUnread(3));
         await page.getByTestId("menu-button").click();
@@ -330,6 +335,13 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
       expect(await pollAfter(10_000)).toBe(5);
       await expect(popup).toHaveAttribute("data-kind", "visit");
       await expect(popup).toContainText(a.name);
+      if (mobile) {
+        // On a phone it leaves the profile's photo in sight (at the top it hid it).
+        const photo = await page.getByTestId("angel-photo").boundingBox();
+        const box = await popup.boundingBox();
+        expect(box?.y).toBeGreaterThanOrEqual((photo?.y ?? 0) + (photo?.height ?? 0));
+        await shotViewport(page, `notification-popup-profile-${market}`);
+      }
       await page.getByTestId("notification-popup-close").click();
       await expect(popup).toHaveCount(0);
       await page.goto(`${origin(market)}/notifications`);
