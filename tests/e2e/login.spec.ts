@@ -157,6 +157,36 @@ test(
 );
 
 test(
+  "from the login button to the member's home, never a blank page (Italian)",
+  anyWidth,
+  async ({ page, request }) => {
+    const email = uniqueEmail("login-frames");
+    await registerViaApi(request, "it", email, "good-password");
+    await page.goto(`${origin("it")}/login`);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill("good-password");
+    // Every frame drawn from the click on, until the grid's first card: how much text the page shows.
+    await page.evaluate(() => {
+      const frames: number[] = [];
+      Object.assign(window, { loginFrames: frames });
+      const tick = () => {
+        frames.push(document.getElementById("root")?.innerText.trim().length ?? 0);
+        if (!document.querySelector('[data-testid="angel-card"]')) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.getByRole("button", { name: "Accedi", exact: true }).click();
+    await expect(page).toHaveURL(/\/find$/);
+    await expect(page.getByTestId("angel-card").first()).toBeVisible();
+    const frames = await page.evaluate(() => (window as unknown as { loginFrames: number[] }).loginFrames);
+    // The login form (its button's spinner) stays until the member's bars and page take over: the member's
+    // frame came as a chunk after the answer, and until then the page was blank for 0.3-0.9 s.
+    expect(frames.length).toBeGreaterThan(5);
+    expect(frames.filter((length) => length === 0)).toEqual([]);
+  },
+);
+
+test(
   "an address typed as the forgot-password page opens stays in its field (Spanish, slow network)",
   anyWidth,
   async ({ page }) => {

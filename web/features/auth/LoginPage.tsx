@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import { Link, Navigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { FormMessage } from "../../components/ui/FormMessage";
@@ -7,6 +7,7 @@ import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { useSearchParams } from "../../lib/search";
 import { useMemberHome, useSession } from "../../lib/session/session";
+import { useEnter } from "../../lib/session/use-enter";
 import { trackingFields } from "../../lib/tracking";
 import { loginFailureKey } from "./auth-rules";
 import { GoogleButton } from "./GoogleButton";
@@ -15,9 +16,9 @@ import "./auth.css";
 
 export function LoginPage({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
-  const { state, signIn } = useSession();
+  const { state } = useSession();
   const home = useMemberHome();
-  const navigate = useNavigate();
+  const { entering, enter } = useEnter();
   const params = useSearchParams();
   // Filled in when a page sends here with the address (the sign-up page after 1009), or back from the
   // forgot-password page with the one typed there.
@@ -45,8 +46,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
         json: { email: address, password, ...trackingFields(brand) },
       });
       if (response.ok) {
-        signIn(await response.json());
-        await navigate({ to: "/" });
+        enter(await response.json());
         return;
       }
       const failure = await errorOf(response);
@@ -62,7 +62,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
 
   const bad = (f: "email" | "password") => invalid.includes(f);
   return (
-    <form className="card form login" onSubmit={submit} noValidate aria-busy={busy}>
+    <form className="card form login" onSubmit={submit} noValidate aria-busy={busy || entering}>
       <h1>{t("login_title")}</h1>
       <label className={bad("email") ? "invalid" : undefined}>
         {t("signup_email")}
@@ -95,8 +95,8 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
         />
       </label>
       {error && <FormMessage tone="error">{t(error)}</FormMessage>}
-      <button type="submit" className="button primary" disabled={busy}>
-        {busy ? <Spinner label={t("app_loading")} /> : t("login_submit")}
+      <button type="submit" className="button primary" disabled={busy || entering}>
+        {busy || entering ? <Spinner label={t("app_loading")} /> : t("login_submit")}
       </button>
       <p className="form-footer">
         {/* Its chunk is fetched with this page: the next step of a member who forgot, opened at once. */}
