@@ -183,7 +183,6 @@ export const en = {
   profilo_cm: "{value} cm",
   profilo_kg: "{value} kg",
   profilo_descrizione: "About me",
-  profilo_torna: "Back to search",
   capelli_biondi: "Blond",
   capelli_castani: "Brown",
   capelli_rossi: "Red",

@@ -184,7 +184,6 @@ export const es: Catalogue = {
   profilo_cm: "{value} cm",
   profilo_kg: "{value} kg",
   profilo_descrizione: "Sobre mí",
-  profilo_torna: "Volver a la búsqueda",
   capelli_biondi: "Rubio",
   capelli_castani: "Castaño",
   capelli_rossi: "Pelirrojo",

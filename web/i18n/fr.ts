@@ -186,7 +186,6 @@ export const fr: Catalogue = {
   profilo_cm: "{value} cm",
   profilo_kg: "{value} kg",
   profilo_descrizione: "À propos de moi",
-  profilo_torna: "Retour à la recherche",
   capelli_biondi: "Blonds",
   capelli_castani: "Châtains",
   capelli_rossi: "Roux",
