@@ -39,6 +39,8 @@ const desks = {
     done: "Reembolsados 9,90 €: retirados 30 créditos, nivel premium ahora 0",
     audit: "Registro de actividad",
     refunded: "reembolsó un pago",
+    amountDetail: "Importe: 9,90\u00a0€",
+    reasonDetail: "Motivo: ",
   },
   desktop: {
     role: "admin",
@@ -52,6 +54,8 @@ const desks = {
     done: "Refunded €9.90: 30 credits taken back, premium level now 0",
     audit: "Audit log",
     refunded: "refunded a payment",
+    amountDetail: "Amount: €9.90",
+    reasonDetail: "Reason: ",
   },
 } as const;
 
@@ -164,7 +168,10 @@ test("a supervisor refunds a member's payment from the money view", async ({ pag
   await ops.getByRole("link", { name: words.audit }).click();
   const row = ops.locator('[data-testid="ops-audit-row"][data-action="refund"]').first();
   await expect(row).toContainText(words.refunded);
-  await expect(row).toContainText(REASON);
+  // Each detail by its name in the operator's language, the amount as money (not "amountCents: 990").
+  await expect(row).toContainText(`${words.reasonDetail}${REASON}`);
+  await expect(row).toContainText(words.amountDetail);
+  await expect(row).not.toContainText(/amountCents|paymentId|creditsRemoved/);
   await screenshot(ops, "ops-money-audit");
   await desk.close();
 });

@@ -25,6 +25,25 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
+/** What an audit row's details may hold: a closed list, so that the console names each in its language. */
+export const auditDetailKeys = [
+  "clickid",
+  "expiresAt",
+  "messageId",
+  "length",
+  "paymentId",
+  "amountCents",
+  "currency",
+  "reason",
+  "creditsRemoved",
+  "premiumLevel",
+  "subscriptionEnded",
+  "errorCode",
+  "provider",
+] as const;
+export type AuditDetailKey = (typeof auditDetailKeys)[number];
+export type AuditDetails = Partial<Record<AuditDetailKey, string | number | boolean | null>>;
+
 export const OpsLoginRequest = z.object({
   email: z.string().trim().min(3).max(254),
   password: z.string().min(1).max(200),
