@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { FormMessage } from "../../components/ui/FormMessage";
@@ -7,7 +7,7 @@ import { isMessageKey, type Message, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { once } from "../../lib/once";
 import { useLandingParams } from "../../lib/search";
-import { useSession } from "../../lib/session/session";
+import { useEnter } from "../../lib/session/use-enter";
 import { store } from "../../lib/storage";
 import { tracking } from "../../lib/tracking";
 import { AutoSignupPage } from "./AutoSignupPage";
@@ -67,8 +67,7 @@ function GoogleError({ message }: { message: Message }) {
 
 function GoogleCallback({ brand, code, state }: { brand: PublicBrand; code: string; state: string }) {
   const { t } = useI18n();
-  const { signIn } = useSession();
-  const navigate = useNavigate();
+  const { enter } = useEnter();
   const [failure, setFailure] = useState<Message | null>(null);
 
   useEffect(() => {
@@ -97,8 +96,7 @@ function GoogleCallback({ brand, code, state }: { brand: PublicBrand; code: stri
         if (!active) return;
         if (result.ok) {
           // A new member (login false) has no region yet: signing in queues the set-region popup.
-          signIn(result.body);
-          void navigate({ to: "/", replace: true });
+          enter(result.body, { replace: true });
           return;
         }
         console.warn("Google sign-in refused", result.error.code);
@@ -111,7 +109,7 @@ function GoogleCallback({ brand, code, state }: { brand: PublicBrand; code: stri
     return () => {
       active = false;
     };
-  }, [brand.country, code, state, signIn, navigate]);
+  }, [brand.country, code, state, enter]);
 
   if (failure) return <GoogleError message={failure} />;
   return (

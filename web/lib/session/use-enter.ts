@@ -12,10 +12,10 @@ export function useEnter() {
   const router = useRouter();
   const [entering, startTransition] = useTransition();
   const enter = useCallback(
-    (body: SessionBody) =>
+    (body: SessionBody, { replace = false }: { replace?: boolean } = {}) =>
       startTransition(async () => {
         signIn(body);
-        await router.navigate({ to: body.flusso.messaggi_inviti ? "/match" : "/find" });
+        await router.navigate({ to: body.flusso.messaggi_inviti ? "/match" : "/find", replace });
       }),
     [signIn, router],
   );
