@@ -16,7 +16,7 @@ import {
 import { Canvas } from "./seed-data/portraits/canvas";
 import { drawPortrait } from "./seed-data/portraits/draw-portrait";
 import { buildLook } from "./seed-data/portraits/look";
-import { angelLooks } from "./seed-data/portraits/looks";
+import { assignLooks } from "./seed-data/portraits/looks";
 
 /** What the seed needs of an R2 bucket (Miniflare's locally). */
 export interface PhotoBucket {
@@ -134,14 +134,19 @@ export async function seedAngelPhotos(
   bucket: PhotoBucket,
   putsPerBatch = PUTS_PER_BATCH,
 ): Promise<number> {
-  const { rows } = await client.query<{ id: number; country: string }>("select id, country from angels");
+  const { rows } = await client.query<{ id: number; country: string; region: string; gender: string }>(
+    "select id, country, region, gender from angels",
+  );
+  // The seed's assignment, from the same rows: the portrait of the hair colour it wrote.
+  const looks = assignLooks(rows);
   const drawn = new Map<string, ReturnType<typeof cachedPortraitPack>>();
   const portrait = (id: number) => {
-    const looks = angelLooks(id);
-    let pack = drawn.get(looks.seed);
+    const look = looks.get(id);
+    if (!look) throw new Error(`no portrait for angel ${id}`);
+    let pack = drawn.get(look.seed);
     if (!pack) {
-      pack = cachedPortraitPack(looks.seed, looks.hairColour);
-      drawn.set(looks.seed, pack);
+      pack = cachedPortraitPack(look.seed, look.hairColour);
+      drawn.set(look.seed, pack);
     }
     return pack;
   };

@@ -7,7 +7,7 @@ import type { FlowConfig } from "../worker/contracts/flow";
 import { type CountryId, geo } from "./seed-data/geo";
 import { femaleNames } from "./seed-data/names";
 import { demoOperators, demoPersonaNotes } from "./seed-data/operators";
-import { angelLooks } from "./seed-data/portraits/looks";
+import { lookAssigner } from "./seed-data/portraits/looks";
 import { aboutLines, descriptionSentences } from "./seed-data/profile-texts";
 import { sampleTestimonials } from "./seed-data/testimonials";
 
@@ -160,6 +160,8 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
     }
 
     const angelRows: unknown[][] = [];
+    // Ids go up: the same assignment as the portrait seeding's (seed-photos.ts), which reads the rows back.
+    const nextLook = lookAssigner();
     let id = 0;
     for (const country of countries) {
       const rand = prng(country.charCodeAt(0) * 7919 + country.charCodeAt(1));
@@ -175,18 +177,19 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
         const description = [pick(rand, sentences), pick(rand, sentences), pick(rand, sentences)]
           .filter((s, i, all) => all.indexOf(s) === i)
           .join(" ");
+        // A tenth of the profiles are men, for members whose cerco is uomo.
+        const gender = n % 10 === 9 ? "uomo" : "donna";
         angelRows.push([
           id,
           country,
           region.code,
           city.name,
-          // A tenth of the profiles are men, for members whose cerco is uomo.
-          n % 10 === 9 ? "uomo" : "donna",
+          gender,
           pick(rand, femaleNames[country]),
           pick(rand, aboutLines[lang]),
           description,
           19 + Math.floor(rand() * 42),
-          angelLooks(id).hairColour,
+          nextLook({ country, region: region.code, gender }).hairColour,
           155 + Math.floor(rand() * 30),
           48 + Math.floor(rand() * 30),
           // Only numbers reserved for fiction, or none (the draw stays, so the later columns do not change).

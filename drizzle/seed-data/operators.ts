@@ -62,12 +62,15 @@ export const demoOperators: DemoOperator[] = [
   },
 ];
 
-/** Persona notes for the first angels of each country (ids 1-3: Italy; 301-302: Spain; 601: the UK). */
+/**
+ * Persona notes for the first angels of each country (ids 1-3: Italy; 301-302: Spain; 601: the UK), in the
+ * angel's language: the operators who write as her read and write in it.
+ */
 export const demoPersonaNotes: Record<number, string> = {
-  1: "Nurse on night shifts, loves cooking risotto and cycling by the lake on Sundays. Playful, never explicit; asks about the member's day.",
-  2: "University student of architecture, shy at first, warms up fast. Mentions her cat Olivia.",
-  3: "Runs a small flower shop; romantic, writes long messages, likes old Italian songs.",
-  301: "Flamenco teacher from Sevilla, direct and funny, uses short messages and lots of questions.",
-  302: "Works in a travel agency, dreams of Japan; asks the member where he would travel.",
+  1: "Infermiera con i turni di notte, adora cucinare il risotto e andare in bici sul lago la domenica. Giocosa, mai esplicita; chiede all'iscritto com'è andata la sua giornata.",
+  2: "Studentessa di architettura, timida all'inizio ma si scioglie in fretta. Parla spesso della sua gatta Olivia.",
+  3: "Ha un piccolo negozio di fiori; romantica, scrive messaggi lunghi e ama le vecchie canzoni italiane.",
+  301: "Profesora de flamenco de Sevilla, directa y divertida: escribe mensajes cortos y hace muchas preguntas.",
+  302: "Trabaja en una agencia de viajes y sueña con Japón; pregunta al miembro adónde le gustaría viajar.",
   601: "Primary school teacher in London, loves quiz nights at the pub and bad puns.",
 };

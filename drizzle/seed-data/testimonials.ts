@@ -1,6 +1,9 @@
 // Demo seed data: SAMPLE customer reviews, per UI language. They are not real reviews and the
 // product must show them with a visible "sample review" label. Each recensione contains the
-// placeholder {servizio} exactly once; it is replaced by the brand name at display time.
+// placeholder {servizio} exactly once; it is replaced by the brand name at display time. The spec's
+// markets have about 100 each in Italian and Spanish (testimonials-it.ts, testimonials-es.ts).
+import { spanishSamples } from "./testimonials-es";
+import { italianSamples } from "./testimonials-it";
 
 export interface SampleTestimonial {
   utente: string;
@@ -11,112 +14,28 @@ export interface SampleTestimonial {
   nomeImmagine: string;
 }
 
+/** A review as the language files write it: utente, genere, età, stelle, recensione. */
+export type SampleRow = readonly [
+  utente: string,
+  genere: "F" | "M",
+  eta: number,
+  stelle: 4 | 5,
+  recensione: string,
+];
+
+/** The rows of a language, each with its image name (t-it-001.jpg, …). */
+const fromRows = (language: string, rows: readonly SampleRow[]): SampleTestimonial[] =>
+  rows.map(([utente, genere, eta, stelle, recensione], i) => ({
+    utente,
+    genere,
+    eta,
+    recensione,
+    stelle,
+    nomeImmagine: `t-${language}-${String(i + 1).padStart(3, "0")}.jpg`,
+  }));
+
 export const sampleTestimonials: Record<"it" | "en" | "es" | "fr", readonly SampleTestimonial[]> = {
-  it: [
-    {
-      utente: "Giulia M.",
-      genere: "F",
-      eta: 29,
-      recensione:
-        "Su {servizio} ho trovato conversazioni piacevoli e mai invadenti. L'app è semplice e si usa in un attimo.",
-      stelle: 5,
-      nomeImmagine: "t-it-01.jpg",
-    },
-    {
-      utente: "Marco R.",
-      genere: "M",
-      eta: 41,
-      recensione: "Mi sono iscritto a {servizio} per curiosità e ora è il mio momento di relax serale.",
-      stelle: 5,
-      nomeImmagine: "t-it-02.jpg",
-    },
-    {
-      utente: "Francesca L.",
-      genere: "F",
-      eta: 35,
-      recensione:
-        "Mi piace che su {servizio} tutto sia chiaro e ordinato. Ottimo per fare due chiacchiere dopo il lavoro.",
-      stelle: 4,
-      nomeImmagine: "t-it-03.jpg",
-    },
-    {
-      utente: "Andrea B.",
-      genere: "M",
-      eta: 27,
-      recensione: "Registrazione velocissima e chat sempre vivaci: {servizio} mi ha sorpreso in positivo.",
-      stelle: 4,
-      nomeImmagine: "t-it-04.jpg",
-    },
-    {
-      utente: "Paola S.",
-      genere: "F",
-      eta: 52,
-      recensione:
-        "Pensavo di essere troppo timida per queste cose, invece con {servizio} mi sono sentita subito a mio agio.",
-      stelle: 5,
-      nomeImmagine: "t-it-05.jpg",
-    },
-    {
-      utente: "Luca D.",
-      genere: "M",
-      eta: 33,
-      recensione: "Grafica pulita, profili curati e tanta simpatia: {servizio} è diventato un'abitudine.",
-      stelle: 5,
-      nomeImmagine: "t-it-06.jpg",
-    },
-    {
-      utente: "Elena C.",
-      genere: "F",
-      eta: 44,
-      recensione: "Con {servizio} ho ritrovato il gusto di scrivere e di ricevere messaggi carini.",
-      stelle: 4,
-      nomeImmagine: "t-it-07.jpg",
-    },
-    {
-      utente: "Giuseppe F.",
-      genere: "M",
-      eta: 58,
-      recensione:
-        "Alla mia età non è facile mettersi in gioco, ma {servizio} rende tutto semplice e discreto.",
-      stelle: 5,
-      nomeImmagine: "t-it-08.jpg",
-    },
-    {
-      utente: "Sara P.",
-      genere: "F",
-      eta: 24,
-      recensione:
-        "Divertente e leggero, proprio quello che cercavo. Consiglio {servizio} a chi vuole staccare la spina.",
-      stelle: 5,
-      nomeImmagine: "t-it-09.jpg",
-    },
-    {
-      utente: "Roberto G.",
-      genere: "M",
-      eta: 49,
-      recensione: "Le notifiche mi avvisano appena arriva un messaggio, e su {servizio} non mi annoio mai.",
-      stelle: 4,
-      nomeImmagine: "t-it-10.jpg",
-    },
-    {
-      utente: "Chiara V.",
-      genere: "F",
-      eta: 38,
-      recensione:
-        "Ho apprezzato molto la discrezione di {servizio}: nessuna sorpresa e tutto sotto controllo.",
-      stelle: 5,
-      nomeImmagine: "t-it-11.jpg",
-    },
-    {
-      utente: "Davide T.",
-      genere: "M",
-      eta: 31,
-      recensione:
-        "Ci ho messo un po' a capire come funzionano i crediti, ma ora {servizio} mi piace davvero.",
-      stelle: 4,
-      nomeImmagine: "t-it-12.jpg",
-    },
-  ],
+  it: fromRows("it", italianSamples),
   en: [
     {
       utente: "Sophie H.",
@@ -221,110 +140,7 @@ export const sampleTestimonials: Record<"it" | "en" | "es" | "fr", readonly Samp
       nomeImmagine: "t-en-12.jpg",
     },
   ],
-  es: [
-    {
-      utente: "Lucía M.",
-      genere: "F",
-      eta: 30,
-      recensione:
-        "En {servizio} las conversaciones son agradables y nada invasivas. La app es facilísima de usar.",
-      stelle: 5,
-      nomeImmagine: "t-es-01.jpg",
-    },
-    {
-      utente: "Javier R.",
-      genere: "M",
-      eta: 40,
-      recensione:
-        "Me registré en {servizio} por curiosidad y ahora es mi rato de desconexión por las noches.",
-      stelle: 5,
-      nomeImmagine: "t-es-02.jpg",
-    },
-    {
-      utente: "Marta G.",
-      genere: "F",
-      eta: 36,
-      recensione:
-        "Me gusta que en {servizio} todo esté claro y ordenado. Ideal para charlar un rato después del trabajo.",
-      stelle: 4,
-      nomeImmagine: "t-es-03.jpg",
-    },
-    {
-      utente: "Sergio L.",
-      genere: "M",
-      eta: 26,
-      recensione: "Registro rapidísimo y chats siempre animados: {servizio} me ha sorprendido para bien.",
-      stelle: 4,
-      nomeImmagine: "t-es-04.jpg",
-    },
-    {
-      utente: "Carmen S.",
-      genere: "F",
-      eta: 53,
-      recensione:
-        "Creía que era demasiado tímida para esto, pero con {servizio} me sentí cómoda desde el principio.",
-      stelle: 5,
-      nomeImmagine: "t-es-05.jpg",
-    },
-    {
-      utente: "Pablo D.",
-      genere: "M",
-      eta: 32,
-      recensione:
-        "Diseño limpio, perfiles cuidados y mucha simpatía: {servizio} se ha convertido en una costumbre.",
-      stelle: 5,
-      nomeImmagine: "t-es-06.jpg",
-    },
-    {
-      utente: "Elena C.",
-      genere: "F",
-      eta: 45,
-      recensione: "Con {servizio} he recuperado el gusto de escribir y de recibir mensajes bonitos.",
-      stelle: 4,
-      nomeImmagine: "t-es-07.jpg",
-    },
-    {
-      utente: "Antonio F.",
-      genere: "M",
-      eta: 57,
-      recensione: "A mi edad no es fácil lanzarse, pero {servizio} lo hace todo sencillo y discreto.",
-      stelle: 5,
-      nomeImmagine: "t-es-08.jpg",
-    },
-    {
-      utente: "Paula N.",
-      genere: "F",
-      eta: 25,
-      recensione:
-        "Divertido y ligero, justo lo que buscaba. Recomiendo {servizio} a quien quiera desconectar.",
-      stelle: 5,
-      nomeImmagine: "t-es-09.jpg",
-    },
-    {
-      utente: "Miguel A.",
-      genere: "M",
-      eta: 48,
-      recensione: "Las notificaciones me avisan en cuanto llega un mensaje, y en {servizio} nunca me aburro.",
-      stelle: 4,
-      nomeImmagine: "t-es-10.jpg",
-    },
-    {
-      utente: "Cristina V.",
-      genere: "F",
-      eta: 39,
-      recensione: "Valoro mucho la discreción de {servizio}: sin sorpresas y todo bajo control.",
-      stelle: 5,
-      nomeImmagine: "t-es-11.jpg",
-    },
-    {
-      utente: "David T.",
-      genere: "M",
-      eta: 29,
-      recensione: "Me costó un poco entender cómo funcionan los créditos, pero ahora {servizio} me encanta.",
-      stelle: 4,
-      nomeImmagine: "t-es-12.jpg",
-    },
-  ],
+  es: fromRows("es", spanishSamples),
   fr: [
     {
       utente: "Camille D.",

@@ -130,6 +130,8 @@ test(
     await card.getByTestId("like-button").click();
     await expect(popup).toBeVisible();
     await expect(popup.getByRole("heading")).toHaveText("Verifica il tuo profilo");
+    // The member is asked for a number: its field has the focus (the keyboard comes up for it).
+    await expect(popup.getByLabel("Numero di cellulare")).toBeFocused();
     await expect(page.getByTestId("like-tooltip")).toHaveCount(0);
     await shotViewport(page, "chat-rules-phone-popup");
     await popup.getByRole("button", { name: "Chiudi" }).click();
@@ -169,7 +171,8 @@ test(
     await popup.getByLabel("Numero di cellulare").fill(mobile.typed);
     await popup.getByRole("button", { name: "Invia il codice" }).click();
     await expect(popup.getByTestId("phone-code-sent")).toHaveText(
-      `Ti abbiamo inviato un codice di 6 cifre via SMS al ${mobile.e164}. Vale 10 minuti.`,
+      // The number as Italy writes it ("347 123 4567"), not run together with its +39.
+      `Ti abbiamo inviato un codice di 6 cifre via SMS al ${mobile.typed}. Vale 10 minuti.`,
     );
     const field = popup.getByLabel("Codice ricevuto via SMS");
     await expect(field).toBeFocused();
@@ -287,6 +290,7 @@ test(
         json: {
           result: "code_sent",
           phone: mobile.e164,
+          phoneDisplay: mobile.typed,
           expiresAt: new Date(Date.now() + 600_000).toISOString(),
           expiresInS: 600,
           resendAt: new Date(Date.now() + 60_000).toISOString(),
@@ -323,7 +327,7 @@ test(
     await popup.getByRole("button", { name: "Chiudi" }).click();
     await expect(popup).toHaveCount(0);
     await page.getByTestId("angel-card").first().getByTestId("like-button").click();
-    await expect(popup.getByTestId("phone-code-sent")).toContainText(mobile.e164);
+    await expect(popup.getByTestId("phone-code-sent")).toContainText(mobile.typed);
 
     // Another number within the server's minute is throttled: the popup says how long to wait.
     await popup.getByRole("button", { name: "Cambia numero" }).click();

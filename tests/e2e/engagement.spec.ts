@@ -128,6 +128,35 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     );
     await expect(page.getByTestId("angel-photo")).toHaveJSProperty("complete", true);
     await expect(page.getByTestId("angel-photo")).not.toHaveAttribute("data-fallback", /./);
+    // The way back above the photo; the photo at the card's top, the facts beside it on a wide screen and
+    // under it on a phone, and no empty cell (a 480 px square took the photo's place on a wide screen).
+    const wide = (page.viewportSize()?.width ?? 1280) > 760;
+    const layout = await page.evaluate(() => {
+      const box = (selector: string) =>
+        document.querySelector(selector)?.getBoundingClientRect() ?? new DOMRect();
+      const card = box('[data-testid="angel-profile"]');
+      const photo = box('[data-testid="angel-photo"]');
+      const body = box(".angel-profile-body");
+      const back = box('[data-testid="back-link"]');
+      return {
+        backAbove: back.height > 0 && back.bottom <= card.top,
+        photoAtTopLeft: Math.abs(photo.top - card.top) < 2 && Math.abs(photo.left - card.left) < 2,
+        bodyBeside: body.left >= photo.right - 1 && Math.abs(body.top - card.top) < 2,
+        bodyUnder: body.top >= photo.bottom - 1,
+        // As tall as its photo and facts, beside each other or one under the other.
+        noEmptyCell:
+          card.height <=
+          (body.top >= photo.bottom - 1 ? photo.height + body.height : Math.max(photo.height, body.height)) +
+            2,
+      };
+    });
+    expect(layout).toEqual({
+      backAbove: true,
+      photoAtTopLeft: true,
+      bodyBeside: wide,
+      bodyUnder: !wide,
+      noEmptyCell: true,
+    });
     await expect.poll(async () => ids(await storage(page, "profiliVisitati"))).toContain(secondId);
     const call = apiCall(market, `/api/get/all/${member.clickid}`);
     const all = await page.request.get(call.url, {
@@ -149,7 +178,9 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     await shot(page, `angel-profile-${market}`);
     await expectAccessible(page, "/user/{u}");
 
-    await page.goto(`${origin(market)}/find`);
+    // Back where the member came from.
+    await page.getByTestId("back-link").click();
+    await expect(page).toHaveURL(/\/find$/);
     await expect(cards.nth(1).getByTestId("like-button")).toHaveAttribute("aria-pressed", "true");
     await shot(page, `find-liked-${market}`);
 

@@ -1,9 +1,10 @@
 // The find screen on two brands: the header's real total, the pager (blocks of 5, page 2, reload, page 1
 // on a new place, a stored page past the end), the change-region popup with its city autocomplete, the
 // paginazione and cambia_regione hooks of a free member, a paid member's other regions and pages, and the
-// grid's 6 columns from 1200 px (a short row centred, one card height, long names cut). Screenshots of
-// each state on it and en.
+// grid's 6 columns from 1200 px (a short row centred, one card height, the seeds' names whole, longer
+// ones cut). Screenshots of each state on it and en.
 import type { Page } from "@playwright/test";
+import { femaleNames } from "../../drizzle/seed-data/names";
 import {
   anyWidth,
   apiCall,
@@ -19,6 +20,13 @@ import {
   test,
   withoutBootstrap,
 } from "./helpers";
+
+/** The seed's longest screen names, longest first. */
+const longestSeedNames = (count: number) =>
+  Object.values(femaleNames)
+    .flat()
+    .sort((a, b) => b.length - a.length)
+    .slice(0, count);
 
 const texts = {
   it: {
@@ -299,12 +307,14 @@ test(
 );
 
 test(
-  "it: 6 columns from 1200 px, fewer below; a short row centred; one card height; long names cut",
+  "it: 6 columns from 1200 px, fewer below; a short row centred; one card height; seed names whole, longer ones cut",
   anyWidth,
   async ({ page }) => {
     await signedInMember(page, "it", "find-grid");
     await withoutBootstrap(page);
     const longName = "Mariangela Benedetta Alessandrina";
+    // The seeds' longest names: whole on every card ("Margher… 59" was a ten-letter name beside its age).
+    const seedNames = longestSeedNames(2);
     await page.route("**/dispenser", async (route) => {
       // Through 127.0.0.1: Node does not resolve *.localhost.
       const call = apiCall("it", "/dispenser");
@@ -312,6 +322,9 @@ test(
       const response = await route.fetch({ url: call.url, headers });
       const body = await response.json();
       body.profili[0].screenName = longName;
+      body.profili[1].screenName = seedNames[0];
+      body.profili[2].screenName = seedNames[1];
+      body.profili[2].age = 59;
       await route.fulfill({ response, json: body });
     });
     await page.goto(`${origin("it")}/find`);
@@ -327,15 +340,17 @@ test(
         const first = boxes[0] ?? box;
         const row = boxes.filter((b) => Math.abs(b.top - first.top) < 1);
         const gap = Number.parseFloat(getComputedStyle(grid).columnGap);
-        const name = items[0]?.querySelector<HTMLElement>(".angel-name");
-        const age = items[0]?.querySelector<HTMLElement>(".angel-age")?.getBoundingClientRect();
-        const nameBox = name?.getBoundingClientRect();
+        const names = items.map((card) => card.querySelector<HTMLElement>(".angel-name"));
+        const cut = names.map((name) => (name ? name.scrollWidth > name.clientWidth : false));
+        const age = items[2]?.querySelector<HTMLElement>(".angel-age")?.getBoundingClientRect();
+        const nameBox = names[2]?.getBoundingClientRect();
         return {
           columns: Math.round((box.width + gap) / (first.width + gap)),
           centred: Math.abs(first.left - box.left - (box.right - (row.at(-1)?.right ?? 0))) < 2,
           heights: new Set(boxes.map((b) => Math.round(b.height))).size,
-          nameCut: name ? name.scrollWidth > name.clientWidth : false,
-          ageBesideName: Boolean(age && nameBox && age.top < nameBox.bottom && age.left >= nameBox.right),
+          nameCut: cut[0],
+          seedNamesCut: cut.slice(1, 3).some(Boolean),
+          ageUnderName: Boolean(age && nameBox && age.top >= nameBox.bottom - 1),
         };
       });
     for (const [width, columns] of [
@@ -345,10 +360,60 @@ test(
       [390, 2],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(layout, `${width} px`)
-        .toEqual({ columns, centred: true, heights: 1, nameCut: true, ageBesideName: true });
+      await expect.poll(layout, `${width} px`).toEqual({
+        columns,
+        centred: true,
+        heights: 1,
+        nameCut: true,
+        seedNamesCut: false,
+        ageUnderName: true,
+      });
       if (width === 1280 || width === 390) await shotViewport(page, `find-grid-${width}`);
     }
+  },
+);
+
+test(
+  "no portrait twice among a region's women, so never twice on a page (Italy)",
+  anyWidth,
+  async ({ page }) => {
+    const member = await signedInMember(page, "it", "find-portraits");
+    // A paid member may page through every region.
+    await setPremium(page, "it", member.clickid, 1);
+    const regionsCall = apiCall("it", "/api/get/regions/it");
+    const regions = (await (
+      await page.request.get(regionsCall.url, { headers: regionsCall.headers })
+    ).json()) as { code: string }[];
+    expect(regions.length).toBeGreaterThan(10);
+    const shared: string[] = [];
+    for (const { code } of regions) {
+      const call = apiCall("it", "/dispenser");
+      const ask = async (n: number) => {
+        const response = await page.request.post(call.url, {
+          headers: { ...call.headers, authorization: `Bearer ${member.token}` },
+          data: { country: "it", page: n, region: code, cerco: "donna", seed: "portraits" },
+        });
+        expect(response.status()).toBe(200);
+        return (await response.json()) as {
+          totali: number;
+          profili: { id: number; default_photo: string }[];
+        };
+      };
+      const first = await ask(1);
+      const angels = [...first.profili];
+      for (let n = 2; n <= Math.ceil(first.totali / 5); n++) angels.push(...(await ask(n)).profili);
+      expect(angels.length).toBe(first.totali);
+      // The portrait itself (its smallest rendition's bytes): every angel has an address of her own.
+      const seen = new Map<string, number>();
+      for (const angel of angels) {
+        const photo = apiCall("it", `${angel.default_photo}/w180.webp`);
+        const bytes = await (await page.request.get(photo.url, { headers: photo.headers })).body();
+        const key = bytes.toString("base64");
+        const other = seen.get(key);
+        if (other !== undefined) shared.push(`${code}: ${other} and ${angel.id}`);
+        seen.set(key, angel.id);
+      }
+    }
+    expect(shared).toEqual([]);
   },
 );

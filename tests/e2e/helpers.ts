@@ -175,6 +175,18 @@ export async function expectAccessible(page: Page, what: string) {
   expect(bad, `accessibility of ${what}`).toEqual([]);
 }
 
+/**
+ * axe's label-content-name-mismatch (WCAG 2.5.3, "experimental" in axe, so not among the tags above) on a
+ * part of the page: a control's accessible name holds its visible text, so speech input can name it.
+ */
+export async function expectNamesHoldTheirText(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withRules(["label-content-name-mismatch"])
+    .analyze();
+  expect(violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+}
+
 interface OutboxMessage {
   to: string;
   subject: string;

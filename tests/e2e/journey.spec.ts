@@ -9,7 +9,14 @@ test("home page carries each brand before and after the app starts", async ({ pa
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     await expect(page).toHaveTitle(title);
     await expect(page.getByText(subtitle)).toBeVisible();
-    await expect(page.locator(".review .badge").first()).toBeVisible();
+    // The spec's three reviews of the brand's market, each labelled a sample, the brand's name in its text.
+    const reviews = page.locator(".review");
+    await expect(reviews).toHaveCount(3);
+    await expect(reviews.locator(".badge")).toHaveCount(3);
+    for (const text of await reviews.locator("blockquote").allTextContents()) {
+      expect(text).toContain(title);
+      expect(text).not.toContain("{servizio}");
+    }
     await shot(page, `home-${lang}`);
     await expectAccessible(page, `the home page (${lang})`);
   }

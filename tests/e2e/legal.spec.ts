@@ -23,6 +23,7 @@ const text = {
     },
     footer: { faq: "FAQ", terms: "Termini", privacy: "Privacy", cookie: "Cookie", contact: "Contatti" },
     legalNav: "Informazioni legali",
+    back: "Indietro",
     sample: "Testo di esempio",
     featuresLink: "le funzionalità",
     contact: "Contattaci",
@@ -44,6 +45,7 @@ const text = {
     },
     footer: { faq: "FAQ", terms: "Terms", privacy: "Privacy", cookie: "Cookies", contact: "Contact" },
     legalNav: "Legal information",
+    back: "Back",
     sample: "Sample text",
     featuresLink: "the features",
     contact: "Contact us",
@@ -96,8 +98,17 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
         await expect(legal.locator('a[href^="mailto:"]').last()).toBeVisible();
       }
       await expect(legal.locator('a[href="/unsubscribe"]')).toBeVisible();
+      // The tab (and a member's top bar on a phone) names the page.
+      await expect(page).toHaveTitle(new RegExp(`^${t.titles.terms} – `));
       await expectAccessible(page, "the terms page");
       await shot(page, "legal-terms");
+      // The way back, above the text: to the page the visitor came from (the cookie policy).
+      const back = page.getByRole("link", { name: t.back });
+      const [backBox, textBox] = [await back.boundingBox(), await legal.boundingBox()];
+      expect(backBox && textBox && backBox.y + backBox.height <= textBox.y).toBe(true);
+      await back.click();
+      await expect(page).toHaveURL(/\/legal\/cookie$/);
+      await expect(legal.getByRole("heading", { level: 1 })).toHaveText(t.titles.cookie);
 
       // Contact: the company, then a form that keeps what was typed until it is right.
       await page

@@ -1,5 +1,6 @@
 // Login, logout, forgot password and reset, disabling the profile, and the session popups.
 import {
+  anyWidth,
   apiCall,
   apiPost,
   at390,
@@ -12,6 +13,7 @@ import {
   registerViaApi,
   shot,
   shotViewport,
+  slowNetwork,
   storeSession,
   test,
   uniqueEmail,
@@ -137,10 +139,10 @@ test(
     await page.goto(`${origin("es")}/login`);
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByLabel("Contraseña").fill("old-password");
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("El correo o la contraseña no son correctos.");
     await page.getByLabel("Contraseña").fill("new-password");
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     await expect(page).toHaveURL(/\/find$/);
     await logout(page, "Salir");
 
@@ -151,6 +153,61 @@ test(
     await page.getByRole("button", { name: "Guardar la contraseña" }).click();
     await expect(page.getByRole("alert")).toHaveText("Este enlace ha caducado o ya se ha utilizado.");
     await shot(page, "reset-expired");
+  },
+);
+
+test(
+  "from the login button to the member's home, never a blank page (Italian)",
+  anyWidth,
+  async ({ page, request }) => {
+    const email = uniqueEmail("login-frames");
+    await registerViaApi(request, "it", email, "good-password");
+    await page.goto(`${origin("it")}/login`);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill("good-password");
+    // Every frame drawn from the click on, until the grid's first card: how much text the page shows.
+    await page.evaluate(() => {
+      const frames: number[] = [];
+      Object.assign(window, { loginFrames: frames });
+      const tick = () => {
+        frames.push(document.getElementById("root")?.innerText.trim().length ?? 0);
+        if (!document.querySelector('[data-testid="angel-card"]')) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.getByRole("button", { name: "Accedi", exact: true }).click();
+    await expect(page).toHaveURL(/\/find$/);
+    await expect(page.getByTestId("angel-card").first()).toBeVisible();
+    const frames = await page.evaluate(() => (window as unknown as { loginFrames: number[] }).loginFrames);
+    // The login form (its button's spinner) stays until the member's bars and page take over: the member's
+    // frame came as a chunk after the answer, and until then the page was blank for 0.3-0.9 s.
+    expect(frames.length).toBeGreaterThan(5);
+    expect(frames.filter((length) => length === 0)).toEqual([]);
+  },
+);
+
+test(
+  "an address typed as the forgot-password page opens stays in its field (Spanish, slow network)",
+  anyWidth,
+  async ({ page }) => {
+    // On a phone's network the login form stayed on screen while the page's chunk loaded: the keys typed at
+    // once went into its field, and the forgot-password page then opened empty.
+    await slowNetwork(page);
+    await page.goto(`${origin("es")}/login`);
+    await page.getByRole("link", { name: "¿Has olvidado tu contraseña?" }).click();
+    await page.getByLabel("Correo electrónico").pressSequentially("alguien@example.com");
+    await expect(page.getByRole("heading", { name: "¿Has olvidado tu contraseña?" })).toBeVisible();
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue("alguien@example.com");
+    await expect(page.getByLabel("Correo electrónico")).toBeFocused();
+
+    // Opened by itself, the page takes the keys at once too; the address goes back to the login form.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "¿Has olvidado tu contraseña?" })).toBeVisible();
+    await page.keyboard.type("otra@example.com");
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue("otra@example.com");
+    await page.getByRole("link", { name: /Volver a iniciar sesión/ }).click();
+    await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue("otra@example.com");
   },
 );
 
@@ -281,7 +338,7 @@ test(
     await page.goto(`${origin("es")}/login`);
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByLabel("Contraseña").fill("good-password");
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     const popup = page.getByTestId("gift-popup");
     await expect(popup.getByRole("heading")).toHaveText("¡Bienvenido de nuevo!");
     await expect(popup).toContainText("Como regalo de bienvenida tienes 3 mensajes gratis.");

@@ -79,7 +79,7 @@ for (const market of ["it", "es"] as const) {
       text.find,
       text.match,
       text.chats,
-      text.notifications === "Avisos" ? "Notificaciones" : text.notifications,
+      text.notifications,
       text.profile,
       "VIP",
     ]);

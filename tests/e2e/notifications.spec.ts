@@ -8,6 +8,7 @@ import {
   anyWidth,
   expect,
   expectAccessible,
+  expectNamesHoldTheirText,
   oneMarketPerWidth,
   origin,
   shot,
@@ -19,7 +20,6 @@ import {
 const texts = {
   it: {
     nav: "Notifiche",
-    navShort: "Notifiche",
     empty: "Nessuna notifica",
     likes: "Mi piace",
     visits: "Visite",
@@ -29,9 +29,8 @@ const texts = {
     visited: "ha visitato il tuo profilo",
   },
   en: {
-    nav: "Notifications",
-    navShort: "Alerts",
-    empty: "No notifications yet",
+    nav: "Alerts",
+    empty: "No alerts yet",
     likes: "Likes",
     visits: "Visits",
     unread: (n: number) => `${n} unread`,
@@ -55,9 +54,9 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     await expect(page.getByTestId("notifications-empty")).toHaveText(text.empty);
     await expect(page.getByTestId("tab-likes")).toHaveText(text.likes);
     await expect(page.getByTestId("tab-visits")).toHaveCount(0);
-    // At 390 px the entry is the bottom menu's, with its short label.
-    const mobile = test.info().project.name === "mobile";
-    await expect(page.getByTestId("nav-notifications")).toHaveText(mobile ? text.navShort : text.nav);
+    // The section's one name, in the top bar and (at 390 px) the bottom menu, and as the page's heading.
+    await expect(page.getByTestId("nav-notifications")).toHaveText(text.nav);
+    await expect(page.getByTestId("notifications").getByRole("heading", { level: 1 })).toHaveText(text.nav);
     await expect(page.getByTestId("notifications-unread")).toHaveCount(0);
     await shot(page, `notifications-empty-${market}`);
   });
@@ -113,10 +112,7 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     await page.reload();
     await expect(page.getByTestId("notifications-unread")).toHaveText("2");
     // The entry's name says its count (the badge's number is only seen).
-    const entryLabel = test.info().project.name === "mobile" ? text.navShort : text.nav;
-    await expect(page.getByTestId("nav-notifications")).toHaveAccessibleName(
-      `${entryLabel} ${text.unread(2)}`,
-    );
+    await expect(page.getByTestId("nav-notifications")).toHaveAccessibleName(`${text.nav} ${text.unread(2)}`);
 
     const readLikes = page.waitForRequest(isRead);
     await page.getByTestId("nav-notifications").click();
@@ -124,8 +120,9 @@ for (const { market, width } of oneMarketPerWidth("it", "en")) {
     expect((await readLikes).postDataJSON()).toEqual({ clickid: member.clickid, type: "like" });
     await expect(page.getByTestId("tab-likes")).toHaveAttribute("aria-selected", "true");
     // Each tab shows its unread count; the likes tab's is read on opening.
-    await expect(page.getByTestId("tab-visits")).toHaveAccessibleName(`${text.visits} (${text.unread(1)})`);
+    await expect(page.getByTestId("tab-visits")).toHaveAccessibleName(`${text.visits} ${text.unread(1)}`);
     await expect(page.getByTestId("tab-visits-unread")).toHaveText("1");
+    await expectNamesHoldTheirText(page, '[role="tablist"]');
     await expect(page.getByTestId("tab-likes-unread")).toHaveCount(0);
     const items = page.getByTestId("notification");
     await expect(items).toHaveCount(2);
@@ -300,10 +297,15 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
       await expect(popup).toContainText(text.like);
       await expect(popup.getByTestId("notification-popup-photo")).toHaveJSProperty("complete", true);
       await shotViewport(page, `notification-popup-${market}`);
-      if (test.info().project.name === "mobile") {
-        // The popup leaves the top bar usable, and the menu button names the unread count it shows.
+      const mobile = test.info().project.name === "mobile";
+      if (mobile) {
+        // The popup leaves the top bar and the bottom menu usable, and the menu button names the unread
+        // count it shows.
         const bar = await page.locator("header.topbar").boundingBox();
-        expect((await popup.boundingBox())?.y).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+        const menu = await page.getByTestId("bottom-menu").boundingBox();
+        const box = await popup.boundingBox();
+        expect(box?.y).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+        expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(menu?.y ?? 0);
         await expect(page.getByTestId("menu-unread")).toHaveText("3");
         await expect(page.getByTestId("menu-button")).toHaveAccessibleName(text.menuUnread(3));
         await page.getByTestId("menu-button").click();
@@ -333,6 +335,13 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
       expect(await pollAfter(10_000)).toBe(5);
       await expect(popup).toHaveAttribute("data-kind", "visit");
       await expect(popup).toContainText(a.name);
+      if (mobile) {
+        // On a phone it leaves the profile's photo in sight (at the top it hid it).
+        const photo = await page.getByTestId("angel-photo").boundingBox();
+        const box = await popup.boundingBox();
+        expect(box?.y).toBeGreaterThanOrEqual((photo?.y ?? 0) + (photo?.height ?? 0));
+        await shotViewport(page, `notification-popup-profile-${market}`);
+      }
       await page.getByTestId("notification-popup-close").click();
       await expect(popup).toHaveCount(0);
       await page.goto(`${origin(market)}/notifications`);

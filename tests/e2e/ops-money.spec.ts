@@ -46,6 +46,8 @@ const desks = {
     refunded: "reembolsó un pago",
     notMade: "reembolso no realizado",
     brands: "Sitios: Amore Italia, Amor España",
+    amountDetail: "Importe: 9,90\u00a0€",
+    reasonDetail: "Motivo: ",
   },
   desktop: {
     role: "admin",
@@ -61,6 +63,8 @@ const desks = {
     refunded: "refunded a payment",
     notMade: "refund not made",
     brands: "All sites",
+    amountDetail: "Amount: €9.90",
+    reasonDetail: "Reason: ",
   },
 } as const;
 
@@ -203,6 +207,10 @@ test("a supervisor refunds a member's payment from the money view", async ({ pag
   await expect(failed).toContainText(words.notMade);
   await expect(failed).toContainText("already_refunded");
   await expect(failed).toContainText("Chiesto di nuovo dal cliente");
+  // Each detail by its name in the operator's language, the amount as money (not "amountCents: 990").
+  await expect(row).toContainText(`${words.reasonDetail}${REASON}`);
+  await expect(row).toContainText(words.amountDetail);
+  await expect(row).not.toContainText(/amountCents|paymentId|creditsRemoved/);
   await screenshot(ops, "ops-money-audit");
   await desk.close();
 });

@@ -81,7 +81,9 @@ test("an operator answers a member from the console", async ({ page, browser }, 
   );
   await expect(ops.getByTestId("ops-member-photo")).toHaveJSProperty("naturalWidth", 200);
   await expect(ops.getByTestId("ops-angel-profile")).toBeVisible();
-  await expect(ops.getByTestId("ops-notes")).toContainText("risotto");
+  // The page's heading names the two sides; the Italian angel's notes are in Italian.
+  await expect(ops.getByRole("heading", { level: 1 })).toContainText("Lorenzo");
+  await expect(ops.getByTestId("ops-notes")).toContainText("cucinare il risotto");
   await expect(ops.locator(".ops-lease.mine")).toHaveText(/\d:\d\d/);
   await expect(ops.getByTestId("ops-angel-profile").locator("img")).toHaveJSProperty("complete", true);
   await shot(ops, "ops-conversation");

@@ -47,7 +47,7 @@ const texts = {
     plansHeading: "Elige tus créditos",
     renews: /^VIP Gold: se renueva el .+ por 49,90\s€$/,
     canceled: /^VIP Gold: no se renovará; tus ventajas duran hasta el .+$/,
-    unsubscribe: "Darme de baja",
+    unsubscribe: "Darse de baja",
     unsubscribed: "Te has dado de baja: tu plan no se renovará.",
     ko: "No hemos podido darte de baja. Ponte en contacto con atención al cliente.",
     receipt: "Recibo",

@@ -38,7 +38,7 @@ function run(
       get: (target, key) => (key === "setAttribute" ? setAttribute : target[String(key)]),
     });
   };
-  runInNewContext(firstScreenScript(preloads, "it"), {
+  runInNewContext(firstScreenScript(preloads), {
     window,
     location: { pathname },
     Date: { now: () => now },
@@ -113,7 +113,7 @@ describe("the first screen's bootstrap script", () => {
   });
 
   it("asks a visitor's reviews on the home page only", () => {
-    expect(run("/", {}).calls).toEqual([{ url: "/api/testimonials?language=it", body: undefined }]);
+    expect(run("/", {}).calls).toEqual([{ url: "/api/testimonials?count=3", body: undefined }]);
     expect(run("/", { token: "tok" }).calls.map((c) => c.url)).toEqual(["/api/first-screen"]);
   });
 

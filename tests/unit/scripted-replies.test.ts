@@ -3,7 +3,7 @@
 // a memory of the conversation and never an empty slot.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type AngelPersona, interests, jobs, personaOf } from "../../worker/chat/angel-persona";
+import { interests, jobs, personaOf } from "../../worker/chat/angel-persona";
 import { answerBank } from "../../worker/chat/reply-answers";
 import { replyBank } from "../../worker/chat/reply-bank";
 import { type Intent, intentsOf } from "../../worker/chat/reply-intents";
@@ -11,45 +11,7 @@ import type { ConversationLine } from "../../worker/chat/reply-provider";
 import { pressingOpener, scriptedReply } from "../../worker/chat/scripted-replies";
 import { fillSlots } from "../../worker/chat/template-slots";
 import { type Locale, locales } from "../../worker/contracts/locales";
-
-/** mulberry32: the tests' seeded randomness. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const giuliaProfile = {
-  id: 12,
-  screenName: "Giulia",
-  city: "Bologna",
-  age: 31,
-  gender: "donna",
-  about: "Amo il mare, il buon vino e le chiacchierate che finiscono tardi.",
-  description: "Leggo tanto, soprattutto romanzi e storie che fanno sognare.",
-};
-const giulia = personaOf(giuliaProfile);
-
-const reply = (
-  language: Locale,
-  userMessage: string,
-  opts: { history?: ConversationLine[]; angel?: AngelPersona; name?: string | null; seed?: number } = {},
-) =>
-  scriptedReply(
-    {
-      language,
-      userMessage,
-      userName: opts.name ?? null,
-      angel: opts.angel ?? giulia,
-      history: opts.history ?? [],
-    },
-    seeded(opts.seed ?? 1),
-  ) ?? "";
+import { giulia, giuliaProfile, reply, seeded } from "./scripted-replies-fixture";
 
 describe("the intents of a member's message", () => {
   const cases: Record<Locale, [string, Intent][]> = {

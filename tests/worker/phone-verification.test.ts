@@ -76,16 +76,31 @@ describe("step 1: the code is sent, the member is not verified yet", () => {
     const spanish = await createMember({ region: "andalucia" }, hosts.es);
     const mobile = uniqueMobile(hosts.es);
     const national = `${mobile.slice(3, 6)} ${mobile.slice(6, 9)} ${mobile.slice(9)}`;
+    // Answered in E.164, and as Spain writes it for the popup to show: "612 34 56 78".
+    const spanishDisplay = `${mobile.slice(3, 6)} ${mobile.slice(6, 8)} ${mobile.slice(8, 10)} ${mobile.slice(10)}`;
     expect(await sendCode(spanish, national, hosts.es)).toMatchObject({
       status: 200,
-      json: { phone: mobile },
+      json: { phone: mobile, phoneDisplay: spanishDisplay },
     });
     // The English brand serves Ireland too: an Irish mobile written as the Irish write it.
     const english = await createMember({ region: "london" }, hosts.en);
     const line = String(Math.floor(Math.random() * 1e7)).padStart(7, "0");
     expect(await sendCode(english, `085 ${line.slice(0, 3)} ${line.slice(3)}`, hosts.en)).toMatchObject({
       status: 200,
-      json: { phone: `+35385${line}` },
+      json: { phone: `+35385${line}`, phoneDisplay: `085 ${line.slice(0, 3)} ${line.slice(3)}` },
+    });
+    // Italy's and Britain's own grouping, whatever spacing the member typed.
+    const italian = uniqueMobile();
+    expect(await sendCode(await createMember(), italian.slice(3))).toMatchObject({
+      status: 200,
+      json: { phoneDisplay: `${italian.slice(3, 6)} ${italian.slice(6, 9)} ${italian.slice(9)}` },
+    });
+    const british = uniqueMobile(hosts.en);
+    expect(
+      await sendCode(await createMember({ region: "london" }, hosts.en), british, hosts.en),
+    ).toMatchObject({
+      status: 200,
+      json: { phoneDisplay: `0${british.slice(3, 7)} ${british.slice(7)}` },
     });
 
     const member = await createMember();

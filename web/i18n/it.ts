@@ -186,7 +186,6 @@ export const it: Catalogue = {
   profilo_cm: "{value} cm",
   profilo_kg: "{value} kg",
   profilo_descrizione: "Su di me",
-  profilo_torna: "Torna alla ricerca",
   capelli_biondi: "Biondi",
   capelli_castani: "Castani",
   capelli_rossi: "Rossi",

@@ -1,6 +1,7 @@
 // The scripted provider's reply: what the member asked (reply-intents.ts), answered in character from the
 // angel's persona (angel-persona.ts, reply-answers.ts), with a little memory of the conversation: a greeting
-// only for the angel's first line, no sentence it already wrote, and "I told you…" when the member asks
+// only for the angel's first line, no sentence it already wrote, no sentence that repeats the member's own
+// words back (the banks' questions are also what members ask), and "I told you…" when the member asks
 // again. Anything else gets a line of the general bank (reply-bank.ts) that keeps the talk going.
 import { type Locale, locales } from "../contracts/locales";
 import { stableHash } from "../core/hash";
@@ -36,6 +37,25 @@ function memoised<T>(fn: (text: string) => T): (text: string) => T {
 const sentencesOf: (text: string) => readonly string[] = memoised((text) =>
   text.split(/(?<=[.!?…])\s+/).map(normalise),
 );
+
+/** The words of each sentence of a text, for telling whether a line repeats the member's. */
+const wordsOf: (text: string) => readonly ReadonlySet<string>[] = memoised((text) =>
+  sentencesOf(text).map((s) => new Set(s.replace(/\?/g, " ").split(" ").filter(Boolean))),
+);
+
+/** A one-word sentence is never taken for an echo: "Ciao!" answers "Ciao!". */
+const ECHO_MIN_WORDS = 2;
+
+const within = (small: ReadonlySet<string>, large: ReadonlySet<string>) =>
+  small.size >= ECHO_MIN_WORDS && [...small].every((w) => large.has(w));
+
+/**
+ * Whether a sentence of the angel says what a sentence of the member said: the same words, or all of one's
+ * words inside the other ("What do you do for work?" answered "… And what do you do for work?").
+ */
+function echoes(line: ReadonlySet<string>, member: readonly ReadonlySet<string>[]): boolean {
+  return member.some((said) => within(line, said) || within(said, line));
+}
 const intentsIn = Object.fromEntries(
   locales.map((language) => [language, memoised<readonly Intent[]>((text) => intentsOf(language, text))]),
 ) as Record<Locale, (text: string) => readonly Intent[]>;
@@ -59,11 +79,18 @@ function slotsOf(language: Locale, userName: string | null, angel: AngelPersona 
  * of them): a bank holds a hundred lines, and filling and normalising each one for every reply was a
  * seventh of the room's CPU per chat message.
  */
-function picker(slots: Slots, said: Set<string>, random: () => number) {
+function picker(
+  slots: Slots,
+  said: Set<string>,
+  member: readonly ReadonlySet<string>[],
+  random: () => number,
+) {
   const fresh = (line: string) => !sentencesOf(line).some((s) => said.has(s));
+  const ownWords = (line: string) => !wordsOf(line).some((words) => echoes(words, member));
   return (templates: readonly string[] | undefined, { orStale = true } = {}): string | null => {
     const order = [...(templates ?? [])];
     const filled: string[] = [];
+    const echoing: string[] = [];
     let line: string | null = null;
     for (let i = 0; i < order.length && line === null; i++) {
       // One step of a Fisher-Yates shuffle: the next template, drawn from those not tried yet.
@@ -72,11 +99,19 @@ function picker(slots: Slots, said: Set<string>, random: () => number) {
       order[j] = order[i] as string;
       const candidate = fillSlots(template, slots);
       if (candidate === null) continue;
+      if (!ownWords(candidate)) {
+        echoing.push(candidate);
+        continue;
+      }
       filled.push(candidate);
       if (fresh(candidate)) line = candidate;
     }
-    // Every line said already: one of them again, unless the caller would rather say nothing.
-    if (line === null && orStale) line = filled[Math.floor(random() * filled.length)] ?? null;
+    // Every line said already: one of them again, unless the caller would rather say nothing; the member's
+    // own words only when nothing else is left.
+    if (line === null && orStale) {
+      const left = filled.length > 0 ? filled : echoing;
+      line = left[Math.floor(random() * left.length)] ?? null;
+    }
     if (line) for (const s of sentencesOf(line)) said.add(s);
     return line;
   };
@@ -86,7 +121,13 @@ export function scriptedReply(input: ReplyInput, random: () => number): string |
   const { language, history } = input;
   const bank = answerBank[language];
   const said = new Set(history.filter((l) => l.from === "angel").flatMap((l) => sentencesOf(l.text)));
-  const pick = picker(slotsOf(language, input.userName, input.angel), said, random);
+  const member = [...history.filter((l) => l.from === "member").map((l) => l.text), input.userMessage];
+  const pick = picker(
+    slotsOf(language, input.userName, input.angel),
+    said,
+    member.flatMap((text) => wordsOf(text)),
+    random,
+  );
   const askedBefore = new Set(
     history.filter((l) => l.from === "member").flatMap((l) => intentsIn[language](l.text)),
   );

@@ -44,6 +44,47 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
+/** What an audit row's details may hold: a closed list, so that the console names each in its language. */
+export const auditDetailKeys = [
+  "clickid",
+  "expiresAt",
+  "messageId",
+  "length",
+  "paymentId",
+  "amountCents",
+  "currency",
+  "reason",
+  "creditsRemoved",
+  "premiumLevel",
+  "subscriptionEnded",
+  "errorCode",
+  "provider",
+  // A refund attempt the console did not make: what it answered.
+  "outcome",
+  "status",
+  // The member's rights: a withdrawal's quote and refund, a deletion's dates, an erasure's and a retention
+  // run's row counts per table, the marketing consents after a change.
+  "kind",
+  "refundCents",
+  "used",
+  "bought",
+  "performanceConsent",
+  "refundId",
+  "dueAt",
+  "confirmedWith",
+  "requestedAt",
+  "deleted",
+  "pseudonymised",
+  "photos",
+  "rows",
+  "promotions",
+  "third_parties",
+] as const;
+export type AuditDetailKey = (typeof auditDetailKeys)[number];
+export type AuditDetails = Partial<
+  Record<AuditDetailKey, string | number | boolean | null | Readonly<Record<string, number>>>
+>;
+
 export const OpsLoginRequest = z.object({
   email: z.string().trim().min(3).max(254),
   password: z.string().min(1).max(200),

@@ -1,53 +1,66 @@
+// GET /api/testimonials: the spec's helper that shuffles the reviews by country, six unless told (the home
+// page asks three). A market's reviews are written in its language; demo ones are flagged isSample and
+// shown with a "sample review" label (DESIGN.md section 5).
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
 import { testimonials } from "../../drizzle/schema/testimonials";
-import { Locale } from "../contracts/locales";
-import { featureApp } from "../core/openapi";
+import { Country, type Locale } from "../contracts/locales";
+import { MAX_TESTIMONIALS, SHUFFLED_TESTIMONIALS } from "../contracts/testimonials";
+import type { Db } from "../core/db";
+import { errorResponse, featureApp } from "../core/openapi";
 
-/** The spec's homepage shows three reviews. */
-export const HOME_TESTIMONIALS = 3;
+/** The language a market's reviews are written in. */
+const reviewLanguage: Record<Country, Locale> = { it: "it", es: "es", en: "en" };
 
-const list = createRoute({
-  method: "get",
-  path: "/api/testimonials",
-  tags: ["home"],
-  summary: "Three reviews in a language, shuffled; demo ones are flagged isSample",
-  request: { query: z.object({ language: Locale }) },
-  responses: {
-    200: {
-      description: "reviews",
-      content: {
-        "application/json": {
-          schema: z.array(
-            z.object({
-              utente: z.string(),
-              genere: z.string(),
-              eta: z.number(),
-              recensione: z.string(),
-              stelle: z.number(),
-              isSample: z.boolean(),
-            }),
-          ),
-        },
-      },
-    },
-  },
+const Testimonial = z.object({
+  utente: z.string(),
+  genere: z.string(),
+  eta: z.number(),
+  /** Holds {servizio}, which the page replaces with the brand's name. */
+  recensione: z.string(),
+  stelle: z.number(),
+  nome_immagine: z.string(),
+  isSample: z.boolean(),
 });
 
-export const testimonialRoutes = featureApp().openapi(list, async (c) => {
-  const { language } = c.req.valid("query");
-  const rows = await c.var.db
+/** `count` reviews of a market in a random order (each call its own), six unless told. */
+export async function shuffledTestimonials(db: Db, country: Country, count = SHUFFLED_TESTIMONIALS) {
+  return db
     .select({
       utente: testimonials.utente,
       genere: testimonials.genere,
       eta: testimonials.eta,
       recensione: testimonials.recensione,
       stelle: testimonials.stelle,
+      nome_immagine: testimonials.nomeImmagine,
       isSample: testimonials.isSample,
     })
     .from(testimonials)
-    .where(eq(testimonials.language, language))
+    .where(eq(testimonials.language, reviewLanguage[country]))
     .orderBy(sql`random()`)
-    .limit(HOME_TESTIMONIALS);
-  return c.json(rows, 200);
+    .limit(count);
+}
+
+const list = createRoute({
+  method: "get",
+  path: "/api/testimonials",
+  tags: ["home"],
+  summary: `Reviews of a market, shuffled on every call: ${SHUFFLED_TESTIMONIALS} unless count says otherwise; demo ones are flagged isSample`,
+  request: {
+    query: z.object({
+      /** The market; the brand's (the host's) when absent. */
+      country: Country.optional(),
+      count: z.coerce.number().int().min(1).max(MAX_TESTIMONIALS).optional(),
+    }),
+  },
+  responses: {
+    200: { description: "reviews", content: { "application/json": { schema: z.array(Testimonial) } } },
+    400: errorResponse("invalid_input on country or count"),
+  },
+});
+
+export const testimonialRoutes = featureApp().openapi(list, async (c) => {
+  const { country, count } = c.req.valid("query");
+  const market = country ?? Country.parse(c.var.brand.public.country);
+  return c.json(await shuffledTestimonials(c.var.db, market, count), 200);
 });

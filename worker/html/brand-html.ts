@@ -45,7 +45,7 @@ export async function injectBrand(
       element: (el) =>
         void el.after(
           // The splash's logo first: it is the first paint, and the chunks preloaded below would delay it.
-          `<link rel="preload" as="image" href="${escapeHtml(b.logo_url)}" fetchpriority="high"><script id="first-screen"${nonceAttr}>${firstScreenScript(preloads, b.language)}</script>`,
+          `<link rel="preload" as="image" href="${escapeHtml(b.logo_url)}" fetchpriority="high"><script id="first-screen"${nonceAttr}>${firstScreenScript(preloads)}</script>`,
           {
             html: true,
           },

@@ -1,4 +1,5 @@
 import { FIND_PHOTO_SIZES, FIND_PHOTOS_FIRST, OWN_PHOTO, PHOTO_WIDTHS } from "../contracts/photos";
+import { HOME_TESTIMONIALS } from "../contracts/testimonials";
 import type { PagePreloads } from "./preload-links";
 
 /**
@@ -19,18 +20,16 @@ e.setAttribute("imagesizes",${JSON.stringify(FIND_PHOTO_SIZES)});document.head.a
  * the same for everyone: the member's data comes only in that private answer, never in the page.
  * Only the browser knows whether a session is stored, so it also preloads the page's chunks that depend on
  * it (a member's page and frame, or a visitor's page: `preloads`, file names from the build's map). On the
- * home page it asks a visitor's reviews, which the page waits for so they never push the footer down.
+ * home page it asks a visitor's reviews (the brand's market's, from the host), which the page waits for so they
+ * never push the footer down.
  *
  * It reads web/lib/storage.ts's keys and repeats its seed rule (a seed lives 30 minutes), so the find page's
  * own first request is the one answered. Plain ES5, no member's data from the server; a failure leaves the
  * app to verify and fetch its chunks on its own as before.
  */
-export const firstScreenScript = (
-  preloads: Pick<PagePreloads, "member" | "visitor">,
-  language: string,
-) => `(function(){
+export const firstScreenScript = (preloads: Pick<PagePreloads, "member" | "visitor">) => `(function(){
 var s,t;try{s=localStorage;t=s.getItem("token");}catch(e){}
-try{if(!t&&location.pathname==="/")window.__testimonials=fetch("/api/testimonials?language=${encodeURIComponent(language)}");}catch(e){}
+try{if(!t&&location.pathname==="/")window.__testimonials=fetch("/api/testimonials?count=${HOME_TESTIMONIALS}");}catch(e){}
 try{if(t&&location.pathname.indexOf("/ops")!==0){
 var b={token:t},k=s.getItem("trackerId");if(k)b.trackerId=k;
 if(/^\\/find\\/?$/.test(location.pathname)){

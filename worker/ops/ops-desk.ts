@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { opsAuditLog } from "../../drizzle/schema/ops";
 import { configOf } from "../config";
+import type { AuditDetails } from "../contracts/ops";
 import { pgCode, withDb } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 
@@ -170,7 +171,10 @@ export class OpsDesk extends DurableObject<Cloudflare.Env> {
               action: "lease_expired",
               accountId: r.account_id,
               angelId: r.angel_id,
-              details: { clickid: r.clickid, expiresAt: new Date(r.expires_at).toISOString() },
+              details: {
+                clickid: r.clickid,
+                expiresAt: new Date(r.expires_at).toISOString(),
+              } satisfies AuditDetails,
             })),
           ),
         );

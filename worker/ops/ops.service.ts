@@ -5,7 +5,7 @@ import { messages } from "../../drizzle/schema/chat";
 import { regions } from "../../drizzle/schema/geo";
 import { angelPersonaNotes, operators, opsAuditLog } from "../../drizzle/schema/ops";
 import { brandOf } from "../brands/registry";
-import type { AuditAction, Lease, QueueItem } from "../contracts/ops";
+import type { AuditAction, AuditDetails, Lease, QueueItem } from "../contracts/ops";
 import type { Db } from "../core/db";
 import { logEvent } from "../core/log";
 import type { Tx } from "../credits/credits.service";
@@ -30,7 +30,7 @@ export async function audit(
     action: AuditAction;
     accountId?: number | null;
     angelId?: number | null;
-    details?: Record<string, unknown>;
+    details?: AuditDetails;
   },
 ) {
   await db.insert(opsAuditLog).values({

@@ -1,5 +1,5 @@
 import { opsAuditLog } from "../../drizzle/schema/ops";
-import type { AuditAction } from "../contracts/ops";
+import type { AuditAction, AuditDetails } from "../contracts/ops";
 import type { Db } from "../core/db";
 
 type Writer = Pick<Db, "insert">;
@@ -12,7 +12,7 @@ export async function auditRight(
   db: Writer,
   action: AuditAction,
   accountId: number | null,
-  details: Record<string, unknown>,
+  details: AuditDetails,
 ): Promise<void> {
   await db.insert(opsAuditLog).values({ operatorId: null, action, accountId, details });
 }

@@ -137,5 +137,6 @@ async function deletePaymentRecords(deps: ErasureDeps, olderThan: Date): Promise
 
 /** The job's step in the audit log, when it deleted anything. */
 export async function auditRetention(deps: Pick<ErasureDeps, "db">, counts: RetentionCounts) {
-  if (Object.values(counts).some((n) => n > 0)) await auditRight(deps.db, "retention_run", null, counts);
+  if (Object.values(counts).some((n) => n > 0))
+    await auditRight(deps.db, "retention_run", null, { rows: counts });
 }

@@ -19,7 +19,7 @@ import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi
 import type { AppEnv } from "../env";
 import { clientIp, consumeWithin } from "../ratelimit/rate-limit.service";
 import { SmsError, smsSender } from "../sms/sms.service";
-import { marketMobile } from "./phone";
+import { marketMobile, nationalFormat } from "./phone";
 import { CODE_LENGTH, CODE_TTL_S, codeHash, codeSms, MAX_TRIES, newCode } from "./phone-code";
 import { numberTaken, reserveCode, sendWait, tryCode } from "./phone-verification";
 
@@ -40,6 +40,8 @@ const CodeSent = z.object({
   result: z.literal("code_sent"),
   /** The number the code went to, in E.164. */
   phone: z.string(),
+  /** The same number as the market writes it ("347 123 4567"), to show. */
+  phoneDisplay: z.string(),
   /** Until when, and for how many more seconds, the code may be entered. */
   expiresAt: z.string(),
   expiresInS: z.number().int(),
@@ -197,6 +199,7 @@ export const phoneRoutes = featureApp()
       {
         result: "code_sent" as const,
         phone,
+        phoneDisplay: nationalFormat(phone),
         expiresAt: inSeconds(CODE_TTL_S),
         expiresInS: CODE_TTL_S,
         resendAt: inSeconds(resendInS),

@@ -14,6 +14,14 @@ export const phoneCountries: Record<Country, readonly CountryCode[]> = {
   en: ["GB", "IE"],
 };
 
+/**
+ * A number in E.164 as its country writes it, grouped and without the international prefix: "347 123 4567",
+ * "612 34 56 78", "07400 123456", "085 123 4567". The market's members dial it that way.
+ */
+export function nationalFormat(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatNational() ?? e164;
+}
+
 /** The number in E.164 (+393123456789), or null when it is not a mobile number of the market. */
 export function marketMobile(market: Country, input: string): string | null {
   const countries = phoneCountries[market];

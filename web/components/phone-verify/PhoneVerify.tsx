@@ -93,7 +93,10 @@ function noticeOf(failure: ApiErrorFields): Notice {
 
 /** The code step's state: where the code went, how long it lives, and when another may be asked. */
 interface Sent {
+  /** E.164, for another code to the same number. */
   phone: string;
+  /** As the market writes it ("347 123 4567"), to show. */
+  display: string;
   minutes: number;
   expiresAt: number;
   resendAt: number;
@@ -137,6 +140,7 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
       const body = await response.json();
       setSent({
         phone: body.phone,
+        display: body.phoneDisplay,
         minutes: Math.round(body.expiresInS / 60),
         expiresAt: Date.now() + body.expiresInS * 1000,
         resendAt: Date.now() + body.resendInS * 1000,
@@ -234,6 +238,7 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
               inputMode="tel"
               autoComplete="tel"
               autoFocus
+              data-autofocus
               placeholder={examples[member.country] ?? ""}
               value={phone}
               maxLength={32}
@@ -261,7 +266,7 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
     <Popup title={t("phone_titolo")} onClose={onClose} testId="phone-popup">
       <form key="code" className="inline-form" onSubmit={submitCode} noValidate data-step="code">
         <p data-testid="phone-code-sent">
-          {t("phone_codice_testo", { phone: sent.phone, minutes: sent.minutes })}
+          {t("phone_codice_testo", { phone: sent.display, minutes: sent.minutes })}
         </p>
         <label className={codeInvalid ? "invalid" : undefined}>
           {t("phone_codice_label")}
@@ -273,6 +278,7 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
             autoComplete="one-time-code"
             pattern="[0-9]*"
             autoFocus
+            data-autofocus
             value={code}
             maxLength={CODE_LENGTH}
             onChange={(e) => {

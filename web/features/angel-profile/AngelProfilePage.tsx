@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { AngelPhoto } from "../../components/AngelPhoto";
 import { LikeButton, OutOfLikesPopup } from "../../components/like-button/LikeButton";
 import { useLikes } from "../../components/like-button/use-likes";
+import { BackLink } from "../../components/nav/BackLink";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { isAngelId, useAngelCard } from "../../lib/angel-card";
 import { api } from "../../lib/api";
@@ -59,50 +60,51 @@ export function AngelProfilePage({ angelId }: { angelId: number }) {
     ["profilo_peso", t("profilo_kg", { value: angel.weight })],
   ];
   return (
-    <article className="angel-profile card" data-testid="angel-profile">
-      <AngelPhoto
-        sources={[angel.default_photo]}
-        alt={angel.screenName}
-        width={600}
-        height={600}
-        sizes="(max-width: 760px) 100vw, 480px"
-        className="angel-profile-photo"
-        data-testid="angel-photo"
-      />
-      <div className="angel-profile-body">
-        <Link to="/find" className="muted small back-link">
-          ← {t("profilo_torna")}
-        </Link>
-        <h1 data-testid="angel-name">{angel.screenName}</h1>
-        {angel.about && (
-          <p className="angel-about" data-testid="angel-about">
-            {angel.about}
-          </p>
-        )}
-        <dl className="angel-facts">
-          {facts.map(([label, value]) => (
-            <div key={label} data-testid={`fact-${label}`}>
-              <dt>{t(label)}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        {angel.description && (
-          <section>
-            <h2 className="small-heading">{t("profilo_descrizione")}</h2>
-            <p className="angel-description" data-testid="angel-description">
-              {angel.description}
+    <div className="angel-profile-page">
+      {/* Above the card, so that on a phone it is not pushed below the photo. */}
+      <BackLink fallback="/find" />
+      <article className="angel-profile card" data-testid="angel-profile">
+        <AngelPhoto
+          sources={[angel.default_photo]}
+          alt={angel.screenName}
+          width={600}
+          height={600}
+          sizes="(max-width: 760px) 100vw, 480px"
+          className="angel-profile-photo"
+          data-testid="angel-photo"
+        />
+        <div className="angel-profile-body">
+          <h1 data-testid="angel-name">{angel.screenName}</h1>
+          {angel.about && (
+            <p className="angel-about" data-testid="angel-about">
+              {angel.about}
             </p>
-          </section>
-        )}
-        <div className="angel-actions">
-          <Link to="/chats/$angelId" params={{ angelId: String(angel.id) }} className="button primary">
-            {t("find_chat")}
-          </Link>
-          <LikeButton likes={likes} angel={angel} />
+          )}
+          <dl className="angel-facts">
+            {facts.map(([label, value]) => (
+              <div key={label} data-testid={`fact-${label}`}>
+                <dt>{t(label)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {angel.description && (
+            <section>
+              <h2 className="small-heading">{t("profilo_descrizione")}</h2>
+              <p className="angel-description" data-testid="angel-description">
+                {angel.description}
+              </p>
+            </section>
+          )}
+          <div className="angel-actions">
+            <Link to="/chats/$angelId" params={{ angelId: String(angel.id) }} className="button primary">
+              {t("find_chat")}
+            </Link>
+            <LikeButton likes={likes} angel={angel} />
+          </div>
         </div>
-      </div>
-      <OutOfLikesPopup likes={likes} />
-    </article>
+        <OutOfLikesPopup likes={likes} />
+      </article>
+    </div>
   );
 }

@@ -22,8 +22,9 @@ const genderParam = (value: string | null, fallback: "uomo" | "donna") =>
 
 /**
  * The auto sign-up landers (/asignup, /find for a visitor, /loginWithGoogle without a code, /external_email):
- * the e-mail comes from the link, the password is random (the member gets in through the mail's link or
- * "forgot password"), the visitor picks the region and ticks the four consents.
+ * the e-mail comes from the link, the visitor picks the region and ticks the four consents, and is signed in
+ * at once. The password is random: later the member comes back through the mails' links or chooses one with
+ * "forgot password".
  */
 export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: LanderKind }) {
   const { t } = useI18n();

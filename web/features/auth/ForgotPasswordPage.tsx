@@ -6,12 +6,17 @@ import { Spinner } from "../../components/ui/Spinner";
 import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { trackingFields } from "../../lib/tracking";
+import { typedEmail } from "./typed-email";
 import "./auth.css";
 
-/** /forgotPassword: the reset link goes by mail (email_inviata), or the address is unknown (utente_inesistente). */
+/**
+ * /forgotPassword: the reset link goes by mail (email_inviata), or the address is unknown (utente_inesistente).
+ * The field starts with the address of the login form and has the focus: the member came here to type it,
+ * and keys typed while the page opened carry on in it.
+ */
 export function ForgotPasswordPage({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(typedEmail.get);
   const [result, setResult] = useState<{ key: MessageKey; tone: "error" | "success" } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -57,8 +62,12 @@ export function ForgotPasswordPage({ brand }: { brand: PublicBrand }) {
           name="email"
           autoComplete="email"
           inputMode="email"
+          autoFocus
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            typedEmail.set(e.target.value);
+          }}
           aria-invalid={invalid}
         />
       </label>

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { FormMessage } from "../../components/ui/FormMessage";
@@ -8,7 +8,7 @@ import { isMessageKey, type Message, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { once } from "../../lib/once";
 import { useLandingParams } from "../../lib/search";
-import { useSession } from "../../lib/session/session";
+import { useEnter } from "../../lib/session/use-enter";
 import { store } from "../../lib/storage";
 import { tracking } from "../../lib/tracking";
 import { AutoSignupPage } from "./AutoSignupPage";
@@ -68,11 +68,10 @@ function GoogleError({ message }: { message: Message }) {
 
 function GoogleCallback({ brand, code, state }: { brand: PublicBrand; code: string; state: string }) {
   const { t } = useI18n();
-  const { signIn } = useSession();
-  const navigate = useNavigate();
+  const { enter } = useEnter();
   const [failure, setFailure] = useState<Message | null>(null);
   /** A sign-in that cancelled a pending deletion: the member is told before going on. */
-  const [restored, setRestored] = useState<Parameters<typeof signIn>[0] | null>(null);
+  const [restored, setRestored] = useState<Parameters<typeof enter>[0] | null>(null);
 
   useEffect(() => {
     let active = true;
@@ -104,8 +103,7 @@ function GoogleCallback({ brand, code, state }: { brand: PublicBrand; code: stri
         }
         if (result.ok) {
           // A new member (login false) has no region yet: signing in queues the set-region popup.
-          signIn(result.body);
-          void navigate({ to: "/", replace: true });
+          enter(result.body, { replace: true });
           return;
         }
         console.warn("Google sign-in refused", result.error.code);
@@ -118,14 +116,11 @@ function GoogleCallback({ brand, code, state }: { brand: PublicBrand; code: stri
     return () => {
       active = false;
     };
-  }, [brand.country, code, state, signIn, navigate]);
+  }, [brand.country, code, state, enter]);
 
   if (failure) return <GoogleError message={failure} />;
   if (restored) {
-    const goOn = () => {
-      signIn(restored);
-      void navigate({ to: "/", replace: true });
-    };
+    const goOn = () => enter(restored, { replace: true });
     return (
       <Popup
         title={t("account_ripristinato_titolo")}

@@ -22,8 +22,8 @@ function Working({ label }: { label: string }) {
 }
 
 /**
- * /confirmEmail?token: the activation link confirms the address and logs in, then goes to /match (which,
- * until it exists, sends members on to /find). A refused link says so and offers the login.
+ * /confirmEmail?token: the activation link confirms the address and logs in, then goes to /match (the
+ * spec; flow 0000, which has no match screen, goes on to /find). A refused link says so and offers the login.
  */
 export function ConfirmEmailPage() {
   const { t } = useI18n();

@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import { Link, Navigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { FormMessage } from "../../components/ui/FormMessage";
@@ -8,25 +8,28 @@ import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { useSearchParams } from "../../lib/search";
 import { useMemberHome, useSession } from "../../lib/session/session";
+import { useEnter } from "../../lib/session/use-enter";
 import { trackingFields } from "../../lib/tracking";
 import { loginFailureKey } from "./auth-rules";
 import { GoogleButton } from "./GoogleButton";
+import { typedEmail } from "./typed-email";
 import "./auth.css";
 
 export function LoginPage({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
-  const { state, signIn } = useSession();
+  const { state } = useSession();
   const home = useMemberHome();
-  const navigate = useNavigate();
+  const { entering, enter } = useEnter();
   const params = useSearchParams();
-  // Filled in when a page sends here with the address (the sign-up page after 1009).
-  const [email, setEmail] = useState(() => params.get("email") ?? "");
+  // Filled in when a page sends here with the address (the sign-up page after 1009), or back from the
+  // forgot-password page with the one typed there.
+  const [email, setEmail] = useState(() => params.get("email") ?? typedEmail.get());
   const [password, setPassword] = useState("");
   const [error, setError] = useState<MessageKey | null>(null);
   const [invalid, setInvalid] = useState<("email" | "password")[]>([]);
   const [busy, setBusy] = useState(false);
   /** A login that cancelled a pending deletion: the member is told before going on. */
-  const [restored, setRestored] = useState<Parameters<typeof signIn>[0] | null>(null);
+  const [restored, setRestored] = useState<Parameters<typeof enter>[0] | null>(null);
 
   if (state.status === "member") return <Navigate to={home} />;
   if (restored) {
@@ -34,9 +37,9 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
       <Popup
         title={t("account_ripristinato_titolo")}
         testId="account-restored"
-        onClose={() => signIn(restored)}
+        onClose={() => enter(restored)}
         actions={
-          <button type="button" className="button primary" onClick={() => signIn(restored)}>
+          <button type="button" className="button primary" onClick={() => enter(restored)}>
             {t("popup_close")}
           </button>
         }
@@ -67,8 +70,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
           setRestored(body);
           return;
         }
-        signIn(body);
-        await navigate({ to: "/" });
+        enter(body);
         return;
       }
       const failure = await errorOf(response);
@@ -84,7 +86,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
 
   const bad = (f: "email" | "password") => invalid.includes(f);
   return (
-    <form className="card form login" onSubmit={submit} noValidate aria-busy={busy}>
+    <form className="card form login" onSubmit={submit} noValidate aria-busy={busy || entering}>
       <h1>{t("login_title")}</h1>
       <label className={bad("email") ? "invalid" : undefined}>
         {t("signup_email")}
@@ -96,6 +98,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
           value={email}
           onChange={(e) => {
             setEmail(e.target.value);
+            typedEmail.set(e.target.value);
             setInvalid((l) => l.filter((f) => f !== "email"));
           }}
           aria-invalid={bad("email")}
@@ -116,11 +119,14 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
         />
       </label>
       {error && <FormMessage tone="error">{t(error)}</FormMessage>}
-      <button type="submit" className="button primary" disabled={busy}>
-        {busy ? <Spinner label={t("app_loading")} /> : t("login_submit")}
+      <button type="submit" className="button primary" disabled={busy || entering}>
+        {busy || entering ? <Spinner label={t("app_loading")} /> : t("login_submit")}
       </button>
       <p className="form-footer">
-        <Link to="/forgotPassword">{t("login_forgot")}</Link>
+        {/* Its chunk is fetched with this page: the next step of a member who forgot, opened at once. */}
+        <Link to="/forgotPassword" preload="render">
+          {t("login_forgot")}
+        </Link>
       </p>
       <GoogleButton brand={brand} intent="login" />
       <p className="form-footer">

@@ -1,9 +1,8 @@
-import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { SignupPayload } from "../../../worker/contracts/auth";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { api, errorOf } from "../../lib/api";
-import { useSession } from "../../lib/session/session";
+import { useEnter } from "../../lib/session/use-enter";
 import { store } from "../../lib/storage";
 import { tracking } from "../../lib/tracking";
 import { type SignupFailure, signupFailure } from "./auth-rules";
@@ -19,11 +18,11 @@ export type RegisterFields = Pick<
 
 /**
  * Sends a sign-up with the tracking fields: a spinner and a disabled button meanwhile; on success the
- * session is stored and the member goes to / (which sends members on to /find); otherwise the failure.
+ * session is stored and the member goes home (the spec's /, which sends members on to /find or /match),
+ * the form staying on screen until that page is there; otherwise the failure.
  */
 export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_register") {
-  const { signIn } = useSession();
-  const navigate = useNavigate();
+  const { entering, enter } = useEnter();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<SignupFailure | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -52,9 +51,7 @@ export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_
           ? await api.users.register.$post({ json: { utente } })
           : await api.users.extSign_register.$post({ json: { utente } });
       if (response.ok) {
-        const body = await response.json();
-        signIn(body);
-        await navigate({ to: "/" });
+        enter(await response.json());
         return;
       }
       const error = await errorOf(response);
@@ -71,5 +68,5 @@ export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_
     }
   }
 
-  return { busy, failure, setFailure, register };
+  return { busy: busy || entering, failure, setFailure, register };
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Link, Navigate } from "@tanstack/react-router";
 import { use, useEffect, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
-import type { Locale } from "../../../worker/contracts/locales";
+import { HOME_TESTIMONIALS } from "../../../worker/contracts/testimonials";
 import { useI18n } from "../../i18n/i18n";
 import { api, okJson } from "../../lib/api";
 import { bootTestimonials } from "../../lib/first-screen";
@@ -12,18 +12,17 @@ import "./home.css";
 import { Teasers } from "./Teasers";
 
 /**
- * GET /api/testimonials: three reviews in the page's language, shuffled by the server, so asked again on
- * every opening of the page and not kept. A failure shows none.
+ * GET /api/testimonials: the spec's three reviews of the brand's market (the host's), shuffled by the server,
+ * so asked again on every opening of the page and not kept. A failure shows none.
  */
-const fetchTestimonials = async (language: Locale) =>
-  okJson(await api.api.testimonials.$get({ query: { language } }));
-const testimonialsQuery = (language: Locale) =>
-  queryOptions({
-    queryKey: ["testimonials", language],
-    queryFn: () => fetchTestimonials(language),
-    staleTime: 0,
-    gcTime: 0,
-  });
+const fetchTestimonials = async () =>
+  okJson(await api.api.testimonials.$get({ query: { count: String(HOME_TESTIMONIALS) } }));
+const testimonialsQuery = queryOptions({
+  queryKey: ["testimonials"],
+  queryFn: fetchTestimonials,
+  staleTime: 0,
+  gcTime: 0,
+});
 
 type Reviews = Awaited<ReturnType<typeof fetchTestimonials>>;
 // The reviews the HTML's script asked while this chunk loaded (worker/html/first-screen-script.ts): the first
@@ -32,7 +31,7 @@ const bootReviews = bootTestimonials<Reviews>(1000);
 let bootUsed = false;
 
 export function HomePage({ brand }: { brand: PublicBrand }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { state } = useSession();
   const home = useMemberHome();
   // Kept through the suspended first render; later openings of the page ask the server as before.
@@ -41,7 +40,7 @@ export function HomePage({ brand }: { brand: PublicBrand }) {
     bootUsed = true;
   }, []);
   const first = boot ? use(boot) : null;
-  const query = useQuery({ ...testimonialsQuery(locale), enabled: first === null });
+  const query = useQuery({ ...testimonialsQuery, enabled: first === null });
   const reviews = first ?? query.data ?? [];
   if (state.status === "member") return <Navigate to={home} />;
   // The spec's blurred teaser grids are the Spanish home's.

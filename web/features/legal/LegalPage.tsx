@@ -3,11 +3,13 @@ import type { PublicBrand } from "../../../worker/contracts/brand";
 import type { LegalPage as PageKey } from "../../../worker/contracts/legal";
 import type { Locale } from "../../../worker/contracts/locales";
 import { LegalLinks } from "../../components/LegalLinks";
+import { BackLink } from "../../components/nav/BackLink";
 import { SafeHtml } from "../../components/SafeHtml";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, HttpError } from "../../lib/api";
+import { usePageTitle } from "../../lib/page-title";
 import "./legal.css";
 
 const titles: Record<PageKey, MessageKey> = {
@@ -34,8 +36,12 @@ const legalQuery = (page: PageKey, domain: string, language: Locale) =>
 export function LegalPage({ brand, page }: { brand: PublicBrand; page: PageKey }) {
   const { t, locale } = useI18n();
   const query = useQuery(legalQuery(page, brand.domain, locale));
+  // The tab and a phone's top bar name the page ("Terms"), not the section the member came from.
+  usePageTitle(t(titles[page]));
   return (
     <div className="legal">
+      {/* Back where the member came from (the sign-up form, the footer), home when opened from a link. */}
+      <BackLink fallback="/" />
       <article className="card legal-content" data-testid="legal-page" aria-busy={query.isPending}>
         <h1>{t(titles[page])}</h1>
         {query.data !== undefined ? (

@@ -1,9 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import type { AuditAction } from "../../../worker/contracts/ops";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
+import { auditDetails } from "./audit-details";
 import { opsAuditQuery } from "./ops-queries";
 import { useSignOutOnUnauthorized } from "./ops-session";
 
-const actionKeys: Record<string, MessageKey> = {
+const actionKeys: Record<AuditAction, MessageKey> = {
   login: "ops_action_login",
   logout: "ops_action_logout",
   take: "ops_action_take",
@@ -60,16 +62,12 @@ export function OpsAuditPage() {
                   <td data-label={t("ops_audit_time")}>{time.format(new Date(e.time))}</td>
                   <td data-label={t("ops_audit_operator")}>{e.operatorName ?? t("ops_audit_system")}</td>
                   <td data-label={t("ops_audit_action")}>
-                    {actionKeys[e.action] ? t(actionKeys[e.action] as MessageKey) : e.action}
+                    {Object.hasOwn(actionKeys, e.action) ? t(actionKeys[e.action as AuditAction]) : e.action}
                   </td>
                   <td data-label={t("ops_audit_member")}>{e.accountId ?? "—"}</td>
                   <td data-label={t("ops_audit_angel")}>{e.angelId ?? "—"}</td>
                   <td data-label={t("ops_audit_details")} className="ops-details">
-                    {e.details
-                      ? Object.entries(e.details)
-                          .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
-                          .join(" · ")
-                      : "—"}
+                    {e.details ? auditDetails(t, locale, e.details).join(" · ") : "—"}
                   </td>
                 </tr>
               ))}

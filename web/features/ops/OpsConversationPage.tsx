@@ -140,9 +140,13 @@ export function OpsConversationPage({
         <div className="card ops-chat">
           <div className="chat-header">
             <img className="avatar" src={angel.photo} alt="" width={40} height={40} />
-            <strong>{angel.screenName}</strong>
-            <span aria-hidden="true">↔</span>
-            <strong>{member.name ?? t("ops_member_no_name")}</strong>
+            {/* The page's heading: who talks with whom. */}
+            <h1 className="ops-conversation-title">
+              {t("ops_conversation_title", {
+                angel: angel.screenName,
+                member: member.name ?? t("ops_member_no_name"),
+              })}
+            </h1>
           </div>
           <div className="messages ops-messages" data-testid="ops-messages">
             {view.messages.length === 0 && <p className="muted center">{t("ops_no_messages")}</p>}

@@ -1,10 +1,13 @@
-// The navigation screens' texts in the four languages; each catalogue spreads its language in.
+// The navigation screens' texts in the four languages; each catalogue spreads its language in. The bottom
+// menu's short label is the section's one name (tests/unit/labels.test.ts): "Notifications" did not fit a
+// phone's bottom menu, so the section is "Alerts" everywhere in English (and "Avisos", "Alertes").
 const en = {
   nav_match: "Match",
   nav_main: "Main menu",
   nav_bottom: "Sections",
   nav_menu: "Menu",
   nav_menu_close: "Close the menu",
+  nav_back: "Back",
   nav_unread: "{count} unread",
   nav_unread_messages: "{count} unread messages",
   nav_short_notifications: "Alerts",
@@ -32,6 +35,7 @@ const it: Texts = {
   nav_bottom: "Sezioni",
   nav_menu: "Menu",
   nav_menu_close: "Chiudi il menu",
+  nav_back: "Indietro",
   nav_unread: "{count} non letti",
   nav_unread_messages: "{count} messaggi non letti",
   nav_short_notifications: "Notifiche",
@@ -57,6 +61,7 @@ const es: Texts = {
   nav_bottom: "Secciones",
   nav_menu: "Menú",
   nav_menu_close: "Cerrar el menú",
+  nav_back: "Atrás",
   nav_unread: "{count} sin leer",
   nav_unread_messages: "{count} mensajes sin leer",
   nav_short_notifications: "Avisos",
@@ -82,6 +87,7 @@ const fr: Texts = {
   nav_bottom: "Rubriques",
   nav_menu: "Menu",
   nav_menu_close: "Fermer le menu",
+  nav_back: "Retour",
   nav_unread: "{count} non lus",
   nav_unread_messages: "{count} messages non lus",
   nav_short_notifications: "Alertes",
@@ -93,8 +99,8 @@ const fr: Texts = {
   nav_legal: "Informations légales",
   chats_titolo: "Discussions",
   nessun_messaggio: "Pas encore de messages : dites bonjour à quelqu'un qui vous plaît !",
-  popup_notifica_like: "{name} vous a liké",
-  popup_notifica_match: "{name} vous a liké en retour : c'est un match !",
+  popup_notifica_like: "{name} vous a envoyé un J'aime",
+  popup_notifica_match: "{name} vous a renvoyé votre J'aime : c'est un match !",
   popup_notifica_visita: "{name} a visité votre profil",
   popup_notifica_messaggio: "{name} vous a écrit",
   popup_notifica_rispondi: "Répondre",

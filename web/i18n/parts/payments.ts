@@ -316,7 +316,7 @@ const es: Texts = {
   vip_verifica_continua: "Verificar con tarjeta",
   disiscrizione_titolo: "Darse de baja",
   disiscrizione_sottotitolo: "Tu plan deja de renovarse y no se te cobrará nada más. Conservas tus créditos.",
-  disiscrizione_bottone: "Darme de baja",
+  disiscrizione_bottone: "Darse de baja",
   disiscrizione_ok: "Te has dado de baja: tu plan no se renovará.",
   disiscrizione_ko: "No hemos podido darte de baja. Ponte en contacto con atención al cliente.",
   disiscrizione_nessun_piano: "No tienes ningún plan que se renueve.",

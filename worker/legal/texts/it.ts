@@ -11,7 +11,7 @@ export const it: LegalCopy = {
     faq: [
       { h: "Che cos'è {title}?" },
       {
-        p: "{title} è un servizio di chat online per maggiorenni (18+): sfogli i profili, metti like, li visiti e chatti con loro.",
+        p: "{title} è un servizio di chat online per maggiorenni (18+): sfogli i profili, metti mi piace, li visiti e chatti con loro.",
       },
       { h: "I profili sono persone reali?" },
       {
@@ -45,8 +45,8 @@ export const it: LegalCopy = {
       {
         ul: [
           "Cercare profili per regione e città.",
-          "Match: scorrere i profili per mettere like o passare oltre.",
-          "Mettere like e visitare i profili, e vedere chi ti ha messo like o ti ha visitato in Notifiche.",
+          "Match: scorrere i profili per mettere mi piace o passare oltre.",
+          "Mettere mi piace e visitare i profili, e vedere chi ti ha messo mi piace o ti ha visitato in Notifiche.",
           "Chattare in tempo reale, con notifiche via e-mail, Telegram o push quando sei lontano.",
           "Dare al tuo profilo una foto, una descrizione e ciò che cerchi.",
         ],
@@ -69,7 +69,7 @@ export const it: LegalCopy = {
           "Account: indirizzo e-mail, password (solo come hash non reversibile), età, chi sei e chi cerchi, regione e città, e l'identificativo dell'account Google se accedi con Google. Per gestire il tuo account e mostrarti profili vicini a te.",
           "Profilo: nome utente, descrizione, cosa cerchi, fascia d'età preferita e le foto che carichi. Per mostrare e modificare il tuo profilo.",
           "Consensi: ogni casella dell'iscrizione, spuntata o no, e ogni modifica successiva nel profilo, con l'ora e la versione del testo. I termini e la dichiarazione di maggiore età sono obbligatori; i due consensi di marketing (promozioni, comunicazione a terzi) sono facoltativi e si cambiano quando vuoi nel profilo. Per dimostrare cosa hai accettato e rispettare cosa hai rifiutato.",
-          "Chat: i tuoi messaggi, like, visite, inviti e notifiche, con i loro orari. Per far funzionare il servizio. Gli operatori leggono i tuoi messaggi e il tuo profilo per rispondere come il profilo a cui scrivi.",
+          "Chat: i tuoi messaggi, i mi piace, le visite, gli inviti e le notifiche, con i loro orari. Per far funzionare il servizio. Gli operatori leggono i tuoi messaggi e il tuo profilo per rispondere come il profilo a cui scrivi.",
           "Numero di cellulare, solo se lo verifichi, e il codice che ti inviamo (conservato solo come hash con chiave). Per verificare il profilo e tenere un numero per profilo.",
           "Pagamenti: piano, importo, stato e date, circuito e ultime quattro cifre della carta, e il token della carta conservato dal fornitore di pagamento (mai il numero della carta né il codice di sicurezza). Per ricevute, rinnovi, rimborsi e obblighi contabili.",
           "Crediti: ogni variazione del tuo saldo, perché sia sempre corretto.",
@@ -121,7 +121,7 @@ export const it: LegalCopy = {
           "fingerprint: un identificativo casuale che questo sito assegna al tuo browser (non letto dal dispositivo), per limitare le iscrizioni ripetute.",
           "country, city, ua: il paese del sito, la città scelta e il nome del browser, inviati con iscrizione e accesso.",
           "dispenserSeed, dispenserSeedTime, page: l'ordine dei risultati di ricerca (rinnovato ogni 30 minuti) e la pagina in cui eri.",
-          "like, avatar, profiliVisitati, messaggiNonLetti: i profili a cui hai messo like e che hai visitato, la tua foto e il numero di messaggi non letti, mostrati subito alla visita successiva.",
+          "like, avatar, profiliVisitati, messaggiNonLetti: i profili a cui hai messo mi piace e quelli che hai visitato, la tua foto e il numero di messaggi non letti, mostrati subito alla visita successiva.",
           "notificheInPending, tipologiaNotifica, socketId, softwareVersion, outbox: notifiche arrivate mentre la scheda era nascosta, la connessione in tempo reale, la versione dell'app e i messaggi non ancora confermati dal server, perché nulla vada perso con una connessione instabile.",
           "cookiePolicy: che hai chiuso il banner dei cookie.",
         ],
