@@ -4,6 +4,7 @@ import { z } from "zod";
 import { BrandCompany } from "./brands/brand";
 import { ADYEN_WEB_ENVIRONMENTS } from "./contracts/brand";
 import { TYPING_MS } from "./contracts/chat";
+import { type DatabaseConfig, DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS } from "./core/db";
 import {
   LIKE_BACK_RATE,
   PRESSING_MAX_MS,
@@ -38,7 +39,7 @@ export interface Config {
   local: boolean;
   /** Vite's dev server (`npm start`): its inline preamble and styles need a looser CSP. Local runs only. */
   devServer: boolean;
-  database: { url: string; wsProxy: string | undefined };
+  database: DatabaseConfig;
   /** At least 32 bytes: signs session, link and operator tokens. */
   jwtSecret: string;
   /** The deployed client version; a client that reports another one is told to reload. */
@@ -194,6 +195,12 @@ const Environment = z.object({
   APP_ENV: z.enum(["local", "production"]),
   DATABASE_URL: z.string().min(1, "is required"),
   DB_WS_PROXY: text,
+  DB_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).transform(
+    (v) => v ?? DB_CONNECT_TIMEOUT_MS,
+  ),
+  DB_QUERY_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).transform(
+    (v) => v ?? DB_QUERY_TIMEOUT_MS,
+  ),
   JWT_SECRET: z
     .string({ error: "is required" })
     .refine((s) => new TextEncoder().encode(s).byteLength >= 32, "must be at least 32 bytes (256 bits)"),
@@ -302,7 +309,12 @@ export function parseConfig(env: Record<string, unknown>): Config {
     appEnv: e.APP_ENV,
     local: e.APP_ENV === "local",
     devServer: e.APP_ENV === "local" && e.DEV_SERVER === "true",
-    database: { url: e.DATABASE_URL, wsProxy: e.DB_WS_PROXY },
+    database: {
+      url: e.DATABASE_URL,
+      wsProxy: e.DB_WS_PROXY,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    },
     jwtSecret: e.JWT_SECRET,
     softwareVersion: e.SOFTWARE_VERSION,
     chat: { replyDelay: window(e.ANGEL_REPLY_MIN_MS, e.ANGEL_REPLY_MAX_MS), typingMs: e.TYPING_MS },
