@@ -15,6 +15,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
+import { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { createApp } from "../../worker/app";
 import {
@@ -26,11 +27,13 @@ import {
   withDb,
 } from "../../worker/core/db";
 import worker from "../../worker/index";
+import { orderPlanOf, startCardPayment } from "../../worker/payments/checkout.service";
 import { sandboxProvider } from "../../worker/payments/providers/sandbox";
 import { ANGEL } from "../fixtures/chat";
 import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
 import {
+  cutDatabase,
   freezeDatabase,
   OUTAGE_ANSWER_WITHIN_MS,
   OUTAGE_WAITS,
@@ -39,7 +42,7 @@ import {
   thawDatabase,
   timed,
 } from "../fixtures/frozen-database";
-import { createMember, hosts, type TestMember, verifiedMember } from "../fixtures/members";
+import { call, createMember, hosts, type TestMember, verifiedMember } from "../fixtures/members";
 import { connect, roomOf } from "../fixtures/socket";
 
 /** The Worker's env pointed at the relay (one object, so its config is parsed once). */
@@ -313,4 +316,91 @@ describe("money across a frozen database", () => {
     );
     expect(payment?.status).toBe("succeeded");
   });
+
+  it("applies a charge whose reference was lost with the database, found by our key, once", async () => {
+    const member = await createMember();
+    const before = await creditsOf(member);
+    const { db, end } = openDb(testConfig.database);
+    const relay = openDb(relayDatabase);
+    try {
+      const sandbox = sandboxProvider(db, {
+        origin: `http://${hosts.it}`,
+        threeDsSystem: "adyen",
+        webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
+      });
+      // The provider takes the money, and the database goes away before its answer is written down.
+      let charged = "";
+      const provider = {
+        ...sandbox,
+        async chargeCard(charge: Parameters<typeof sandbox.chargeCard>[0]) {
+          const payment = await sandbox.chargeCard(charge);
+          charged = payment.reference;
+          await cutDatabase();
+          return payment;
+        },
+      };
+      const [plan] = await db
+        .select()
+        .from(ratePlans)
+        .where(and(eq(ratePlans.fluxId, "7"), eq(ratePlans.productId, PLAN.productId)));
+      if (!plan || !before) throw new Error("the seed's plan or the member is missing");
+      const { outcome } = await timed(() =>
+        startCardPayment(relay.db, provider, {
+          accountId: before.id,
+          brandId: "amoreitalia",
+          fluxId: "7",
+          planList: "free",
+          plan: orderPlanOf(plan),
+          descriptor: "AMORE*ITALIA",
+          returnUrl: `http://${hosts.it}/adyen/paymentCheck`,
+          card: {
+            number: "4242424242424242",
+            expMonth: 12,
+            expYear: 2030,
+            cvc: "123",
+            holderName: "Mario Rossi",
+          },
+          customer: { email: member.email },
+          storeCard: false,
+        }),
+      );
+      expect(outcome.status).toBe("rejected");
+      expect(databaseUnavailable(outcome.status === "rejected" ? outcome.reason : null)).toBe(true);
+      await thawDatabase();
+      const lost = await paymentsOf(before.id);
+      expect(lost).toEqual([{ reference: null, status: "created" }]);
+
+      // The provider's webhook names its reference and ours: the payment is applied, and once.
+      const hook = await sandbox.webhook(charged, `http://${hosts.it}/hooks/sandbox`);
+      const body = await hook.text();
+      for (let i = 0; i < 2; i++) {
+        const delivered = await call("/hooks/sandbox", {
+          method: "POST",
+          headers: Object.fromEntries(hook.headers),
+          body,
+        });
+        expect(delivered.status).toBe(200);
+      }
+      const checked = await call("/orders/adyen/checkTransactionStatus", {
+        method: "POST",
+        token: member.token,
+        body: JSON.stringify({ clickid: member.clickid, redirectResult: charged }),
+      });
+      expect(await checked.json()).toEqual({ result: true, message: "success" });
+      expect(await paymentsOf(before.id)).toEqual([{ reference: charged, status: "succeeded" }]);
+      expect((await creditsOf(member))?.creditiMessaggi).toBe(before.creditiMessaggi + PLAN.credits);
+      expect(await grantsOf(before.id)).toHaveLength(1);
+    } finally {
+      await Promise.all([end(), relay.end()]);
+    }
+  });
 });
+
+const paymentsOf = (accountId: number) =>
+  inDb((db) =>
+    db
+      .select({ reference: payments.reference, status: payments.status })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(orders.accountId, accountId)),
+  );

@@ -23,7 +23,7 @@ import {
   shopperReferenceOf,
   type WalletCharge,
 } from "./provider";
-import { type Settlement, settlePayment } from "./settlement.service";
+import { reportedPayment, type Settlement, settlePayment } from "./settlement.service";
 
 interface Checkout {
   accountId: number;
@@ -247,19 +247,18 @@ export async function findMemberPlan(
   return offered ? { plan: orderPlanOf(row), list: list.data } : null;
 }
 
-/** The member's own payment at a provider by the provider's reference; null for anyone else's. */
-export async function ownPayment(db: Db, provider: ProviderId, reference: string, accountId: number) {
+/** The member's own payment that a provider's report is about (settlement.service's rule); null for anyone else's. */
+export async function ownPayment(
+  db: Db,
+  provider: ProviderId,
+  reported: Pick<ProviderPayment, "reference" | "merchantReference">,
+  accountId: number,
+) {
   const [own] = await db
     .select({ id: payments.id, method: payments.method })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(payments.provider, provider),
-        eq(payments.reference, reference),
-        eq(orders.accountId, accountId),
-      ),
-    );
+    .where(and(reportedPayment(provider, reported), eq(orders.accountId, accountId)));
   return own ?? null;
 }
 

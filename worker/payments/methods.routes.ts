@@ -427,7 +427,7 @@ export const methodRoutes = featureApp()
     if (body.clickid !== c.var.session.clickid) throw forbidden();
     const provider = providerFor(c, "paypal");
     // Only the member's own PayPal order: anyone else's id is no order of theirs.
-    const own = await ownPayment(c.var.db, provider.id, body.id, c.var.session.accountId);
+    const own = await ownPayment(c.var.db, provider.id, { reference: body.id }, c.var.session.accountId);
     if (own?.method !== "paypal") {
       throw new AppError(404, "not_found", "No such PayPal order.", { field: "id" });
     }

@@ -563,7 +563,7 @@ export const paymentRoutes = featureApp()
     // redirectResult is read into its pspReference by the check).
     const reported = await provider.checkPayment(reference);
     // Only the member's own payments: someone else's is no payment of theirs, and is not applied here.
-    const own = await ownPayment(c.var.db, provider.id, reported.reference, c.var.session.accountId);
+    const own = await ownPayment(c.var.db, provider.id, reported, c.var.session.accountId);
     if (!own) throw new AppError(404, "not_found", "No such payment.", { field: "reference" });
     const settlement = await settlePayment(c.var.db, provider.id, reported);
     await tellRoom(c.env, settlement);

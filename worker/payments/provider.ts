@@ -39,6 +39,12 @@ export type StoredCard = KeptCard | KeptWallet;
 /** What a provider says of a payment, on creation and on every later check or notification. */
 export interface ProviderPayment {
   reference: string;
+  /**
+   * Our idempotency key of the payment, when the provider's answer or notification gives it back (Adyen's
+   * merchantReference). A payment whose reference could not be recorded after the charge (the database lost
+   * at that moment) is found by it, so the return page and the webhook still apply it.
+   */
+  merchantReference?: string;
   status: PaymentStatus;
   /** Set when the status is `failed` or `canceled`. */
   errorCode?: PaymentErrorCode;

@@ -101,6 +101,7 @@ function toPayment(
   const brand = reported === "unknown" && typed ? typed.brand : reported;
   const last4 = response.additionalData?.cardSummary ?? typed?.last4;
   const payment: ProviderPayment = { reference, status: statusOf(response.resultCode) };
+  if (response.merchantReference) payment.merchantReference = response.merchantReference;
   if (last4) payment.card = { brand, last4 };
   switch (payment.status) {
     case "succeeded": {

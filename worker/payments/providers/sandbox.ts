@@ -138,7 +138,11 @@ const newReference = () => `sbx_${crypto.randomUUID().replaceAll("-", "")}`;
 function toPayment(row: Row, options: SandboxOptions): ProviderPayment {
   const sandboxStatus = row.status as SandboxStatus;
   const status: PaymentStatus = sandboxStatus === "approved" ? "action_required" : sandboxStatus;
-  const payment: ProviderPayment = { reference: row.reference, status };
+  const payment: ProviderPayment = {
+    reference: row.reference,
+    merchantReference: row.idempotencyKey,
+    status,
+  };
   if (row.errorCode) payment.errorCode = row.errorCode as PaymentErrorCode;
   const { checkout } = storedOutcome(row);
   if (status === "action_required" && checkout) {
