@@ -26,6 +26,13 @@ const TWILIO_DEFAULT_API_BASE = "https://api.twilio.com";
 /** A send that Twilio has not answered within this time fails rather than holding the request. */
 const TWILIO_DEFAULT_TIMEOUT_MS = 10_000;
 
+/**
+ * The sandbox's webhook key where SANDBOX_WEBHOOK_SECRET is unset (npm start, the tests): public, like the
+ * sandbox's test cards, because the sandbox moves no money. A reachable site that runs the sandbox (APP_ENV
+ * local) sets its own with `wrangler secret put SANDBOX_WEBHOOK_SECRET`.
+ */
+export const LOCAL_SANDBOX_WEBHOOK_SECRET = "local-sandbox-webhook-secret:not-for-a-reachable-site";
+
 /** A delay window in ms; a random time inside it is drawn for each event. */
 interface DelayWindow {
   minMs: number;
@@ -42,6 +49,12 @@ export interface Config {
   database: DatabaseConfig;
   /** At least 32 bytes: signs session, link and operator tokens. */
   jwtSecret: string;
+  /**
+   * At least 32 bytes: signs the built-in sandbox provider's webhooks (and its Apple Pay sessions), a key of
+   * its own so that nothing about it says anything of the session key. The sandbox runs only where APP_ENV
+   * is local; without the var it uses LOCAL_SANDBOX_WEBHOOK_SECRET.
+   */
+  sandboxWebhookSecret: string;
   /** The deployed client version; a client that reports another one is told to reload. */
   softwareVersion: string | undefined;
   chat: { replyDelay: DelayWindow; typingMs: number };
@@ -191,6 +204,11 @@ const jsonText = <T extends z.ZodType>(schema: T) =>
     }
   }, schema);
 
+/** A signing key: at least 256 bits of text. */
+const signingKey = z
+  .string({ error: "is required" })
+  .refine((s) => new TextEncoder().encode(s).byteLength >= 32, "must be at least 32 bytes (256 bits)");
+
 const Environment = z.object({
   APP_ENV: z.enum(["local", "production"]),
   DATABASE_URL: z.string().min(1, "is required"),
@@ -201,9 +219,8 @@ const Environment = z.object({
   DB_QUERY_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).transform(
     (v) => v ?? DB_QUERY_TIMEOUT_MS,
   ),
-  JWT_SECRET: z
-    .string({ error: "is required" })
-    .refine((s) => new TextEncoder().encode(s).byteLength >= 32, "must be at least 32 bytes (256 bits)"),
+  JWT_SECRET: signingKey,
+  SANDBOX_WEBHOOK_SECRET: optional(signingKey).transform((v) => v ?? LOCAL_SANDBOX_WEBHOOK_SECRET),
   SOFTWARE_VERSION: text,
   DEV_SERVER: optional(z.enum(["true", "false"])),
   ANGEL_REPLY_MIN_MS: ms(PRESSING_MIN_MS),
@@ -316,6 +333,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
       queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     },
     jwtSecret: e.JWT_SECRET,
+    sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     softwareVersion: e.SOFTWARE_VERSION,
     chat: { replyDelay: window(e.ANGEL_REPLY_MIN_MS, e.ANGEL_REPLY_MAX_MS), typingMs: e.TYPING_MS },
     pressing: {

@@ -273,7 +273,7 @@ describe("money across a frozen database", () => {
     const sandbox = sandboxProvider(db, {
       origin: `http://${hosts.it}`,
       threeDsSystem: "adyen",
-      webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
+      webhookSecret: testConfig.sandboxWebhookSecret,
     });
     await sandbox.answerChallenge(reference, "pass");
     const hook = await sandbox.webhook(reference, `http://${hosts.it}/hooks/sandbox`);
@@ -326,7 +326,7 @@ describe("money across a frozen database", () => {
       const sandbox = sandboxProvider(db, {
         origin: `http://${hosts.it}`,
         threeDsSystem: "adyen",
-        webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
+        webhookSecret: testConfig.sandboxWebhookSecret,
       });
       // The provider takes the money, and the database goes away before its answer is written down.
       let charged = "";

@@ -285,7 +285,7 @@ async function reviewAndNotifyTwice(reference: string) {
     const sandbox = sandboxProvider(db, {
       origin: `http://${hosts.it}`,
       threeDsSystem: "adyen",
-      webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
+      webhookSecret: testConfig.sandboxWebhookSecret,
     });
     await sandbox.review(reference);
     for (let i = 0; i < 2; i++) {
@@ -352,6 +352,82 @@ describe("the sandbox's webhook", () => {
     expect(after?.creditiMessaggi).toBe(before?.creditiMessaggi);
     expect(after?.premiumLevel).toBe(0);
     socket.close();
+  });
+});
+
+/** A body signed as the sandbox signs its webhooks: HMAC-SHA256 of the body with `key`, in hex. */
+async function sandboxSignature(body: string, key = testConfig.sandboxWebhookSecret) {
+  const hmac = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign("HMAC", hmac, new TextEncoder().encode(body));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const deliverSandboxHook = async (body: string, key?: string) =>
+  call("/hooks/sandbox", {
+    method: "POST",
+    headers: { "content-type": "application/json", "sandbox-signature": await sandboxSignature(body, key) },
+    body,
+  });
+
+describe("the sandbox's webhook, signed but not a notification", () => {
+  it("answers 400 invalid_input naming what is wrong, and changes nothing", async () => {
+    const member = await createMember();
+    const before = await account(member.clickid);
+    await post(member, "/orders/tryCharge", card(member, "4000000000009235"));
+    const cases: [string, string][] = [
+      ["{not json", "body"],
+      ["null", "body"],
+      ['"payment.updated"', "body"],
+      ['{"type":"payment.updated"}', "data"],
+      ['{"type":"payment.updated","data":{"reference":42}}', "data.reference"],
+      ['{"type":"payment.refunded","data":{"reference":"sbx_0"}}', "type"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await deliverSandboxHook(body);
+      expect({ body, status: response.status }).toEqual({ body, status: 400 });
+      expect(await response.json()).toMatchObject({ error: { code: "invalid_input", field } });
+    }
+    expect((await account(member.clickid))?.creditiMessaggi).toBe(before?.creditiMessaggi);
+  });
+});
+
+describe("the sandbox's webhook key", () => {
+  it("is its own (SANDBOX_WEBHOOK_SECRET), not one derived from the session key", async () => {
+    expect(testConfig.sandboxWebhookSecret).toBe(env.SANDBOX_WEBHOOK_SECRET);
+    const member = await createMember();
+    const before = await account(member.clickid);
+    await post(member, "/orders/tryCharge", card(member, "4000000000009235"));
+    const [payment] = await inDb((db) =>
+      db
+        .select({ reference: payments.reference })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(orders.accountId, before?.id ?? 0)),
+    );
+    const { db, end } = openDb(testConfig.database);
+    await sandboxProvider(db, {
+      origin: `http://${hosts.it}`,
+      threeDsSystem: "adyen",
+      webhookSecret: testConfig.sandboxWebhookSecret,
+    }).review(payment?.reference ?? "");
+    await end();
+    const body = JSON.stringify({ type: "payment.updated", data: { reference: payment?.reference } });
+
+    // Whoever knows the session key knows nothing of the webhook's.
+    const derived = await deliverSandboxHook(body, `${testConfig.jwtSecret}:sandbox-webhooks`);
+    expect(derived.status).toBe(401);
+    expect((await account(member.clickid))?.creditiMessaggi).toBe(before?.creditiMessaggi);
+
+    expect((await deliverSandboxHook(body)).status).toBe(200);
+    expect((await account(member.clickid))?.creditiMessaggi).toBe(
+      (before?.creditiMessaggi ?? 0) + PLAN.credits,
+    );
   });
 });
 

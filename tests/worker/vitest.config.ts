@@ -81,6 +81,7 @@ export default defineConfig({
           FREEZABLE_DATABASE_CONTROL: freezable.controlUrl,
           APP_ENV: "local",
           JWT_SECRET: "worker-tests-secret-of-at-least-32-bytes!!",
+          SANDBOX_WEBHOOK_SECRET: "worker-tests-sandbox-webhook-secret-32-bytes",
           ANGEL_REPLY_MIN_MS: "300",
           ANGEL_REPLY_MAX_MS: "600",
           TYPING_MS: "200",

@@ -249,7 +249,7 @@ const webhook = createRoute({
   // No body schema: signatures are checked over the body's exact bytes, before anything parses it.
   description: [
     "Each answered the way its provider expects.",
-    'sandbox (local runs only): a JSON body {"type":"payment.updated","data":{"reference":…}} with its HMAC-SHA256 in sandbox-signature; 200 {"received":true}, 401 bad_signature.',
+    'sandbox (local runs only): a JSON body {"type":"payment.updated","data":{"reference":…}} with its HMAC-SHA256 (key SANDBOX_WEBHOOK_SECRET) in sandbox-signature; 200 {"received":true}, 400 invalid_input naming the field when signed but no such notification, 401 bad_signature.',
     "adyen: a standard notification with HMAC signatures; 200 `[accepted]` (also for events that change no payment), 401 when a signature is wrong.",
     "paypal: verified through PayPal's verify-webhook-signature; 200, 400 when not PayPal's, 503 when PayPal could not be asked.",
     "mollie: `id=tr_…` form-encoded, confirmed by fetching the payment; 200 (an unknown id too), 503 when Mollie could not be asked.",
@@ -258,7 +258,7 @@ const webhook = createRoute({
   request: { params: z.object({ provider: z.enum(PROVIDER_IDS) }) },
   responses: {
     200: { description: "Applied (or genuine and changing nothing)" },
-    400: { description: "paypal: not PayPal's" },
+    400: { description: "paypal: not PayPal's; sandbox: signed, but not a notification (invalid_input)" },
     401: errorResponse("sandbox, adyen: not signed by the provider"),
     503: errorResponse("payments_unavailable: no credentials for this provider here; provider_unavailable"),
   },

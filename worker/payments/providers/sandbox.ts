@@ -74,6 +74,23 @@ export interface SandboxOptions {
 }
 
 const SIGNATURE_HEADER = "sandbox-signature";
+
+/** The sandbox's one notification: a payment changed (its state is read back by reference). */
+const SandboxNotification = z.object({
+  type: z.literal("payment.updated"),
+  data: z.object({ reference: z.string().min(1).max(64) }),
+});
+
+/** A correctly signed notification whose body is no sandbox notification: `field` names what is wrong. */
+export class SandboxNotificationInvalid extends Error {
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
+    super(`${field}: ${problem}`);
+    this.name = "SandboxNotificationInvalid";
+  }
+}
 type Row = typeof sandboxTransactions.$inferSelect;
 
 /**
@@ -521,11 +538,21 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
       const body = await request.text();
       const signature = request.headers.get(SIGNATURE_HEADER) ?? "";
       if (!sameSignature(signature, await hmac(options.webhookSecret, body))) return null;
-      const event = JSON.parse(body) as { type?: string; data?: { reference?: string } };
-      if (event.type !== "payment.updated" || typeof event.data?.reference !== "string") return null;
+      // Signed, so the sandbox's: what it says is read only now, and a body it cannot have meant is refused.
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        throw new SandboxNotificationInvalid("body", "is not JSON");
+      }
+      const event = SandboxNotification.safeParse(json);
+      if (!event.success) {
+        const issue = event.error.issues[0];
+        throw new SandboxNotificationInvalid(issue?.path.join(".") || "body", issue?.message ?? "invalid");
+      }
       // The notification says which payment changed; its state is read back from the records, as Mollie's
       // webhook is confirmed by fetching the payment.
-      return { payment: await this.checkPayment(event.data.reference) };
+      return { payment: await this.checkPayment(event.data.data.reference) };
     },
 
     async refund({ reference, amountCents }) {
