@@ -6,7 +6,14 @@ import { and, eq } from "drizzle-orm";
 import { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { Country } from "../contracts/locales";
-import { type BrowserInfo, type OrderPlan, PlanList, planListFor } from "../contracts/payments";
+import {
+  type BrowserInfo,
+  type OrderPlan,
+  type PaymentErrorCode,
+  type PaymentStatus,
+  PlanList,
+  planListFor,
+} from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
@@ -263,11 +270,15 @@ export async function ownPayment(
 }
 
 /** The catalogue's word for where a payment stands: success, open, pending or the error code (section 8). */
+export function messageOf(status: PaymentStatus, errorCode: PaymentErrorCode | null): string {
+  if (status === "succeeded") return "success";
+  if (status === "pending" || status === "open") return status;
+  return errorCode ?? "generico";
+}
+
+/** The same for a settlement; a payment the settlement did not find is the catalogue's generic failure. */
 export function outcomeMessage(settlement: Settlement): string {
-  if (!settlement.found) return "generico";
-  if (settlement.status === "succeeded") return "success";
-  if (settlement.status === "pending" || settlement.status === "open") return settlement.status;
-  return settlement.errorCode ?? "generico";
+  return settlement.found ? messageOf(settlement.status, settlement.errorCode) : "generico";
 }
 
 /**

@@ -15,6 +15,7 @@ import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { askProvider } from "./check-status";
 import {
   findMemberPlan,
   outcomeMessage,
@@ -205,7 +206,9 @@ const paypalOrderOk = createRoute({
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
     404: errorResponse("not_found: no PayPal order of this member with that id"),
-    503: errorResponse("payments_unavailable"),
+    503: errorResponse(
+      "payments_unavailable; provider_unavailable: PayPal could not be asked now (Retry-After)",
+    ),
   },
 });
 
@@ -431,7 +434,8 @@ export const methodRoutes = featureApp()
     if (own?.method !== "paypal") {
       throw new AppError(404, "not_found", "No such PayPal order.", { field: "id" });
     }
-    const settlement = await settlePayment(c.var.db, provider.id, await provider.capturePayment(body.id));
+    const captured = await askProvider(provider, () => provider.capturePayment(body.id));
+    const settlement = await settlePayment(c.var.db, provider.id, captured);
     logEvent("info", "payments.paypal_capture", {
       paymentId: own.id,
       status: settlement.found ? settlement.status : "unknown",

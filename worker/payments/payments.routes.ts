@@ -33,12 +33,12 @@ import { errorName, logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { checkPaymentStatus } from "./check-status";
 import {
   CARD_CHECK_PLAN,
   customerOf,
   findMemberPlan,
   outcomeMessage,
-  ownPayment,
   startCardPayment,
   startEncryptedCardPayment,
   startStoredCardPayment,
@@ -225,6 +225,8 @@ const checkStatus = createRoute({
   path: "/orders/{system}/checkTransactionStatus",
   tags: ["payments"],
   summary: "The return page's check: asks the provider how the member's payment ended and applies it once",
+  description:
+    "A reference the provider cannot look up (an Adyen pspReference: Adyen's Checkout API has no status call) is answered with the payment as recorded, pending until the provider's notification. A provider that cannot be asked now answers 503 provider_unavailable with Retry-After.",
   security: bearerSecurity,
   middleware: [requireSession] as const,
   request: { params: CheckSystem, body: { ...json(CheckStatusRequest), required: true } },
@@ -237,7 +239,9 @@ const checkStatus = createRoute({
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
     404: errorResponse("not_found: no payment of this member with that reference"),
-    503: errorResponse("payments_unavailable"),
+    503: errorResponse(
+      "payments_unavailable; provider_unavailable: the provider could not be asked now (Retry-After); unavailable",
+    ),
   },
 });
 
@@ -561,14 +565,14 @@ export const paymentRoutes = featureApp()
     const provider = providerFor(c, CHECK_METHOD[c.req.valid("param").system]);
     // The provider first: what a return page carries may not be the payment's reference itself (Adyen's
     // redirectResult is read into its pspReference by the check).
-    const reported = await provider.checkPayment(reference);
-    // Only the member's own payments: someone else's is no payment of theirs, and is not applied here.
-    const own = await ownPayment(c.var.db, provider.id, reported, c.var.session.accountId);
-    if (!own) throw new AppError(404, "not_found", "No such payment.", { field: "reference" });
-    const settlement = await settlePayment(c.var.db, provider.id, reported);
-    await tellRoom(c.env, settlement);
-    const paid = settlement.found && settlement.status === "succeeded";
-    return c.json({ result: paid, message: outcomeMessage(settlement) }, 200);
+    const { answer, settlement } = await checkPaymentStatus(
+      c.var.db,
+      provider,
+      reference,
+      c.var.session.accountId,
+    );
+    if (settlement) await tellRoom(c.env, settlement);
+    return c.json(answer, 200);
   })
   .openapi(webhook, (c) => answerWebhook(c, c.req.valid("param").provider))
   .openapi(codaWebhookGet, (c) => answerWebhook(c, "coda"));
