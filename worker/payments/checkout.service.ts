@@ -58,9 +58,13 @@ export interface EncryptedCardCheckout extends Omit<CardCheckout, "card" | "brow
   browser: BrowserInfo;
 }
 
-/** A one-tap payment with a card the provider keeps for the member. */
+/** A one-tap payment with a card the provider keeps for the member, who is there with their browser. */
 export interface StoredCardCheckout extends Checkout {
   cardToken: string;
+  customer: Customer;
+  /** 3-D Secure 2's data, for an issuer that asks for it on a kept card too. */
+  browser?: BrowserInfo;
+  origin?: string;
 }
 
 /** A payment the member completes on the provider's page (mollie, coda, PayPal). */
@@ -153,7 +157,14 @@ export function startEncryptedCardPayment(
 /** The same with the member's kept card, the member present (a one-tap payment). */
 export function startStoredCardPayment(db: Db, provider: PaymentProvider, checkout: StoredCardCheckout) {
   return startPayment(db, provider, checkout, "card", (charge) =>
-    provider.chargeStoredCard({ ...charge, cardToken: checkout.cardToken, merchantInitiated: false }),
+    provider.chargeStoredCard({
+      ...charge,
+      cardToken: checkout.cardToken,
+      merchantInitiated: false,
+      customer: checkout.customer,
+      ...(checkout.browser ? { browser: checkout.browser } : {}),
+      ...(checkout.origin ? { origin: checkout.origin } : {}),
+    }),
   );
 }
 

@@ -11,6 +11,7 @@ import { sessionAccount } from "../auth/session.service";
 import { cardExpiry, luhnValid } from "../contracts/card";
 import type { FlowConfig } from "../contracts/flow";
 import {
+  type BrowserFields,
   type BrowserInfo,
   CARD_RETURN_PATH,
   CardEntry,
@@ -193,7 +194,7 @@ const savedCardCharge = createRoute({
   tags: ["payments"],
   summary: "One tap: charges the member's kept card for a plan of their flow",
   description:
-    "As orders/tryCharge, without card fields. ko with no_saved_card when the member keeps no card: the client goes on to the payment page.",
+    "As orders/tryCharge, without card fields, with the card payload's browser fields (language, screenHeight, screenWidth, timezone, userAgent, javaEnabled, screenColorDepth) for the 3-D Secure the card's issuer may ask for: ok with threeDS then, as for a typed card. ko with no_saved_card when the member keeps no card: the client goes on to the payment page.",
   security: bearerSecurity,
   middleware: [requireSession] as const,
   request: { body: { ...json(SavedCardPaymentRequest), required: true } },
@@ -370,7 +371,7 @@ function typedCard(body: Extract<CardEntry, { cardNumber: string }>): CardDetail
  * 3-D Secure 2's browser data from the card payload's own fields (the spec's charge payload), when it has
  * them all; the accept header is Adyen Web's (a script cannot read the browser's navigation one).
  */
-function browserOfPayload(body: CardEntry): BrowserInfo | undefined {
+function browserOfPayload(body: BrowserFields): BrowserInfo | undefined {
   if (body.browserInfo) return body.browserInfo;
   const { userAgent, language, screenColorDepth, screenHeight, screenWidth, timezone } = body;
   if (!userAgent || !language || screenColorDepth === undefined || !screenHeight || !screenWidth) return;
@@ -542,6 +543,8 @@ export const paymentRoutes = featureApp()
       };
       return c.json(answer, 200);
     }
+    const origin = new URL(c.req.url).origin;
+    const browser = browserOfPayload(body);
     const started = await startStoredCardPayment(c.var.db, provider, {
       accountId: account.id,
       brandId: c.var.brand.public.id,
@@ -549,8 +552,11 @@ export const paymentRoutes = featureApp()
       planList: list,
       plan,
       cardToken: card.token,
+      customer: customerOf(account, c.req.header("cf-connecting-ip")?.trim()),
       descriptor: c.var.brand.public.descriptor,
-      returnUrl: `${new URL(c.req.url).origin}${CARD_RETURN_PATH[system]}`,
+      returnUrl: `${origin}${CARD_RETURN_PATH[system]}`,
+      origin,
+      ...(browser ? { browser } : {}),
     });
     await tellRoom(c.env, started.settlement);
     return c.json(chargeAnswer(c, started.provider, started.settlement), 200);

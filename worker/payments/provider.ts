@@ -128,10 +128,14 @@ export interface EncryptedCardCharge extends Omit<CardCharge, "card" | "browser"
   browser: BrowserInfo;
 }
 
-/** A charge of a kept card; `merchantInitiated` for a renewal the member is not present for. */
-export interface StoredCardCharge extends ChargeBase {
+/**
+ * A charge of a kept card; `merchantInitiated` for a renewal the member is not present for. A one-tap charge
+ * has the member's browser there: its issuer may ask for 3-D Secure, which needs the browser's data.
+ */
+export interface StoredCardCharge extends ChargeBase, BrowserContext {
   cardToken: string;
   merchantInitiated: boolean;
+  customer?: Customer;
 }
 
 /** The ways to pay other than the card form (spec section 4, other methods); `card` is the form's. */

@@ -8,6 +8,7 @@ import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
 import { formatPrice } from "../../lib/billing";
 import { useSession } from "../../lib/session/session";
+import { browserFields } from "./browser-fields";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
 import { type PlanPageType, plansQuery } from "./payments-queries";
 import { startThreeDs } from "./three-ds";
@@ -141,7 +142,7 @@ export function PlansPage({ type }: { type: PlanPageType }) {
     setCharging(true);
     try {
       const response = await api.orders.actonfile.tryCharge.$post({
-        json: { rateplan: productId, clickid: member },
+        json: { rateplan: productId, clickid: member, ...browserFields(locale) },
       });
       const answer = response.ok ? await response.json() : null;
       if (answer?.status === "ok" && answer.threeDS) {

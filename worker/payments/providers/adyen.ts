@@ -15,7 +15,7 @@
 //   page knows only `redirectResult`: checkPayment and capturePayment take either, see checkPayment.
 // - Kept cards: storePaymentMethod under our shopperReference with recurringProcessingModel Subscription;
 //   renewals charge the storedPaymentMethodId with ContAuth + Subscription, one-tap with Ecommerce +
-//   CardOnFile.
+//   CardOnFile and the member's browser data (its issuer may ask for 3-D Secure as for a typed card).
 // - Every call that moves money sends an Idempotency-Key derived from ours (Adyen keeps its answer per key).
 import { cardBrandOf } from "../../contracts/card";
 import type { PaymentStatus } from "../../contracts/payments";
@@ -156,7 +156,7 @@ function statusOf(resultCode: string | undefined): PaymentStatus {
 }
 
 /** 3-D Secure 2's data of the member's browser and page, as /payments names them (those the charge has). */
-function threeDs2Fields(charge: BrowserContext & Pick<CardCharge, "customer">) {
+function threeDs2Fields(charge: BrowserContext & { customer?: CardCharge["customer"] }) {
   return {
     ...(charge.browser ? { browserInfo: charge.browser } : {}),
     ...(charge.origin ? { origin: charge.origin } : {}),
@@ -320,10 +320,17 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
           returnUrl: charge.returnUrl,
           shopperReference: charge.shopperReference,
           shopperStatement: statementOf(charge.descriptor),
-          // A renewal: merchant-initiated, the member absent. One-tap: the member present, card on file.
+          // A renewal: merchant-initiated, the member absent (no 3-D Secure). One-tap: the member present with
+          // their browser, card on file, and the issuer may ask for 3-D Secure as for a typed card.
           ...(charge.merchantInitiated
             ? { shopperInteraction: "ContAuth", recurringProcessingModel: "Subscription" }
-            : { shopperInteraction: "Ecommerce", recurringProcessingModel: "CardOnFile" }),
+            : {
+                shopperInteraction: "Ecommerce",
+                recurringProcessingModel: "CardOnFile",
+                channel: "Web",
+                ...threeDs2Fields(charge),
+                redirectToIssuerMethod: "POST",
+              }),
         },
         charge.idempotencyKey,
       );
