@@ -4,16 +4,16 @@
 // call, and nobody reaches another member's payment.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
-import { creditLedger } from "../../drizzle/schema/credits";
 import { orders, payments, savedCards } from "../../drizzle/schema/payments";
 import { createApp } from "../../worker/app";
 import { openDb } from "../../worker/core/db";
-import { sandboxProvider } from "../../worker/payments/providers/sandbox";
+import { hmac, sandboxProvider } from "../../worker/payments/providers/sandbox";
 import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
+import { purchaseGrants } from "../fixtures/grants";
 import { call, createMember, hosts, type TestMember } from "../fixtures/members";
 import { connect } from "../fixtures/socket";
 
@@ -39,21 +39,6 @@ const post = (member: TestMember, path: string, body: unknown) =>
 
 const account = async (clickid: string) =>
   (await inDb((db) => db.select().from(accounts).where(eq(accounts.clickid, clickid))))[0];
-
-/** The credits a payment granted (one row per payment; the premium level's rows are counted apart). */
-const ledgerRows = (accountId: number, balance = "messaggi") =>
-  inDb((db) =>
-    db
-      .select()
-      .from(creditLedger)
-      .where(
-        and(
-          eq(creditLedger.accountId, accountId),
-          eq(creditLedger.balance, balance),
-          like(creditLedger.reference, "purchase:payment:%"),
-        ),
-      ),
-  );
 
 describe("GET /api/plans", () => {
   it("gives the flow's four lists, the member's list and the plan chosen for them", async () => {
@@ -106,9 +91,9 @@ describe("orders/tryCharge", () => {
     expect(after?.customerId).toBe(`member-${before?.id}`);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
     expect(after?.premiumLevel).toBe(PLAN.premiumLevel);
-    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
+    expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(1);
     // The level's change is in the ledger too, written with the grant.
-    expect(await ledgerRows(after?.id ?? 0, "premium")).toMatchObject([
+    expect(await purchaseGrants(after?.id ?? 0, "premium")).toMatchObject([
       { delta: PLAN.premiumLevel, balanceAfter: PLAN.premiumLevel, reason: "purchase" },
     ]);
     const balances = await socket.next(
@@ -194,7 +179,7 @@ describe("one tap with the kept card", () => {
     expect(await (await oneTap()).json()).toMatchObject({ status: "ok", message: "success", threeDS: null });
     const after = await account(member.clickid);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + 100);
-    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(2);
+    expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(2);
   });
 });
 
@@ -237,7 +222,7 @@ describe("3-D Secure and the return page", () => {
     expect(results).toEqual([0, 1, 2].map(() => ({ result: true, message: "success" })));
     const after = await account(member.clickid);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
-    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
+    expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(1);
   });
 
   it("a failed challenge answers warning and grants nothing", async () => {
@@ -321,7 +306,7 @@ describe("the sandbox's webhook", () => {
     await reviewAndNotifyTwice(reference);
     const after = await account(member.clickid);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
-    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
+    expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(1);
 
     const forged = await call("/hooks/sandbox", {
       method: "POST",
@@ -355,23 +340,14 @@ describe("the sandbox's webhook", () => {
   });
 });
 
-/** A body signed as the sandbox signs its webhooks: HMAC-SHA256 of the body with `key`, in hex. */
-async function sandboxSignature(body: string, key = testConfig.sandboxWebhookSecret) {
-  const hmac = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(key),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign("HMAC", hmac, new TextEncoder().encode(body));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-const deliverSandboxHook = async (body: string, key?: string) =>
+/** A body signed as the sandbox signs its webhooks, with `key` (the sandbox's own by default). */
+const deliverSandboxHook = async (body: string, key = testConfig.sandboxWebhookSecret) =>
   call("/hooks/sandbox", {
     method: "POST",
-    headers: { "content-type": "application/json", "sandbox-signature": await sandboxSignature(body, key) },
+    headers: {
+      "content-type": "application/json",
+      "sandbox-signature": await hmac(key, body),
+    },
     body,
   });
 

@@ -91,6 +91,7 @@ export class SandboxNotificationInvalid extends Error {
     this.name = "SandboxNotificationInvalid";
   }
 }
+
 type Row = typeof sandboxTransactions.$inferSelect;
 
 /**
@@ -188,7 +189,8 @@ function toPayment(row: Row, options: SandboxOptions): ProviderPayment {
   return payment;
 }
 
-async function hmac(secret: string, body: string): Promise<string> {
+/** HMAC-SHA256 of `body` with `secret`, in hex: how the sandbox signs its webhooks (and Apple Pay sessions). */
+export async function hmac(secret: string, body: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(secret),
