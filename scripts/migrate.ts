@@ -10,6 +10,9 @@ export async function applyMigrations(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    // The database's default statement_timeout (migrations/0015) is for the Worker's requests: an index
+    // built on a large table may take longer.
+    await client.query("set statement_timeout = 0");
     await migrate(drizzle({ client }), { migrationsFolder });
   } finally {
     await client.end();

@@ -150,6 +150,9 @@ function sqlOverHttp(lock?: { acquire(): Promise<void>; release(): void }) {
       // Serial (PGlite): one connection, used only inside the proxy's turn.
       pool = new pg.Pool({ connectionString: key, max: lock ? 1 : 10, idleTimeoutMillis: 30_000 });
       pool.on("error", () => {}); // an idle connection that drops is replaced on the next query
+      // A connection that drops during a query fails that query; pg also emits the loss on the client, which
+      // the pool hears only while the client is idle: unheard, it would end the whole process.
+      pool.on("connect", (client) => client.on("error", () => {}));
       pools.set(key, pool);
     }
     return pool;

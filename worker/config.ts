@@ -4,6 +4,7 @@ import { z } from "zod";
 import { BrandCompany } from "./brands/brand";
 import { ADYEN_WEB_ENVIRONMENTS } from "./contracts/brand";
 import { TYPING_MS } from "./contracts/chat";
+import { type DatabaseConfig, DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS } from "./core/db";
 import {
   LIKE_BACK_RATE,
   PRESSING_MAX_MS,
@@ -38,6 +39,13 @@ const TWILIO_DEFAULT_API_BASE = "https://api.twilio.com";
 /** A send that Twilio has not answered within this time fails rather than holding the request. */
 const TWILIO_DEFAULT_TIMEOUT_MS = 10_000;
 
+/**
+ * The sandbox's webhook key where SANDBOX_WEBHOOK_SECRET is unset (npm start, the tests): public, like the
+ * sandbox's test cards, because the sandbox moves no money. A reachable site that runs the sandbox (APP_ENV
+ * local) sets its own with `wrangler secret put SANDBOX_WEBHOOK_SECRET`.
+ */
+export const LOCAL_SANDBOX_WEBHOOK_SECRET = "local-sandbox-webhook-secret:not-for-a-reachable-site";
+
 /** A delay window in ms; a random time inside it is drawn for each event. */
 interface DelayWindow {
   minMs: number;
@@ -51,9 +59,15 @@ export interface Config {
   local: boolean;
   /** Vite's dev server (`npm start`): its inline preamble and styles need a looser CSP. Local runs only. */
   devServer: boolean;
-  database: { url: string; wsProxy: string | undefined };
+  database: DatabaseConfig;
   /** At least 32 bytes: signs session, link and operator tokens. */
   jwtSecret: string;
+  /**
+   * At least 32 bytes: signs the built-in sandbox provider's webhooks (and its Apple Pay sessions), a key of
+   * its own so that nothing about it says anything of the session key. The sandbox runs only where APP_ENV
+   * is local; without the var it uses LOCAL_SANDBOX_WEBHOOK_SECRET.
+   */
+  sandboxWebhookSecret: string;
   /** The deployed client version; a client that reports another one is told to reload. */
   softwareVersion: string | undefined;
   chat: { replyDelay: DelayWindow; typingMs: number };
@@ -214,13 +228,23 @@ const jsonText = <T extends z.ZodType>(schema: T) =>
     }
   }, schema);
 
+/** A signing key: at least 256 bits of text. */
+const signingKey = z
+  .string({ error: "is required" })
+  .refine((s) => new TextEncoder().encode(s).byteLength >= 32, "must be at least 32 bytes (256 bits)");
+
 const Environment = z.object({
   APP_ENV: z.enum(["local", "production"]),
   DATABASE_URL: z.string().min(1, "is required"),
   DB_WS_PROXY: text,
-  JWT_SECRET: z
-    .string({ error: "is required" })
-    .refine((s) => new TextEncoder().encode(s).byteLength >= 32, "must be at least 32 bytes (256 bits)"),
+  DB_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).transform(
+    (v) => v ?? DB_CONNECT_TIMEOUT_MS,
+  ),
+  DB_QUERY_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).transform(
+    (v) => v ?? DB_QUERY_TIMEOUT_MS,
+  ),
+  JWT_SECRET: signingKey,
+  SANDBOX_WEBHOOK_SECRET: optional(signingKey).transform((v) => v ?? LOCAL_SANDBOX_WEBHOOK_SECRET),
   SOFTWARE_VERSION: text,
   DEV_SERVER: optional(z.enum(["true", "false"])),
   ANGEL_REPLY_MIN_MS: ms(PRESSING_MIN_MS),
@@ -335,8 +359,14 @@ export function parseConfig(env: Record<string, unknown>): Config {
     appEnv: e.APP_ENV,
     local: e.APP_ENV === "local",
     devServer: e.APP_ENV === "local" && e.DEV_SERVER === "true",
-    database: { url: e.DATABASE_URL, wsProxy: e.DB_WS_PROXY },
+    database: {
+      url: e.DATABASE_URL,
+      wsProxy: e.DB_WS_PROXY,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    },
     jwtSecret: e.JWT_SECRET,
+    sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     softwareVersion: e.SOFTWARE_VERSION,
     chat: { replyDelay: window(e.ANGEL_REPLY_MIN_MS, e.ANGEL_REPLY_MAX_MS), typingMs: e.TYPING_MS },
     pressing: {

@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 import { configOf } from "./config";
-import { withDb } from "./core/db";
+import { pgCode, withDb } from "./core/db";
+import { errorName, logEvent } from "./core/log";
 import { providerById } from "./payments/providers";
 import { reconcilePayments } from "./payments/reconciliation.service";
 import { runRenewals } from "./payments/renewals.service";
@@ -23,13 +24,23 @@ export default {
   scheduled(controller, env, ctx) {
     const config = configOf(env);
     const now = new Date(controller.scheduledTime);
-    ctx.waitUntil(
+    // A job that fails (the database down or hung: every wait is bounded) stops and says so; the next run,
+    // 15 minutes on, takes up what it left, and the charges' idempotency keys keep money moving once.
+    const job = (name: string, run: Promise<unknown>) =>
+      ctx.waitUntil(
+        run.catch((error: unknown) =>
+          logEvent("error", "cron.failed", { job: name, error: errorName(error), code: pgCode(error) }),
+        ),
+      );
+    job(
+      "renewals",
       withDb(config.database, async (db) => {
         const run = await runRenewals(db, (id, brandId) => providerById(config, db, id, brandId), now);
         await announceSubscriptionEvents({ env, config, db }, run.events);
       }),
     );
-    ctx.waitUntil(
+    job(
+      "reconciliation",
       withDb(config.database, async (db) => {
         const run = await reconcilePayments(
           { db, env },

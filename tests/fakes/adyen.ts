@@ -7,9 +7,11 @@
 //   environment's unencrypted `test_` values, or this fake's own stand-in encryption; anything else 174), the
 //   holderName test values
 //   choosing a refusal, the 3-D Secure test card answering RedirectShopper with a redirect action (POST with
-//   MD when redirectToIssuerMethod is POST, else GET) only with 3-D Secure 2's browser data (a web payment
-//   without a whole browserInfo is refused 422, as Adyen requires it for the browser channel), stored cards (storePaymentMethod + shopperReference
-//   gives tokenization.storedPaymentMethodId; storedPaymentMethodId of another shopper is 803), Apple Pay
+//   MD when redirectToIssuerMethod is POST, else GET) only with 3-D Secure 2's browser data (a payment in a
+//   browser without a whole browserInfo is refused 422, as Adyen requires it for the browser channel), stored
+//   cards (storePaymentMethod + shopperReference gives tokenization.storedPaymentMethodId;
+//   storedPaymentMethodId of another shopper is 803; the kept 3-D Secure test card asks for its challenge
+//   again whenever the shopper is there, Ecommerce, and not for a ContAuth renewal), Apple Pay
 //   and Google Pay tokens (a PAN_ONLY Google Pay card answers RedirectShopper, as Adyen asks 3-D Secure for
 //   it; storePaymentMethod tokenizes the wallet's card, charged later as type applepay or googlepay with its
 //   storedPaymentMethodId, ApplePayDetails and GooglePayDetails), unknown methods 905;
@@ -58,7 +60,8 @@ interface Payment {
   refusal?: { code: string; reason: string };
   returnUrl: string;
   paymentMethod: string;
-  card?: { summary: string; expiryDate: string; variant: string };
+  /** `challenge`: the 3-D Secure test card, whose issuer asks for a challenge whenever the shopper is there. */
+  card?: { summary: string; expiryDate: string; variant: string; challenge?: boolean };
   store?: { shopperReference: string };
   token?: string;
   refunds: { pspReference: string; value: number }[];
@@ -97,6 +100,20 @@ function luhn(digits: string): boolean {
 }
 
 const variantOf = (number: string) => (/^4/.test(number) ? "visa" : /^3[47]/.test(number) ? "amex" : "mc");
+
+/**
+ * The first of BrowserInfo's fields a 3-D Secure 2 authentication in a browser lacks (Adyen: the full object is
+ * required for the browser channel). A payment names no other channel unless an app's SDK makes it (iOS,
+ * Android), so one without a channel is a browser's too.
+ */
+function missingBrowserField(body: Record<string, unknown>): string | undefined {
+  if (body.channel === "iOS" || body.channel === "Android") return undefined;
+  const browser = (body.browserInfo ?? {}) as Record<string, unknown>;
+  return ADYEN_BROWSER_INFO_FIELDS.find((f) => browser[f] === undefined);
+}
+
+const browserInfoMissing = (field: string) =>
+  serviceError(422, "100", `Required field 'browserInfo.${field}' is not provided.`);
 
 type Json = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
@@ -236,6 +253,14 @@ export async function startFakeAdyen({
         return serviceError(422, "000", "recurringProcessingModel is required with stored payment details");
       p.card = kept.card;
       p.paymentMethod = kept.card?.variant ?? keptType;
+      // The shopper there (not a merchant-initiated ContAuth renewal): the issuer of the 3-D Secure test card
+      // asks for a challenge, on a kept card too.
+      if (kept.card?.challenge && body.shopperInteraction === "Ecommerce") {
+        const missing = missingBrowserField(body);
+        if (missing) return browserInfoMissing(missing);
+        p.resultCode = "RedirectShopper";
+        challenges.set(randomBytes(12).toString("base64url"), p.pspReference);
+      }
       payments.set(p.pspReference, p);
       return { status: 200, body: paymentAnswer(p) };
     }
@@ -269,7 +294,12 @@ export async function startFakeAdyen({
         year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
       if (!/^\d{4}$/.test(str(method.expiryYear) ?? "") || month < 1 || month > 12 || expired)
         return serviceError(422, "129", "Expiry Date Invalid");
-      p.card = { summary: number.slice(-4), expiryDate: `${month}/${year}`, variant: variantOf(number) };
+      p.card = {
+        summary: number.slice(-4),
+        expiryDate: `${month}/${year}`,
+        variant: variantOf(number),
+        ...(number === ADYEN_3DS_CARD ? { challenge: true } : {}),
+      };
       p.paymentMethod = p.card.variant;
       const holder = str(method.holderName) ?? "";
       const refusal = ADYEN_TEST_HOLDER_NAMES[holder];
@@ -277,12 +307,9 @@ export async function startFakeAdyen({
         p.resultCode = refusal.resultCode;
         p.refusal = { code: refusal.code, reason: refusal.reason };
       } else if (number === ADYEN_3DS_CARD) {
-        // 3-D Secure 2 on the web: the issuer needs the browser's data (Adyen: browserInfo is required for
-        // the browser channel), and the page's origin.
-        const browser = (body.browserInfo ?? {}) as Json;
-        const missing = ADYEN_BROWSER_INFO_FIELDS.find((f) => browser[f] === undefined);
-        if (body.channel === "Web" && missing)
-          return serviceError(422, "100", `Required field 'browserInfo.${missing}' is not provided.`);
+        // 3-D Secure 2 on the web: the issuer needs the browser's data.
+        const missing = missingBrowserField(body);
+        if (missing) return browserInfoMissing(missing);
         p.resultCode = "RedirectShopper";
         challenges.set(randomBytes(12).toString("base64url"), p.pspReference);
       } else {

@@ -1,6 +1,7 @@
 // The Worker's environment parsed once into a typed config (worker/config.ts).
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../worker/config";
+import { LOCAL_SANDBOX_WEBHOOK_SECRET, parseConfig } from "../../worker/config";
+import { DB_STATEMENT_TIMEOUT_MS } from "../../worker/core/db";
 
 const minimal = {
   APP_ENV: "production",
@@ -62,6 +63,30 @@ describe("the Worker's configuration", () => {
     expect(() => parseConfig({ ...minimal, APP_ENV: "staging" })).toThrow(/APP_ENV/);
     expect(() => parseConfig({ ...minimal, ANGEL_LIKE_BACK_RATE: "7" })).toThrow(/ANGEL_LIKE_BACK_RATE/);
     expect(() => parseConfig({ ...minimal, ANGEL_VISIT_MIN_MS: "soon" })).toThrow(/ANGEL_VISIT_MIN_MS/);
+  });
+
+  it("gives the sandbox's webhooks a key of their own, the local one when unset, and refuses a short one", () => {
+    const config = parseConfig(minimal);
+    expect(config.sandboxWebhookSecret).toBe(LOCAL_SANDBOX_WEBHOOK_SECRET);
+    expect(config.sandboxWebhookSecret).not.toContain(minimal.JWT_SECRET);
+    const own = "a-sandbox-webhook-key-of-32-bytes-or-more";
+    expect(parseConfig({ ...minimal, SANDBOX_WEBHOOK_SECRET: own }).sandboxWebhookSecret).toBe(own);
+    expect(() => parseConfig({ ...minimal, SANDBOX_WEBHOOK_SECRET: "short" })).toThrow(
+      /SANDBOX_WEBHOOK_SECRET must be at least 32 bytes/,
+    );
+  });
+
+  it("bounds the database's waits, longer than the server's own statement limit", () => {
+    const { database } = parseConfig(minimal);
+    expect(database).toMatchObject({ connectTimeoutMs: 5000, queryTimeoutMs: 8000 });
+    expect(database.queryTimeoutMs).toBeGreaterThan(DB_STATEMENT_TIMEOUT_MS);
+    const set = parseConfig({
+      ...minimal,
+      DB_CONNECT_TIMEOUT_MS: "400",
+      DB_QUERY_TIMEOUT_MS: "900",
+    }).database;
+    expect(set).toMatchObject({ connectTimeoutMs: 400, queryTimeoutMs: 900 });
+    expect(() => parseConfig({ ...minimal, DB_QUERY_TIMEOUT_MS: "0" })).toThrow(/DB_QUERY_TIMEOUT_MS/);
   });
 
   it("turns the ai provider, Mailgun and Google on only when all their settings are there", () => {

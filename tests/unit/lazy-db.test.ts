@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { lazyDb } from "../../worker/core/db";
 
-const database = { url: "postgres://user:pw@db.example:5432/app", wsProxy: undefined };
+const database = {
+  url: "postgres://user:pw@db.example:5432/app",
+  wsProxy: undefined,
+  connectTimeoutMs: 5000,
+  queryTimeoutMs: 8000,
+};
 
 describe("a request's database, opened on first use", () => {
   it("makes no Pool for a request that never touches it, so there is nothing to close", () => {

@@ -4,16 +4,16 @@
 // call, and nobody reaches another member's payment.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
-import { creditLedger } from "../../drizzle/schema/credits";
 import { orders, payments, savedCards } from "../../drizzle/schema/payments";
 import { createApp } from "../../worker/app";
 import { openDb } from "../../worker/core/db";
-import { sandboxProvider } from "../../worker/payments/providers/sandbox";
+import { hmac, sandboxProvider } from "../../worker/payments/providers/sandbox";
 import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
+import { purchaseGrants } from "../fixtures/grants";
 import { call, createMember, hosts, type TestMember } from "../fixtures/members";
 import { connect } from "../fixtures/socket";
 
@@ -39,21 +39,6 @@ const post = (member: TestMember, path: string, body: unknown) =>
 
 const account = async (clickid: string) =>
   (await inDb((db) => db.select().from(accounts).where(eq(accounts.clickid, clickid))))[0];
-
-/** The credits a payment granted (one row per payment; the premium level's rows are counted apart). */
-const ledgerRows = (accountId: number, balance = "messaggi") =>
-  inDb((db) =>
-    db
-      .select()
-      .from(creditLedger)
-      .where(
-        and(
-          eq(creditLedger.accountId, accountId),
-          eq(creditLedger.balance, balance),
-          like(creditLedger.reference, "purchase:payment:%"),
-        ),
-      ),
-  );
 
 describe("GET /api/plans", () => {
   it("gives the flow's four lists, the member's list and the plan chosen for them", async () => {
@@ -106,9 +91,9 @@ describe("orders/tryCharge", () => {
     expect(after?.customerId).toBe(`member-${before?.id}`);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
     expect(after?.premiumLevel).toBe(PLAN.premiumLevel);
-    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
+    expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(1);
     // The level's change is in the ledger too, written with the grant.
-    expect(await ledgerRows(after?.id ?? 0, "premium")).toMatchObject([
+    expect(await purchaseGrants(after?.id ?? 0, "premium")).toMatchObject([
       { delta: PLAN.premiumLevel, balanceAfter: PLAN.premiumLevel, reason: "purchase" },
     ]);
     const balances = await socket.next(
@@ -194,7 +179,7 @@ describe("one tap with the kept card", () => {
     expect(await (await oneTap()).json()).toMatchObject({ status: "ok", message: "success", threeDS: null });
     const after = await account(member.clickid);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + 100);
-    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(2);
+    expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(2);
   });
 });
 
@@ -239,7 +224,7 @@ describe("3-D Secure and the return page", () => {
     );
     const after = await account(member.clickid);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
-    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
+    expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(1);
   });
 
   it("a failed challenge answers warning and grants nothing", async () => {
@@ -288,7 +273,7 @@ async function reviewAndNotifyTwice(reference: string) {
     const sandbox = sandboxProvider(db, {
       origin: `http://${hosts.it}`,
       threeDsSystem: "adyen",
-      webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
+      webhookSecret: testConfig.sandboxWebhookSecret,
     });
     await sandbox.review(reference);
     for (let i = 0; i < 2; i++) {
@@ -324,7 +309,7 @@ describe("the sandbox's webhook", () => {
     await reviewAndNotifyTwice(reference);
     const after = await account(member.clickid);
     expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
-    expect(await ledgerRows(after?.id ?? 0)).toHaveLength(1);
+    expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(1);
 
     const forged = await call("/hooks/sandbox", {
       method: "POST",
@@ -355,6 +340,73 @@ describe("the sandbox's webhook", () => {
     expect(after?.creditiMessaggi).toBe(before?.creditiMessaggi);
     expect(after?.premiumLevel).toBe(0);
     socket.close();
+  });
+});
+
+/** A body signed as the sandbox signs its webhooks, with `key` (the sandbox's own by default). */
+const deliverSandboxHook = async (body: string, key = testConfig.sandboxWebhookSecret) =>
+  call("/hooks/sandbox", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "sandbox-signature": await hmac(key, body),
+    },
+    body,
+  });
+
+describe("the sandbox's webhook, signed but not a notification", () => {
+  it("answers 400 invalid_input naming what is wrong, and changes nothing", async () => {
+    const member = await createMember();
+    const before = await account(member.clickid);
+    await post(member, "/orders/tryCharge", card(member, "4000000000009235"));
+    const cases: [string, string][] = [
+      ["{not json", "body"],
+      ["null", "body"],
+      ['"payment.updated"', "body"],
+      ['{"type":"payment.updated"}', "data"],
+      ['{"type":"payment.updated","data":{"reference":42}}', "data.reference"],
+      ['{"type":"payment.refunded","data":{"reference":"sbx_0"}}', "type"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await deliverSandboxHook(body);
+      expect({ body, status: response.status }).toEqual({ body, status: 400 });
+      expect(await response.json()).toMatchObject({ error: { code: "invalid_input", field } });
+    }
+    expect((await account(member.clickid))?.creditiMessaggi).toBe(before?.creditiMessaggi);
+  });
+});
+
+describe("the sandbox's webhook key", () => {
+  it("is its own (SANDBOX_WEBHOOK_SECRET), not one derived from the session key", async () => {
+    expect(testConfig.sandboxWebhookSecret).toBe(env.SANDBOX_WEBHOOK_SECRET);
+    const member = await createMember();
+    const before = await account(member.clickid);
+    await post(member, "/orders/tryCharge", card(member, "4000000000009235"));
+    const [payment] = await inDb((db) =>
+      db
+        .select({ reference: payments.reference })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(orders.accountId, before?.id ?? 0)),
+    );
+    const { db, end } = openDb(testConfig.database);
+    await sandboxProvider(db, {
+      origin: `http://${hosts.it}`,
+      threeDsSystem: "adyen",
+      webhookSecret: testConfig.sandboxWebhookSecret,
+    }).review(payment?.reference ?? "");
+    await end();
+    const body = JSON.stringify({ type: "payment.updated", data: { reference: payment?.reference } });
+
+    // Whoever knows the session key knows nothing of the webhook's.
+    const derived = await deliverSandboxHook(body, `${testConfig.jwtSecret}:sandbox-webhooks`);
+    expect(derived.status).toBe(401);
+    expect((await account(member.clickid))?.creditiMessaggi).toBe(before?.creditiMessaggi);
+
+    expect((await deliverSandboxHook(body)).status).toBe(200);
+    expect((await account(member.clickid))?.creditiMessaggi).toBe(
+      (before?.creditiMessaggi ?? 0) + PLAN.credits,
+    );
   });
 });
 

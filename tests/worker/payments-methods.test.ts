@@ -23,7 +23,7 @@ afterAll(() => end());
 const sandbox = sandboxProvider(db, {
   origin: `http://${hosts.it}`,
   threeDsSystem: "adyen",
-  webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
+  webhookSecret: testConfig.sandboxWebhookSecret,
 });
 
 /** What the plan grants (credits and promo credits), from the seed's row. */

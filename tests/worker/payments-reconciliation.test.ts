@@ -53,7 +53,7 @@ afterAll(() => end());
 const sandbox = sandboxProvider(db, {
   origin: `http://${hosts.it}`,
   threeDsSystem: "adyen",
-  webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
+  webhookSecret: testConfig.sandboxWebhookSecret,
 });
 
 /** A time when the payments just made are old enough to be reconciled. */

@@ -142,7 +142,12 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
 
     const redirectResult = await passChallenge(started.threeDs ?? { url: "", fields: {} }, "pass");
     const returned = await adyen.checkPayment(redirectResult);
-    expect(returned).toMatchObject({ reference: started.reference, status: "succeeded" });
+    // Our key comes back too: a payment whose reference was never recorded is still found by it.
+    expect(returned).toMatchObject({
+      reference: started.reference,
+      merchantReference: charge.idempotencyKey,
+      status: "succeeded",
+    });
     expect(returned.storedCard).toMatchObject({ last4: "1237", expMonth: 3, expYear: 2030 });
     // The return page's reload asks again: the same answer.
     expect(await adyen.capturePayment(redirectResult)).toEqual(returned);
@@ -209,10 +214,15 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
   });
 
   it("reads a genuine notification, twice the same, and refuses a forged one", async () => {
-    const paid = await adyen.chargeCard(cardCharge({ storeCard: true }));
+    const charge = cardCharge({ storeCard: true });
+    const paid = await adyen.chargeCard(charge);
     const body = await notificationOf(paid.reference);
     const event = await adyen.parseWebhook(webhook(body));
-    expect(event?.payment).toMatchObject({ reference: paid.reference, status: "succeeded" });
+    expect(event?.payment).toMatchObject({
+      reference: paid.reference,
+      merchantReference: charge.idempotencyKey,
+      status: "succeeded",
+    });
     expect(event?.payment.storedCard?.token).toBe(paid.storedCard?.token);
     // Adyen delivers at least once: the same notification again reads as the same payment.
     expect(await adyen.parseWebhook(webhook(body))).toEqual(event);
@@ -232,10 +242,12 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
   });
 
   it("reads a refused payment's notification with the catalogue's code", async () => {
-    const refused = await adyen.chargeCard(cardCharge({ holderName: "NOT_ENOUGH_BALANCE" }));
+    const charge = cardCharge({ holderName: "NOT_ENOUGH_BALANCE" });
+    const refused = await adyen.chargeCard(charge);
     const event = await adyen.parseWebhook(webhook(await notificationOf(refused.reference)));
     expect(event?.payment).toEqual({
       reference: refused.reference,
+      merchantReference: charge.idempotencyKey,
       status: "failed",
       errorCode: "insufficient_funds",
     });

@@ -5,6 +5,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Connection } from "partyserver";
 import { UserRoom } from "../../party/user-room";
 import type { RoomHost } from "../../worker/realtime/handlers";
+import { relayDatabase } from "../fixtures/frozen-database";
 
 export { default, OpsDesk, RateLimiter } from "../../worker/index";
 
@@ -23,6 +24,11 @@ export class TestUserRoom extends UserRoom {
   unreachableDatabase = 0;
   /** Every frame, alarm and call finds the database's address unreachable until this is cleared: an outage. */
   databaseDown = false;
+  /**
+   * Every frame, alarm and call uses the database through the tests' relay (with short waits) until this is
+   * cleared: the outage tests freeze the relay.
+   */
+  frozenDatabase = false;
 
   /** What the room kept in memory is gone, as after an eviction or a restart; its storage stays. */
   forgetMemory() {
@@ -51,6 +57,7 @@ export class TestUserRoom extends UserRoom {
 
   protected override host(connection?: Connection): RoomHost {
     const host = super.host(connection);
+    if (this.frozenDatabase) return { ...host, config: { ...host.config, database: relayDatabase } };
     if (this.databaseDown || this.unreachableDatabase > 0) {
       if (!this.databaseDown) this.unreachableDatabase--;
       const database = { ...host.config.database, url: UNREACHABLE_DATABASE_URL };

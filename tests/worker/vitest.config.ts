@@ -2,6 +2,7 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { portraitPack } from "../../drizzle/seed-photos";
+import { startFreezableDatabase } from "../../scripts/freezable-database";
 import { startFakeAdyen } from "../fakes/adyen";
 import { startFakeCoda } from "../fakes/coda";
 import { startFakeGoogle } from "../fakes/google";
@@ -34,6 +35,8 @@ const databaseUrl = process.env.DATABASE_URL;
 const wsProxy = process.env.DB_WS_PROXY;
 if (!databaseUrl || !wsProxy)
   throw new Error("run the Worker tests through `npm run test:worker` (it starts the database)");
+// The same database behind a relay the outage tests freeze and cut (tests/fixtures/frozen-database.ts).
+const freezable = await startFreezableDatabase(databaseUrl);
 // The fake of Mailgun's API (Node side); the default bindings keep no Mailgun key, so mail goes to the outbox.
 const fakeMailgun = await startFakeMailgun("worker-tests-mailgun-key");
 // The fake of Google's OAuth/OIDC endpoints (Node side); the Worker redeems codes against it.
@@ -77,8 +80,11 @@ export default defineConfig({
         bindings: {
           DATABASE_URL: databaseUrl,
           DB_WS_PROXY: wsProxy,
+          FREEZABLE_DATABASE_URL: freezable.url,
+          FREEZABLE_DATABASE_CONTROL: freezable.controlUrl,
           APP_ENV: "local",
           JWT_SECRET: "worker-tests-secret-of-at-least-32-bytes!!",
+          SANDBOX_WEBHOOK_SECRET: "worker-tests-sandbox-webhook-secret-32-bytes",
           ANGEL_REPLY_MIN_MS: "300",
           ANGEL_REPLY_MAX_MS: "600",
           TYPING_MS: "200",

@@ -121,20 +121,11 @@ export const BrowserInfo = z.object({
 });
 export type BrowserInfo = z.infer<typeof BrowserInfo>;
 
-/** What travels beside the card in the card payload (section 3). */
-const CardHolderAndBrowser = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
-  clickid: z.string().max(64),
-  // What the client sends beside the card, kept for the provider's risk checks (3-D Secure 2 browser data).
-  country: z.string().max(8).optional(),
-  descriptor: z.string().max(64).optional(),
-  payment_company: z.string().max(32).optional(),
-  city: z.string().max(100).optional(),
-  domain: z.string().max(253).optional(),
-  paySource: z.literal("CREDITCARD").optional(),
-  email: z.string().max(254).optional(),
-  actonfile: z.boolean().optional(),
+/**
+ * The member's browser as the card payload describes it (section 3), for 3-D Secure 2: the card form sends it,
+ * and a one-tap charge of the kept card too, whose issuer may ask for 3-D Secure as well.
+ */
+export const BrowserFields = z.object({
   language: z.string().max(16).optional(),
   screenHeight: z.number().int().min(0).max(100_000).optional(),
   screenWidth: z.number().int().min(0).max(100_000).optional(),
@@ -145,6 +136,23 @@ const CardHolderAndBrowser = z.object({
   screenColorDepth: z.number().int().min(0).max(64).optional(),
   /** Adyen Web's browser data, sent with the secured fields' values. */
   browserInfo: BrowserInfo.optional(),
+});
+export type BrowserFields = z.infer<typeof BrowserFields>;
+
+/** What travels beside the card in the card payload (section 3). */
+const CardHolderAndBrowser = BrowserFields.extend({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  clickid: z.string().max(64),
+  // What the client sends beside the card, kept for the provider's risk checks.
+  country: z.string().max(8).optional(),
+  descriptor: z.string().max(64).optional(),
+  payment_company: z.string().max(32).optional(),
+  city: z.string().max(100).optional(),
+  domain: z.string().max(253).optional(),
+  paySource: z.literal("CREDITCARD").optional(),
+  email: z.string().max(254).optional(),
+  actonfile: z.boolean().optional(),
 });
 
 /**
@@ -181,8 +189,11 @@ export type CardPaymentRequest = z.infer<typeof CardPaymentRequest>;
 /** How the browser runs 3-D Secure: post `fields` to `url` (adyen after 2 s; trustpay in a hidden frame) or go there (maxpay). */
 export const ThreeDsStep = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 
-/** A one-tap charge of the member's kept card for a plan (section 4: a saved card tries the charge directly). */
-export const SavedCardPaymentRequest = z.object({
+/**
+ * A one-tap charge of the member's kept card for a plan (section 4: a saved card tries the charge directly),
+ * with the browser's data for the 3-D Secure its issuer may ask for.
+ */
+export const SavedCardPaymentRequest = BrowserFields.extend({
   rateplan: z.string().min(1).max(64),
   clickid: z.string().max(64),
   ...ImmediatePerformance,

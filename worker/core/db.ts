@@ -1,21 +1,40 @@
-import { type FullQueryResults, neon, neonConfig, Pool } from "@neondatabase/serverless";
+import {
+  Client,
+  type CustomTypesConfig,
+  type FullQueryResults,
+  neon,
+  neonConfig,
+  Pool,
+} from "@neondatabase/serverless";
 import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
 import { errorChain, errorName, logEvent } from "./log";
 
 export type Db = NeonDatabase<Record<string, never>>;
 
-/** Where the database is: its connection string and, locally, the WebSocket-to-TCP proxy (worker/config.ts). */
+/**
+ * Where the database is (its connection string and, locally, the WebSocket-to-TCP proxy) and how long the
+ * Worker waits for it (worker/config.ts). The waits are the client's own: a server that hangs (its host
+ * frozen, the network dropping packets) enforces nothing, and every request would wait for the whole outage.
+ */
 export interface DatabaseConfig {
   url: string;
   wsProxy: string | undefined;
+  /** A transaction's connection (WebSocket and Postgres start-up) not ready within this fails. */
+  connectTimeoutMs: number;
+  /** A statement not answered within this fails: over HTTP its fetch is aborted, in a transaction its connection closed. */
+  queryTimeoutMs: number;
 }
 
-// A query outside a transaction is one HTTP request to the database's SQL endpoint (Neon's low-latency
-// path for one-shot queries: no WebSocket, no Postgres start-up, a server-side connection pool), instead
-// of a new WebSocket and a new Postgres session per request. Transactions still take a connection of the
-// Pool over a WebSocket. Neon documents this option as experimental; the Worker tests run every feature
-// through it against PGlite and PostgreSQL.
-neonConfig.poolQueryViaFetch = true;
+/**
+ * The server's own limit on one statement (`statement_timeout`, set as the database's default by
+ * migrations/0015_database_timeouts.sql, so it holds on every path: Neon's SQL over HTTP, its pooler and
+ * direct sessions). The server cancels a slow statement and releases its locks; the client's query timeout
+ * is longer, for a server that cannot answer at all.
+ */
+export const DB_STATEMENT_TIMEOUT_MS = 5_000;
+/** The defaults of the client's waits (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+export const DB_QUERY_TIMEOUT_MS = 8_000;
 
 let localEndpoints: string | undefined;
 
@@ -35,19 +54,100 @@ function configureLocalProxy(proxy: string, databaseUrl: string) {
   neonConfig.fetchEndpoint = `http://${proxy}/sql?address=${hostname}:${port || "5432"}`;
 }
 
+/** pg's error for a statement that outlived `query_timeout`. */
+const QUERY_READ_TIMEOUT = "Query read timeout";
+
+/**
+ * pg's Client gives up on a statement after `query_timeout` but keeps its connection, on which nothing more
+ * is answered: the transaction's ROLLBACK would wait as long again. This one closes the connection at once,
+ * so the rest of the transaction fails fast and the server (or Neon's proxy) rolls it back.
+ */
+class BoundedClient extends Client {
+  constructor(config?: ConstructorParameters<typeof Client>[0]) {
+    super(config);
+    // A connection lost during a transaction fails its statements, and pg emits the loss on the client too,
+    // which the Pool listens to only while the client is idle: unheard, that emit is an uncaught exception.
+    this.on("error", () => {});
+  }
+}
+const clientQuery = Client.prototype.query as (this: Client, ...args: unknown[]) => unknown;
+BoundedClient.prototype.query = function query(this: Client, ...args: unknown[]) {
+  const result = clientQuery.apply(this, args);
+  if (result instanceof Promise) {
+    result.catch((error: unknown) => {
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) this.connection.stream.destroy();
+    });
+  }
+  return result;
+} as Client["query"];
+
+/** A statement as Drizzle hands it to the Pool outside a transaction. */
+interface PoolStatement {
+  text: string;
+  values?: unknown[];
+  rowMode?: "array";
+  types?: CustomTypesConfig;
+}
+
+/**
+ * A query outside a transaction is one HTTP request to the database's SQL endpoint (Neon's low-latency path
+ * for one-shot queries: no WebSocket, no Postgres start-up, a server-side connection pool), instead of a new
+ * WebSocket and a new Postgres session per request. The driver's own Pool.query does the same
+ * (`poolQueryViaFetch`) but passes no fetch options, so nothing could end a fetch the database never answers:
+ * this one aborts it after the query timeout. Transactions still take a connection of the Pool over a WebSocket.
+ */
+function queryOverHttp(database: DatabaseConfig) {
+  const client = neon(database.url, { fullResults: true });
+  return (statement: string | PoolStatement, values?: unknown[]) => {
+    const {
+      text,
+      values: own,
+      rowMode,
+      types,
+    } = typeof statement === "string" ? { text: statement } : statement;
+    return client.query(text, values ?? own ?? [], {
+      arrayMode: rowMode === "array",
+      ...(types ? { types } : {}),
+      fetchOptions: { signal: AbortSignal.timeout(database.queryTimeoutMs) },
+    });
+  };
+}
+
+/**
+ * Ending a pool waits for its connection's goodbye, which a hung server never sends: a caller that awaits it
+ * (a room's frame, a cron job) waits at most `ms`; the socket goes with the request or the object's context.
+ */
+function atMost(ending: Promise<void>, ms: number): Promise<void> {
+  let timer = 0;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([ending, waited]).finally(() => clearTimeout(timer));
+}
+
 /**
  * One Pool per request or per room operation (Workers cannot keep sockets across requests), closed by
  * the caller with `end()`. Queries go over HTTP; a transaction opens the Pool's one connection, which
  * serves that transaction only (`maxUses: 1`: it closes when released, so it never sits idle holding a
  * database session while the request goes on, which the local PGlite, one session at a time, needs).
+ * Every wait is bounded (DatabaseConfig): the connection, each statement, and the goodbye.
  */
 export function openDb(database: DatabaseConfig): { db: Db; end: () => Promise<void> } {
   if (database.wsProxy) configureLocalProxy(database.wsProxy, database.url);
-  const pool = new Pool({ connectionString: database.url, max: 1, maxUses: 1 });
+  const pool = new Pool({
+    connectionString: database.url,
+    max: 1,
+    maxUses: 1,
+    connectionTimeoutMillis: database.connectTimeoutMs,
+    query_timeout: database.queryTimeoutMs,
+  });
+  pool.Client = BoundedClient;
+  // Drizzle calls the Pool's query for every statement outside a transaction; the overloads of pg's types
+  // have no single signature to implement, hence the cast.
+  pool.query = queryOverHttp(database) as unknown as Pool["query"];
   // An idle client whose socket drops reports here (queries in flight get their own errors). A client
   // this pool is closing itself (the pool ending, or a transaction's connection after its one use) loses
-  // its socket as expected: not worth a line. ("error" is the one Pool listener that keeps Pool.query on
-  // the HTTP path.)
+  // its socket as expected: not worth a line.
   let ending = false;
   pool.on("error", (error: Error, client: unknown) => {
     // pg's Client marks `_ending` when end() was called on it; it has no public flag for that.
@@ -58,7 +158,7 @@ export function openDb(database: DatabaseConfig): { db: Db; end: () => Promise<v
     db: drizzle({ client: pool }),
     end: () => {
       ending = true;
-      return pool.end();
+      return atMost(pool.end(), database.connectTimeoutMs);
     },
   };
 }
@@ -98,11 +198,16 @@ const httpQueries = new Map<string, HttpQuery>();
  */
 export function httpQuery(database: DatabaseConfig): HttpQuery {
   if (database.wsProxy) configureLocalProxy(database.wsProxy, database.url);
-  let query = httpQueries.get(database.url);
+  // The same address with other waits (a test's short ones) is another client.
+  const key = `${database.url} ${database.queryTimeoutMs}`;
+  let query = httpQueries.get(key);
   if (!query) {
     const client = neon(database.url, { fullResults: true });
-    query = (text, params) => client.query(text, params);
-    httpQueries.set(database.url, query);
+    query = (text, params) =>
+      client.query(text, params, {
+        fetchOptions: { signal: AbortSignal.timeout(database.queryTimeoutMs) },
+      });
+    httpQueries.set(key, query);
   }
   return query;
 }
@@ -123,12 +228,19 @@ export async function withDb<T>(database: DatabaseConfig, fn: (db: Db) => Promis
  */
 export const CONNECTION_FAILED = "08001";
 
+/**
+ * SQLSTATE 57014 (query_canceled): what the server reports for a statement over its `statement_timeout`, and
+ * what a statement the client gave up on (its query timeout) is reported as.
+ */
+export const STATEMENT_TIMED_OUT = "57014";
+
 /** How long a client should wait before retrying when the database is unreachable (Retry-After, seconds). */
 export const DB_RETRY_AFTER_S = 5;
 
 /**
  * The driver could not reach the database: its SQL endpoint's fetch failed (the proxy or Neon unreachable),
- * the endpoint answered 5xx (it could not reach Postgres), or a transaction's WebSocket closed or failed.
+ * the endpoint answered 5xx (it could not reach Postgres), or a transaction's WebSocket closed, failed or
+ * could not be set up in time.
  */
 function connectionLost(e: unknown): boolean {
   // The WebSocket's own error event, which the driver throws as it is (not an Error).
@@ -138,30 +250,43 @@ function connectionLost(e: unknown): boolean {
     const { sourceError } = e as { sourceError?: unknown };
     return sourceError !== undefined || /^Server error \(HTTP status 5\d\d\)/.test(e.message);
   }
-  // pg's Client, when the connection of a transaction goes away.
-  return /^Connection terminated/.test(e.message);
+  // pg's Client and Pool, when the connection of a transaction goes away or is not there in time.
+  return /^Connection terminated|^timeout exceeded when trying to connect|is not queryable$/.test(e.message);
 }
+
+/** The client gave up waiting: the fetch's deadline (AbortSignal.timeout) or pg's `query_timeout`. */
+const clientTimedOut = (e: unknown) =>
+  typeof e === "object" &&
+  e !== null &&
+  ((e as { name?: unknown }).name === "TimeoutError" ||
+    (e as { message?: unknown }).message === QUERY_READ_TIMEOUT);
 
 /**
  * The SQLSTATE of a failed query: Postgres's own code (on Neon's NeonDbError over HTTP, on pg's DatabaseError
- * in a transaction, under Drizzle's wrapper), or CONNECTION_FAILED when the database could not be reached.
- * The one thing about a failed query that is logged: its message and its wrapper's carry the parameters.
+ * in a transaction, under Drizzle's wrapper), STATEMENT_TIMED_OUT when the client stopped waiting for it, or
+ * CONNECTION_FAILED when the database could not be reached. The one thing about a failed query that is
+ * logged: its message and its wrapper's carry the parameters.
  */
 export function pgCode(error: unknown): string | undefined {
   let lost = false;
   for (const e of errorChain(error)) {
     const code = typeof e === "object" ? (e as { code?: unknown }).code : undefined;
     if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (clientTimedOut(e)) return STATEMENT_TIMED_OUT;
     lost ||= connectionLost(e);
   }
   return lost ? CONNECTION_FAILED : undefined;
 }
 
 /**
- * The database is unreachable or refusing connections for now (connection exceptions of class 08, the
- * server shutting down or starting up, too many connections): a retry later may work, so the answer is 503.
+ * The database is unreachable, refusing connections or not answering in time for now (connection exceptions
+ * of class 08, the server shutting down or starting up, too many connections, a statement over the server's
+ * or the client's time limit): a retry later may work, so the answer is 503.
  */
 export function databaseUnavailable(error: unknown): boolean {
   const code = pgCode(error);
-  return code !== undefined && (code.startsWith("08") || ["57P01", "57P02", "57P03", "53300"].includes(code));
+  return (
+    code !== undefined &&
+    (code.startsWith("08") || ["57P01", "57P02", "57P03", "53300", STATEMENT_TIMED_OUT].includes(code))
+  );
 }

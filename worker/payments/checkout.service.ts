@@ -11,6 +11,8 @@ import {
   type BrowserInfo,
   CARD_CHECK_PRODUCT_ID,
   type OrderPlan,
+  type PaymentErrorCode,
+  type PaymentStatus,
   PlanList,
   planListFor,
 } from "../contracts/payments";
@@ -31,7 +33,7 @@ import {
   type WalletCharge,
 } from "./provider";
 import { mailPurchaseConfirmation } from "./purchase-mail";
-import { type Settlement, settlePayment } from "./settlement.service";
+import { reportedPayment, type Settlement, settlePayment } from "./settlement.service";
 
 interface Checkout {
   accountId: number;
@@ -61,9 +63,13 @@ export interface EncryptedCardCheckout extends Omit<CardCheckout, "card" | "brow
   browser: BrowserInfo;
 }
 
-/** A one-tap payment with a card the provider keeps for the member. */
+/** A one-tap payment with a card the provider keeps for the member, who is there with their browser. */
 export interface StoredCardCheckout extends Checkout {
   cardToken: string;
+  customer: Customer;
+  /** 3-D Secure 2's data, for an issuer that asks for it on a kept card too. */
+  browser?: BrowserInfo;
+  origin?: string;
 }
 
 /** A payment the member completes on the provider's page (mollie, coda, PayPal). */
@@ -156,7 +162,14 @@ export function startEncryptedCardPayment(
 /** The same with the member's kept card, the member present (a one-tap payment). */
 export function startStoredCardPayment(db: Db, provider: PaymentProvider, checkout: StoredCardCheckout) {
   return startPayment(db, provider, checkout, "card", (charge) =>
-    provider.chargeStoredCard({ ...charge, cardToken: checkout.cardToken, merchantInitiated: false }),
+    provider.chargeStoredCard({
+      ...charge,
+      cardToken: checkout.cardToken,
+      merchantInitiated: false,
+      customer: checkout.customer,
+      ...(checkout.browser ? { browser: checkout.browser } : {}),
+      ...(checkout.origin ? { origin: checkout.origin } : {}),
+    }),
   );
 }
 
@@ -266,28 +279,31 @@ export async function findMemberPlan(
   return offered ? { plan: orderPlanOf(row), list: list.data } : null;
 }
 
-/** The member's own payment at a provider by the provider's reference; null for anyone else's. */
-export async function ownPayment(db: Db, provider: ProviderId, reference: string, accountId: number) {
+/** The member's own payment that a provider's report is about (settlement.service's rule); null for anyone else's. */
+export async function ownPayment(
+  db: Db,
+  provider: ProviderId,
+  reported: Pick<ProviderPayment, "reference" | "merchantReference">,
+  accountId: number,
+) {
   const [own] = await db
     .select({ id: payments.id, method: payments.method, productId: orders.productId })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(payments.provider, provider),
-        eq(payments.reference, reference),
-        eq(orders.accountId, accountId),
-      ),
-    );
+    .where(and(reportedPayment(provider, reported), eq(orders.accountId, accountId)));
   return own ?? null;
 }
 
 /** The catalogue's word for where a payment stands: success, open, pending or the error code (section 8). */
+export function messageOf(status: PaymentStatus, errorCode: PaymentErrorCode | null): string {
+  if (status === "succeeded") return "success";
+  if (status === "pending" || status === "open") return status;
+  return errorCode ?? "generico";
+}
+
+/** The same for a settlement; a payment the settlement did not find is the catalogue's generic failure. */
 export function outcomeMessage(settlement: Settlement): string {
-  if (!settlement.found) return "generico";
-  if (settlement.status === "succeeded") return "success";
-  if (settlement.status === "pending" || settlement.status === "open") return settlement.status;
-  return settlement.errorCode ?? "generico";
+  return settlement.found ? messageOf(settlement.status, settlement.errorCode) : "generico";
 }
 
 /**

@@ -16,6 +16,7 @@ import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { askProvider } from "./check-status";
 import {
   findMemberPlan,
   outcomeMessage,
@@ -207,7 +208,9 @@ const paypalOrderOk = createRoute({
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
     404: errorResponse("not_found: no PayPal order of this member with that id"),
-    503: errorResponse("payments_unavailable"),
+    503: errorResponse(
+      "payments_unavailable; provider_unavailable: PayPal could not be asked now (Retry-After)",
+    ),
   },
 });
 
@@ -430,11 +433,12 @@ export const methodRoutes = featureApp()
     if (body.clickid !== c.var.session.clickid) throw forbidden();
     const provider = providerFor(c, "paypal");
     // Only the member's own PayPal order: anyone else's id is no order of theirs.
-    const own = await ownPayment(c.var.db, provider.id, body.id, c.var.session.accountId);
+    const own = await ownPayment(c.var.db, provider.id, { reference: body.id }, c.var.session.accountId);
     if (own?.method !== "paypal") {
       throw new AppError(404, "not_found", "No such PayPal order.", { field: "id" });
     }
-    const settlement = await settlePayment(c.var.db, provider.id, await provider.capturePayment(body.id));
+    const captured = await askProvider(provider, () => provider.capturePayment(body.id));
+    const settlement = await settlePayment(c.var.db, provider.id, captured);
     logEvent("info", "payments.paypal_capture", {
       paymentId: own.id,
       status: settlement.found ? settlement.status : "unknown",

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { sessionAccount } from "../auth/session.service";
 import { cardExpiry, luhnValid } from "../contracts/card";
 import {
+  type BrowserFields,
   type BrowserInfo,
   CARD_RETURN_PATH,
   CardEntry,
@@ -24,13 +25,13 @@ import { errorName, logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { checkPaymentStatus } from "./check-status";
 import {
   CARD_CHECK_PLAN,
   customerOf,
   findMemberPlan,
   keptCardOf,
   outcomeMessage,
-  ownPayment,
   startCardPayment,
   startEncryptedCardPayment,
   startStoredCardPayment,
@@ -136,7 +137,7 @@ const savedCardCharge = createRoute({
   tags: ["payments"],
   summary: "One tap: charges the member's kept card for a plan of their flow",
   description:
-    "As orders/tryCharge, without card fields. ko with no_saved_card when the member keeps no card: the client goes on to the payment page.",
+    "As orders/tryCharge, without card fields, with the card payload's browser fields (language, screenHeight, screenWidth, timezone, userAgent, javaEnabled, screenColorDepth) for the 3-D Secure the card's issuer may ask for: ok with threeDS then, as for a typed card. ko with no_saved_card when the member keeps no card: the client goes on to the payment page.",
   security: bearerSecurity,
   middleware: [requireSession] as const,
   request: { body: { ...json(SavedCardPaymentRequest), required: true } },
@@ -168,6 +169,8 @@ const checkStatus = createRoute({
   path: "/orders/{system}/checkTransactionStatus",
   tags: ["payments"],
   summary: "The return page's check: asks the provider how the member's payment ended and applies it once",
+  description:
+    "A reference the provider cannot look up (an Adyen pspReference: Adyen's Checkout API has no status call) is answered with the payment as recorded, pending until the provider's notification. A provider that cannot be asked now answers 503 provider_unavailable with Retry-After.",
   security: bearerSecurity,
   middleware: [requireSession] as const,
   request: { params: CheckSystem, body: { ...json(CheckStatusRequest), required: true } },
@@ -181,7 +184,9 @@ const checkStatus = createRoute({
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
     404: errorResponse("not_found: no payment of this member with that reference"),
-    503: errorResponse("payments_unavailable"),
+    503: errorResponse(
+      "payments_unavailable; provider_unavailable: the provider could not be asked now (Retry-After); unavailable",
+    ),
   },
 });
 
@@ -193,7 +198,7 @@ const webhook = createRoute({
   // No body schema: signatures are checked over the body's exact bytes, before anything parses it.
   description: [
     "Each answered the way its provider expects.",
-    'sandbox (local runs only): a JSON body {"type":"payment.updated","data":{"reference":…}} with its HMAC-SHA256 in sandbox-signature; 200 {"received":true}, 401 bad_signature.',
+    'sandbox (local runs only): a JSON body {"type":"payment.updated","data":{"reference":…}} with its HMAC-SHA256 (key SANDBOX_WEBHOOK_SECRET) in sandbox-signature; 200 {"received":true}, 400 invalid_input naming the field when signed but no such notification, 401 bad_signature.',
     "adyen: a standard notification with HMAC signatures; 200 `[accepted]` (also for events that change no payment), 401 when a signature is wrong.",
     "paypal: verified through PayPal's verify-webhook-signature; 200, 400 when not PayPal's, 503 when PayPal could not be asked.",
     "mollie: `id=tr_…` form-encoded, confirmed by fetching the payment; 200 (an unknown id too), 503 when Mollie could not be asked.",
@@ -202,7 +207,7 @@ const webhook = createRoute({
   request: { params: z.object({ provider: z.enum(PROVIDER_IDS) }) },
   responses: {
     200: { description: "Applied (or genuine and changing nothing)" },
-    400: { description: "paypal: not PayPal's" },
+    400: { description: "paypal: not PayPal's; sandbox: signed, but not a notification (invalid_input)" },
     401: errorResponse("sandbox, adyen: not signed by the provider"),
     503: errorResponse("payments_unavailable: no credentials for this provider here; provider_unavailable"),
   },
@@ -266,7 +271,7 @@ function typedCard(body: Extract<CardEntry, { cardNumber: string }>): CardDetail
  * 3-D Secure 2's browser data from the card payload's own fields (the spec's charge payload), when it has
  * them all; the accept header is Adyen Web's (a script cannot read the browser's navigation one).
  */
-function browserOfPayload(body: CardEntry): BrowserInfo | undefined {
+function browserOfPayload(body: BrowserFields): BrowserInfo | undefined {
   if (body.browserInfo) return body.browserInfo;
   const { userAgent, language, screenColorDepth, screenHeight, screenWidth, timezone } = body;
   if (!userAgent || !language || screenColorDepth === undefined || !screenHeight || !screenWidth) return;
@@ -400,6 +405,8 @@ export const paymentRoutes = featureApp()
       };
       return c.json(answer, 200);
     }
+    const origin = new URL(c.req.url).origin;
+    const browser = browserOfPayload(body);
     const started = await startStoredCardPayment(c.var.db, provider, {
       accountId: account.id,
       brandId: c.var.brand.public.id,
@@ -407,8 +414,11 @@ export const paymentRoutes = featureApp()
       planList: list,
       plan,
       cardToken: card.token,
+      customer: customerOf(account, c.req.header("cf-connecting-ip")?.trim()),
       descriptor: c.var.brand.public.descriptor,
-      returnUrl: `${new URL(c.req.url).origin}${CARD_RETURN_PATH[system]}`,
+      returnUrl: `${origin}${CARD_RETURN_PATH[system]}`,
+      origin,
+      ...(browser ? { browser } : {}),
       performanceConsent: body.immediatePerformance === true,
     });
     await tellRoom(c.env, started.settlement);
@@ -424,14 +434,14 @@ export const paymentRoutes = featureApp()
     const provider = providerFor(c, CHECK_METHOD[c.req.valid("param").system]);
     // The provider first: what a return page carries may not be the payment's reference itself (Adyen's
     // redirectResult is read into its pspReference by the check).
-    const reported = await provider.checkPayment(reference);
-    // Only the member's own payments: someone else's is no payment of theirs, and is not applied here.
-    const own = await ownPayment(c.var.db, provider.id, reported.reference, c.var.session.accountId);
-    if (!own) throw new AppError(404, "not_found", "No such payment.", { field: "reference" });
-    const settlement = await settlePayment(c.var.db, provider.id, reported);
-    await tellRoom(c.env, settlement);
-    const paid = settlement.found && settlement.status === "succeeded";
-    return c.json({ result: paid, message: outcomeMessage(settlement), rateplan: own.productId }, 200);
+    const { answer, settlement } = await checkPaymentStatus(
+      c.var.db,
+      provider,
+      reference,
+      c.var.session.accountId,
+    );
+    if (settlement) await tellRoom(c.env, settlement);
+    return c.json(answer, 200);
   })
   .openapi(webhook, (c) => answerWebhook(c, c.req.valid("param").provider))
   .openapi(codaWebhookGet, (c) => answerWebhook(c, "coda"));

@@ -46,6 +46,12 @@ export type StoredCard = KeptCard | KeptWallet;
 /** What a provider says of a payment, on creation and on every later check or notification. */
 export interface ProviderPayment {
   reference: string;
+  /**
+   * Our idempotency key of the payment, when the provider's answer or notification gives it back (Adyen's
+   * merchantReference). A payment whose reference could not be recorded after the charge (the database lost
+   * at that moment) is found by it, so the return page and the webhook still apply it.
+   */
+  merchantReference?: string;
   status: PaymentStatus;
   /** Set when the status is `failed` or `canceled`. */
   errorCode?: PaymentErrorCode;
@@ -131,12 +137,16 @@ export interface EncryptedCardCharge extends Omit<CardCharge, "card" | "browser"
   browser: BrowserInfo;
 }
 
-/** A charge of a kept card or wallet; `merchantInitiated` for a renewal the member is not present for. */
-export interface StoredCardCharge extends ChargeBase {
+/**
+ * A charge of a kept card or wallet; `merchantInitiated` for a renewal the member is not present for. A one-tap
+ * charge has the member's browser there: its issuer may ask for 3-D Secure, which needs the browser's data.
+ */
+export interface StoredCardCharge extends ChargeBase, BrowserContext {
   cardToken: string;
   /** What the token keeps (a card unless told): a provider may name the method with the token (Adyen's type). */
   kind?: StoredCard["kind"];
   merchantInitiated: boolean;
+  customer?: Customer;
 }
 
 /** The ways to pay other than the card form (spec section 4, other methods); `card` is the form's. */

@@ -4,7 +4,7 @@
 // and every other arrival, concurrent or later, finds it granted and changes nothing. A paid payment the
 // provider later reports refunded (a refund made in its portal, a chargeback) has what it granted taken back,
 // once, as a console refund does (reversal.service.ts).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
 import type { Balances } from "../contracts/credits";
@@ -66,6 +66,22 @@ async function keepCard(tx: Tx, accountId: number, provider: ProviderId, card: S
     .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.status, [...RUNNING])));
 }
 
+/**
+ * The payment a provider's report is about: by the provider's reference, or, when its answer also gives our
+ * idempotency key back, the payment of that key whose reference was never recorded (the database was lost
+ * between the charge and that write). Never another payment's reference.
+ */
+export function reportedPayment(
+  provider: ProviderId,
+  reported: Pick<ProviderPayment, "reference" | "merchantReference">,
+) {
+  const byReference = eq(payments.reference, reported.reference);
+  const byOurKey = reported.merchantReference
+    ? and(isNull(payments.reference), eq(payments.idempotencyKey, reported.merchantReference))
+    : undefined;
+  return and(eq(payments.provider, provider), byOurKey ? or(byReference, byOurKey) : byReference);
+}
+
 /** Applies what the provider says of one of its payments; a payment it does not know of is `found: false`. */
 export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPayment): Promise<Settlement> {
   return db.transaction(async (tx) => {
@@ -74,9 +90,13 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .innerJoin(accounts, eq(accounts.id, orders.accountId))
-      .where(and(eq(payments.provider, provider), eq(payments.reference, reported.reference)))
+      .where(reportedPayment(provider, reported))
       .for("update");
     if (!row) return { found: false };
+    if (row.payment.reference === null) {
+      // Found by our key: the reference the charge's answer could not record is recorded now.
+      await tx.update(payments).set({ reference: reported.reference }).where(eq(payments.id, row.payment.id));
+    }
     const { payment, order, account } = row;
     const current = payment.status as PaymentStatus;
     const answer = (status: PaymentStatus, errorCode: string | null, granted = false) => ({

@@ -8,6 +8,7 @@ import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
 import { AdyenCardFields, type SecuredValidity } from "./adyen-fields/AdyenCardFields";
 import type { SecuredFields } from "./adyen-fields/secured-fields";
+import { browserFields } from "./browser-fields";
 import { CheckoutTerms } from "./CheckoutTerms";
 import {
   brandOfNumber,
@@ -146,14 +147,7 @@ export function CardForm({
         paySource: "CREDITCARD" as const,
         country: member.country,
         domain: window.location.hostname,
-        language: locale,
-        screenWidth: window.screen.width,
-        screenHeight: window.screen.height,
-        screenColorDepth: window.screen.colorDepth,
-        timezone: new Date().getTimezoneOffset(),
-        userAgent: navigator.userAgent,
-        javaEnabled: false,
-        javascriptEnabled: true,
+        ...browserFields(locale),
       };
       const response = plan
         ? await api.orders.tryCharge.$post({

@@ -14,6 +14,7 @@ import { isPayMethod, MethodPicker, type PayMethod } from "./MethodPicker";
 import { OtherMethodPanel, type Outcome } from "./OtherMethods";
 import { outcomeText, PaymentOutcomePopup } from "./PaymentOutcomePopup";
 import { findPlan, plansQuery } from "./payments-queries";
+import { askWhileUnavailable } from "./retry-unavailable";
 import { applePayShown, googlePayReady } from "./wallets";
 import "./payments.css";
 
@@ -74,10 +75,12 @@ export function PayPage({
     void (async () => {
       let result: Outcome | null = { status: "ko", message: "problemi_api" };
       try {
-        const response = await api.orders.client.paypal.orderOk.$post({
-          json: { clickid, id: paypalToken },
-        });
-        result = response.ok ? paypalOutcome((await response.json()).status) : result;
+        const response = await askWhileUnavailable(() =>
+          api.orders.client.paypal.orderOk.$post({ json: { clickid, id: paypalToken } }),
+        );
+        // Still unavailable after the waits: PayPal's capture notification applies the approved order later.
+        if (response.status === 503) result = { status: "open", message: "pending" };
+        else if (response.ok) result = paypalOutcome((await response.json()).status);
       } catch (error) {
         console.warn("the PayPal capture did not reach the server", error);
       }

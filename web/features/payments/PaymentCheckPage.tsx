@@ -6,6 +6,7 @@ import { useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
 import { useSession } from "../../lib/session/session";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
+import { askWhileUnavailable } from "./retry-unavailable";
 
 /** Where the payment page keeps a mollie payment's id: Mollie's return URL carries none. */
 export const MOLLIE_REFERENCE_KEY = "mollieReference";
@@ -92,13 +93,18 @@ export function PaymentCheckPage({ page, search }: { page: ReturnPage; search: R
     asked.current = true;
     void (async () => {
       try {
-        const response = await api.orders[":system"].checkTransactionStatus.$post({
-          param: { system },
-          json: { clickid, [field]: reference },
-        });
+        const response = await askWhileUnavailable(() =>
+          api.orders[":system"].checkTransactionStatus.$post({
+            param: { system },
+            json: { clickid, [field]: reference },
+          }),
+        );
+        // Still unavailable after the waits: nothing is known yet, and the provider's notification will
+        // apply the payment (the tabs hear of it), so the member is told it is on its way, not that it failed.
+        const unknown = response.status === 503 ? "pending" : "generico";
         const body = response.ok
           ? await response.json()
-          : { result: false, message: "generico", rateplan: null };
+          : { result: false, message: unknown, rateplan: null };
         setResult({ paid: body.result, message: body.message, rateplan: body.rateplan });
       } catch (error) {
         console.warn("the payment check did not reach the server", error);

@@ -10,6 +10,7 @@ import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
 import { useMemberHome, useSession } from "../../lib/session/session";
 import { AGE_CHECK_FEE_CENTS } from "./AgeVerificationHeader";
+import { browserFields } from "./browser-fields";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
 import { PerformanceConsent } from "./PerformanceConsent";
 import { PlanRowContent } from "./PlanRowContent";
@@ -113,7 +114,7 @@ function AgeVerification({ plan, onContinue }: { plan: RatePlanRow; onContinue: 
  * verify their age first.
  */
 export function PlansPage({ type }: { type: PlanPageType }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigate = useNavigate();
   const plans = useQuery(plansQuery());
   const [selected, setSelected] = useState<string | null>(null);
@@ -153,7 +154,12 @@ export function PlansPage({ type }: { type: PlanPageType }) {
     setCharging(true);
     try {
       const response = await api.orders.actonfile.tryCharge.$post({
-        json: { rateplan: productId, clickid: member, immediatePerformance: performance },
+        json: {
+          rateplan: productId,
+          clickid: member,
+          immediatePerformance: performance,
+          ...browserFields(locale),
+        },
       });
       const answer = response.ok ? await response.json() : null;
       if (answer?.status === "ok" && answer.threeDS) {

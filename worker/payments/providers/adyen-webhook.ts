@@ -100,13 +100,15 @@ function notificationPayment(item: NotificationItem): ProviderPayment {
   const ok = item.success === "true";
   switch (item.eventCode) {
     case "AUTHORISATION": {
+      // The payment's own event: it names our reference of it too (a modification's names the original's).
+      const ours = { reference: item.pspReference, merchantReference: item.merchantReference };
       if (!ok) {
         const errorCode = refusalErrorCode(undefined, item.reason);
         const status = errorCode === "payment_canceled" ? "canceled" : "failed";
-        return { reference: item.pspReference, status, errorCode };
+        return { ...ours, status, errorCode };
       }
       const brand = brandOf(item.paymentMethod ?? item.additionalData?.cardPaymentMethod);
-      const payment: ProviderPayment = { reference: item.pspReference, status: "succeeded" };
+      const payment: ProviderPayment = { ...ours, status: "succeeded" };
       const last4 = item.additionalData?.cardSummary;
       if (last4) payment.card = { brand, last4 };
       const stored = storedCardOf(item.additionalData, brand);

@@ -15,8 +15,9 @@
 //   page knows only `redirectResult`: checkPayment and capturePayment take either, see checkPayment.
 // - Kept cards: storePaymentMethod under our shopperReference with recurringProcessingModel Subscription;
 //   renewals charge the storedPaymentMethodId with ContAuth + Subscription, one-tap with Ecommerce +
-//   CardOnFile. A renewing plan paid with Apple Pay or Google Pay stores the wallet's card the same way
-//   (Adyen's tokenization of wallets), and its renewals name the wallet's type with the stored id.
+//   CardOnFile and the member's browser data (its issuer may ask for 3-D Secure as for a typed card). A renewing
+//   plan paid with Apple Pay or Google Pay stores the wallet's card the same way (Adyen's tokenization of
+//   wallets), and its renewals name the wallet's type with the stored id.
 // - Every call that moves money sends an Idempotency-Key derived from ours (Adyen keeps its answer per key).
 import { cardBrandOf } from "../../contracts/card";
 import type { PaymentStatus } from "../../contracts/payments";
@@ -106,6 +107,7 @@ function toPayment(
   const brand = reported === "unknown" && typed ? typed.brand : reported;
   const last4 = response.additionalData?.cardSummary ?? typed?.last4;
   const payment: ProviderPayment = { reference, status: statusOf(response.resultCode) };
+  if (response.merchantReference) payment.merchantReference = response.merchantReference;
   if (last4) payment.card = { brand, last4 };
   switch (payment.status) {
     case "succeeded": {
@@ -163,7 +165,7 @@ function statusOf(resultCode: string | undefined): PaymentStatus {
 }
 
 /** 3-D Secure 2's data of the member's browser and page, as /payments names them (those the charge has). */
-function threeDs2Fields(charge: BrowserContext & Pick<CardCharge, "customer">) {
+function threeDs2Fields(charge: BrowserContext & { customer?: CardCharge["customer"] }) {
   return {
     ...(charge.browser ? { browserInfo: charge.browser } : {}),
     ...(charge.origin ? { origin: charge.origin } : {}),
@@ -335,10 +337,17 @@ export function adyenProvider(options: AdyenOptions): PaymentProvider {
           returnUrl: charge.returnUrl,
           shopperReference: charge.shopperReference,
           shopperStatement: statementOf(charge.descriptor),
-          // A renewal: merchant-initiated, the member absent. One-tap: the member present, card on file.
+          // A renewal: merchant-initiated, the member absent (no 3-D Secure). One-tap: the member present with
+          // their browser, card on file, and the issuer may ask for 3-D Secure as for a typed card.
           ...(charge.merchantInitiated
             ? { shopperInteraction: "ContAuth", recurringProcessingModel: "Subscription" }
-            : { shopperInteraction: "Ecommerce", recurringProcessingModel: "CardOnFile" }),
+            : {
+                shopperInteraction: "Ecommerce",
+                recurringProcessingModel: "CardOnFile",
+                channel: "Web",
+                ...threeDs2Fields(charge),
+                redirectToIssuerMethod: "POST",
+              }),
         },
         charge.idempotencyKey,
       );

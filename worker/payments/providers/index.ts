@@ -151,7 +151,7 @@ function sandboxOf(config: Config, db: Db, origin: string, threeDsSystem: Paymen
   return sandboxProvider(db, {
     origin,
     threeDsSystem,
-    webhookSecret: `${config.jwtSecret}:sandbox-webhooks`,
+    webhookSecret: config.sandboxWebhookSecret,
   });
 }
 

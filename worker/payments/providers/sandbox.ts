@@ -74,6 +74,24 @@ export interface SandboxOptions {
 }
 
 const SIGNATURE_HEADER = "sandbox-signature";
+
+/** The sandbox's one notification: a payment changed (its state is read back by reference). */
+const SandboxNotification = z.object({
+  type: z.literal("payment.updated"),
+  data: z.object({ reference: z.string().min(1).max(64) }),
+});
+
+/** A correctly signed notification whose body is no sandbox notification: `field` names what is wrong. */
+export class SandboxNotificationInvalid extends Error {
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
+    super(`${field}: ${problem}`);
+    this.name = "SandboxNotificationInvalid";
+  }
+}
+
 type Row = typeof sandboxTransactions.$inferSelect;
 
 /**
@@ -146,7 +164,11 @@ const newReference = () => `sbx_${crypto.randomUUID().replaceAll("-", "")}`;
 function toPayment(row: Row, options: SandboxOptions): ProviderPayment {
   const sandboxStatus = row.status as SandboxStatus;
   const status: PaymentStatus = sandboxStatus === "approved" ? "action_required" : sandboxStatus;
-  const payment: ProviderPayment = { reference: row.reference, status };
+  const payment: ProviderPayment = {
+    reference: row.reference,
+    merchantReference: row.idempotencyKey,
+    status,
+  };
   if (row.errorCode) payment.errorCode = row.errorCode as PaymentErrorCode;
   const { checkout } = storedOutcome(row);
   if (status === "action_required" && checkout) {
@@ -185,7 +207,8 @@ function toPayment(row: Row, options: SandboxOptions): ProviderPayment {
   return payment;
 }
 
-async function hmac(secret: string, body: string): Promise<string> {
+/** HMAC-SHA256 of `body` with `secret`, in hex: how the sandbox signs its webhooks (and Apple Pay sessions). */
+export async function hmac(secret: string, body: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(secret),
@@ -552,11 +575,21 @@ export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvide
       const body = await request.text();
       const signature = request.headers.get(SIGNATURE_HEADER) ?? "";
       if (!sameSignature(signature, await hmac(options.webhookSecret, body))) return null;
-      const event = JSON.parse(body) as { type?: string; data?: { reference?: string } };
-      if (event.type !== "payment.updated" || typeof event.data?.reference !== "string") return null;
+      // Signed, so the sandbox's: what it says is read only now, and a body it cannot have meant is refused.
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        throw new SandboxNotificationInvalid("body", "is not JSON");
+      }
+      const event = SandboxNotification.safeParse(json);
+      if (!event.success) {
+        const issue = event.error.issues[0];
+        throw new SandboxNotificationInvalid(issue?.path.join(".") || "body", issue?.message ?? "invalid");
+      }
       // The notification says which payment changed; its state is read back from the records, as Mollie's
       // webhook is confirmed by fetching the payment.
-      return { payment: await this.checkPayment(event.data.reference) };
+      return { payment: await this.checkPayment(event.data.data.reference) };
     },
 
     async refund({ reference, amountCents }) {

@@ -5,6 +5,7 @@ import { AppError } from "../../core/errors";
 import type { ProviderId } from "../provider";
 import { AdyenIgnoredNotification, adyenWebhookAnswer } from "./adyen-webhook";
 import { CODA_NOTIFICATION_ACK } from "./coda";
+import { SandboxNotificationInvalid } from "./sandbox";
 
 export interface WebhookAnswers {
   /** A notification applied (or genuine and changing nothing): delivered, not to be sent again. */
@@ -28,7 +29,11 @@ export const WEBHOOK_ANSWERS: Record<ProviderId, WebhookAnswers> = {
     refused: () => {
       throw new AppError(401, "bad_signature", "The notification is not signed by the sandbox.");
     },
-    failed: rethrow,
+    // Signed but unreadable: the sender's mistake, named (a 5xx would have it sent again, unchanged).
+    failed: (error) => {
+      if (!(error instanceof SandboxNotificationInvalid)) return rethrow(error);
+      throw new AppError(400, "invalid_input", error.message, { field: error.field });
+    },
   },
   // Adyen counts a notification delivered only on 200 with `[accepted]`, and retries anything else.
   adyen: {
