@@ -9,7 +9,7 @@ import { angelCounts, angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { dislikes, invites, likes, notifications, visits } from "../../drizzle/schema/engagement";
-import { flows, ratePlans } from "../../drizzle/schema/flows";
+import { flows, ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
 import { cities, regions } from "../../drizzle/schema/geo";
 import { mailOutbox, mailSent, mailSuppressions } from "../../drizzle/schema/mail";
 import { angelPersonaNotes, operators, opsAuditLog } from "../../drizzle/schema/ops";
@@ -594,6 +594,7 @@ export const otherTables: readonly OtherTable[] = [
   { name: "angel_counts", table: angelCounts, why: "counts of angels per place" },
   { name: "flows", table: flows, why: "the flows' configuration" },
   { name: "rate_plans", table: ratePlans, why: "the plans on sale" },
+  { name: "rate_plan_prices", table: ratePlanPrices, why: "the plans' past prices, for honest reductions" },
   { name: "regions", table: regions, why: "the list of regions" },
   { name: "cities", table: cities, why: "the list of cities" },
   {
