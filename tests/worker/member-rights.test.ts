@@ -314,7 +314,7 @@ describe("a late webhook after the erasure", () => {
       const sandbox = sandboxProvider(db, {
         origin: `http://${hosts.it}`,
         threeDsSystem: "adyen",
-        webhookSecret: `${testConfig.jwtSecret}:sandbox-webhooks`,
+        webhookSecret: testConfig.sandboxWebhookSecret,
       });
       await sandbox.review(payment.reference);
       const hook = await sandbox.webhook(payment.reference, `http://${hosts.it}/hooks/sandbox`);

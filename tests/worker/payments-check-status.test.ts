@@ -77,7 +77,7 @@ describe("checkTransactionStatus with an Adyen pspReference", () => {
     for (let i = 0; i < 2; i++) {
       const answer = await check(paying, psp);
       expect(answer.status).toBe(200);
-      expect(await answer.json()).toEqual({ result: true, message: "success" });
+      expect(await answer.json()).toEqual({ result: true, message: "success", rateplan: PLAN });
     }
     expect(await credits(paying)).toBe(before + planCredits);
 
@@ -89,6 +89,7 @@ describe("checkTransactionStatus with an Adyen pspReference", () => {
     expect(await (await check(waiting, started?.reference ?? "")).json()).toEqual({
       result: false,
       message: "pending",
+      rateplan: PLAN,
     });
 
     // Another member's payment, and one that is nobody's: not theirs to see.
