@@ -102,7 +102,8 @@ afterAll(() => {
   const pgid = first?.npm.pid;
   if (pgid && groupProcesses(pgid).length > 0) process.kill(-pgid, "SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
-});
+  // Listing the process group and removing a seeded data folder take seconds on a loaded machine.
+}, 60_000);
 
 describe("npm start", () => {
   it("stops a second start on the same data folder at once, naming the way to run a second copy", async () => {
