@@ -22,20 +22,12 @@ function resolveLocalhostNames() {
   (dns as { lookup: unknown }).lookup = patched;
 }
 
-/** The demo companies of wrangler.toml, each with the merchant accounts of its providers on this site. */
-function companies(adyenAccount: string) {
-  const company = (email: string, tel: string, payment_accounts: Record<string, string>) => ({
-    company_name: "Demo Dating Ltd",
-    company_address: "Via Esempio 1, 20100 Milano, Italia",
-    vat: "IT00000000000",
-    email,
-    tel,
-    payment_accounts,
-  });
+/** Each brand's merchant accounts on this site, over its registry entry's (BRAND_COMPANIES). */
+function paymentAccounts(adyenAccount: string) {
   return {
-    amoreitalia: company("assistenza@amoreitalia.example", "+39 02 0000 0000", { adyen: adyenAccount }),
-    amorespana: company("soporte@amorespana.example", "+34 910 000 000", { trustpay: "e2e" }),
-    lovechat: company("support@lovechat.example", "+44 20 0000 0000", { maxpay: "e2e" }),
+    amoreitalia: { payment_accounts: { adyen: adyenAccount } },
+    amorespana: { payment_accounts: { trustpay: "e2e" } },
+    lovechat: { payment_accounts: { maxpay: "e2e" } },
   };
 }
 
@@ -89,7 +81,7 @@ export async function startProviderFakes(port: string) {
   return {
     env: {
       PAYMENT_CREDENTIALS: JSON.stringify(credentials),
-      BRAND_COMPANIES: JSON.stringify(companies(adyen.merchantAccount)),
+      BRAND_COMPANIES: JSON.stringify(paymentAccounts(adyen.merchantAccount)),
     },
   };
 }

@@ -1,7 +1,8 @@
 // The Worker's configuration: its environment (wrangler.toml vars and secrets) parsed once with zod into
 // typed values. Nothing else reads `env.X` strings or parses numbers out of them.
 import { z } from "zod";
-import { BrandCompany } from "./brands/brand";
+import { type BrandEntry, type BrandRegistry, CompanyOverride } from "./brands/brand";
+import { brands } from "./brands/registry";
 import { ADYEN_WEB_ENVIRONMENTS } from "./contracts/brand";
 import { TYPING_MS } from "./contracts/chat";
 import { type DatabaseConfig, DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS } from "./core/db";
@@ -99,8 +100,11 @@ export interface Config {
   } | null;
   /** Google sign-in; null answers google_unavailable. */
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string } | null;
-  /** Each brand's company (name, address, VAT, contact, payment accounts), by brand id. */
-  brandCompanies: Readonly<Record<string, BrandCompany>>;
+  /**
+   * The deployment's company fields per brand id, over the registry entry's own (a staging site's merchant
+   * accounts, say); empty when BRAND_COMPANIES is unset.
+   */
+  brandCompanies: Readonly<Record<string, CompanyOverride>>;
   /** Each brand's credentials at the real payment providers, by brand id; a provider not named is not used. */
   paymentCredentials: Readonly<Record<string, BrandPaymentCredentials>>;
   /** The member's rights (worker/privacy): the deletion's grace period, the archives' limits, the retention periods. */
@@ -136,7 +140,7 @@ const apiBase = (fallback?: string) =>
 
 /**
  * A brand's credentials per real provider (the Worker secret PAYMENT_CREDENTIALS). Adyen's merchant account
- * is not here: it is the brand's payment_accounts.adyen (BRAND_COMPANIES), an account name and no secret.
+ * is not here: it is the brand's payment_accounts.adyen (its registry entry's company), an account name, no secret.
  */
 const BrandPaymentCredentials = z
   .object({
@@ -292,10 +296,7 @@ const Environment = z.object({
   GOOGLE_AUTH_URL: url,
   GOOGLE_TOKEN_URL: url,
   // A table of wrangler.toml's [vars] arrives as an object; a secret or a .dev.vars line as JSON text.
-  BRAND_COMPANIES: z.preprocess(
-    (v) => (typeof v === "string" ? JSON.parse(v) : v),
-    z.record(z.string(), BrandCompany, { error: "is required: each brand's company, see wrangler.toml" }),
-  ),
+  BRAND_COMPANIES: optional(jsonText(z.record(z.string(), CompanyOverride))),
   PAYMENT_CREDENTIALS: optional(jsonText(z.record(z.string(), BrandPaymentCredentials))),
   DELETION_GRACE_DAYS: optional(z.coerce.number().int().min(0).max(365)).transform(
     (v) => v ?? DELETION_GRACE_DAYS,
@@ -328,8 +329,12 @@ function paymentProblems(e: z.infer<typeof Environment>): string[] {
   for (const [brandId, { adyen }] of Object.entries(e.PAYMENT_CREDENTIALS ?? {})) {
     if (!adyen) continue;
     const at = `PAYMENT_CREDENTIALS.${brandId}.adyen`;
-    if (!e.BRAND_COMPANIES[brandId]?.payment_accounts.adyen) {
-      problems.push(`${at} needs BRAND_COMPANIES.${brandId}.payment_accounts.adyen`);
+    const entry: BrandEntry | undefined = (brands as BrandRegistry)[brandId];
+    const accounts = e.BRAND_COMPANIES?.[brandId]?.payment_accounts ?? entry?.company.payment_accounts;
+    if (!accounts?.adyen) {
+      problems.push(
+        `${at} needs BRAND_COMPANIES.${brandId}.payment_accounts.adyen or an adyen account in its registry entry`,
+      );
     }
     if (adyen.webBase && e.APP_ENV === "production") problems.push(`${at}.webBase is for local runs only`);
     if (
@@ -417,7 +422,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
             tokenUrl: e.GOOGLE_TOKEN_URL ?? GOOGLE_TOKEN_URL,
           }
         : null,
-    brandCompanies: e.BRAND_COMPANIES,
+    brandCompanies: e.BRAND_COMPANIES ?? {},
     paymentCredentials: e.PAYMENT_CREDENTIALS ?? {},
     rights: {
       deletionGraceDays: e.DELETION_GRACE_DAYS,

@@ -136,7 +136,7 @@ function googlePayAuthMethod(token: string): string | undefined {
 
 /**
  * Starts the fake on a free port of 127.0.0.1; it does not keep the process alive. `merchantAccount`: the
- * account it accepts (a site's brand names its own in BRAND_COMPANIES' payment_accounts.adyen).
+ * account it accepts (a site's brand names its own in its company's payment_accounts.adyen).
  */
 export async function startFakeAdyen({
   merchantAccount = "DatingWorkerTestsECOM",

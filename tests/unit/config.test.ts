@@ -110,15 +110,23 @@ describe("the Worker's configuration", () => {
     });
   });
 
-  it("reads each brand's company from a table or from JSON text, and refuses an incomplete one", () => {
+  it("reads a deployment's company fields from a table or from JSON text, and refuses a bad one", () => {
+    expect(parseConfig(minimal).brandCompanies).toEqual({});
     const table = parseConfig({ ...minimal, BRAND_COMPANIES: { amoreitalia: company } });
-    expect(table.brandCompanies.amoreitalia).toEqual({ ...company, payment_accounts: {} });
+    expect(table.brandCompanies.amoreitalia).toEqual(company);
     const text = parseConfig({ ...minimal, BRAND_COMPANIES: JSON.stringify({ amoreitalia: company }) });
     expect(text.brandCompanies).toEqual(table.brandCompanies);
+    // A few fields replace the registry entry's own; the rest stay the entry's.
     const { vat: _, ...withoutVat } = company;
-    expect(() => parseConfig({ ...minimal, BRAND_COMPANIES: { amoreitalia: withoutVat } })).toThrow(
-      /BRAND_COMPANIES\.amoreitalia\.vat/,
-    );
+    expect(
+      parseConfig({ ...minimal, BRAND_COMPANIES: { amoreitalia: withoutVat } }).brandCompanies.amoreitalia,
+    ).toEqual(withoutVat);
+    expect(() =>
+      parseConfig({ ...minimal, BRAND_COMPANIES: { amoreitalia: { ...company, email: "not an address" } } }),
+    ).toThrow(/BRAND_COMPANIES\.amoreitalia\.email/);
+    expect(() =>
+      parseConfig({ ...minimal, BRAND_COMPANIES: { amoreitalia: { ...company, vta: "x" } } }),
+    ).toThrow(/BRAND_COMPANIES\.amoreitalia/);
   });
 
   it("makes a window whose maximum is below its minimum a fixed delay", () => {

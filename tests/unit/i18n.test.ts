@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { en } from "../../web/i18n/en";
 import { es } from "../../web/i18n/es";
@@ -17,6 +18,29 @@ describe("the catalogues", () => {
       expect(translated, key).toBeTruthy();
       expect(placeholders(translated), key).toEqual(placeholders(text));
     }
+  });
+
+  it("takes each part's keys whole, from one part only: regrouping the parts loses and overrides nothing", async () => {
+    type Part = Record<keyof typeof catalogues, Record<string, string>>;
+    const folder = new URL("../../web/i18n/parts/", import.meta.url);
+    const owner = new Map<string, string>();
+    for (const file of readdirSync(folder).filter((name) => name.endsWith(".ts"))) {
+      const parts = Object.values((await import(new URL(file, folder).href)) as Record<string, Part>);
+      expect(parts, file).toHaveLength(1);
+      for (const part of parts) {
+        for (const key of Object.keys(part.en)) {
+          expect(owner.get(key), `${key} in ${file}`).toBeUndefined();
+          owner.set(key, file);
+        }
+        for (const [locale, catalogue] of Object.entries(catalogues)) {
+          const texts = part[locale as keyof typeof catalogues];
+          for (const [key, text] of Object.entries(texts)) {
+            expect(catalogue[key as keyof typeof en], `${locale} ${key} of ${file}`).toBe(text);
+          }
+        }
+      }
+    }
+    expect(owner.size).toBeGreaterThan(0);
   });
 
   it("fills placeholders", () => {

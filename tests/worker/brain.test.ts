@@ -10,7 +10,7 @@ import { replyBank } from "../../worker/chat/reply-bank";
 import { brainActions } from "../../worker/engagement/brain";
 import { inDb } from "../fixtures/db";
 import { call, createMember, type TestMember } from "../fixtures/members";
-import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
+import { openSocket, queuedSteps, roomOf, settled, type TestSocket } from "../fixtures/socket";
 
 async function connect(member: TestMember): Promise<TestSocket> {
   const response = await openSocket(member.clickid, { token: member.token });
@@ -35,6 +35,10 @@ const brain = (socket: TestSocket, member: TestMember) =>
       servizio: "it.localhost",
     },
   });
+
+/** The brain's steps still waiting in the member's room: none once the schedule has stopped or ended. */
+const brainSteps = async (clickid: string) =>
+  (await queuedSteps(clickid)).filter((item) => item.step.kind === "brain");
 
 async function stored(clickid: string) {
   return inDb(async (db) => {
@@ -112,7 +116,8 @@ describe("the brain's engagement schedule", () => {
 
     // A later brain emit (a new page) starts nothing again.
     brain(socket, member);
-    await new Promise((r) => setTimeout(r, 1200));
+    await settled(socket, member.clickid);
+    expect(await brainSteps(member.clickid)).toEqual([]);
     expect((await stored(member.clickid)).notifications).toHaveLength(4);
     socket.close();
     otherTab.close();
@@ -126,7 +131,8 @@ describe("the brain's engagement schedule", () => {
     const socket = await connect(member);
     brain(socket, member);
     expect((await socket.next("pausePressing")).data.reason).toBe("premium");
-    await new Promise((r) => setTimeout(r, 1000));
+    await settled(socket, member.clickid);
+    expect(await brainSteps(member.clickid)).toEqual([]);
     expect((await stored(member.clickid)).notifications).toHaveLength(0);
     socket.close();
   });
@@ -141,7 +147,8 @@ describe("the brain's engagement schedule", () => {
       db.update(accounts).set({ premiumLevel: 2 }).where(eq(accounts.clickid, member.clickid)),
     );
     expect((await socket.next("pausePressing")).data.reason).toBe("premium");
-    await new Promise((r) => setTimeout(r, 1000));
+    await settled(socket, member.clickid);
+    expect(await brainSteps(member.clickid)).toEqual([]);
     const rows = await stored(member.clickid);
     expect(rows.notifications).toHaveLength(1);
     expect(rows.messages).toHaveLength(0);

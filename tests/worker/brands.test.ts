@@ -2,11 +2,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
-import type { BrandEntry } from "../../worker/brands/brand";
+import { type BrandEntry, registryProblems } from "../../worker/brands/brand";
 import { brands } from "../../worker/brands/registry";
-import { parseConfig } from "../../worker/config";
 import type { PublicBrand } from "../../worker/contracts/brand";
-import { testConfig } from "../fixtures/config";
 import { call } from "../fixtures/members";
 
 async function page(host: string) {
@@ -61,7 +59,7 @@ describe("brand by host", () => {
     expect(await response.text()).toContain("Unknown site");
   });
 
-  it("serves a new brand from one registry entry and its company in the configuration", async () => {
+  it("serves a new brand from its one registry entry: page, language, theme and company", async () => {
     const base = brands.lovechat;
     const fourth: BrandEntry = {
       hosts: ["amourfrance.example", "fr.localhost"],
@@ -73,57 +71,68 @@ describe("brand by host", () => {
         logo_url: "/logos/lovechat.svg",
         tema: { ...base.public.tema, primary: "#0055a4" },
       },
-      server: base.server,
+      company: {
+        company_name: "Amour France SAS",
+        company_address: "1 rue Exemple, 75001 Paris",
+        vat: "FR00000000000",
+        email: "contact@amourfrance.example",
+        tel: "+33 1 00 00 00 00",
+        payment_accounts: { adyen: "DemoFR" },
+      },
+      server: { ...base.server, telegramTokenSecret: "TELEGRAM_TOKEN_FR" },
     };
-    const company = {
-      company_name: "Amour France SAS",
-      company_address: "1 rue Exemple, 75001 Paris",
-      vat: "FR00000000000",
-      email: "contact@amourfrance.example",
-      tel: "+33 1 00 00 00 00",
-    };
-    const companies = { ...testConfig.brandCompanies, amourfrance: company };
     const app = createApp({ ...brands, amourfrance: fourth }, "amoreitalia");
     const ctx = createExecutionContext();
     const get = (path: string) =>
-      app.fetch(
-        new Request(`http://fr.localhost${path}`, { headers: { host: "fr.localhost" } }),
-        { ...env, BRAND_COMPANIES: companies },
-        ctx,
-      );
+      app.fetch(new Request(`http://fr.localhost${path}`, { headers: { host: "fr.localhost" } }), env, ctx);
     const html = await (await get("/")).text();
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain("<title>Amour France</title>");
     expect(html).toContain("--brand-primary:#0055a4");
     const brand = (await (await get("/api/brand")).json()) as PublicBrand;
-    expect(brand.id).toBe("amourfrance");
+    expect([brand.id, brand.language, brand.title]).toEqual(["amourfrance", "fr", "Amour France"]);
     expect([brand.company_name, brand.vat, brand.email]).toEqual([
-      company.company_name,
-      company.vat,
-      company.email,
+      "Amour France SAS",
+      "FR00000000000",
+      "contact@amourfrance.example",
     ]);
+    expect(JSON.stringify(brand)).not.toContain("TELEGRAM_TOKEN_FR");
     await waitOnExecutionContext(ctx);
   });
 
-  it("does not serve a brand whose company is not configured, nor run without any company", async () => {
+  it("lets a deployment replace company fields of an entry through BRAND_COMPANIES", async () => {
     const app = createApp();
     const ctx = createExecutionContext();
-    const { lovechat: _, ...others } = testConfig.brandCompanies;
-    const request = (host: string) => new Request(`http://${host}/api/brand`, { headers: { host } });
-    const unconfigured = await app.fetch(request("en.localhost"), { ...env, BRAND_COMPANIES: others }, ctx);
-    expect(unconfigured.status).toBe(500);
-    const configured = await app.fetch(request("it.localhost"), { ...env, BRAND_COMPANIES: others }, ctx);
-    expect(configured.status).toBe(200);
-    expect(() => parseConfig({ ...env, BRAND_COMPANIES: undefined })).toThrow(/BRAND_COMPANIES is required/);
+    const overrides = { lovechat: { company_name: "LoveChat Staging Ltd" } };
+    const response = await app.fetch(
+      new Request("http://en.localhost/api/brand", { headers: { host: "en.localhost" } }),
+      { ...env, BRAND_COMPANIES: overrides },
+      ctx,
+    );
+    const brand = (await response.json()) as PublicBrand;
+    expect(brand.company_name).toBe("LoveChat Staging Ltd");
+    expect(brand.email).toBe(brands.lovechat.company.email);
     await waitOnExecutionContext(ctx);
   });
 
-  it("keeps company details out of the code-level registry", () => {
-    for (const entry of Object.values(brands)) {
-      for (const field of ["company_name", "company_address", "vat", "email", "tel"]) {
-        expect(entry.public).not.toHaveProperty(field);
-      }
-      expect(entry.server).not.toHaveProperty("paymentAccounts");
-    }
+  it("refuses to start on an entry that is incomplete, holds a secret's value or claims another's host", () => {
+    const { company: _, ...withoutCompany } = brands.lovechat;
+    expect(() => createApp({ ...brands, lovechat: withoutCompany as BrandEntry })).toThrow(
+      /invalid brand registry: lovechat\.company/,
+    );
+    const leaking = {
+      ...brands.lovechat,
+      server: { ...brands.lovechat.server, telegramTokenSecret: "123:AAE-x" },
+    };
+    expect(() => createApp({ ...brands, lovechat: leaking })).toThrow(
+      /lovechat\.server\.telegramTokenSecret/,
+    );
+    const twice = { ...brands.lovechat, hosts: ["lovechat.example", "it.localhost"] };
+    expect(() => createApp({ ...brands, lovechat: twice })).toThrow(/lovechat\.hosts it\.localhost/);
+    expect(() => createApp(brands, "nobrand")).toThrow(/default brand nobrand/);
+  });
+
+  it("keeps every shipped entry valid", () => {
+    expect(registryProblems(brands, "amoreitalia")).toEqual([]);
   });
 });

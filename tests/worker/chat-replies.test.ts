@@ -7,7 +7,21 @@ import { cursorOf, encodeCursor } from "../../worker/contracts/cursor";
 import { ANGEL, account, chat, history } from "../fixtures/chat";
 import { inDb } from "../fixtures/db";
 import { verifiedMember } from "../fixtures/members";
-import { connect, roomOf } from "../fixtures/socket";
+import { connect, roomOf, settled } from "../fixtures/socket";
+
+/** Resolves once the angel's reply is stored with its time in the past (the tests' delays are 300-600 ms). */
+async function replyDue(clickid: string) {
+  const dueAt = () =>
+    inDb(async (db) => {
+      const a = await account(clickid);
+      const [reply] = await db
+        .select({ time: messages.time })
+        .from(messages)
+        .where(and(eq(messages.accountId, a?.id ?? 0), eq(messages.type, "angel")));
+      return reply?.time.getTime() ?? Number.POSITIVE_INFINITY;
+    });
+  await expect.poll(async () => (await dueAt()) <= Date.now(), { timeout: 5000, interval: 50 }).toBe(true);
+}
 
 describe("the angel's reply", () => {
   it("is stored with a future time, hidden until then, and delivered by the alarm after typing", async () => {
@@ -51,13 +65,13 @@ describe("the angel's reply", () => {
     const socket = await connect(member);
     chat(socket, "Ciao", "alarm-0000-01");
     await socket.next("chat", (e) => e.data.clientId === "alarm-0000-01");
-    await new Promise((r) => setTimeout(r, 700));
+    await replyDue(member.clickid);
     await runDurableObjectAlarm(roomOf(member.clickid));
     await socket.next("chat", (e) => e.data.type === "angel", 3000);
     // The queue is empty now: running the alarm again delivers nothing new.
     const count = socket.events.filter((e) => e.event === "chat" && e.data.type === "angel").length;
     await runDurableObjectAlarm(roomOf(member.clickid));
-    await new Promise((r) => setTimeout(r, 200));
+    await settled(socket, member.clickid);
     expect(socket.events.filter((e) => e.event === "chat" && e.data.type === "angel").length).toBe(count);
     socket.close();
   });
@@ -88,7 +102,7 @@ describe("the angel's reply", () => {
     chat(socket, "Ci sei?", "reconnect-0000-1");
     const sent = await socket.next("chat", (e) => e.data.clientId === "reconnect-0000-1");
     socket.close();
-    await new Promise((r) => setTimeout(r, 1200));
+    await replyDue(member.clickid);
     const back = await connect(member, { after: encodeCursor(cursorOf(sent.data)) });
     const missed = await back.next("chat", (e) => e.data.type === "angel", 3000);
     expect(missed.data.angelId).toBe(ANGEL);

@@ -6,7 +6,7 @@ import { type SendMemory, sendMemberMessage } from "../../worker/chat/member-sen
 import { ANGEL, account, chat, history, setBalances } from "../fixtures/chat";
 import { inDb } from "../fixtures/db";
 import { verifiedMember } from "../fixtures/members";
-import { connect, openSocket } from "../fixtures/socket";
+import { connect, openSocket, queuedSteps, settled } from "../fixtures/socket";
 
 describe("the member's room socket", () => {
   it("is refused without a token, with a bad one and with another member's token", async () => {
@@ -124,7 +124,12 @@ describe("sending a message", () => {
     chat(socket, "due", "resend-0000-b");
     chat(socket, "due", "resend-0000-b");
     await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === 4);
-    await new Promise((r) => setTimeout(r, 300));
+    // Both frames handled, and the write-behind flushed to the database.
+    await settled(socket, member.clickid);
+    await expect
+      .poll(async () => (await queuedSteps(member.clickid)).some((item) => item.step.kind === "flush"))
+      .toBe(false);
+    await settled(socket, member.clickid);
     expect((await history(member)).filter((m) => m.clientId === "resend-0000-b")).toHaveLength(1);
     expect((await account(member.clickid))?.creditiMessaggi).toBe(4);
     socket.close();

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
@@ -13,6 +13,17 @@ import { connect } from "../fixtures/socket";
 const post = (path: string, member: TestMember, body: unknown) =>
   call(path, { method: "POST", token: member.token, body: JSON.stringify(body) });
 
+/** Moves the member's visits so far a second into the past: the next visit is the latest, whatever the clock. */
+const ageVisits = async (member: TestMember) => {
+  const a = await account(member.clickid);
+  await inDb((db) =>
+    db
+      .update(visits)
+      .set({ createdAt: sql`${visits.createdAt} - interval '1 second'` })
+      .where(eq(visits.accountId, a.id)),
+  );
+};
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -23,12 +34,14 @@ describe("POST /api/collect/visited", () => {
     for (const angelId of [60, 61, 60]) {
       const response = await post("/api/collect/visited", member, { angelId, trackerId: member.clickid });
       expect(response.status).toBe(200);
-      await new Promise((r) => setTimeout(r, 5));
+      await ageVisits(member);
     }
     const last = await post("/api/collect/visited", member, { angelId: "62", trackerId: member.clickid });
     expect(await last.json()).toEqual({ result: "OK", profiliVisitati: "62,60,61" });
     const a = await account(member.clickid);
-    const rows = await inDb((db) => db.select().from(visits).where(eq(visits.accountId, a.id)));
+    const rows = await inDb((db) =>
+      db.select().from(visits).where(eq(visits.accountId, a.id)).orderBy(asc(visits.id)),
+    );
     expect(rows.map((v) => [v.angelId, v.fromAngel])).toEqual([
       [60, false],
       [61, false],
@@ -159,11 +172,10 @@ describe("GET /api/get/all", () => {
     for (const id of [90, 91]) {
       like(socket, member, id);
       await likeAck(socket, id);
-      await new Promise((r) => setTimeout(r, 5));
     }
     for (const angelId of [92, 93]) {
       await post("/api/collect/visited", member, { angelId, trackerId: member.clickid });
-      await new Promise((r) => setTimeout(r, 5));
+      await ageVisits(member);
     }
     await setAccount(member.clickid, { creditiMessaggi: 7, creditiIcebreaker: 2 });
     const a = await account(member.clickid);

@@ -13,7 +13,7 @@ import {
 import { inDb } from "../fixtures/db";
 import { account, like, likeAck, likeRows, notificationList } from "../fixtures/engagement";
 import { verifiedMember } from "../fixtures/members";
-import { connect, roomOf } from "../fixtures/socket";
+import { connect, roomOf, settled } from "../fixtures/socket";
 
 /** Italian angels of a region (the test members sign up in lombardia). */
 const angelsOf = (region: string) =>
@@ -25,6 +25,18 @@ const angelsOf = (region: string) =>
         .where(and(eq(angels.country, "it"), eq(angels.region, region), eq(angels.gender, "donna")))
     ).map((a) => a.id),
   );
+
+/** Resolves once the member's pending like back has its time in the past (the delay is the tests' 800-1000 ms). */
+async function likeBackDue(clickid: string) {
+  const a = await account(clickid);
+  const dueAt = async () => {
+    const [row] = await inDb((db) =>
+      db.select().from(notifications).where(eq(notifications.accountId, a.id)),
+    );
+    return row?.time.getTime() ?? Number.POSITIVE_INFINITY;
+  };
+  await expect.poll(async () => (await dueAt()) <= Date.now(), { timeout: 5000, interval: 50 }).toBe(true);
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -71,11 +83,11 @@ describe("the angels' side (pressing)", () => {
     const socket = await connect(member);
     like(socket, member, 71);
     await likeAck(socket, 71);
-    await new Promise((r) => setTimeout(r, 1100));
+    await likeBackDue(member.clickid);
     await runDurableObjectAlarm(roomOf(member.clickid));
     await socket.next("notification", (e) => e.data.angelId === 71, 3000);
     await runDurableObjectAlarm(roomOf(member.clickid));
-    await new Promise((r) => setTimeout(r, 200));
+    await settled(socket, member.clickid);
     expect(socket.events.filter((e) => e.event === "notification")).toHaveLength(1);
     socket.close();
   });
@@ -87,7 +99,7 @@ describe("the angels' side (pressing)", () => {
     await socket.next("notification", (e) => e.data.angelId === 72, 5000);
     like(socket, member, 72);
     await likeAck(socket, 72, (e) => e.data.alreadyLiked);
-    await new Promise((r) => setTimeout(r, 800));
+    await settled(socket, member.clickid);
     const a = await account(member.clickid);
     expect(
       await inDb((db) => db.select().from(notifications).where(eq(notifications.accountId, a.id))),
@@ -126,7 +138,7 @@ describe("the angels' side (pressing)", () => {
     expect((await notificationList(member)).messages.map((n) => n.id)).toEqual([pushed.data.id]);
     // Activity again within the cooldown brings no second visit.
     socket.send({ event: "clickid", data: { clickid: member.clickid } });
-    await new Promise((r) => setTimeout(r, 900));
+    await settled(socket, member.clickid);
     expect(await angelVisits()).toHaveLength(1);
     socket.close();
   });
@@ -139,7 +151,8 @@ describe("the angels' side (pressing)", () => {
     const since = Date.now();
     socket.close();
     expect(ack.data.status).toBe("sent");
-    await new Promise((r) => setTimeout(r, 1200));
+    // The like back comes while no tab is open.
+    await likeBackDue(member.clickid);
     const back = await connect(member, { nafter: `${since}:0` });
     const missed = await back.next("notification", (e) => e.data.angelId === 73, 3000);
     expect(missed.data.categoriaNotifica).toBe("risposta_a_like");

@@ -11,7 +11,7 @@ import { creditLedger } from "../../drizzle/schema/credits";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
-import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
+import { openSocket, roomOf, settled, type TestSocket } from "../fixtures/socket";
 
 const ANGEL = 1;
 
@@ -173,14 +173,14 @@ describe("a purchase", () => {
     await socket.next("notification");
     await buy(member);
     expect((await socket.next("pausePressing")).data.reason).toBe("premium");
+    // Once a step that was running has ended, no step is left and nothing more reaches the member.
+    const seen = socket.events.length;
+    await settled(socket, member.clickid);
     const left = await runInDurableObject(roomOf(member.clickid), async (_room, state) => {
       const queue = await state.storage.list<{ step: { kind: string } }>({ prefix: "q:" });
       return [...queue.values()].filter((item) => item.step.kind === "brain").length;
     });
     expect(left).toBe(0);
-    // Nothing more of the schedule reaches the member.
-    const seen = socket.events.length;
-    await new Promise((r) => setTimeout(r, 1500));
     expect(socket.events.slice(seen).filter((e) => e.event === "notification" || e.event === "chat")).toEqual(
       [],
     );

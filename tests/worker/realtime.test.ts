@@ -8,7 +8,7 @@ import { messages } from "../../drizzle/schema/chat";
 import { cursorOf, encodeCursor } from "../../worker/contracts/cursor";
 import { inDb } from "../fixtures/db";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";
-import { openSocket, roomOf, type TestSocket } from "../fixtures/socket";
+import { openSocket, roomOf, settled, type TestSocket } from "../fixtures/socket";
 
 const ANGEL = 1;
 
@@ -52,7 +52,7 @@ describe("delivery after a reconnection", () => {
       after: encodeCursor(cursorOf({ id: first.id, time: first.time.toISOString() })),
     });
     await back.next("chat", (e) => e.data.msg === "tre", 3000);
-    await new Promise((r) => setTimeout(r, 200));
+    await settled(back, member.clickid);
     const replayed = back.events.filter((e) => e.event === "chat");
     expect(replayed.map((e) => e.event === "chat" && e.data.msg)).toEqual(["due", "tre"]);
     // A replayed message waits before its popup (the display rule's delay).
@@ -93,7 +93,9 @@ describe("acknowledgements", () => {
     const stranger = await connect(other);
     stranger.send({ event: "ack", data: { id: a.id, read: true } });
     await expect.poll(() => unreadTotal(member), { timeout: 3000 }).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
+    // Every ack handled, the stranger's too (in the stranger's own room): still one unread.
+    await settled(socket, member.clickid);
+    await settled(stranger, other.clickid);
     expect(await unreadTotal(member)).toBe(1);
     const left = await inDb((db) =>
       db
@@ -227,13 +229,22 @@ describe("at-least-once alarms", () => {
     });
     socket.send({ event: "chat", data: { msg: "ciao", angelId: ANGEL, clientId: "retry-alarm-01" } });
     await socket.next("typing", () => true, 5000);
-    // The failed delivery is put back 1 s later; running the alarm now delivers nothing new.
-    await new Promise((r) => setTimeout(r, 700));
+    // The delivery fails once (the room's alarm runs it when due) and is put back 1 s later; running the
+    // alarm now delivers nothing new.
+    await expect
+      .poll(() => runInDurableObject(roomOf(member.clickid), (instance) => instance.failStepDeliveries), {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toBe(0);
+    await settled(socket, member.clickid);
     await runDurableObjectAlarm(roomOf(member.clickid));
+    await settled(socket, member.clickid);
     expect(socket.events.some((e) => e.event === "chat" && e.data.type === "angel")).toBe(false);
     const reply = await socket.next("chat", (e) => e.data.type === "angel", 5000);
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(socket, member.clickid);
     await runDurableObjectAlarm(roomOf(member.clickid));
+    await settled(socket, member.clickid);
     expect(chatIds(socket).filter((id) => id === reply.data.id)).toHaveLength(1);
     const id = await accountId(member.clickid);
     const stored = await inDb((db) =>

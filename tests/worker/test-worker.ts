@@ -36,6 +36,9 @@ export class TestUserRoom extends UserRoom {
   }
 
   private runningAlarm = false;
+  /** Frames whose handlers have not finished yet. */
+  private framesInFlight = 0;
+  private idleWaiters: (() => void)[] = [];
 
   override async onAlarm() {
     this.runningAlarm = true;
@@ -43,7 +46,32 @@ export class TestUserRoom extends UserRoom {
       await super.onAlarm();
     } finally {
       this.runningAlarm = false;
+      this.wakeIdleWaiters();
     }
+  }
+
+  override async onMessage(connection: Connection, raw: string | ArrayBuffer | ArrayBufferView) {
+    this.framesInFlight++;
+    try {
+      await super.onMessage(connection, raw);
+    } finally {
+      this.framesInFlight--;
+      this.wakeIdleWaiters();
+    }
+  }
+
+  /** Resolves once no frame handler and no alarm is running: what they did is stored and sent. */
+  settled(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private isIdle() {
+    return this.framesInFlight === 0 && !this.runningAlarm;
+  }
+
+  private wakeIdleWaiters() {
+    if (this.isIdle()) for (const wake of this.idleWaiters.splice(0)) wake();
   }
 
   override broadcast(message: string, without?: string[]) {

@@ -1,18 +1,17 @@
 import { adyenFieldTexts } from "./parts/adyen-fields";
-import { authFixTexts } from "./parts/auth-fixes";
+import { authTexts } from "./parts/auth";
 import { chatTexts } from "./parts/chat";
-import { findTexts } from "./parts/find";
-import { leftoverTexts } from "./parts/leftovers";
+import { discoveryTexts } from "./parts/discovery";
 import { legalTexts } from "./parts/legal";
-import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
-import { paymentJourneyTexts } from "./parts/payment-journeys";
+import { opsRefundTexts } from "./parts/ops-refunds";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
@@ -204,16 +203,15 @@ export const en = {
   notifiche_ora: "just now",
   notifiche_minuti_fa: "{count} min ago",
   notifiche_non_lette: "{count} unread",
-  ...authFixTexts.en,
+  ...authTexts.en,
   ...adyenFieldTexts.en,
   ...chatTexts.en,
-  ...findTexts.en,
-  ...leftoverTexts.en,
+  ...discoveryTexts.en,
+  ...opsRefundTexts.en,
   ...legalTexts.en,
-  ...matchTexts.en,
   ...navigationTexts.en,
   ...opsTexts.en,
-  ...paymentJourneyTexts.en,
+  ...profileBillingTexts.en,
   ...paywallTexts.en,
   ...paymentMethodTexts.en,
   ...paymentTexts.en,

@@ -1,19 +1,18 @@
 import type { Catalogue } from "./en";
 import { adyenFieldTexts } from "./parts/adyen-fields";
-import { authFixTexts } from "./parts/auth-fixes";
+import { authTexts } from "./parts/auth";
 import { chatTexts } from "./parts/chat";
-import { findTexts } from "./parts/find";
-import { leftoverTexts } from "./parts/leftovers";
+import { discoveryTexts } from "./parts/discovery";
 import { legalTexts } from "./parts/legal";
-import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
-import { paymentJourneyTexts } from "./parts/payment-journeys";
+import { opsRefundTexts } from "./parts/ops-refunds";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 
 export const es: Catalogue = {
@@ -205,16 +204,15 @@ export const es: Catalogue = {
   notifiche_ora: "ahora",
   notifiche_minuti_fa: "hace {count} min",
   notifiche_non_lette: "{count} sin leer",
-  ...authFixTexts.es,
+  ...authTexts.es,
   ...adyenFieldTexts.es,
   ...chatTexts.es,
-  ...findTexts.es,
-  ...leftoverTexts.es,
+  ...discoveryTexts.es,
+  ...opsRefundTexts.es,
   ...legalTexts.es,
-  ...matchTexts.es,
   ...navigationTexts.es,
   ...opsTexts.es,
-  ...paymentJourneyTexts.es,
+  ...profileBillingTexts.es,
   ...paywallTexts.es,
   ...paymentMethodTexts.es,
   ...paymentTexts.es,

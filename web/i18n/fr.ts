@@ -1,19 +1,18 @@
 import type { Catalogue } from "./en";
 import { adyenFieldTexts } from "./parts/adyen-fields";
-import { authFixTexts } from "./parts/auth-fixes";
+import { authTexts } from "./parts/auth";
 import { chatTexts } from "./parts/chat";
-import { findTexts } from "./parts/find";
-import { leftoverTexts } from "./parts/leftovers";
+import { discoveryTexts } from "./parts/discovery";
 import { legalTexts } from "./parts/legal";
-import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
-import { paymentJourneyTexts } from "./parts/payment-journeys";
+import { opsRefundTexts } from "./parts/ops-refunds";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 
 export const fr: Catalogue = {
@@ -207,16 +206,15 @@ export const fr: Catalogue = {
   notifiche_ora: "à l'instant",
   notifiche_minuti_fa: "il y a {count} min",
   notifiche_non_lette: "{count} non lues",
-  ...authFixTexts.fr,
+  ...authTexts.fr,
   ...adyenFieldTexts.fr,
   ...chatTexts.fr,
-  ...findTexts.fr,
-  ...leftoverTexts.fr,
+  ...discoveryTexts.fr,
+  ...opsRefundTexts.fr,
   ...legalTexts.fr,
-  ...matchTexts.fr,
   ...navigationTexts.fr,
   ...opsTexts.fr,
-  ...paymentJourneyTexts.fr,
+  ...profileBillingTexts.fr,
   ...paywallTexts.fr,
   ...paymentMethodTexts.fr,
   ...paymentTexts.fr,

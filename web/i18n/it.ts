@@ -1,19 +1,18 @@
 import type { Catalogue } from "./en";
 import { adyenFieldTexts } from "./parts/adyen-fields";
-import { authFixTexts } from "./parts/auth-fixes";
+import { authTexts } from "./parts/auth";
 import { chatTexts } from "./parts/chat";
-import { findTexts } from "./parts/find";
-import { leftoverTexts } from "./parts/leftovers";
+import { discoveryTexts } from "./parts/discovery";
 import { legalTexts } from "./parts/legal";
-import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
 import { opsTexts } from "./parts/ops";
-import { paymentJourneyTexts } from "./parts/payment-journeys";
+import { opsRefundTexts } from "./parts/ops-refunds";
 import { paymentMethodTexts } from "./parts/payment-methods";
 import { paymentTexts } from "./parts/payments";
 import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
+import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 
 export const it: Catalogue = {
@@ -205,16 +204,15 @@ export const it: Catalogue = {
   notifiche_ora: "adesso",
   notifiche_minuti_fa: "{count} min fa",
   notifiche_non_lette: "{count} non lette",
-  ...authFixTexts.it,
+  ...authTexts.it,
   ...adyenFieldTexts.it,
   ...chatTexts.it,
-  ...findTexts.it,
-  ...leftoverTexts.it,
+  ...discoveryTexts.it,
+  ...opsRefundTexts.it,
   ...legalTexts.it,
-  ...matchTexts.it,
   ...navigationTexts.it,
   ...opsTexts.it,
-  ...paymentJourneyTexts.it,
+  ...profileBillingTexts.it,
   ...paywallTexts.it,
   ...paymentMethodTexts.it,
   ...paymentTexts.it,

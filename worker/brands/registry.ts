@@ -1,6 +1,9 @@
 import type { BrandEntry } from "./brand";
 
-/** The closed set of brands; adding one means adding its id here and its entry below. */
+/**
+ * The closed set of brands; adding one means adding its id here and its entry below, and its logos in
+ * web/public/logos/ (docs/operations.md). Each entry is checked by `npm run check` and when the Worker starts.
+ */
 export const brandIds = ["amoreitalia", "amorespana", "lovechat"] as const;
 export type BrandId = (typeof brandIds)[number];
 
@@ -44,6 +47,15 @@ export const brands: Record<BrandId, BrandEntry> = {
         contatti: "/contactUs",
       },
     },
+    // DEMO PLACEHOLDERS: a real brand puts its own company here before going live.
+    company: {
+      company_name: "Demo Dating Ltd",
+      company_address: "Via Esempio 1, 20100 Milano, Italia",
+      vat: "IT00000000000",
+      email: "assistenza@amoreitalia.example",
+      tel: "+39 02 0000 0000",
+      payment_accounts: { adyen: "DemoIT" },
+    },
     server: {
       mailFrom: "Amore Italia <noreply@amoreitalia.example>",
       telegramTokenSecret: "TELEGRAM_TOKEN_IT",
@@ -85,6 +97,15 @@ export const brands: Record<BrandId, BrandEntry> = {
         contatti: "/contactUs",
       },
     },
+    // DEMO PLACEHOLDERS: a real brand puts its own company here before going live.
+    company: {
+      company_name: "Demo Dating Ltd",
+      company_address: "Via Esempio 1, 20100 Milano, Italia",
+      vat: "IT00000000000",
+      email: "soporte@amorespana.example",
+      tel: "+34 910 000 000",
+      payment_accounts: { adyen: "DemoES" },
+    },
     server: {
       mailFrom: "Amor España <noreply@amorespana.example>",
       telegramTokenSecret: "TELEGRAM_TOKEN_ES",
@@ -125,6 +146,15 @@ export const brands: Record<BrandId, BrandEntry> = {
         cookie: "/legal/cookie",
         contatti: "/contactUs",
       },
+    },
+    // DEMO PLACEHOLDERS: a real brand puts its own company here before going live.
+    company: {
+      company_name: "Demo Dating Ltd",
+      company_address: "Via Esempio 1, 20100 Milano, Italia",
+      vat: "IT00000000000",
+      email: "support@lovechat.example",
+      tel: "+44 20 0000 0000",
+      payment_accounts: { adyen: "DemoEN" },
     },
     server: {
       mailFrom: "LoveChat <noreply@lovechat.example>",

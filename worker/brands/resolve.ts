@@ -1,15 +1,16 @@
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
-import { type Brand, type BrandEntry, type BrandRegistry, withCompany } from "./brand";
+import { assertRegistry, type Brand, type BrandEntry, type BrandRegistry, withCompany } from "./brand";
 
 /** Host name without port, lower-cased. */
 export function hostName(host: string | undefined | null): string {
   return (host ?? "").replace(/:\d+$/, "").toLowerCase();
 }
 
-/** Builds the host → brand entry lookup once per registry. */
+/** Builds the host → brand entry lookup once per registry; throws when the registry is not valid. */
 export function brandResolver(registry: BrandRegistry, defaultId: string) {
+  assertRegistry(registry, defaultId);
   const byHost = new Map<string, BrandEntry>();
   for (const brand of Object.values(registry)) for (const host of brand.hosts) byHost.set(host, brand);
   const fallback = registry[defaultId];
@@ -26,8 +27,8 @@ export function brandResolver(registry: BrandRegistry, defaultId: string) {
 const withCompanies = new WeakMap<Config, Map<BrandEntry, Brand>>();
 
 /**
- * The entry with its company and Google setting from the configuration (merged once per isolate); throws
- * when it has no company.
+ * The entry with its company (BRAND_COMPANIES's fields over the entry's) and the Google setting of the
+ * configuration, merged once per isolate.
  */
 export function brandWithCompany(entry: BrandEntry, config: Config): Brand {
   let merged = withCompanies.get(config);
@@ -37,8 +38,6 @@ export function brandWithCompany(entry: BrandEntry, config: Config): Brand {
   }
   let brand = merged.get(entry);
   if (!brand) {
-    const company = config.brandCompanies[entry.public.id];
-    if (!company) throw new Error(`BRAND_COMPANIES has no company for the brand ${entry.public.id}`);
     const adyen = config.paymentCredentials[entry.public.id]?.adyen;
     const adyenWeb = adyen?.clientKey
       ? {
@@ -47,7 +46,7 @@ export function brandWithCompany(entry: BrandEntry, config: Config): Brand {
           ...(adyen.webBase ? { webBase: adyen.webBase } : {}),
         }
       : undefined;
-    brand = withCompany(entry, company, config.google !== null, adyenWeb);
+    brand = withCompany(entry, config.brandCompanies[entry.public.id], config.google !== null, adyenWeb);
     merged.set(entry, brand);
   }
   return brand;

@@ -5,6 +5,7 @@
 // folder knows which provider it talks to.
 import type { Context } from "hono";
 import { brandOf } from "../../brands/registry";
+import { brandWithCompany } from "../../brands/resolve";
 import type { BrandPaymentCredentials, Config } from "../../config";
 import { PAYMENT_SYSTEMS, type PaymentSystem } from "../../contracts/payments";
 import type { Db } from "../../core/db";
@@ -60,7 +61,7 @@ interface Site {
 const ADAPTERS: Record<RealProviderId, (config: Config, db: Db, site: Site) => PaymentProvider | null> = {
   adyen: (config, _db, site) => {
     const credentials = config.paymentCredentials[site.brandId]?.adyen;
-    const merchantAccount = config.brandCompanies[site.brandId]?.payment_accounts.adyen;
+    const merchantAccount = brandWithCompany(brandOf(site.brandId), config).server.paymentAccounts.adyen;
     if (!credentials || !merchantAccount) return null;
     const { apiBase, apiKey, hmacKey, applePayMerchantId } = credentials;
     return adyenProvider({

@@ -1,5 +1,7 @@
-// The find screens' texts in the four languages; each catalogue spreads its language in.
+// The discovery screens' texts in the four languages: the find page (search by region and city, the pager)
+// and the match page (the swipe stack and its invite); each catalogue spreads its language in.
 const en = {
+  // The find page.
   find_change_place: "Change the region or city of the search",
   find_change_title: "Change region",
   find_change_text: "Choose a region, or type at least 3 letters of a city and pick it from the list.",
@@ -21,10 +23,29 @@ const en = {
   hook_cambia_regione_titolo: "Search in other regions",
   hook_cambia_regione_testo:
     "Free accounts search in their own region. Upgrade to VIP to search in every region and city.",
+  // The match page.
+  match_title: "Match",
+  match_hint: "Swipe right if you like her, left to pass",
+  match_like: "Like {name}",
+  match_dislike: "Pass on {name}",
+  match_chat: "Chat with {name}",
+  match_invite: "Send {name} an invite",
+  match_card_label: "{name}, {age} years",
+  match_empty_title: "You have seen everyone for now",
+  match_empty_text: "New women join every day. In the meantime, search the profiles near you.",
+  match_empty_link: "Search profiles",
+  match_error: "The profiles could not be loaded.",
+  match_retry: "Try again",
+  invito_titolo: "Send an invite",
+  invito_placeholder: "Write a message",
+  invito_invia: "Send",
+  invito_ricevuto: "HAS RECEIVED YOUR INVITE!",
+  invito_se_accetta: "If she accepts you can start chatting with her",
 } as const;
 
 type Texts = Record<keyof typeof en, string>;
 const it: Texts = {
+  // The find page.
   find_change_place: "Cambia la regione o la città della ricerca",
   find_change_title: "Cambia regione",
   find_change_text: "Scegli una regione, oppure scrivi almeno 3 lettere di una città e sceglila dall'elenco.",
@@ -46,8 +67,27 @@ const it: Texts = {
   hook_cambia_regione_titolo: "Cerca in altre regioni",
   hook_cambia_regione_testo:
     "Gli account gratuiti cercano nella propria regione. Passa a VIP per cercare in ogni regione e città.",
+  // The match page.
+  match_title: "Match",
+  match_hint: "Scorri a destra se ti piace, a sinistra per passare",
+  match_like: "Mi piace {name}",
+  match_dislike: "Passa {name}",
+  match_chat: "Chatta con {name}",
+  match_invite: "Manda un invito a {name}",
+  match_card_label: "{name}, {age} anni",
+  match_empty_title: "Per ora le hai viste tutte",
+  match_empty_text: "Ogni giorno arrivano nuove donne. Intanto cerca i profili vicino a te.",
+  match_empty_link: "Cerca profili",
+  match_error: "Non è stato possibile caricare i profili.",
+  match_retry: "Riprova",
+  invito_titolo: "Manda un invito",
+  invito_placeholder: "Scrivi un messaggio",
+  invito_invia: "Invia",
+  invito_ricevuto: "HA RICEVUTO IL TUO INVITO!",
+  invito_se_accetta: "Se accetta potrai iniziare a chattare con lei",
 };
 const es: Texts = {
+  // The find page.
   find_change_place: "Cambiar la región o la ciudad de la búsqueda",
   find_change_title: "Cambiar región",
   find_change_text: "Elige una región, o escribe al menos 3 letras de una ciudad y selecciónala de la lista.",
@@ -69,8 +109,27 @@ const es: Texts = {
   hook_cambia_regione_titolo: "Busca en otras regiones",
   hook_cambia_regione_testo:
     "Las cuentas gratuitas buscan en su propia región. Hazte VIP para buscar en todas las regiones y ciudades.",
+  // The match page.
+  match_title: "Match",
+  match_hint: "Desliza a la derecha si te gusta, a la izquierda para pasar",
+  match_like: "Me gusta {name}",
+  match_dislike: "Pasar de {name}",
+  match_chat: "Chatear con {name}",
+  match_invite: "Enviar una invitación a {name}",
+  match_card_label: "{name}, {age} años",
+  match_empty_title: "Por ahora las has visto a todas",
+  match_empty_text: "Cada día llegan mujeres nuevas. Mientras tanto, busca los perfiles cerca de ti.",
+  match_empty_link: "Buscar perfiles",
+  match_error: "No se han podido cargar los perfiles.",
+  match_retry: "Reintentar",
+  invito_titolo: "Envía una invitación",
+  invito_placeholder: "Escribe un mensaje",
+  invito_invia: "Enviar",
+  invito_ricevuto: "¡HA RECIBIDO TU INVITACIÓN!",
+  invito_se_accetta: "Si acepta podrás empezar a chatear con ella",
 };
 const fr: Texts = {
+  // The find page.
   find_change_place: "Changer la région ou la ville de la recherche",
   find_change_title: "Changer de région",
   find_change_text:
@@ -93,6 +152,25 @@ const fr: Texts = {
   hook_cambia_regione_titolo: "Cherchez dans d'autres régions",
   hook_cambia_regione_testo:
     "Les comptes gratuits cherchent dans leur propre région. Passez VIP pour chercher dans toutes les régions et villes.",
+  // The match page.
+  match_title: "Match",
+  match_hint: "Glisse à droite si elle te plaît, à gauche pour passer",
+  match_like: "J'aime {name}",
+  match_dislike: "Passer {name}",
+  match_chat: "Discuter avec {name}",
+  match_invite: "Envoyer une invitation à {name}",
+  match_card_label: "{name}, {age} ans",
+  match_empty_title: "Tu les as toutes vues pour l'instant",
+  match_empty_text:
+    "De nouvelles femmes arrivent chaque jour. En attendant, cherche les profils près de chez toi.",
+  match_empty_link: "Chercher des profils",
+  match_error: "Les profils n'ont pas pu être chargés.",
+  match_retry: "Réessayer",
+  invito_titolo: "Envoie une invitation",
+  invito_placeholder: "Écris un message",
+  invito_invia: "Envoyer",
+  invito_ricevuto: "A REÇU TON INVITATION !",
+  invito_se_accetta: "Si elle accepte, tu pourras commencer à discuter avec elle",
 };
 
-export const findTexts = { en, it, es, fr };
+export const discoveryTexts = { en, it, es, fr };

@@ -1,5 +1,6 @@
-// The own profile's billing when what is kept is a wallet (PayPal, Apple Pay, Google Pay) (no card to change): what renews with it and
-// the way to a card instead, in the four languages; each catalogue spreads its language in.
+// The own profile's billing texts in the four languages; each catalogue spreads its language in. When what
+// is kept is a wallet (PayPal, Apple Pay, Google Pay), no card to change: what renews with it and the way to
+// a card instead.
 const en = {
   profilo_wallet_rinnovo: "Your plan renews with this {method} account.",
   profilo_wallet_a_carta: "Use a card instead of {method}",
@@ -22,4 +23,4 @@ const fr: Texts = {
   profilo_wallet_a_carta: "Utiliser une carte à la place de {method}",
 };
 
-export const paymentJourneyTexts = { en, it, es, fr };
+export const profileBillingTexts = { en, it, es, fr };

@@ -1,6 +1,5 @@
-// Texts of the smaller mends after the payments' work, in the four languages; each catalogue spreads its
-// language in. The console's answer to a refund that the payment's provider takes only in its own portal,
-// and its dialog's title then.
+// The operator console's refund texts in the four languages (each catalogue spreads its language in): the
+// answer to a refund that the payment's provider takes only in its own portal, and its dialog's title then.
 const en = {
   ops_refund_in_portal_title: "Refund in {provider}'s portal",
   ops_error_refund_in_portal:
@@ -27,4 +26,4 @@ const fr: Texts = {
     "{provider} ne propose pas de remboursement par API : remboursez ce paiement dans le portail de {provider}. Rien n'a changé ici : le membre garde ses crédits et sa formule.",
 };
 
-export const leftoverTexts = { en, it, es, fr };
+export const opsRefundTexts = { en, it, es, fr };

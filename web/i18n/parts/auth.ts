@@ -1,5 +1,6 @@
-// Texts of the sign-up page's way out of a 1009 (the address is registered and its activation mail was
-// sent a moment ago): log in with that address, or have the activation mail sent again once allowed.
+// The sign-up and login screens' texts in the four languages; each catalogue spreads its language in. The
+// way out of a 1009 (the address is registered and its activation mail was sent a moment ago): log in with
+// that address, or have the activation mail sent again once allowed.
 const en = {
   attivazione_accedi: "Log in with this address",
   attivazione_reinvia: "Send the activation e-mail again",
@@ -30,4 +31,4 @@ const fr: Texts = {
     "Nous avons renvoyé l'e-mail d'activation à {email} : il peut mettre jusqu'à 5 minutes à arriver.",
 };
 
-export const authFixTexts = { en, it, es, fr };
+export const authTexts = { en, it, es, fr };
