@@ -6,7 +6,7 @@
 // headings in the invite modal, .form and .badge in the console, .link-button on the notification popup's
 // close button). chat.css comes after match.css, whose chat button also carries the class chat.
 import "./components/nav/nav.css";
-import "./features/match/match.css";
+import "./features/discovery/match.css";
 import "./features/ops/ops.css";
 import "./features/notifications/notifications.css";
 import "./styles.css";
@@ -17,11 +17,11 @@ import "./features/home/home.css";
 import "./features/auth/auth.css";
 import "./components/like-button/like-button.css";
 import "./features/discovery/find.css";
-import "./features/angel-profile/angel-profile.css";
+import "./features/discovery/angel-profile.css";
 import "./features/chat/chat-list.css";
 import "./components/conversation.css";
 import "./features/chat/chat.css";
-import "./features/own-profile/own-profile.css";
+import "./features/profile/profile.css";
 import "./components/cookie-banner.css";
 import "./components/legal-links.css";
 import "./features/legal/legal.css";

@@ -39,17 +39,17 @@ const ChatListPage = lazyRouteComponent(() => import("./features/chat/ChatListPa
 const ChatPage = lazyRouteComponent(() => import("./features/chat/ChatPage"), "ChatPage");
 const FindPage = lazyRouteComponent(() => import("./features/discovery/FindPage"), "FindPage");
 const ContactPage = lazyRouteComponent(() => import("./features/legal/ContactPage"), "ContactPage");
-const MatchPage = lazyRouteComponent(() => import("./features/match/MatchPage"), "MatchPage");
+const MatchPage = lazyRouteComponent(() => import("./features/discovery/MatchPage"), "MatchPage");
 const NotificationsPage = lazyRouteComponent(
   () => import("./features/notifications/NotificationsPage"),
   "NotificationsPage",
 );
 const OwnProfilePage = lazyRouteComponent(
-  () => import("./features/own-profile/OwnProfilePage"),
+  () => import("./features/profile/OwnProfilePage"),
   "OwnProfilePage",
 );
 const AngelProfilePage = lazyRouteComponent(
-  () => import("./features/angel-profile/AngelProfilePage"),
+  () => import("./features/discovery/AngelProfilePage"),
   "AngelProfilePage",
 );
 const CardUpdatePage = lazyRouteComponent(

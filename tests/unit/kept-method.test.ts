@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keptMethodLine } from "../../web/features/own-profile/kept-method";
+import { keptMethodLine } from "../../web/features/profile/kept-method";
 import { en } from "../../web/i18n/en";
 import { es } from "../../web/i18n/es";
 import { fr } from "../../web/i18n/fr";

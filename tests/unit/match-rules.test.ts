@@ -7,7 +7,7 @@ import {
   SWIPE_VELOCITY_PX_PER_MS,
   swipeOutcome,
   truncateAbout,
-} from "../../web/features/match/match-rules";
+} from "../../web/features/discovery/match-rules";
 import type { AngelCard } from "../../worker/contracts/discovery";
 
 const card = (id: number) => ({ id, _id: `m${id}` }) as AngelCard;

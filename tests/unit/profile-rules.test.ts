@@ -1,7 +1,7 @@
 // The own profile's rules that need no browser: the form's checks, the photo checks before upload and the
 // resize target (the server's reading of an image's bytes: photo-layout.test.ts).
 import { describe, expect, it } from "vitest";
-import { fitted, photoProblem } from "../../web/features/own-profile/photo-resize";
+import { fitted, photoProblem } from "../../web/features/profile/photo-resize";
 import { invalidProfileFields, type ProfileForm } from "../../worker/contracts/profile";
 
 const good: ProfileForm = {

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { emailPattern } from "../../worker/contracts/auth";
 import { FormMessage } from "../components/ui/FormMessage";
@@ -18,11 +19,36 @@ export function DoiPopup({ onClose }: { onClose: () => void }) {
   const { state, updateMember } = useSession();
   const [newEmail, setNewEmail] = useState("");
   const [message, setMessage] = useState<(Message & { tone: "error" | "success" }) | null>(null);
-  const [busy, setBusy] = useState(false);
+  const changeEmail = useMutation({
+    mutationFn: async (json: { oldEmail: string; newEmail: string }) => {
+      const response = await api.users.changeEmail.$post({ json });
+      return response.ok
+        ? { ok: true as const, body: await response.json() }
+        : { ok: false as const, error: await errorOf(response) };
+    },
+    onMutate: () => setMessage(null),
+    onSuccess: (answer) => {
+      if (answer.ok) {
+        updateMember({ email: answer.body.user.email, confirmed_email: false });
+        setNewEmail("");
+        setMessage({ key: "doi_changed", vars: { email: answer.body.user.email }, tone: "success" });
+        return;
+      }
+      setMessage({
+        key: isMessageKey(answer.error.messageKey) ? answer.error.messageKey : "errore_generico",
+        tone: "error",
+      });
+    },
+    onError: (error) => {
+      console.warn("changeEmail failed", error);
+      setMessage({ key: "errore_generico", tone: "error" });
+    },
+  });
+  const busy = changeEmail.isPending;
   if (state.status !== "member") return null;
   const current = state.member.email;
 
-  async function change(e: FormEvent) {
+  function change(e: FormEvent) {
     e.preventDefault();
     const wanted = normalise(newEmail);
     if (!wanted || !emailPattern.test(wanted)) {
@@ -33,28 +59,7 @@ export function DoiPopup({ onClose }: { onClose: () => void }) {
       setMessage({ key: "errore_stessa_mail", tone: "error" });
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const response = await api.users.changeEmail.$post({ json: { oldEmail: current, newEmail: wanted } });
-      if (response.ok) {
-        const body = await response.json();
-        updateMember({ email: body.user.email, confirmed_email: false });
-        setNewEmail("");
-        setMessage({ key: "doi_changed", vars: { email: body.user.email }, tone: "success" });
-        return;
-      }
-      const error = await errorOf(response);
-      setMessage({
-        key: isMessageKey(error.messageKey) ? error.messageKey : "errore_generico",
-        tone: "error",
-      });
-    } catch (error) {
-      console.warn("changeEmail failed", error);
-      setMessage({ key: "errore_generico", tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    changeEmail.mutate({ oldEmail: current, newEmail: wanted });
   }
 
   const invalid = message?.tone === "error";

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { Clickid } from "../contracts/clickid";
 import { errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
 import {
@@ -50,7 +51,7 @@ const GoogleRequest = z.object({
   city: z.string().max(120).optional(),
   region: z.string().max(80).optional(),
   ip: z.string().max(64).optional(),
-  clickid: z.string().max(64).optional(),
+  clickid: Clickid.optional(),
   fingerprint: z.string().max(128).optional(),
   servizio: z.string().max(253).optional(),
   ua: z.string().max(512).optional(),

@@ -5,6 +5,7 @@ import { messages } from "../../drizzle/schema/chat";
 import { sessionAccount } from "../auth/session.service";
 import { Int4IdParam } from "../contracts/bounds";
 import { ConversationAnswer } from "../contracts/chat";
+import { RequiredClickid } from "../contracts/clickid";
 import { isFictionalPhone } from "../contracts/fictional-phone";
 import { forbidden } from "../core/errors";
 import { logEvent } from "../core/log";
@@ -14,8 +15,6 @@ import { canReadBlurred } from "./blurred";
 import { conversation, conversations, markConversationRead } from "./chat.service";
 import { conversationLock } from "./chat-lock";
 
-const TrackerId = z.string().min(1).max(64);
-
 const oneConversation = createRoute({
   method: "get",
   path: "/get/messages/{trackerId}/{angelId}",
@@ -24,7 +23,7 @@ const oneConversation = createRoute({
     "The visible messages of one conversation (future ones hidden), its lock and, for verified or premium members, the angel's phone; opening it marks them read",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { params: z.object({ trackerId: TrackerId, angelId: Int4IdParam }) },
+  request: { params: z.object({ trackerId: RequiredClickid, angelId: Int4IdParam }) },
   responses: {
     200: {
       description: "messages, oldest first, with the lock (angel, invite or null) and the angel's phone",
@@ -40,7 +39,7 @@ const allConversations = createRoute({
   summary: "The member's conversations with their last message",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { params: z.object({ trackerId: TrackerId }) },
+  request: { params: z.object({ trackerId: RequiredClickid }) },
   responses: {
     200: {
       description: "messages (one per conversation) and totalUnreadMessages",

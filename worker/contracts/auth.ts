@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Clickid } from "./clickid";
 import { REQUIRED_CONSENTS } from "./consents";
 import { MemberCredits } from "./credits";
 import { preferredAges } from "./discovery";
@@ -84,7 +85,7 @@ export const SignupPayload = z.object({
   country: Country.optional(),
   campid: z.string().max(100).optional(),
   ip: z.string().max(64).optional(),
-  clickid: z.string().max(64).optional(),
+  clickid: Clickid.optional(),
   fingerprint: z.string().max(128).optional(),
   fluxId: z.string().max(16).optional(),
   servizio: z.string().max(253).optional(),
@@ -96,7 +97,7 @@ export const SignupRequest = z.object({ utente: SignupPayload });
 
 export const VerifyRequest = z.object({
   token: z.string().max(4096),
-  trackerId: z.string().max(64).optional(),
+  trackerId: Clickid.optional(),
 });
 
 /** Version of the consent texts shown on the sign-up form and the profile; stored with each consent. */
@@ -109,7 +110,7 @@ const Tracking = {
   city: z.string().max(120).optional(),
   region: z.string().max(80).optional(),
   ip: z.string().max(64).optional(),
-  clickid: z.string().max(64).optional(),
+  clickid: Clickid.optional(),
   fingerprint: z.string().max(128).optional(),
   fluxId: z.string().max(16).optional(),
   servizio: z.string().max(253).optional(),
@@ -145,10 +146,10 @@ export const LinkTokenRequest = z.object({
   token: z.string().max(4096),
   /** Auto-login only: where the link came from, for the click-on-mail event. */
   channel: z.enum(["email", "telegram"]).optional(),
-  remarketing_clickid: z.string().max(64).optional(),
+  remarketing_clickid: Clickid.optional(),
 });
 
-export const DisableRequest = z.object({ clickid: z.string().max(64) });
+export const DisableRequest = z.object({ clickid: Clickid });
 
 /** The member as the client keeps it after sign-up, login or token verification. */
 export const SessionUser = z.object({

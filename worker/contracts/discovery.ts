@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Clickid } from "./clickid";
 import { Country } from "./locales";
 
 /** The spec's page size for the find grid, the match stack and the dispenser. */
@@ -27,8 +28,8 @@ export const DispenserRequest = z.object({
   /** A city name of the brand's country (GET /api/get/cities/{country}); it wins over the region. */
   city,
   premiumLevel: z.coerce.number().int().min(0).max(2).optional(),
-  trackerId: z.string().max(64).optional(),
-  remarketing_clickid: z.string().max(64).nullish(),
+  trackerId: Clickid.optional(),
+  remarketing_clickid: Clickid.nullish(),
   /** The gender of the angels shown; the member's own cerco when absent. */
   cerco: z.enum(["donna", "uomo"]).optional(),
   preferred_age: z.enum(preferredAges).nullish(),

@@ -1,8 +1,10 @@
 // Likes, match events, invites, visits and notifications: the wire shapes shared by the Worker, the room
 // and the web client. Spec words stay as the spec writes them (angelId, categoriaNotifica, letto, …).
+
 import { z } from "zod";
 import { Int4Id } from "./bounds";
 import { MESSAGE_MAX_LENGTH } from "./chat";
+import { RequiredClickid } from "./clickid";
 import { LIKE_REPLY_CATEGORY } from "./notification-category";
 
 /** The spec's event post names for POST /api/log/event. */
@@ -58,15 +60,14 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 
-const TrackerId = z.string().min(1).max(64);
 const AngelId = Int4Id;
 
 /** The spec's like event (client → room). */
-// `.optional()` on TrackerId is marked pure below, like zod's own builders in the browser's build
+// `.optional()` on RequiredClickid is marked pure below, like zod's own builders in the browser's build
 // (web/vite.config.ts), so a page importing a constant of this module does not build these schemas.
 export const ClientLike = z.object({
   angelId: AngelId,
-  trackerId: /* @__PURE__ */ TrackerId.optional(),
+  trackerId: /* @__PURE__ */ RequiredClickid.optional(),
   servizio: z.string().max(253).optional(),
   country: z.string().max(2).optional(),
   screenName: z.string().max(80).optional(),
@@ -75,7 +76,7 @@ export const ClientLike = z.object({
 /** The spec's match event (client → room): a swipe on /match. */
 export const ClientMatch = z.object({
   /** Required by the spec; a frame without it is logged 'manca trackerId in match' and refused. */
-  trackerId: /* @__PURE__ */ TrackerId.optional(),
+  trackerId: /* @__PURE__ */ RequiredClickid.optional(),
   angelId: AngelId,
   type: z.enum(["like", "dislike"]),
   /** The angel's _id from the dispenser. */
@@ -88,7 +89,7 @@ export const ClientInvite = z.object({
   msg: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH),
   /** Chosen by the client so a resent invite is stored once. */
   clientId: z.string().min(8).max(64),
-  trackerId: /* @__PURE__ */ TrackerId.optional(),
+  trackerId: /* @__PURE__ */ RequiredClickid.optional(),
   screenName: z.string().max(80).optional(),
   servizio: z.string().max(253).optional(),
   country: z.string().max(2).optional(),

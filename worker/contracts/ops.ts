@@ -1,6 +1,8 @@
 // The console's wire shapes (zod), shared by the Worker's /ops/api routes and the web console.
+
 import { z } from "zod";
 import { Int4IdParam } from "./bounds";
+import { RequiredClickid } from "./clickid";
 import { Balances } from "./credits";
 import { Locale } from "./locales";
 
@@ -106,7 +108,7 @@ export type Operator = z.infer<typeof Operator>;
 
 /** A conversation: one member (by clickid) and one angel. */
 export const ConversationRef = z.object({
-  clickid: z.string().min(1).max(64),
+  clickid: RequiredClickid,
   angelId: Int4IdParam,
 });
 

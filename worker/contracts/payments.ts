@@ -1,5 +1,7 @@
 // The money path's closed sets and shapes that cross the wire (spec/money-platform.md sections 3, 4 and 8).
+
 import { z } from "zod";
+import { Clickid } from "./clickid";
 import type { Locale } from "./locales";
 
 /** The payment error catalogue's codes (section 8) that a failed payment can carry. */
@@ -143,7 +145,7 @@ export type BrowserFields = z.infer<typeof BrowserFields>;
 const CardHolderAndBrowser = BrowserFields.extend({
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
-  clickid: z.string().max(64),
+  clickid: Clickid,
   // What the client sends beside the card, kept for the provider's risk checks.
   country: z.string().max(8).optional(),
   descriptor: z.string().max(64).optional(),
@@ -195,7 +197,7 @@ export const ThreeDsStep = z.object({ url: z.string(), fields: z.record(z.string
  */
 export const SavedCardPaymentRequest = BrowserFields.extend({
   rateplan: z.string().min(1).max(64),
-  clickid: z.string().max(64),
+  clickid: Clickid,
   ...ImmediatePerformance,
 });
 
@@ -217,7 +219,7 @@ export const CreateTokenAnswer = ChargeAnswer.extend({ token: z.string().nullabl
 
 /** The check-status body (section 3): the provider's reference under each system's own name. */
 export const CheckStatusRequest = z.object({
-  clickid: z.string().max(64),
+  clickid: Clickid,
   domain: z.string().max(253).optional(),
   payment_company: z.string().max(32).optional(),
   InstanceId: z.string().max(128).optional(),

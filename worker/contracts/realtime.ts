@@ -1,7 +1,9 @@
 // The realtime events, as JSON `{event, data}` frames, shared by the room and the web client.
+
 import { z } from "zod";
 import { BigId, Int4Id, nulPath } from "./bounds";
 import { ChatMessage, MESSAGE_MAX_LENGTH } from "./chat";
+import { Clickid } from "./clickid";
 import { Balances, PremiumLevel } from "./credits";
 import {
   ClientInvite,
@@ -18,7 +20,7 @@ export const ClientChat = z.object({
   angelId: Int4Id,
   /** Chosen by the client so a resent message is stored and charged once. */
   clientId: z.string().min(8).max(64),
-  trackerId: z.string().max(64).optional(),
+  trackerId: Clickid.optional(),
   screenName: z.string().max(80).optional(),
   servizio: z.string().max(253).optional(),
   country: z.string().max(2).optional(),
@@ -35,7 +37,7 @@ export const ClientChat = z.object({
  * logged with the schedule it starts.
  */
 export const ClientBrain = z.object({
-  trackerId: z.string().max(64).optional(),
+  trackerId: Clickid.optional(),
   tipologia: z.string().max(40).optional(),
   country: z.string().max(2).optional(),
   domain: z.string().max(253).optional(),
@@ -59,7 +61,7 @@ export const ClientAck = z.object({ id: BigId, read: z.boolean().default(false) 
 export const ClientEvent = z.discriminatedUnion("event", [
   z.object({
     event: z.literal("clickid"),
-    data: z.object({ clickid: z.string().max(64), softwareVersion: z.string().max(40).optional() }),
+    data: z.object({ clickid: Clickid, softwareVersion: z.string().max(40).optional() }),
   }),
   z.object({ event: z.literal("chat"), data: ClientChat }),
   z.object({ event: z.literal("like"), data: ClientLike }),

@@ -1,7 +1,9 @@
 // Local-only helpers for the end-to-end tests and manual checks: never reachable in production.
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
+import { RequiredClickid } from "../contracts/clickid";
 import { AppError } from "../core/errors";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp } from "../core/openapi";
@@ -13,7 +15,7 @@ const setPremium = createRoute({
   summary: "Local only: sets a member's premiumLevel (0 free, 1 and 2 paid), as a purchase would",
   middleware: [localOnly] as const,
   request: {
-    params: z.object({ clickid: z.string().min(1).max(64) }),
+    params: z.object({ clickid: RequiredClickid }),
     body: {
       content: {
         "application/json": { schema: z.object({ premiumLevel: z.number().int().min(0).max(2) }) },

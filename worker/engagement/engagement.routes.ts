@@ -1,7 +1,9 @@
 // Notifications, the navigation counters, visits and the client's KPI events. Likes, match events and
 // invites travel over the member's room socket (party/user-room.ts), as the spec's realtime events.
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { Int4IdParam } from "../contracts/bounds";
+import { RequiredClickid } from "../contracts/clickid";
 import { MemberCredits } from "../contracts/credits";
 import { ListedNotificationType, LogEventType, Notification } from "../contracts/engagement";
 import { AppError, forbidden } from "../core/errors";
@@ -22,7 +24,6 @@ const denied = {
   403: errorResponse("Another member's trackerId or clickid"),
 } as const;
 
-const MemberId = z.string().min(1).max(64);
 const AngelId = Int4IdParam;
 const Ok = z.literal("OK");
 /** The spec keeps profiliVisitati as a comma list of angel ids (local storage); the server sends the same. */
@@ -40,7 +41,7 @@ const getNotifications = createRoute({
   summary: "Likes and visits from angels, newest first (future ones hidden)",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { params: z.object({ trackerId: MemberId }) },
+  request: { params: z.object({ trackerId: RequiredClickid }) },
   responses: {
     200: {
       description: "messages: the notifications of type like or visita; unread: how many are not read",
@@ -52,7 +53,7 @@ const getNotifications = createRoute({
 
 const ReadRequest = z
   .object({
-    clickid: MemberId,
+    clickid: RequiredClickid,
     /** Marks this angel's notifications read. */
     angelId: AngelId.optional(),
     /** Marks the notifications of this type read (the likes or visits tab opened). */
@@ -105,7 +106,7 @@ const getAll = createRoute({
   summary: "Navigation state: balances, unread counts, liked and visited angels",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { params: z.object({ trackerId: MemberId }) },
+  request: { params: z.object({ trackerId: RequiredClickid }) },
   responses: {
     200: { description: "navigation, undreadedMessages, profiliLike", ...json(Navigation) },
     ...denied,
@@ -119,7 +120,7 @@ const collectVisited = createRoute({
   summary: "Record that the member opened an angel's profile",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { body: { ...json(z.object({ angelId: AngelId, trackerId: MemberId })), required: true } },
+  request: { body: { ...json(z.object({ angelId: AngelId, trackerId: RequiredClickid })), required: true } },
   responses: {
     200: {
       description: "profiliVisitati: the comma list the client keeps in local storage",
@@ -140,7 +141,7 @@ const logEventRoute = createRoute({
   middleware: [requireSession] as const,
   request: {
     body: {
-      ...json(z.object({ clickid: MemberId, angelId: AngelId.nullish(), type: LogEventType })),
+      ...json(z.object({ clickid: RequiredClickid, angelId: AngelId.nullish(), type: LogEventType })),
       required: true,
     },
   },

@@ -1,13 +1,15 @@
 // The money view's wire shapes (zod), for the /ops/api routes of money.routes.ts; the web console reads them
 // through the typed client. Amounts are integer cents of `currency`.
+
 import { z } from "zod";
 import { BigIdParam } from "../contracts/bounds";
+import { RequiredClickid } from "../contracts/clickid";
 import { Locale } from "../contracts/locales";
 
 const Cents = z.number().int();
 const Time = z.string();
 
-export const MemberRef = z.object({ clickid: z.string().min(1).max(64) });
+export const MemberRef = z.object({ clickid: RequiredClickid });
 
 export const MemberSearchQuery = z.object({
   /** An e-mail address (any case) or a clickid, exactly. */

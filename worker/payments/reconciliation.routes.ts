@@ -1,8 +1,10 @@
 // Locally, the reconciliation job's trigger (POST /dev/payments/reconcile): the Cron Trigger's code, run at
 // a chosen time, optionally for one member's payments only.
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
+import { RequiredClickid } from "../contracts/clickid";
 import { AppError } from "../core/errors";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp, json } from "../core/openapi";
@@ -12,7 +14,7 @@ import { announceSubscriptionEvents } from "./subscription-mail";
 
 const ReconcileRequest = z.object({
   now: z.iso.datetime({ offset: true }).optional(),
-  clickid: z.string().min(1).max(64).optional(),
+  clickid: RequiredClickid.optional(),
 });
 
 const ReconcileAnswer = z.object({

@@ -1,11 +1,13 @@
 // The member's plan after paying: the billing summary the profile shows (status, next billing date, the paylog
 // with its receipts), the one-click unsubscribe (orders/unsubUser), the payment rules the payment page reads
 // (pay_rules/get_pay_rules), and locally the renewal job's trigger (POST /dev/renewals/run).
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { savedCards } from "../../drizzle/schema/payments";
 import { sessionAccount } from "../auth/session.service";
+import { RequiredClickid } from "../contracts/clickid";
 import { COMPLIANT_FLUX_ID } from "../contracts/flow";
 import { PaylogEntry } from "../contracts/profile";
 import { AppError, forbidden } from "../core/errors";
@@ -20,7 +22,7 @@ import { runRenewals } from "./renewals.service";
 import { announceSubscriptionEvents } from "./subscription-mail";
 import { UNSUBSCRIBED_LEVEL, unsubscribe } from "./subscriptions.service";
 
-const Clickid = z.object({ clickid: z.string().min(1).max(64) });
+const ClickidBody = z.object({ clickid: RequiredClickid });
 
 const Billing = z.object({
   premiumLevel: z.number().int(),
@@ -87,7 +89,7 @@ const unsubUser = createRoute({
   summary: "One click: stops the member's plan from renewing; level 2 becomes 1, the paid period runs out",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { body: { ...json(Clickid), required: true } },
+  request: { body: { ...json(ClickidBody), required: true } },
   responses: {
     200: { description: "ok, or ko with disiscrizione_ko", ...json(UnsubscribeAnswer) },
     400: errorResponse("invalid_input"),
@@ -118,7 +120,7 @@ const payRules = createRoute({
   summary: "What the payment page may offer this member: methods, provider, descriptor, kept card",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { body: { ...json(Clickid), required: true } },
+  request: { body: { ...json(ClickidBody), required: true } },
   responses: {
     200: { description: "The rules", ...json(PayRules) },
     401: errorResponse("No valid session"),
@@ -128,7 +130,7 @@ const payRules = createRoute({
 
 const RunRenewalsRequest = z.object({
   now: z.iso.datetime({ offset: true }).optional(),
-  clickid: z.string().min(1).max(64).optional(),
+  clickid: RequiredClickid.optional(),
 });
 
 const runRenewalsNow = createRoute({

@@ -1,9 +1,11 @@
 // Photos: the angels' portraits and the members' own photos served from the PHOTOS bucket, and the member's
 // upload (POST /api/upload/{trackerId}), default choice and deletion.
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { sessionAccount } from "../auth/session.service";
+import { Clickid } from "../contracts/clickid";
 import { OwnPhoto, PHOTOS_MAX } from "../contracts/profile";
 import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
@@ -68,7 +70,7 @@ const upload = createRoute({
   security: bearerSecurity,
   middleware: [requireSession, uploadRateLimit] as const,
   request: {
-    params: z.object({ trackerId: z.string().max(64) }),
+    params: z.object({ trackerId: Clickid }),
     body: {
       content: {
         "multipart/form-data": {
@@ -93,7 +95,7 @@ const upload = createRoute({
   },
 });
 
-const NamedPhoto = z.object({ clickid: z.string().max(64), name: photoName });
+const NamedPhoto = z.object({ clickid: Clickid, name: photoName });
 
 const setDefault = createRoute({
   method: "post",

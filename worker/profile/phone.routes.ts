@@ -3,6 +3,7 @@
 // a mobile number of the brand's market; POST /api/users/{clickid}/phone/verify with that code verifies the
 // member and stores the number. Only the code verifies, once. The rules' numbers are in phone-code.ts; the codes
 // one network may ask for, whatever the accounts, are the typed config's (phoneCodesPerNetwork).
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
@@ -10,6 +11,7 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { sessionUser } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
 import { SessionUser } from "../contracts/auth";
+import { Clickid } from "../contracts/clickid";
 import { Country } from "../contracts/locales";
 import { pgCode } from "../core/db";
 import { AppError, forbidden, unauthorized } from "../core/errors";
@@ -54,7 +56,7 @@ const CodeSent = z.object({
 
 const Verified = z.object({ result: z.literal("OK"), phone: z.string(), user: SessionUser });
 
-const ClickidParam = z.object({ clickid: z.string().max(64) });
+const ClickidParam = z.object({ clickid: Clickid });
 
 const sendCode = createRoute({
   method: "post",

@@ -2,6 +2,7 @@
 // (the profile form, the preferred age, the set-region popup's region and city): each form is a section that
 // checks its fields and returns the columns to write, and the route writes them all in one update;
 // POST /users/changeNotificationPreferences keeps the notification toggles.
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
@@ -9,6 +10,7 @@ import { cities, regions } from "../../drizzle/schema/geo";
 import { type Account, sessionUser } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
 import { SessionUser } from "../contracts/auth";
+import { Clickid } from "../contracts/clickid";
 import { preferredAges } from "../contracts/discovery";
 import { invalidProfileFields, OwnProfile, ProfileForm } from "../contracts/profile";
 import type { Db } from "../core/db";
@@ -114,7 +116,7 @@ const updateProfile = createRoute({
   security: bearerSecurity,
   middleware: [requireSession] as const,
   request: {
-    params: z.object({ clickid: z.string().max(64) }),
+    params: z.object({ clickid: Clickid }),
     body: { ...json(ProfileUpdate), required: true },
   },
   responses: {
@@ -137,7 +139,7 @@ const readProfile = createRoute({
   summary: "The own profile: the form's fields, the photos, the place, the credits and the billing status",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { params: z.object({ clickid: z.string().max(64) }) },
+  request: { params: z.object({ clickid: Clickid }) },
   responses: {
     200: { description: "The own profile", ...json(OwnProfile) },
     401: errorResponse("No valid session"),
@@ -146,7 +148,7 @@ const readProfile = createRoute({
 });
 
 const NotificationPreferences = z.object({
-  clickid: z.string().max(64),
+  clickid: Clickid,
   email: z.boolean(),
   telegram: z.boolean(),
   notifiche_push: z.boolean(),

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormMessage } from "../../components/ui/FormMessage";
@@ -17,29 +18,29 @@ export function ActivationHelp({ email, waitS }: { email: string; waitS: number 
   const { t } = useI18n();
   const [resendAt, setResendAt] = useState(() => Date.now() + waitS * 1000);
   const left = useSecondsLeft(resendAt);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<MessageKey | null>(null);
-
-  async function resend() {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const resendMail = useMutation({
+    mutationFn: async () => {
       const response = await api.users.resendActivationMail.$post({ json: { email } });
-      if (response.ok) {
+      return response.ok ? null : errorOf(response);
+    },
+    onMutate: () => setFailure(null),
+    onSuccess: (error) => {
+      if (!error) {
         setSent(true);
         return;
       }
-      const error = await errorOf(response);
       if (error.retryAfterS) setResendAt(Date.now() + error.retryAfterS * 1000);
       setFailure(isMessageKey(error.messageKey) ? error.messageKey : "errore_generico");
-    } catch (error) {
+    },
+    onError: (error) => {
       console.warn("the activation mail could not be asked for again", error);
       setFailure("errore_generico");
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const busy = resendMail.isPending;
+  const resend = () => resendMail.mutate();
 
   return (
     <div className="activation-help" data-testid="activation-help">

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
@@ -18,36 +19,35 @@ export function ForgotPasswordPage({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
   const [email, setEmail] = useState(typedEmail.get);
   const [result, setResult] = useState<{ key: MessageKey; tone: "error" | "success" } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sendLink = useMutation({
+    mutationFn: async (address: string) => {
+      const response = await api.users.getTokenForReset.$post({
+        json: { email: address, ...trackingFields(brand) },
+      });
+      if (response.ok) return { key: "email_inviata", tone: "success" } as const;
+      const failure = await errorOf(response);
+      return {
+        key: isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico",
+        tone: "error",
+      } as const;
+    },
+    onMutate: () => setResult(null),
+    onSuccess: setResult,
+    onError: (failure) => {
+      console.warn("forgot password did not reach the server", failure);
+      setResult({ key: "errore_generico", tone: "error" });
+    },
+  });
+  const busy = sendLink.isPending;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const address = email.replace(/\s/g, "");
     if (!address) {
       setResult({ key: "errore_email", tone: "error" });
       return;
     }
-    setBusy(true);
-    setResult(null);
-    try {
-      const response = await api.users.getTokenForReset.$post({
-        json: { email: address, ...trackingFields(brand) },
-      });
-      if (response.ok) {
-        setResult({ key: "email_inviata", tone: "success" });
-        return;
-      }
-      const failure = await errorOf(response);
-      setResult({
-        key: isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico",
-        tone: "error",
-      });
-    } catch (failure) {
-      console.warn("forgot password did not reach the server", failure);
-      setResult({ key: "errore_generico", tone: "error" });
-    } finally {
-      setBusy(false);
-    }
+    sendLink.mutate(address);
   }
 
   const invalid = result?.tone === "error";

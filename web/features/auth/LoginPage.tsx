@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { Link, Navigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
@@ -27,9 +28,32 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<MessageKey | null>(null);
   const [invalid, setInvalid] = useState<("email" | "password")[]>([]);
-  const [busy, setBusy] = useState(false);
   /** A login that cancelled a pending deletion: the member is told before going on. */
   const [restored, setRestored] = useState<Parameters<typeof enter>[0] | null>(null);
+  const login = useMutation({
+    mutationFn: async (credentials: { email: string; password: string }) => {
+      const response = await api.users.authenticate.$post({
+        json: { ...credentials, ...trackingFields(brand) },
+      });
+      if (response.ok) return { ok: true as const, body: await response.json() };
+      return { ok: false as const, failure: await errorOf(response) };
+    },
+    onMutate: () => setError(null),
+    onSuccess: (answer) => {
+      if (answer.ok) {
+        if (answer.body.account_restored) setRestored(answer.body);
+        else enter(answer.body);
+        return;
+      }
+      setError(loginFailureKey(answer.failure.code));
+      if (answer.failure.code === "1001") setInvalid(["email", "password"]);
+    },
+    onError: (failure) => {
+      console.warn("login did not reach the server", failure);
+      setError("errore_generico");
+    },
+  });
+  const busy = login.isPending;
 
   if (state.status === "member") return <Navigate to={home} />;
   if (restored) {
@@ -49,7 +73,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
     );
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const address = email.replace(/\s/g, "");
     const empty = [...(address ? [] : ["email" as const]), ...(password ? [] : ["password" as const])];
@@ -58,30 +82,7 @@ export function LoginPage({ brand }: { brand: PublicBrand }) {
       setError("login_campi_obbligatori");
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const response = await api.users.authenticate.$post({
-        json: { email: address, password, ...trackingFields(brand) },
-      });
-      if (response.ok) {
-        const body = await response.json();
-        if (body.account_restored) {
-          setRestored(body);
-          return;
-        }
-        enter(body);
-        return;
-      }
-      const failure = await errorOf(response);
-      setError(loginFailureKey(failure.code));
-      if (failure.code === "1001") setInvalid(["email", "password"]);
-    } catch (failure) {
-      console.warn("login did not reach the server", failure);
-      setError("errore_generico");
-    } finally {
-      setBusy(false);
-    }
+    login.mutate({ email: address, password });
   }
 
   const bad = (f: "email" | "password") => invalid.includes(f);

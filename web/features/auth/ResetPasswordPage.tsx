@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../worker/contracts/auth";
@@ -22,9 +23,25 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<MessageKey | null>(token && email ? null : "token_expired");
   const [invalid, setInvalid] = useState(false);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const change = useMutation({
+    mutationFn: async (password: string): Promise<MessageKey | null> => {
+      const response = await api.users.changePassword.$post({
+        json: { token, email, password, servizio: window.location.host },
+      });
+      if (response.ok) return null;
+      const failure = await errorOf(response);
+      return failure.messageKey === "errore_password" ? "errore_password" : "token_expired";
+    },
+    onMutate: () => setError(null),
+    onSuccess: (failure) => (failure ? setError(failure) : setDone(true)),
+    onError: (failure) => {
+      console.warn("reset password did not reach the server", failure);
+      setError("errore_generico");
+    },
+  });
+  const busy = change.isPending;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (password !== again) {
       setError("non_corrispondono");
@@ -36,24 +53,7 @@ export function ResetPasswordPage() {
       setInvalid(true);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const response = await api.users.changePassword.$post({
-        json: { token, email, password, servizio: window.location.host },
-      });
-      if (response.ok) {
-        setDone(true);
-        return;
-      }
-      const failure = await errorOf(response);
-      setError(failure.messageKey === "errore_password" ? "errore_password" : "token_expired");
-    } catch (failure) {
-      console.warn("reset password did not reach the server", failure);
-      setError("errore_generico");
-    } finally {
-      setBusy(false);
-    }
+    change.mutate(password);
   }
 
   if (done) {

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import {
@@ -27,33 +28,33 @@ export function ContactPage({ brand }: { brand: PublicBrand }) {
   const [message, setMessage] = useState("");
   const [invalid, setInvalid] = useState<ContactField[]>([]);
   const [failure, setFailure] = useState<MessageKey | null>(null);
-  const [status, setStatus] = useState<"editing" | "sending" | "sent">("editing");
+  const [sent, setSent] = useState(false);
+  const send = useMutation({
+    mutationFn: async (json: { email: string; message: string }) => {
+      const [response] = await Promise.all([api.api.contact.$post({ json }), wait(CONTACT_THANKS_DELAY_MS)]);
+      return response.ok ? null : errorOf(response);
+    },
+    onSuccess: (error) => {
+      if (!error) {
+        setMessage("");
+        setSent(true);
+      } else if (error.field === "email" || error.field === "message") setInvalid([error.field]);
+      else setFailure(isMessageKey(error.messageKey) ? error.messageKey : "errore_generico");
+    },
+    onError: (error) => {
+      console.warn("the contact message did not reach the server", error);
+      setFailure("errore_generico");
+    },
+  });
+  const status = sent ? "sent" : send.isPending ? "sending" : "editing";
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const bad = contactProblems({ email, message });
     setInvalid(bad);
     setFailure(null);
     if (bad.length > 0) return;
-    setStatus("sending");
-    try {
-      const [response] = await Promise.all([
-        api.api.contact.$post({ json: { email, message } }),
-        wait(CONTACT_THANKS_DELAY_MS),
-      ]);
-      if (response.ok) {
-        setMessage("");
-        setStatus("sent");
-        return;
-      }
-      const error = await errorOf(response);
-      if (error.field === "email" || error.field === "message") setInvalid([error.field]);
-      else setFailure(isMessageKey(error.messageKey) ? error.messageKey : "errore_generico");
-    } catch (error) {
-      console.warn("the contact message did not reach the server", error);
-      setFailure("errore_generico");
-    }
-    setStatus("editing");
+    send.mutate({ email, message });
   }
 
   const fieldError = (field: ContactField) =>
@@ -90,7 +91,7 @@ export function ContactPage({ brand }: { brand: PublicBrand }) {
           <section className="card form contact-form" aria-labelledby="contact-form-title">
             <h2 id="contact-form-title">{t("contact_form_title")}</h2>
             <FormMessage tone="success">{t("contact_grazie")}</FormMessage>
-            <button type="button" className="button" onClick={() => setStatus("editing")}>
+            <button type="button" className="button" onClick={() => setSent(false)}>
               {t("contact_altro")}
             </button>
           </section>

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { FormMessage } from "../../components/ui/FormMessage";
@@ -14,32 +15,32 @@ export function OpsLoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<MessageKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const login = useMutation({
+    mutationFn: async (json: { email: string; password: string }) => {
+      const response = await opsApi.login.$post({ json });
+      if (!response.ok) return opsErrorKey((await errorOf(response)).code);
+      const { token, operator } = await response.json();
+      signIn(token, operator);
+      await navigate({ to: "/ops" });
+      return null;
+    },
+    onMutate: () => setError(null),
+    onSuccess: (failure) => {
+      if (failure) setError(failure);
+    },
+    onError: () => setError("ops_error_generic"),
+  });
+  const busy = login.isPending;
 
   if (state.status === "operator") return <Navigate to="/ops" replace />;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!email.trim() || !password) {
       setError("ops_login_required");
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const response = await opsApi.login.$post({ json: { email: email.trim(), password } });
-      if (response.ok) {
-        const { token, operator } = await response.json();
-        signIn(token, operator);
-        await navigate({ to: "/ops" });
-        return;
-      }
-      setError(opsErrorKey((await errorOf(response)).code));
-    } catch {
-      setError("ops_error_generic");
-    } finally {
-      setBusy(false);
-    }
+    login.mutate({ email: email.trim(), password });
   }
 
   return (

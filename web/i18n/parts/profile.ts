@@ -1,4 +1,4 @@
-// The own profile's texts (web/features/own-profile): the photos and their upload, the profile form, the
+// The own profile's texts (web/features/profile): the photos and their upload, the profile form, the
 // notification toggles, the photo popup of session start, and the operator console's member photo.
 const en = {
   profile_photos_title: "Your photos",

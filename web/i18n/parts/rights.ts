@@ -1,4 +1,4 @@
-// The member's rights' texts (web/features/own-profile's privacy and withdrawal sections, the sign-up's optional
+// The member's rights' texts (web/features/profile's privacy and withdrawal sections, the sign-up's optional
 // consents, the checkout's request for immediate performance, the login's restored account and the console's
 // view of the requests) in the four languages. "withdraw from contract here" is worded as the law asks.
 const en = {

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { AGE_MAX, AGE_MIN } from "../../../worker/contracts/auth";
 import { type City, preferredAges } from "../../../worker/contracts/discovery";
@@ -47,7 +48,24 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const [city, setCity] = useState<City | null>(null);
   const [invalid, setInvalid] = useState<Partial<Record<Field, MessageKey>>>({});
   const [result, setResult] = useState<Result | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useMutation({
+    mutationFn: ({ clickid, changes }: { clickid: string; changes: Parameters<typeof saveProfile>[1] }) =>
+      saveProfile(clickid, changes),
+    onMutate: () => setResult(null),
+    onSuccess: (outcome) => {
+      if (!outcome.ok) {
+        const field = outcome.refusal.field as Field | undefined;
+        if (field) setInvalid({ [field]: outcome.refusal.key });
+        setResult({ tone: "error", ...outcome.refusal, field });
+        return;
+      }
+      updateMember(outcome.value.user);
+      setSavedCity(outcome.value.user.city ?? "");
+      setCity(null);
+      setResult({ tone: "success" });
+    },
+  });
+  const busy = save.isPending;
   const member = state.status === "member" ? state.member : null;
   if (!member) return null;
   const country = Country.safeParse(member.country).data ?? "it";
@@ -59,7 +77,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   };
   const cityChanged = cityText.trim() !== savedCity && city === null;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!member) return;
     const bad: Partial<Record<Field, MessageKey>> = {};
@@ -73,24 +91,14 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
       setResult({ tone: "error", key: first[1], field: first[0] as Field });
       return;
     }
-    setBusy(true);
-    setResult(null);
-    const outcome = await saveProfile(member.clickid, {
-      ...form,
-      preferred_age: preferredAge || null,
-      ...(city ? { region: city.region, city: city.city_title } : {}),
+    save.mutate({
+      clickid: member.clickid,
+      changes: {
+        ...form,
+        preferred_age: preferredAge || null,
+        ...(city ? { region: city.region, city: city.city_title } : {}),
+      },
     });
-    setBusy(false);
-    if (!outcome.ok) {
-      const field = outcome.refusal.field as Field | undefined;
-      if (field) setInvalid({ [field]: outcome.refusal.key });
-      setResult({ tone: "error", ...outcome.refusal, field });
-      return;
-    }
-    updateMember(outcome.value.user);
-    setSavedCity(outcome.value.user.city ?? "");
-    setCity(null);
-    setResult({ tone: "success" });
   }
 
   const field = (name: Field) => ({

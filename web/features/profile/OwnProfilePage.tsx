@@ -14,7 +14,7 @@ import { PhotoSection } from "./PhotoSection";
 import { ProfileForm } from "./ProfileForm";
 import { ownProfileQuery } from "./profile-api";
 import { RightsSection } from "./RightsSection";
-import "./own-profile.css";
+import "./profile.css";
 
 /** The spec's delay between the disabled-profile popup and the reload. */
 export const DISABLE_RELOAD_MS = 5000;
