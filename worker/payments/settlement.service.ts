@@ -59,14 +59,12 @@ async function keepCard(tx: Tx, accountId: number, provider: ProviderId, card: S
     .update(accounts)
     .set({ customerId: shopperReferenceOf(accountId) })
     .where(eq(accounts.id, accountId));
-  await tx
+  // A card kept before (the same token) is the one kept: its row's id either way, in one statement.
+  const [kept] = await tx
     .insert(savedCards)
     .values({ accountId, provider, ...card })
-    .onConflictDoNothing({ target: [savedCards.provider, savedCards.token] });
-  const [kept] = await tx
-    .select({ id: savedCards.id })
-    .from(savedCards)
-    .where(and(eq(savedCards.provider, provider), eq(savedCards.token, card.token)));
+    .onConflictDoUpdate({ target: [savedCards.provider, savedCards.token], set: { token: card.token } })
+    .returning({ id: savedCards.id });
   await tx
     .update(subscriptions)
     .set({ savedCardId: kept?.id })
@@ -124,12 +122,15 @@ export function settlePayment(
       )
       .for("update");
     if (!row) return { found: false };
-    if (row.payment.reference === null) {
-      // Found by our key or by its id: the reference the charge's answer has not recorded is recorded now.
-      await tx.update(payments).set({ reference: reported.reference }).where(eq(payments.id, row.payment.id));
-    }
     const { payment, order, account } = row;
     const current = payment.status as PaymentStatus;
+    // Found by our key or by its id: the reference the charge's answer has not recorded is recorded now, by
+    // the grant's own write when this call grants.
+    const unrecorded = payment.reference === null ? { reference: reported.reference } : {};
+    const grants = reported.status === "succeeded" && !FINAL_STATUSES.includes(current) && !account.erasedAt;
+    if (payment.reference === null && !grants) {
+      await tx.update(payments).set(unrecorded).where(eq(payments.id, payment.id));
+    }
     const answer = (status: PaymentStatus, errorCode: string | null, granted = false) => ({
       found: true as const,
       clickid: account.clickid,
@@ -183,6 +184,7 @@ export function settlePayment(
     await tx
       .update(payments)
       .set({
+        ...unrecorded,
         status: "succeeded",
         errorCode: null,
         ...paidWith,
