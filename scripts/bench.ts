@@ -130,7 +130,7 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
         `\nCheckout (plans -> charge -> credits on the socket), ${CHECKOUTS} one at a time, against the bare handler…`,
       );
       // Before the chat round trips: the angel replies they schedule (20-40 s later) would run in its windows.
-      results.checkout = await checkouts(db.DATABASE_URL, member.clickid);
+      results.checkout = await checkouts(db.DATABASE_URL, member.clickid, db.DB_WS_PROXY);
     }
 
     if (PARTS.has("chat")) {

@@ -12,7 +12,20 @@ import { type WebSocket, WebSocketServer } from "ws";
 
 export interface WsProxy {
   port: number;
+  /** What the database has been asked so far (GET /counts answers the same). */
+  counts: DatabaseCounts;
   stop(): Promise<void>;
+}
+
+/**
+ * The transactions and statements the database was asked for through this proxy: an SQL-over-HTTP request is
+ * one transaction (a batch too); on a session, a BEGIN opens one and every statement outside one is its own.
+ * A test reads them before and after an operation to hold the operation to a budget of round trips, which
+ * PGlite's statistics do not keep (pg_stat_database stays still there).
+ */
+export interface DatabaseCounts {
+  transactions: number;
+  statements: number;
 }
 
 /**
@@ -28,6 +41,7 @@ const SERVER_SESSIONS = 40;
 export async function startWsProxy(opts: { port: number; serial: boolean }): Promise<WsProxy> {
   const server = http.createServer();
   const wss = new WebSocketServer({ server });
+  const counts: DatabaseCounts = { transactions: 0, statements: 0 };
   const waiting: (() => void)[] = [];
   const limit = opts.serial ? 1 : SERVER_SESSIONS;
   let inUse = 0;
@@ -62,7 +76,7 @@ export async function startWsProxy(opts: { port: number; serial: boolean }): Pro
         release();
       }
     };
-    const watcher = terminateWatcher(finish);
+    const watcher = frontendWatcher(finish, sessionCounter(counts));
     ws.on("message", (data: Buffer) => {
       if (tcp) tcp.write(data);
       else pending.push(data);
@@ -86,13 +100,20 @@ export async function startWsProxy(opts: { port: number; serial: boolean }): Pro
     });
   });
 
-  const sql = sqlOverHttp(opts.serial ? { acquire, release } : undefined);
-  server.on("request", (req, res) => void sql.handle(req, res));
+  const sql = sqlOverHttp(opts.serial ? { acquire, release } : undefined, counts);
+  server.on("request", (req, res) => {
+    if (req.method === "GET" && req.url === "/counts") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(counts));
+      return;
+    }
+    void sql.handle(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(opts.port, "127.0.0.1", () => resolve()));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : opts.port;
   return {
     port,
+    counts,
     stop: async () => {
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -135,7 +156,10 @@ interface SqlQuery {
  * Neon's SQL-over-HTTP endpoint for one machine: `POST /sql?address=host:port` (the address the driver's
  * local `fetchEndpoint` adds, because the driver leaves the port out of the connection string).
  */
-function sqlOverHttp(lock?: { acquire(): Promise<void>; release(): void }) {
+function sqlOverHttp(
+  lock: { acquire(): Promise<void>; release(): void } | undefined,
+  counts: DatabaseCounts,
+) {
   const pools = new Map<string, pg.Pool>();
   const poolFor = (connectionString: string, address: string | null) => {
     const url = new URL(connectionString);
@@ -200,6 +224,8 @@ function sqlOverHttp(lock?: { acquire(): Promise<void>; release(): void }) {
       return;
     }
     const arrayMode = req.headers["neon-array-mode"] === "true";
+    counts.transactions++;
+    counts.statements += Array.isArray(body.queries) ? body.queries.length : 1;
     let client: pg.PoolClient | undefined;
     let broken: Error | undefined;
     await lock?.acquire();
@@ -260,8 +286,35 @@ function sendBinary(ws: WebSocket, chunk: Buffer) {
   if (ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
 }
 
-/** Follows the frontend message stream and calls `onTerminate` after a Terminate ('X') message. */
-function terminateWatcher(onTerminate: () => void) {
+/** Counts a session's transactions and statements from the texts of its Query and Parse messages. */
+function sessionCounter(counts: DatabaseCounts) {
+  let inTransaction = false;
+  return (text: string) => {
+    counts.statements++;
+    const command = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase();
+    if (command === "begin" || command === "start") {
+      inTransaction = true;
+      counts.transactions++;
+    } else if (command === "commit" || command === "rollback" || command === "end" || command === "abort") {
+      inTransaction = false;
+    } else if (!inTransaction) {
+      counts.transactions++;
+    }
+  };
+}
+
+/** A NUL-terminated string of a message's body from `at`, and where the next field starts. */
+function cString(body: Buffer, at: number): [string, number] {
+  const end = body.indexOf(0, at);
+  const stop = end < 0 ? body.length : end;
+  return [body.toString("utf8", at, stop), stop + 1];
+}
+
+/**
+ * Follows the frontend message stream: each statement's text (a Query, or the Parse of the extended
+ * protocol) goes to `onStatement`, and `onTerminate` is called after a Terminate ('X') message.
+ */
+function frontendWatcher(onTerminate: () => void, onStatement: (text: string) => void) {
   let buffer = Buffer.alloc(0);
   let startup = true;
   return (data: Buffer) => {
@@ -281,7 +334,10 @@ function terminateWatcher(onTerminate: () => void) {
       const type = buffer[0];
       const length = buffer.readInt32BE(1);
       if (buffer.length < length + 1) return;
+      const body = buffer.subarray(5, length + 1);
       buffer = buffer.subarray(length + 1);
+      if (type === 0x51) onStatement(cString(body, 0)[0]); // Q: the text
+      if (type === 0x50) onStatement(cString(body, cString(body, 0)[1])[0]); // P: the name, then the text
       if (type === 0x58) {
         setTimeout(onTerminate, 0);
         return;

@@ -36,6 +36,11 @@ export interface AppEnv {
     config: Config;
     db: Db;
     session: { accountId: number; clickid: string };
+    /**
+     * On the routes whose one statement checks the session itself (requireSessionToken): the token's claims,
+     * whose account that statement checks.
+     */
+    uncheckedSession: { accountId: number; clickid: string; sessionVersion: number; brandId: string };
     /** The signed-in operator on /ops/api routes (worker/ops). */
     operator: typeof operators.$inferSelect;
     requestId: string;

@@ -32,6 +32,16 @@ async function databaseCounts(databaseUrl: string) {
   const row = rows[0] as { sessions: number; commits: number } | undefined;
   return { sessions: row?.sessions ?? Number.NaN, commits: row?.commits ?? Number.NaN };
 }
+/**
+ * What the Worker asked the database through the local proxy so far (scripts/ws-proxy.ts): the transactions
+ * and statements of the Worker and its rooms only, whatever else the server runs (autovacuum, other sessions).
+ */
+async function proxyCounts(wsProxy: string) {
+  const response = await fetch(`http://${wsProxy}/counts`);
+  if (!response.ok) throw new Error(`proxy counts: ${response.status}`);
+  return (await response.json()) as { transactions: number; statements: number };
+}
+
 /** A sign-up's message credits: the balance every checkout member starts from. */
 const START_CREDITS = 5;
 const SUCCESS_CARD = "4242 4242 4242 4242";
@@ -184,7 +194,7 @@ const zero: Cpu = { workerd: 0, node: 0, postgres: 0, benchDb: Number.NaN, machi
  * requests (after 10 of each to warm up): p50 and p99 of each stage, and the CPU per checkout and per bare
  * request from the processes' own counters, each block's CPU counted to its kind.
  */
-export async function checkouts(databaseUrl: string, template: string) {
+export async function checkouts(databaseUrl: string, template: string, wsProxy: string) {
   // The machine is shared: the load average says how much else ran on its cores when the checkouts began.
   const load = loadavg();
   const members = await buyers(databaseUrl, template, CHECKOUTS + WARM_UP);
@@ -206,6 +216,7 @@ export async function checkouts(databaseUrl: string, template: string) {
     const timed = members.slice(WARM_UP);
     const countsBefore = await databaseCounts(databaseUrl).catch(() => null);
     await settle();
+    const asked = await proxyCounts(wsProxy);
     for (let i = 0; i < timed.length; i += BLOCK) {
       const block = timed.slice(i, i + BLOCK);
       let before = cpuSnapshot();
@@ -223,6 +234,11 @@ export async function checkouts(databaseUrl: string, template: string) {
       after = cpuSnapshot();
       checkoutCpu = sum(checkoutCpu, cpuPerRequest(before, after, 1));
     }
+    const askedAfter = await proxyCounts(wsProxy);
+    const worker = {
+      transactions: (askedAfter.transactions - asked.transactions) / timed.length,
+      statements: (askedAfter.statements - asked.statements) / timed.length,
+    };
     // PostgreSQL writes a backend's statistics at most once a second while it idles, and when it ends.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const countsAfter = countsBefore && (await databaseCounts(databaseUrl).catch(() => null));
@@ -246,6 +262,7 @@ export async function checkouts(databaseUrl: string, template: string) {
       count: timed.length,
       load,
       database,
+      worker,
       floor: { ...stat(floor), cpu: per(floorCpu, floor.length) },
       plans: stat(stages.plans),
       charge: stat(stages.charge),

@@ -207,7 +207,7 @@ export function printReport(results: BenchResults): void {
   if (checkout) {
     const { floor, done } = checkout;
     console.log(
-      `checkout: ${checkout.database ? `${checkout.database.sessions.toFixed(2)} PostgreSQL sessions and ${checkout.database.commits.toFixed(1)} transactions each; ` : ""}p50 / bare p50: ${(done.p50 / floor.p50).toFixed(1)}×, p99 / p99: ${(done.p99 / floor.p99).toFixed(1)}×; CPU per checkout, workerd + Postgres: ${cpuMs(done.cpu.workerd)} + ${cpuMs(done.cpu.postgres)} ms (bare: ${cpuMs(floor.cpu.workerd)} + ${cpuMs(floor.cpu.postgres)} ms)`,
+      `checkout: ${checkout.database ? `${checkout.database.sessions.toFixed(2)} PostgreSQL sessions and ${checkout.database.commits.toFixed(1)} transactions each (the server's count); ` : ""}the Worker asked ${checkout.worker.transactions.toFixed(1)} transactions (${checkout.worker.statements.toFixed(1)} statements) each through the proxy; p50 / bare p50: ${(done.p50 / floor.p50).toFixed(1)}×, p99 / p99: ${(done.p99 / floor.p99).toFixed(1)}×; CPU per checkout, workerd + Postgres: ${cpuMs(done.cpu.workerd)} + ${cpuMs(done.cpu.postgres)} ms (bare: ${cpuMs(floor.cpu.workerd)} + ${cpuMs(floor.cpu.postgres)} ms)`,
     );
   }
   if (echo && chat) {

@@ -407,16 +407,23 @@ export async function accountChanged(room: Room, premiumLevel?: number): Promise
   return written;
 }
 
-/** Postgres's balances now (after a purchase with nothing of the room's to write: a flush may have run since). */
-export async function postgresBalances(room: Room): Promise<Balances | null> {
+/**
+ * Postgres's balances now (after a purchase with nothing of the room's to write: a flush may have run since),
+ * with the message that waits for credits (`messaggio_pending`, unparsed), in one read.
+ */
+export async function postgresBalances(room: Room): Promise<{ balances: Balances; pending: unknown } | null> {
   const { rows } = await roomSql(room)(
-    "select crediti_messaggi, crediti_icebreaker from accounts where clickid = $1",
+    "select crediti_messaggi, crediti_icebreaker, messaggio_pending from accounts where clickid = $1",
     [room.clickid],
   );
   const row = rows[0]
     ? FlushRow.pick({ crediti_messaggi: true, crediti_icebreaker: true }).parse(rows[0])
     : null;
-  return row && { creditiMessaggi: row.crediti_messaggi, creditiIcebreaker: row.crediti_icebreaker };
+  if (!row) return null;
+  return {
+    balances: { creditiMessaggi: row.crediti_messaggi, creditiIcebreaker: row.crediti_icebreaker },
+    pending: (rows[0] as { messaggio_pending?: unknown }).messaggio_pending ?? null,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@
 // acknowledgements and the replay of missed messages.
 import { brandOf } from "../brands/registry";
 import { type ChatMessage, CLIENT_ID_CONFLICT } from "../contracts/chat";
+import type { Balances } from "../contracts/credits";
 import type { Cursor } from "../contracts/cursor";
 import { gateDecision } from "../contracts/message-gate";
 import { type ClientEvent, notificaFor } from "../contracts/realtime";
@@ -255,28 +256,43 @@ async function queueReply(room: Room, facts: ReplyFacts, kept: { type: string }[
 /** Writes what the room acknowledged to Postgres now (throws when it cannot). */
 export const flushChat = (room: Room) => flushOutbox(room);
 
+/** What accountChangedOutside found: the balances to show, and the pending message when it read that too. */
+export interface OutsideChange {
+  balances: Balances | null;
+  /** Read with the balances (one statement); undefined when not read, for sendPendingMessage to read. */
+  pending?: PendingMessage | null;
+}
+
 /**
  * Something outside the room's sends changed the account (a purchase, the sessions ended): in the line of
- * sends, so no send decides on the old state after it. Answers Postgres's balances when the room wrote any.
+ * sends, so no send decides on the old state after it. Answers Postgres's balances when the room wrote any,
+ * or, after a purchase, as Postgres has them now.
  */
-export function accountChangedOutside(room: Room, premiumLevel?: number) {
+export function accountChangedOutside(room: Room, premiumLevel?: number): Promise<OutsideChange> {
   return inLine(room, async () => {
     forgetReplyFacts(room);
     const written = await accountChanged(room, premiumLevel);
+    if (written || premiumLevel === undefined) return { balances: written };
     // A purchase: the balances to show are Postgres's after every message the room acknowledged.
-    return written ?? (premiumLevel === undefined ? null : await postgresBalances(room));
+    const now = await postgresBalances(room);
+    if (!now) return { balances: null };
+    const pending = PendingMessage.safeParse(now.pending);
+    return { balances: now.balances, pending: pending.success ? pending.data : null };
   });
 }
 
 /**
  * After a purchase: the message that was refused for credits (the pending one) goes out as the member
  * wrote it, under the refused send's clientId, so a resend by the client is stored once. Null when there
- * was none.
+ * was none. `known`: the pending message as accountChangedOutside read it (undefined: read it here).
  */
-export async function sendPendingMessage(room: Room): Promise<SendResult | null> {
+export async function sendPendingMessage(
+  room: Room,
+  known?: PendingMessage | null,
+): Promise<SendResult | null> {
   // The balances changed outside the room's sends: the next send reads them afresh.
   sendMemory(room).last = null;
-  const pending = await pendingMessageOf(room.db, room.clickid);
+  const pending = known !== undefined ? known : await pendingMessageOf(room.db, room.clickid);
   if (!pending) return null;
   const clientId = pending.clientId ?? `pending-${stableHash(`${pending.angelId}:${pending.msg}`)}`;
   return sendAsMember(room, { ...pending, clientId });

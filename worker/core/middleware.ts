@@ -107,10 +107,7 @@ export type UncheckedSession = LiveSessionClaims & Pick<SessionClaims, "clickid"
  * fails. That saves a round trip per request and checks exactly what requireSession checks, in the same
  * snapshot as the data. A route using it must answer 401 when its statement finds no live session.
  */
-export const requireSessionToken = createMiddleware<{
-  Bindings: AppEnv["Bindings"];
-  Variables: AppEnv["Variables"] & { uncheckedSession: UncheckedSession };
-}>(async (c, next) => {
+export const requireSessionToken = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await bearerClaims(c.req.header("authorization"), c.get("config").jwtSecret);
   if (!claims) throw unauthorized();
   c.set("uncheckedSession", {

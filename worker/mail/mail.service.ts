@@ -159,3 +159,85 @@ async function postToMailgun(
   }
   return parsed.data.id;
 }
+
+/** A transaction of the caller's, or the request's database. */
+type Writer = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** A service mail recorded by `recordMail`, for Mailgun once the caller's transaction has committed. */
+export interface MailDelivery {
+  message: Record<string, string>;
+  fields: Record<string, unknown>;
+}
+
+/**
+ * A service mail recorded inside the caller's transaction, so that it is written once exactly when what it
+ * confirms is (a purchase's grant): the suppression checked, the `mail_sent` row, and on a local run the
+ * outbox's copy. What Mailgun must still be sent comes back, for `deliverMail` after the commit; null when
+ * nothing is left to send (suppressed, or kept in the local outbox). Production without Mailgun throws, as
+ * sendMail does, and the caller's transaction with it.
+ */
+export async function recordMail(
+  tx: Writer,
+  ctx: Omit<MailContext, "db">,
+  mail: Omit<OutgoingMail, "marketing" | "replyTo">,
+): Promise<MailDelivery | null> {
+  const { config, brand } = ctx;
+  const fields = { template: mail.template, brand: brand.public.id, accountId: mail.accountId };
+  const address = mail.to.trim();
+  if (!config.mailgun && !config.local) {
+    logEvent("error", "mail.not_configured", fields);
+    throw new Error("Mail is not configured: set MAILGUN_API_KEY and MAILGUN_DOMAIN");
+  }
+  const [suppressed] = await tx
+    .select({ email: mailSuppressions.email })
+    .from(mailSuppressions)
+    .where(eq(mailSuppressions.email, address.toLowerCase()));
+  if (suppressed) {
+    logEvent("info", "mail.suppressed", fields);
+    return null;
+  }
+  const from = brand.server.mailFrom;
+  const rendered = renderMail({
+    brand,
+    template: mail.template,
+    language: mail.language,
+    to: address,
+    link: mail.link,
+    facts: mail.facts,
+  });
+  if (mail.accountId !== undefined) {
+    await tx.insert(mailSent).values({ accountId: mail.accountId, template: mail.template });
+  }
+  if (config.mailgun) {
+    return {
+      message: {
+        from,
+        to: address,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        "o:tag": mail.template,
+      },
+      fields,
+    };
+  }
+  await tx.insert(mailOutbox).values({
+    brandId: brand.public.id,
+    template: mail.template,
+    language: mail.language,
+    from,
+    to: address,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+  });
+  logEvent("info", "mail.kept", fields);
+  return null;
+}
+
+/** Sends what `recordMail` left for Mailgun; throws as sendMail does when Mailgun does not take it. */
+export async function deliverMail(config: Config, delivery: MailDelivery): Promise<void> {
+  if (!config.mailgun) throw new Error("Mail is not configured: set MAILGUN_API_KEY and MAILGUN_DOMAIN");
+  const messageId = await postToMailgun(config.mailgun, delivery.message, delivery.fields);
+  logEvent("info", "mail.sent", { ...delivery.fields, messageId });
+}

@@ -2,10 +2,10 @@
 // idempotency key and its method, the provider's call (a card charge, a redirect payment, a wallet's token),
 // then its answer through the one settlement (so an immediate success is granted exactly like a later
 // webhook). Also what every payment route asks first: which plan of the member's flow, and whose payment.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments, savedCards } from "../../drizzle/schema/payments";
-import { PERFORMANCE_CONSENT_VERSION } from "../contracts/consents";
+import type { Config } from "../config";
 import { Country } from "../contracts/locales";
 import {
   type BrowserInfo,
@@ -18,8 +18,10 @@ import {
 } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
+import type { LiveSessionClaims } from "../core/middleware";
 import type { Bindings } from "../env";
 import { memberRoom } from "../realtime/member-room";
+import { openPayment, openPlanPayment } from "./orders.service";
 import {
   type CardDetails,
   type Customer,
@@ -32,7 +34,7 @@ import {
   shopperReferenceOf,
   type WalletCharge,
 } from "./provider";
-import { mailPurchaseConfirmation } from "./purchase-mail";
+import { deliverPurchaseMail, mailPurchaseConfirmation } from "./purchase-mail";
 import { reportedPayment, type Settlement, settlePayment } from "./settlement.service";
 
 interface Checkout {
@@ -207,53 +209,114 @@ async function startPayment(
   method: PaymentMethod,
   charge: (common: Charge) => Promise<ProviderPayment>,
 ): Promise<StartedPayment> {
-  const { plan } = checkout;
-  const [order] = await db
-    .insert(orders)
-    .values({
-      accountId: checkout.accountId,
-      brandId: checkout.brandId,
-      fluxId: checkout.fluxId,
-      kind: checkout.planList === "verifica" ? "verification" : "purchase",
-      planList: checkout.planList,
-      productId: plan.productId,
-      plan,
-      amountCents: plan.prezzoTotale,
-      currency: plan.currency,
-      ...(checkout.performanceConsent
-        ? { performanceConsentAt: new Date(), performanceConsentVersion: PERFORMANCE_CONSENT_VERSION }
-        : {}),
-    })
-    .returning({ id: orders.id });
-  if (!order) throw new Error("the order was not stored");
   const idempotencyKey = `pay_${crypto.randomUUID()}`;
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      orderId: order.id,
-      purpose: "initial",
-      provider: provider.id,
-      method,
-      idempotencyKey,
-      status: "created",
-      amountCents: plan.prezzoTotale,
-    })
-    .returning({ id: payments.id });
-  if (!payment) throw new Error("the payment was not stored");
-  const answer = await charge({
+  const opened = await openPayment(db, checkout, {
+    provider: provider.id,
+    method,
     idempotencyKey,
+    performanceConsent: checkout.performanceConsent === true,
+  });
+  return chargeOpened(db, provider, { ...checkout, idempotencyKey, paymentId: opened.paymentId }, charge);
+}
+
+/**
+ * The provider's call for an opened payment, then its answer through the settlement, which finds the payment by
+ * its id and records the provider's reference in the same transaction. Should the settlement fail, the
+ * reference is still recorded on its own, so the reconciliation can ask the provider about the payment.
+ */
+async function chargeOpened(
+  db: Db,
+  provider: PaymentProvider,
+  payment: Pick<Checkout, "accountId" | "plan" | "descriptor" | "returnUrl"> & {
+    idempotencyKey: string;
+    paymentId: number;
+    /** Record the purchase's confirmation with the grant (settlement.service's purchaseMail). */
+    mailWith?: Config;
+  },
+  charge: (common: Charge) => Promise<ProviderPayment>,
+): Promise<StartedPayment> {
+  const { plan } = payment;
+  const answer = await charge({
+    idempotencyKey: payment.idempotencyKey,
     amountCents: plan.prezzoTotale,
     currency: plan.currency,
-    descriptor: checkout.descriptor,
-    returnUrl: checkout.returnUrl,
-    shopperReference: shopperReferenceOf(checkout.accountId),
+    descriptor: payment.descriptor,
+    returnUrl: payment.returnUrl,
+    shopperReference: shopperReferenceOf(payment.accountId),
   });
-  await db.update(payments).set({ reference: answer.reference }).where(eq(payments.id, payment.id));
-  return {
-    paymentId: payment.id,
-    provider: answer,
-    settlement: await settlePayment(db, provider.id, answer),
-  };
+  try {
+    const settlement = await settlePayment(db, provider.id, answer, {
+      paymentId: payment.paymentId,
+      ...(payment.mailWith ? { purchaseMail: payment.mailWith } : {}),
+    });
+    return { paymentId: payment.paymentId, provider: answer, settlement };
+  } catch (error) {
+    await db
+      .update(payments)
+      .set({ reference: answer.reference })
+      .where(and(eq(payments.id, payment.paymentId), isNull(payments.reference)))
+      .catch(() => {});
+    throw error;
+  }
+}
+
+/** A card charge for a plan of the session member's flow, as orders/tryCharge makes it. */
+export interface PlanCardCharge {
+  session: LiveSessionClaims;
+  productId: string;
+  brandId: string;
+  descriptor: string;
+  returnUrl: string;
+  performanceConsent: boolean;
+  /** The purchase's confirmation is recorded with the grant, in the settlement's transaction. */
+  config: Config;
+  /** The member asked to keep the card (a renewing plan keeps it anyway). */
+  newCard: boolean;
+  /** The card's call to the provider, once the member and the plan are known. */
+  charge: (
+    common: Charge & { customerOf: (ip: string | undefined) => Customer; storeCard: boolean },
+  ) => Promise<ProviderPayment>;
+}
+
+/**
+ * The session's check, the plan among what the member is offered, the order and its payment in one statement;
+ * then the card's charge and the settlement. `no_session` and `no_plan` when the statement found neither.
+ */
+export async function startPlanCardPayment(
+  db: Db,
+  provider: PaymentProvider,
+  request: PlanCardCharge,
+): Promise<StartedPayment | { found: "no_session" | "no_plan" }> {
+  const idempotencyKey = `pay_${crypto.randomUUID()}`;
+  const opening = await openPlanPayment(db, request.session, request.productId, {
+    brandId: request.brandId,
+    provider: provider.id,
+    method: "card",
+    idempotencyKey,
+    performanceConsent: request.performanceConsent,
+  });
+  if (opening.found !== "opened") return { found: opening.found };
+  const { member, plan } = opening;
+  return chargeOpened(
+    db,
+    provider,
+    {
+      accountId: member.id,
+      plan,
+      descriptor: request.descriptor,
+      returnUrl: request.returnUrl,
+      idempotencyKey,
+      paymentId: opening.opened.paymentId,
+      mailWith: request.config,
+    },
+    (common) =>
+      request.charge({
+        ...common,
+        customerOf: (ip) => customerOf(member, ip),
+        // A renewing plan keeps the card its renewals are charged to (the checkout says so beside the button).
+        storeCard: request.newCard || plan.renewalDays !== null,
+      }),
+  );
 }
 
 /**
@@ -318,8 +381,11 @@ export async function tellRoom(env: Bindings, settlement: Settlement) {
     (settlement.status === "failed" || settlement.status === "canceled") &&
     (settlement.previous === "pending" || settlement.previous === "open");
   const balancesChanged = (settlement.granted || settlement.reversed) && settlement.balances;
-  // A purchase just granted: its confirmation, with the withdrawal function, goes at once.
-  if (settlement.granted) await mailPurchaseConfirmation(env, settlement.orderId);
+  // A purchase just granted: its confirmation, with the withdrawal function, goes at once (recorded with the
+  // grant when the settlement was asked to, else here).
+  if (settlement.granted && settlement.purchaseMail !== undefined) {
+    if (settlement.purchaseMail) await deliverPurchaseMail(env, settlement.orderId, settlement.purchaseMail);
+  } else if (settlement.granted) await mailPurchaseConfirmation(env, settlement.orderId);
   if (!refusedLater && !balancesChanged) return;
   try {
     const room = await memberRoom(env, settlement.clickid);

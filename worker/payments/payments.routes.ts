@@ -20,9 +20,9 @@ import {
   type PlanList,
   SavedCardPaymentRequest,
 } from "../contracts/payments";
-import { AppError, forbidden } from "../core/errors";
+import { AppError, forbidden, unauthorized } from "../core/errors";
 import { errorName, logEvent } from "../core/log";
-import { requireSession } from "../core/middleware";
+import { requireSession, requireSessionToken } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { checkPaymentStatus } from "./check-status";
@@ -34,6 +34,7 @@ import {
   outcomeMessage,
   startCardPayment,
   startEncryptedCardPayment,
+  startPlanCardPayment,
   startStoredCardPayment,
   tellRoom,
 } from "./checkout.service";
@@ -93,7 +94,7 @@ const tryCharge = createRoute({
   description:
     "status ok with threeDS null: paid (credits granted at once); ok with threeDS: the browser runs the payment system's 3-D Secure step and comes back to its return page; open: the provider reviews it (credits when approved); ko: refused, message is the error catalogue's code.",
   security: bearerSecurity,
-  middleware: [requireSession] as const,
+  middleware: [requireSessionToken] as const,
   request: { body: { ...json(CardPaymentRequest), required: true } },
   responses: {
     200: { description: "The charge's outcome", ...json(ChargeAnswer) },
@@ -360,17 +361,57 @@ async function startCharge(
   return started;
 }
 
-/** orders/tryCharge and orders/trustpay/tryCharge: the card charge for a plan of the member's flow. */
+/**
+ * orders/tryCharge and orders/trustpay/tryCharge: the card charge for a plan of the member's flow. The card is
+ * checked first; then one statement checks the session, finds the plan and opens its order and payment.
+ */
 async function chargeCard(c: Context<AppEnv>, body: CardPaymentRequest) {
-  if (body.clickid !== c.var.session.clickid) throw forbidden();
-  const { plan, list } = await memberPlan(c, await sessionAccount(c), body.rateplan);
-  // A renewing plan keeps the card its renewals are charged to (the checkout says so beside the button).
-  const started = await startCharge(c, body, {
-    plan,
-    list,
-    storeCard: body.newCard || plan.renewalDays !== null,
-    performanceConsent: body.immediatePerformance,
+  const session = c.get("uncheckedSession");
+  if (body.clickid !== session.clickid) throw forbidden();
+  const provider = providerFor(c, "card");
+  const entry = cardOfEntry(c, provider, body);
+  const origin = new URL(c.req.url).origin;
+  const browser = browserOfPayload(body);
+  const ip = c.req.header("cf-connecting-ip")?.trim();
+  const started = await startPlanCardPayment(c.var.db, provider, {
+    session,
+    productId: body.rateplan,
+    brandId: c.var.brand.public.id,
+    descriptor: c.var.brand.public.descriptor,
+    returnUrl: `${origin}${CARD_RETURN_PATH[paymentSystemOf(c)]}`,
+    performanceConsent: body.immediatePerformance === true,
+    config: c.var.config,
+    newCard: body.newCard,
+    charge: ({ customerOf, storeCard, ...common }) => {
+      const customer = customerOf(ip);
+      if (entry.kind === "typed") {
+        return provider.chargeCard({
+          ...common,
+          card: entry.card,
+          customer,
+          storeCard,
+          ...(browser ? { browser } : {}),
+          origin,
+        });
+      }
+      if (!provider.chargeEncryptedCard) throw new Error(`${provider.id} has no card fields of its own`);
+      return provider.chargeEncryptedCard({
+        ...common,
+        card: entry.card,
+        customer,
+        storeCard,
+        browser: entry.browser,
+        origin,
+      });
+    },
   });
+  if (!("paymentId" in started)) throw started.found === "no_session" ? unauthorized() : unknownPlan();
+  logEvent("info", "payments.charge", {
+    paymentId: started.paymentId,
+    fields: entry.kind,
+    status: started.settlement.found ? started.settlement.status : "unknown",
+  });
+  await tellRoom(c.env, started.settlement);
   return c.json(chargeAnswer(c, started.provider, started.settlement), 200);
 }
 

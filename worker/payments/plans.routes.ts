@@ -3,15 +3,12 @@
 // flow offers (and which of them renew a plan), a message's price, and each plan's reduction measured against
 // the plan's price history (the EU price-indication rules), never the badge or old price as typed.
 import { createRoute, z } from "@hono/zod-openapi";
-import { asc, eq } from "drizzle-orm";
-import { ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
-import { sessionAccount } from "../auth/session.service";
 import type { FlowConfig } from "../contracts/flow";
 import { choosePlan, PlanList, planListFor, RatePlan, type RatePlanRow } from "../contracts/payments";
-import { loadFlow } from "../core/flows";
-import { requireSession } from "../core/middleware";
+import { unauthorized } from "../core/errors";
+import { requireSessionToken } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
-import { keptCardOf } from "./checkout.service";
+import { type PlanRow, plansView } from "./plans.service";
 import { claimsReduction, type PricePoint, priceReduction, type Reduction } from "./price-reduction";
 import type { PaymentMethod } from "./provider";
 import { providerOrNull } from "./providers";
@@ -62,14 +59,12 @@ const plans = createRoute({
   description:
     "vecchioPrezzo is the lowest price of the 30 days before the plan's current price began (EU price-indication rules), and badge its whole percent off (-50%), only when the current price is lower; otherwise both are null (a configured badge that claims a percentage is not shown).",
   security: bearerSecurity,
-  middleware: [requireSession] as const,
+  middleware: [requireSessionToken] as const,
   responses: {
     200: { description: "The plans", ...json(PlansAnswer) },
     401: errorResponse("No valid session"),
   },
 });
-
-type PlanRow = typeof ratePlans.$inferSelect;
 
 /** A plan row as the pages read it, its reduction (if its price is one) in place of the typed claims. */
 function toRatePlanRow(row: PlanRow, reduction: Reduction | null): RatePlanRow {
@@ -98,25 +93,12 @@ function toRatePlanRow(row: PlanRow, reduction: Reduction | null): RatePlanRow {
 }
 
 export const planRoutes = featureApp().openapi(plans, async (c) => {
-  const { db } = c.var;
-  const account = await sessionAccount(c);
-  const flow = await loadFlow(db, account.fluxId);
-  const [rows, prices] = await Promise.all([
-    db
-      .select()
-      .from(ratePlans)
-      .where(eq(ratePlans.fluxId, flow.fluxId))
-      .orderBy(asc(ratePlans.list), asc(ratePlans.position)),
-    db
-      .select({
-        productId: ratePlanPrices.productId,
-        prezzo: ratePlanPrices.prezzo,
-        prezzoTotale: ratePlanPrices.prezzoTotale,
-        validFrom: ratePlanPrices.validFrom,
-      })
-      .from(ratePlanPrices)
-      .where(eq(ratePlanPrices.fluxId, flow.fluxId)),
-  ]);
+  // Where payments are unavailable the plans still show; nothing is kept to tap.
+  const provider = providerOrNull(c, "card");
+  // The session's check, the member, the flow, its plans and prices and the kept card: one statement.
+  const view = await plansView(c.var.db, c.get("uncheckedSession"), provider?.id ?? null);
+  if (!view) throw unauthorized();
+  const { account, flow, plans: rows, prices } = view;
   const history = new Map<string, PricePoint[]>();
   for (const { productId, ...point } of prices) {
     history.set(productId, [...(history.get(productId) ?? []), point]);
@@ -129,8 +111,6 @@ export const planRoutes = featureApp().openapi(plans, async (c) => {
     if (list.success) rateplan[list.data].push(toRatePlanRow(row, reduction));
   }
   const chosen = choosePlan(rateplan, flow.fluxId, account.premiumLevel);
-  // Where payments are unavailable the plans still show; nothing is kept to tap.
-  const provider = providerOrNull(c, "card");
   return c.json(
     {
       rateplan: [rateplan],
@@ -141,7 +121,7 @@ export const planRoutes = featureApp().openapi(plans, async (c) => {
       verificaEta: flow.verificaEta,
       valoreMessaggio: flow.valoreMessaggio,
       sistemi_pagamento: flow.sistemi_pagamento,
-      actonfile: provider !== null && (await keptCardOf(db, account.id, provider.id)) !== null,
+      actonfile: view.keptCard,
       verified: account.verifiedUser,
       renewingMethods: flow.sistemi_pagamento.filter((system) => {
         const method = FLOW_METHOD[system];

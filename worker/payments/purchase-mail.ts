@@ -6,15 +6,63 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { brandOf } from "../brands/registry";
 import { brandWithCompany } from "../brands/resolve";
-import { configOf } from "../config";
+import { type Config, configOf } from "../config";
 import { formatMoney } from "../contracts/money";
 import { OrderPlan } from "../contracts/payments";
 import { WITHDRAWAL_DAYS } from "../contracts/withdrawal";
-import { withDb } from "../core/db";
+import { type Db, withDb } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
-import { sendMail } from "../mail/mail.service";
+import { deliverMail, type MailDelivery, recordMail, sendMail } from "../mail/mail.service";
 import { PERFORMANCE_TEXT } from "./withdrawal-copy";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The rows a purchase's confirmation is written from. */
+interface PurchaseRows {
+  payment: typeof payments.$inferSelect;
+  order: typeof orders.$inferSelect;
+  account: typeof accounts.$inferSelect;
+}
+
+/**
+ * The confirmation of a granted first payment, for the brand of the member; null when there is none to send:
+ * a purchase that took money, of a member not erased (the age check and a card change are no contract).
+ */
+function purchaseMail(config: Config, rows: PurchaseRows, paidAt: Date) {
+  const { payment, order, account } = rows;
+  if (order.kind !== "purchase" || payment.purpose !== "initial" || payment.amountCents <= 0) return null;
+  if (account.erasedAt) return null;
+  const brand = brandWithCompany(brandOf(account.brandId), config);
+  const language = brand.public.language;
+  const plan = OrderPlan.parse(order.plan);
+  const kind =
+    order.performanceConsentAt === null ? "none" : plan.renewalDays === null ? "credits" : "subscription";
+  const site = `https://${brand.public.domain}`;
+  return {
+    brand,
+    mail: {
+      template: "purchase" as const,
+      to: account.email,
+      language,
+      link: `${site}/profile`,
+      facts: {
+        contract: String(order.id),
+        plan: plan.nomePiano,
+        amount: formatMoney(payment.amountCents, order.currency, language),
+        date: new Intl.DateTimeFormat(language, {
+          dateStyle: "long",
+          timeStyle: "short",
+          timeZone: "UTC",
+        }).format(paidAt),
+        performance: PERFORMANCE_TEXT[language][kind],
+        withdrawal: `${site}/profile?recesso=${payment.id}#withdraw`,
+        withdrawalDays: String(WITHDRAWAL_DAYS),
+      },
+      accountId: account.id,
+    },
+  };
+}
 
 /** Mails the confirmation of the order's granted first payment, if it is a purchase that took money. */
 export async function mailPurchaseConfirmation(env: Bindings, orderId: number): Promise<void> {
@@ -33,41 +81,49 @@ export async function mailPurchaseConfirmation(env: Bindings, orderId: number): 
             eq(payments.status, "succeeded"),
           ),
         );
-      if (!row) return;
-      // A purchase that took money, of a member not erased: the age check and a card change are no contract.
-      if (row.order.kind !== "purchase" || row.payment.amountCents <= 0 || row.account.erasedAt) return;
-      const { payment, order, account } = row;
-      const brand = brandWithCompany(brandOf(account.brandId), config);
-      const language = brand.public.language;
-      const plan = OrderPlan.parse(order.plan);
-      const paidAt = payment.grantedAt ?? payment.createdAt;
-      const kind =
-        order.performanceConsentAt === null ? "none" : plan.renewalDays === null ? "credits" : "subscription";
-      const site = `https://${brand.public.domain}`;
-      await sendMail(
-        { config, db, brand },
-        {
-          template: "purchase",
-          to: account.email,
-          language,
-          link: `${site}/profile`,
-          facts: {
-            contract: String(order.id),
-            plan: plan.nomePiano,
-            amount: formatMoney(payment.amountCents, order.currency, language),
-            date: new Intl.DateTimeFormat(language, {
-              dateStyle: "long",
-              timeStyle: "short",
-              timeZone: "UTC",
-            }).format(paidAt),
-            performance: PERFORMANCE_TEXT[language][kind],
-            withdrawal: `${site}/profile?recesso=${payment.id}#withdraw`,
-            withdrawalDays: String(WITHDRAWAL_DAYS),
-          },
-          accountId: account.id,
-        },
-      );
+      const confirmation = row && purchaseMail(config, row, row.payment.grantedAt ?? row.payment.createdAt);
+      if (!confirmation) return;
+      await sendMail({ config, db, brand: confirmation.brand }, confirmation.mail);
     });
+  } catch (error) {
+    // The purchase stands; the profile shows the same and the receipts.
+    logEvent("error", "payments.purchase_mail_failed", { orderId, error: errorName(error) });
+  }
+}
+
+/** What the settlement recorded of a purchase's confirmation: the Mailgun send left for after its commit. */
+export interface RecordedPurchaseMail {
+  delivery: MailDelivery | null;
+}
+
+/**
+ * Inside the settlement's transaction, as it grants the first payment (`rows` locked, paid now): records the
+ * confirmation with the grant, so it is written exactly once, with no read of its own. Null when the payment
+ * gets none. Under a savepoint: a failure of the mail's own writes is logged and leaves the grant standing.
+ */
+export async function recordPurchaseMail(
+  tx: Tx,
+  config: Config,
+  rows: PurchaseRows,
+): Promise<RecordedPurchaseMail | null> {
+  const confirmation = purchaseMail(config, rows, new Date());
+  if (!confirmation) return null;
+  try {
+    const delivery = await tx.transaction((savepoint) =>
+      recordMail(savepoint, { config, brand: confirmation.brand }, confirmation.mail),
+    );
+    return { delivery };
+  } catch (error) {
+    logEvent("error", "payments.purchase_mail_failed", { orderId: rows.order.id, error: errorName(error) });
+    return { delivery: null };
+  }
+}
+
+/** Sends a recorded confirmation through Mailgun, where that is how mail goes; a failure is logged only. */
+export async function deliverPurchaseMail(env: Bindings, orderId: number, recorded: RecordedPurchaseMail) {
+  if (!recorded.delivery) return;
+  try {
+    await deliverMail(configOf(env), recorded.delivery);
   } catch (error) {
     // The purchase stands; the profile shows the same and the receipts.
     logEvent("error", "payments.purchase_mail_failed", { orderId, error: errorName(error) });

@@ -7,11 +7,13 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import type { Config } from "../config";
 import type { Balances } from "../contracts/credits";
 import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { addPurchase, type Tx } from "../credits/credits.service";
 import { type ProviderId, type ProviderPayment, type StoredCard, shopperReferenceOf } from "./provider";
+import { type RecordedPurchaseMail, recordPurchaseMail } from "./purchase-mail";
 import { reversePayment } from "./reversal.service";
 import {
   RUNNING,
@@ -41,6 +43,11 @@ export type Settlement =
       balances?: Balances & { premiumLevel: number };
       /** A renewal's outcome, for the mail that tells the member. */
       subscription?: SubscriptionEvent;
+      /**
+       * The purchase's confirmation as this call recorded it with the grant (null: none is due); absent when
+       * the caller left it to tellRoom.
+       */
+      purchaseMail?: RecordedPurchaseMail | null;
     };
 
 /**
@@ -52,14 +59,12 @@ async function keepCard(tx: Tx, accountId: number, provider: ProviderId, card: S
     .update(accounts)
     .set({ customerId: shopperReferenceOf(accountId) })
     .where(eq(accounts.id, accountId));
-  await tx
+  // A card kept before (the same token) is the one kept: its row's id either way, in one statement.
+  const [kept] = await tx
     .insert(savedCards)
     .values({ accountId, provider, ...card })
-    .onConflictDoNothing({ target: [savedCards.provider, savedCards.token] });
-  const [kept] = await tx
-    .select({ id: savedCards.id })
-    .from(savedCards)
-    .where(and(eq(savedCards.provider, provider), eq(savedCards.token, card.token)));
+    .onConflictDoUpdate({ target: [savedCards.provider, savedCards.token], set: { token: card.token } })
+    .returning({ id: savedCards.id });
   await tx
     .update(subscriptions)
     .set({ savedCardId: kept?.id })
@@ -82,23 +87,50 @@ export function reportedPayment(
   return and(eq(payments.provider, provider), byOurKey ? or(byReference, byOurKey) : byReference);
 }
 
+/** What the caller of a settlement already knows, and what it leaves to it. */
+export interface SettleOptions {
+  /**
+   * The payment the provider's answer is to (the charge just made): found by its id, its reference recorded
+   * here if it is not yet.
+   */
+  paymentId?: number;
+  /**
+   * The purchase's confirmation is recorded with its grant, in the same transaction (the settlement's
+   * `purchaseMail`); without it tellRoom mails it after the grant.
+   */
+  purchaseMail?: Config;
+}
+
 /** Applies what the provider says of one of its payments; a payment it does not know of is `found: false`. */
-export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPayment): Promise<Settlement> {
+export function settlePayment(
+  db: Db,
+  provider: ProviderId,
+  reported: ProviderPayment,
+  options: SettleOptions = {},
+): Promise<Settlement> {
+  const { paymentId } = options;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ payment: payments, order: orders, account: accounts })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .innerJoin(accounts, eq(accounts.id, orders.accountId))
-      .where(reportedPayment(provider, reported))
+      .where(
+        paymentId !== undefined
+          ? and(eq(payments.id, paymentId), eq(payments.provider, provider))
+          : reportedPayment(provider, reported),
+      )
       .for("update");
     if (!row) return { found: false };
-    if (row.payment.reference === null) {
-      // Found by our key: the reference the charge's answer could not record is recorded now.
-      await tx.update(payments).set({ reference: reported.reference }).where(eq(payments.id, row.payment.id));
-    }
     const { payment, order, account } = row;
     const current = payment.status as PaymentStatus;
+    // Found by our key or by its id: the reference the charge's answer has not recorded is recorded now, by
+    // the grant's own write when this call grants.
+    const unrecorded = payment.reference === null ? { reference: reported.reference } : {};
+    const grants = reported.status === "succeeded" && !FINAL_STATUSES.includes(current) && !account.erasedAt;
+    if (payment.reference === null && !grants) {
+      await tx.update(payments).set(unrecorded).where(eq(payments.id, payment.id));
+    }
     const answer = (status: PaymentStatus, errorCode: string | null, granted = false) => ({
       found: true as const,
       clickid: account.clickid,
@@ -152,6 +184,7 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
     await tx
       .update(payments)
       .set({
+        ...unrecorded,
         status: "succeeded",
         errorCode: null,
         ...paidWith,
@@ -177,9 +210,14 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
       payment.purpose === "renewal"
         ? await renewalPaid(tx, payment)
         : await startSubscription(tx, account, payment, plan, provider, reported.storedCard?.token ?? null);
+    const purchaseMail =
+      options.purchaseMail && grant.applied
+        ? await recordPurchaseMail(tx, options.purchaseMail, { payment, order, account })
+        : undefined;
     const { creditiMessaggi, creditiIcebreaker, premiumLevel } = grant;
     return {
       ...answer("succeeded", null, grant.applied),
+      ...(purchaseMail !== undefined ? { purchaseMail } : {}),
       balances: { creditiMessaggi, creditiIcebreaker, premiumLevel },
       ...(subscription ? { subscription } : {}),
     };

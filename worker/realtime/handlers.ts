@@ -166,15 +166,15 @@ export function afterPurchase(
 ): ReturnType<MemberRoomCalls["afterPurchase"]> {
   return withRoom(host, async (room) => {
     // The room's unwritten messages go to Postgres first: its balance after them is the one to show.
-    const written = await accountChangedOutside(room, granted.premiumLevel);
-    const balances = written ?? {
+    const changed = await accountChangedOutside(room, granted.premiumLevel);
+    const balances = changed.balances ?? {
       creditiMessaggi: granted.creditiMessaggi,
       creditiIcebreaker: granted.creditiIcebreaker,
     };
     room.broadcast({ event: "creditiResidui", data: { ...balances, premiumLevel: granted.premiumLevel } });
     room.broadcast({ event: "billing", data: {} });
     if (granted.premiumLevel > 0) await stopBrain(room);
-    const sent = await sendPendingMessage(room);
+    const sent = await sendPendingMessage(room, changed.pending);
     return sent?.ok ? { pendingSent: true, ...sent.balances } : { pendingSent: false, ...balances };
   });
 }

@@ -1,0 +1,88 @@
+// What the plans page reads, in one statement: the member of a live session, their flow (the default flow
+// for an unknown one, as loadFlow chooses), the flow's rate plans and price history, and whether a card is
+// kept for them. One round trip instead of six: each is a transaction and a share of the database's CPU on
+// the checkout's path (docs/benchmarks.md, "Checkout").
+import { type AnyColumn, and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { accounts } from "../../drizzle/schema/accounts";
+import { flows, ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
+import { savedCards } from "../../drizzle/schema/payments";
+import type { Account } from "../auth/auth.service";
+import { DEFAULT_FLUX_ID, FlowConfig, type PublicFlow } from "../contracts/flow";
+import type { Db } from "../core/db";
+import { type LiveSessionClaims, liveSession } from "../core/middleware";
+import type { PricePoint } from "./price-reduction";
+
+export type PlanRow = typeof ratePlans.$inferSelect;
+
+/** A row of `table` as a JSON object keyed by the schema's property names (the types Drizzle gives). */
+function jsonRow(columns: Record<string, AnyColumn>): SQL {
+  const pairs = Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** The flow loadFlow would load for the account: its own if it exists, else the default one. */
+const memberFlowId = sql`coalesce(
+  (select own.flux_id from ${flows} own where own.flux_id = nullif(${accounts.fluxId}, '')),
+  ${DEFAULT_FLUX_ID}
+)`;
+
+/** A json_agg of rows, which is null over none: the empty list then. */
+const listOf = <T>(value: unknown): T[] => {
+  const parsed = typeof value === "string" ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as T[]) : [];
+};
+
+export interface PlansView {
+  account: Account;
+  flow: PublicFlow;
+  plans: PlanRow[];
+  prices: (PricePoint & { productId: string })[];
+  keptCard: boolean;
+}
+
+/**
+ * The plans page's data for the session's member; null when the session is not live (the route's 401).
+ * `cardProvider` is the provider whose kept card one tap would charge (null where payments are unavailable).
+ */
+export async function plansView(
+  db: Db,
+  session: LiveSessionClaims,
+  cardProvider: string | null,
+): Promise<PlansView | null> {
+  const price = getTableColumns(ratePlanPrices);
+  const [row] = await db
+    .select({
+      account: accounts,
+      fluxId: flows.fluxId,
+      config: flows.config,
+      plans: sql`(select json_agg(${jsonRow(getTableColumns(ratePlans))} order by ${ratePlans.list}, ${ratePlans.position})
+        from ${ratePlans} where ${ratePlans.fluxId} = ${flows.fluxId})`,
+      prices: sql`(select json_agg(${jsonRow({
+        productId: price.productId,
+        prezzo: price.prezzo,
+        prezzoTotale: price.prezzoTotale,
+        validFrom: price.validFrom,
+      })}) from ${ratePlanPrices} where ${ratePlanPrices.fluxId} = ${flows.fluxId})`,
+      keptCard: cardProvider
+        ? sql<boolean>`exists (select 1 from ${savedCards} where ${and(
+            eq(savedCards.accountId, accounts.id),
+            eq(savedCards.provider, cardProvider),
+            eq(savedCards.kind, "card"),
+          )})`
+        : sql<boolean>`false`,
+    })
+    .from(accounts)
+    .innerJoin(flows, eq(flows.fluxId, memberFlowId))
+    .where(liveSession(session));
+  if (!row) return null;
+  return {
+    account: row.account,
+    flow: { ...FlowConfig.parse(row.config), fluxId: row.fluxId },
+    plans: listOf<PlanRow>(row.plans),
+    prices: listOf<PricePoint & { productId: string; validFrom: string }>(row.prices).map((point) => ({
+      ...point,
+      validFrom: new Date(point.validFrom),
+    })),
+    keptCard: row.keptCard === true,
+  };
+}
