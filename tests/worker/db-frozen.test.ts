@@ -291,7 +291,7 @@ describe("money across a frozen database", () => {
     await thawDatabase();
     expect((await deliver()).status).toBe(200);
     const checked = await returnPage();
-    expect(await checked.json()).toEqual({ result: true, message: "success" });
+    expect(await checked.json()).toMatchObject({ result: true, message: "success" });
     expect((await deliver()).status).toBe(200);
 
     const after = await creditsOf(member);
@@ -365,7 +365,7 @@ describe("money across a frozen database", () => {
         token: member.token,
         body: JSON.stringify({ clickid: member.clickid, redirectResult: charged }),
       });
-      expect(await checked.json()).toEqual({ result: true, message: "success" });
+      expect(await checked.json()).toMatchObject({ result: true, message: "success" });
       expect(await paymentsOf(before.id)).toEqual([{ reference: charged, status: "succeeded" }]);
       expect((await creditsOf(member))?.creditiMessaggi).toBe(before.creditiMessaggi + PLAN.credits);
       expect(await purchaseGrants(before.id)).toHaveLength(1);

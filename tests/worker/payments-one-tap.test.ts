@@ -19,6 +19,7 @@ import {
   db,
   FLOW,
   lastPayment,
+  PLAN,
   routesOf,
   setUpFlow,
 } from "../fixtures/payment-routes";
@@ -140,7 +141,7 @@ describe("one tap through the routes on an Adyen brand", () => {
       clickid: m.clickid,
       redirectResult,
     });
-    expect(await checked.json()).toEqual({ result: true, message: "success" });
+    expect(await checked.json()).toEqual({ result: true, message: "success", rateplan: PLAN });
   }
 
   it("asks for the challenge with the browser's data, and grants the plan once after it", async () => {
@@ -194,7 +195,7 @@ describe("one tap through the routes on an Adyen brand", () => {
         clickid: m.clickid,
         redirectResult,
       });
-      expect(await checked.json()).toEqual({ result: true, message: "success" });
+      expect(await checked.json()).toEqual({ result: true, message: "success", rateplan: REFILL });
     }
     expect(await credits(m)).toBe(before + refillCredits);
     expect(await lastPayment(m)).toMatchObject({ provider: "adyen", status: "succeeded" });
