@@ -15,7 +15,7 @@ import { AppError } from "./core/errors";
 import { errorName, logEvent } from "./core/log";
 import { bodyLimits, configMiddleware, dbMiddleware } from "./core/middleware";
 import { invalidInput } from "./core/openapi";
-import { securityHeaders } from "./core/security-headers";
+import { pageNonce, securityHeaders } from "./core/security-headers";
 import { devRoutes } from "./dev/dev.routes";
 import { discoveryRoutes } from "./discovery/discovery.routes";
 import { engagementRoutes } from "./engagement/engagement.routes";
@@ -125,7 +125,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     const response = await c.env.ASSETS.fetch(c.req.raw);
     const type = response.headers.get("content-type") ?? "";
     return type.includes("text/html")
-      ? await injectBrand(response, c.var.brand, c.var.secureHeadersNonce, c.req.path)
+      ? await injectBrand(response, c.var.brand, pageNonce(c), c.req.path)
       : // A fetched answer's headers are immutable: copy it so the security headers can be set.
         new Response(response.body, response);
   });

@@ -184,7 +184,10 @@ await withTestDatabase({ angelsPerCountry: 2000 }, async (db) => {
       const r = await run(path, headers, body, SECONDS);
       const { profile } = await devtools.send<{ profile: Profile }>("Profiler.stop");
       const cpu = cpuPerRequest(before, cpuSnapshot(), r.requests.total);
-      writeFileSync(`${RESULTS_DIR}/profile-${name}.cpuprofile`, JSON.stringify(profile));
+      writeFileSync(
+        `${RESULTS_DIR}/profile-${name.replace(/[^\w-]+/g, "_")}.cpuprofile`,
+        JSON.stringify(profile),
+      );
       const s = summarize(profile, moduleOf, r.requests.total);
       console.log(
         `\n${name} (${path}): ${r.requests.total} requests, ${Math.round(r.requests.average)} req/s, non-2xx ${r.non2xx}; workerd CPU ${cpu.workerd.toFixed(3)} ms per request, JS sampled ${s.jsMsPerRequest.toFixed(3)} ms`,

@@ -97,4 +97,12 @@ describe("security headers", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
   });
+
+  it("give an API answer the pages' policy, without the nonce that only a page's inline elements use", async () => {
+    const page = (await call("/find")).headers.get("content-security-policy") ?? "";
+    const api = (await call("/api/brand")).headers.get("content-security-policy") ?? "";
+    expect(page).toMatch(/'nonce-[^']+'/);
+    expect(api).not.toContain("nonce");
+    expect(api).toBe(page.replaceAll(/ 'nonce-[^']+'/g, ""));
+  });
 });

@@ -126,6 +126,13 @@ describe("mollie", () => {
     };
     expect(created).toMatchObject({ status: "open", _links: { checkout: { type: "text/html" } } });
     expect(new URL(created._links.checkout.href).pathname).toBe(`/sandbox/checkout/${created.id}`);
+    // The page's own style runs under its CSP, by the nonce the answer's policy names.
+    const page = await call(`/sandbox/checkout/${created.id}`);
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(
+      page.headers.get("content-security-policy") ?? "",
+    )?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await page.text()).toContain(`<style nonce="${nonce}">`);
     // The order is for the plan's total in EUR, and nothing is granted before the member pays.
     const [order] = await db
       .select({ amount: orders.amountCents, currency: orders.currency, method: payments.method })

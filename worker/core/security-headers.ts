@@ -1,9 +1,9 @@
 // The security headers of every answer (OWASP ASVS 4.0.3 V14.4): a Content-Security-Policy that lets only
 // the site's own scripts run (session tokens live in local storage, so an injected script must not run),
 // no framing, HSTS, nosniff and a referrer policy that keeps link tokens in our own URLs.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { type ContentSecurityPolicyOptionHandler, NONCE, secureHeaders } from "hono/secure-headers";
 import type { Config } from "../config";
 import { ADYEN_WEB_ENVIRONMENTS } from "../contracts/brand";
 import type { AppEnv } from "../env";
@@ -60,20 +60,48 @@ const common: SecureHeadersOptions = {
   permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ["self"] },
 };
 
+/** The site's headers of one config: with the answer's nonce in its CSP, and without one. */
+interface SiteHeaders {
+  withNonce: MiddlewareHandler;
+  withoutNonce: MiddlewareHandler;
+}
+
 /** The site's headers for a config: its local stand-ins of Adyen's fields are allowed too (made once per config). */
-const siteHeaders = new WeakMap<Config, MiddlewareHandler>();
-function siteFor(config: Config): MiddlewareHandler {
+const siteHeaders = new WeakMap<Config, SiteHeaders>();
+function siteFor(config: Config): SiteHeaders {
   let headers = siteHeaders.get(config);
   if (!headers) {
     const adyenLocal = config.local ? localAdyen(config) : [];
-    headers = secureHeaders({
-      ...common,
-      contentSecurityPolicy: sitePolicy(config.devServer, config.local, adyenLocal),
-    });
+    const policy = sitePolicy(config.devServer, config.local, adyenLocal);
+    const noNonce = (sources: (string | ContentSecurityPolicyOptionHandler)[]) =>
+      sources.filter((source) => source !== NONCE);
+    headers = {
+      withNonce: secureHeaders({ ...common, contentSecurityPolicy: policy }),
+      withoutNonce: secureHeaders({
+        ...common,
+        contentSecurityPolicy: {
+          ...policy,
+          scriptSrc: noNonce(policy.scriptSrc),
+          styleSrc: noNonce(policy.styleSrc),
+        },
+      }),
+    };
     siteHeaders.set(config, headers);
   }
   return headers;
 }
+
+/**
+ * The nonce of this answer's CSP, for an inline element the Worker writes itself (a page's theme and
+ * bootstrap, the sandbox's pages): made on first use, and then the answer's CSP names it. An answer that
+ * never asks for one (JSON, a static file) gets the same policy without a nonce, which nothing of it could
+ * use: making one cost every API answer a random draw, its encoding and a policy assembled per request.
+ */
+export function pageNonce(c: Context<AppEnv>): string {
+  NONCE(c, "script-src");
+  return c.get("secureHeadersNonce") ?? "";
+}
+
 /** The API reference page (Scalar) loads its viewer from a CDN and styles itself inline. */
 const apiDocs = secureHeaders({
   ...common,
@@ -95,13 +123,16 @@ const photos = secureHeaders({
   contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [], frameAncestors: ["'none'"] },
 });
 
-export const securityHeaders = createMiddleware<AppEnv>((c, next) => {
+const nothingMore = async () => {};
+
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   // A WebSocket's 101 answer has fixed headers, and no document to protect.
   if (c.req.header("upgrade")?.toLowerCase() === "websocket") return next();
-  const headers: MiddlewareHandler = c.req.path.startsWith("/photos/")
-    ? photos
-    : c.req.path === "/api/docs"
-      ? apiDocs
-      : siteFor(c.get("config"));
-  return headers(c, next);
+  const path = c.req.path;
+  if (path.startsWith("/photos/")) return photos(c, next);
+  if (path === "/api/docs") return apiDocs(c, next);
+  await next();
+  // Set on the answer as secureHeaders does after the route; the nonce is the one the route made, if any.
+  const site = siteFor(c.get("config"));
+  await (c.get("secureHeadersNonce") ? site.withNonce : site.withoutNonce)(c, nothingMore);
 });

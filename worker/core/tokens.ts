@@ -52,12 +52,47 @@ export async function signToken(secret: string, kind: TokenKind, claims: Session
     .sign(await secretKey(secret));
 }
 
+/**
+ * Session tokens this isolate has verified, with their expiry (epoch seconds), per secret. A member's
+ * client sends the same token with every request, and verifying it (decoding, HMAC, claims) was the largest
+ * part of the dispenser's Worker CPU after the query. Only a token that passed every check is kept, under
+ * its whole text, so a hit is the same bytes with the same signature; its expiry is checked again on every
+ * hit. The account behind it is still checked on every request (liveSession): logout, a password change or
+ * disabling refuse a kept token as they refuse a new one. Bounded: the oldest entry makes room.
+ */
+const verifiedSessions = new Map<string, Map<string, { claims: SessionClaims; exp: number }>>();
+export const VERIFIED_SESSIONS_KEPT = 2_000;
+
+function keptSession(secret: string, token: string): SessionClaims | null {
+  const hit = verifiedSessions.get(secret)?.get(token);
+  // jose's rule: a token is expired from its `exp` second on.
+  if (!hit || hit.exp <= Math.floor(Date.now() / 1000)) return null;
+  return { ...hit.claims };
+}
+
+function keepSession(secret: string, token: string, claims: SessionClaims, exp: number) {
+  let kept = verifiedSessions.get(secret);
+  if (!kept) {
+    kept = new Map();
+    verifiedSessions.set(secret, kept);
+  }
+  if (kept.size >= VERIFIED_SESSIONS_KEPT) {
+    const oldest = kept.keys().next().value;
+    if (oldest !== undefined) kept.delete(oldest);
+  }
+  kept.set(token, { claims: { ...claims }, exp });
+}
+
 /** Returns the claims of a valid token of the given kind, or null for anything else. */
 export async function verifyToken(
   secret: string,
   kind: TokenKind,
   token: string,
 ): Promise<SessionClaims | null> {
+  if (kind === "session") {
+    const kept = keptSession(secret, token);
+    if (kept) return kept;
+  }
   try {
     const { payload } = await jwtVerify(token, await secretKey(secret), {
       algorithms: ALGORITHMS,
@@ -77,6 +112,8 @@ export async function verifyToken(
     }
     const claims: SessionClaims = { accountId, clickid: payload.cid, sessionVersion: payload.sv };
     if (typeof payload.em === "string") claims.email = payload.em;
+    if (kind === "session" && typeof payload.exp === "number")
+      keepSession(secret, token, claims, payload.exp);
     return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;

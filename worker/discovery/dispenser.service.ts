@@ -234,6 +234,8 @@ const PageRow = z.object({
   weight: z.number().int().nullable(),
   chat: z.boolean(),
 });
+/** Built once: zod 4 spends more building a schema than parsing a page with it. */
+const PageRows = z.array(PageRow);
 
 interface Page {
   cards: AngelCard[];
@@ -381,15 +383,28 @@ export function pageFunctions() {
   return out;
 }
 
+const pageCalls = new Map<string, string>();
+
+/** The call of one shape's function, made once per isolate (its definition is long text to rebuild per request). */
+function pageCall(order: number, excludeSeen: boolean, cityAsked: boolean): string {
+  const key = `${order}:${excludeSeen}:${cityAsked}`;
+  let call = pageCalls.get(key);
+  if (call === undefined) {
+    call = pageFunction(order, excludeSeen, cityAsked).call;
+    pageCalls.set(key, call);
+  }
+  return call;
+}
+
 /**
  * Runs the page statement, through its function, over the isolate's HTTP client (one fetch, no Pool); null when the session is
  * not live (the route answers 401).
  */
 async function runPage(database: DatabaseConfig, brand: Brand, q: PageStatement): Promise<Page | null> {
   const { order } = seedOrder(q.seed);
-  const { call } = pageFunction(order, q.excludeSeen ?? false, q.city !== null);
+  const call = pageCall(order, q.excludeSeen ?? false, q.city !== null);
   const result = await httpQuery(database)(call, pageParams(q));
-  const rows = z.array(PageRow).parse(result.rows);
+  const rows = PageRows.parse(result.rows);
   const first = rows[0];
   if (!first?.live) return null;
   const cards: AngelCard[] = [];
@@ -485,7 +500,7 @@ export async function matchPage(
   return page ? page.cards : null;
 }
 
-const TotalRow = z.object({ live: z.boolean(), total: z.number().int() });
+const TotalRows = z.array(z.object({ live: z.boolean(), total: z.number().int() }));
 
 /** The region total's one statement (exported for the query-plan test). */
 export function regionTotalStatement(session: UncheckedSession, country: string | null, region: string): SQL {
@@ -510,7 +525,7 @@ export async function regionTotal(
 ): Promise<number | null> {
   const country = req.country === brand.public.country ? brand.public.country : null;
   const result = await db.execute(regionTotalStatement(session, country, req.region));
-  const [row] = z.array(TotalRow).parse(result.rows);
+  const [row] = TotalRows.parse(result.rows);
   return row?.live ? row.total : null;
 }
 

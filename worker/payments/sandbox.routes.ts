@@ -11,6 +11,7 @@ import { formatMoney } from "../contracts/money";
 import { CARD_RETURN_PATH, type PaymentSystem } from "../contracts/payments";
 import { AppError } from "../core/errors";
 import { errorResponse, featureApp } from "../core/openapi";
+import { pageNonce } from "../core/security-headers";
 import type { AppEnv } from "../env";
 import type { RedirectMethod } from "./provider";
 import { paymentSystemOf, sandboxFor } from "./providers";
@@ -99,7 +100,7 @@ const style =
 function challengePage(c: Context<AppEnv>, reference: string) {
   const lang = c.var.brand.public.language;
   const t = texts[lang];
-  const nonce = c.var.secureHeadersNonce;
+  const nonce = pageNonce(c);
   return c.html(
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.title}</title><style${nonce ? ` nonce="${nonce}"` : ""}>${style}</style></head><body><main><h1>${t.title}</h1><p>${t.intro}</p><form method="post" action="/sandbox/3ds/${reference}"><button name="answer" value="pass">${t.pass}</button><button name="answer" value="fail">${t.fail}</button></form></main></body></html>`,
   );
@@ -207,7 +208,7 @@ const choices: Record<PageKind, readonly ("pay" | "approve" | "decline" | "cance
 function methodPage(c: Context<AppEnv>, kind: PageKind, reference: string, payment: SandboxCheckout) {
   const lang = c.var.brand.public.language;
   const t = methodTexts[lang];
-  const nonce = c.var.secureHeadersNonce;
+  const nonce = pageNonce(c);
   const amount = formatMoney(payment.amountCents, payment.currency, lang);
   const values = { method: methodNames[payment.method], amount };
   const title = escapeHtml(fill(kind === "checkout" ? t.checkoutTitle : t.walletTitle, values));
