@@ -8,6 +8,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { listenLocally } from "./listen";
 
+/** The end-to-end site's TELEGRAM_WEBHOOK_SECRET (scripts/e2e-server.ts): the fake signs its updates with it. */
+export const E2E_TELEGRAM_WEBHOOK_SECRET = "e2e-tests-telegram-webhook-secret-32-bytes";
+
 export interface FakeTelegramMessage {
   token: string;
   chat_id: string;

@@ -14,6 +14,7 @@ import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
+import { telegramTexts } from "./parts/telegram";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
 export const en = {
@@ -218,6 +219,7 @@ export const en = {
   ...paymentMethodTexts.en,
   ...paymentTexts.en,
   ...phoneTexts.en,
+  ...telegramTexts.en,
   ...profileTexts.en,
   ...rightsTexts.en,
 } as const;

@@ -15,6 +15,7 @@ import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
+import { telegramTexts } from "./parts/telegram";
 
 export const es: Catalogue = {
   app_loading: "Cargando…",
@@ -219,6 +220,7 @@ export const es: Catalogue = {
   ...paymentMethodTexts.es,
   ...paymentTexts.es,
   ...phoneTexts.es,
+  ...telegramTexts.es,
   ...profileTexts.es,
   ...rightsTexts.es,
 };

@@ -15,6 +15,7 @@ import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
+import { telegramTexts } from "./parts/telegram";
 
 export const fr: Catalogue = {
   app_loading: "Chargement…",
@@ -221,6 +222,7 @@ export const fr: Catalogue = {
   ...paymentMethodTexts.fr,
   ...paymentTexts.fr,
   ...phoneTexts.fr,
+  ...telegramTexts.fr,
   ...profileTexts.fr,
   ...rightsTexts.fr,
 };

@@ -15,6 +15,7 @@ import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
+import { telegramTexts } from "./parts/telegram";
 
 export const it: Catalogue = {
   app_loading: "Caricamento…",
@@ -219,6 +220,7 @@ export const it: Catalogue = {
   ...paymentMethodTexts.it,
   ...paymentTexts.it,
   ...phoneTexts.it,
+  ...telegramTexts.it,
   ...profileTexts.it,
   ...rightsTexts.it,
 };

@@ -25,8 +25,12 @@ export const TELEGRAM_OUTBOX_LIMIT = 100;
  */
 export async function webhookSecretToken(config: Config, brandId: string): Promise<string | undefined> {
   const secret = config.telegram.webhookSecret;
-  return secret ? hmacHex(secret, `telegram-webhook:${brandId}`) : undefined;
+  return secret ? webhookSecretFor(secret, brandId) : undefined;
 }
+
+/** The brand's webhook secret from TELEGRAM_WEBHOOK_SECRET (also what scripts/telegram-webhook.ts registers). */
+export const webhookSecretFor = (secret: string, brandId: string) =>
+  hmacHex(secret, `telegram-webhook:${brandId}`);
 
 /** Compares the header with the expected secret in constant time (the lengths are public: both are hex HMACs). */
 export function sameSecret(given: string, expected: string): boolean {
