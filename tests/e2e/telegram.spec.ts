@@ -94,6 +94,8 @@ test("a member links Telegram from the profile in each language", async ({ page 
     expect(await deliverStart(id, deepLink.searchParams.get("start") ?? "", chatId, language)).toBe(200);
     await expect(card.getByRole("status")).toContainText(w.linked);
     await expect(card.getByRole("status")).toContainText(`@${bot}`);
+    // The profile's Telegram toggle follows: the link turned Telegram notifications on.
+    await expect(page.locator('.profile-notifications input[name="telegram"]')).toBeChecked();
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({
       path: `${SHOTS}/telegram-${language}-linked-${info.project.name}.png`,

@@ -1,7 +1,7 @@
 // Linking Telegram: a deep link to the brand's bot with a single-use /start token (10 minutes); while the member
 // is in Telegram the state is asked again every few seconds, and shows "linked" once the bot got /start.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { TelegramStart } from "../../../worker/contracts/telegram";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { useI18n } from "../../i18n/i18n";
@@ -22,6 +22,16 @@ export function TelegramLink() {
     queryFn: async () => okJson(await api.api.notifications.telegram.$get()),
     refetchInterval: (query) => (waiting && !query.state.data?.linked ? POLL_MS : false),
   });
+  // Linking turns the Telegram toggle on, unlinking off: the profile's copy of the choices is read again.
+  const linked = state.data?.linked;
+  const seen = useRef(linked);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = linked;
+    if (before !== undefined && linked !== undefined && before !== linked) {
+      void queryClient.invalidateQueries({ queryKey: ["own-profile"] });
+    }
+  }, [linked, queryClient]);
   const ask = useMutation({
     mutationFn: async () => okJson(await api.api.notifications.telegram.link.$post()),
     onSuccess: setStart,

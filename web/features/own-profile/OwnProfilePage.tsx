@@ -88,7 +88,11 @@ export function OwnProfilePage({ telegram }: { telegram?: ReactNode } = {}) {
       {profile.data && (
         <>
           <ProfileForm profile={profile.data} />
-          <NotificationToggles initial={profile.data.notifications} />
+          {/* Keyed by the stored choices: a change made elsewhere (linking Telegram) shows at once. */}
+          <NotificationToggles
+            key={JSON.stringify(profile.data.notifications)}
+            initial={profile.data.notifications}
+          />
           {/* The Telegram link's card, given by the router (it belongs to the notifications feature). */}
           {telegram && <Suspense fallback={null}>{telegram}</Suspense>}
         </>
