@@ -138,7 +138,8 @@ describe("the e-mail digest", () => {
     const response = await call("/api/notifications/unsubscribe?token=eyJhbGciOiJIUzI1NiJ9.e30.xxxx", {
       method: "POST",
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(403);
+    expect((await call("/api/notifications/unsubscribe?token=nothing", { method: "POST" })).status).toBe(400);
     expect((await accountOf(member.clickid)).notifyEmail).toBe(true);
   });
 

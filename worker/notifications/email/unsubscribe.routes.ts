@@ -5,13 +5,19 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { escapeHtml } from "../../core/html";
 import { logEvent } from "../../core/log";
-import { featureApp } from "../../core/openapi";
+import { errorResponse, featureApp } from "../../core/openapi";
 import type { AppEnv } from "../../env";
 import { turnChannelOff } from "./email.service";
 import { verifyUnsubscribe } from "./unsubscribe";
 import { unsubscribeCopy } from "./unsubscribe-copy";
 
-const Query = z.object({ token: z.string().max(2048).optional() });
+/** A JWT's three base64url parts: anything else is refused as input (400 naming `token`). */
+const Query = z.object({
+  token: z
+    .string()
+    .max(2048)
+    .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, "not an unsubscribe token"),
+});
 const page = { description: "an HTML page", content: { "text/html": { schema: z.string() } } };
 
 const show = createRoute({
@@ -20,7 +26,11 @@ const show = createRoute({
   tags: ["notifications"],
   summary: "The unsubscribe page of a notification mail: a button that turns the channel off",
   request: { query: Query },
-  responses: { 200: page, 400: page },
+  responses: {
+    200: page,
+    400: errorResponse("the token is missing or malformed"),
+    403: { ...page, description: "a page saying the link is not valid (forged or expired)" },
+  },
 });
 
 const oneClick = createRoute({
@@ -29,7 +39,11 @@ const oneClick = createRoute({
   tags: ["notifications"],
   summary: "RFC 8058 one-click unsubscribe: the token's channel is turned off, no login needed",
   request: { query: Query },
-  responses: { 200: page, 400: page },
+  responses: {
+    200: page,
+    400: errorResponse("the token is missing or malformed"),
+    403: { ...page, description: "a page saying the link is not valid (forged or expired)" },
+  },
 });
 
 function html(c: Context<AppEnv>, body: string) {
@@ -48,9 +62,9 @@ button{font:inherit;padding:.6rem 1.4rem;border:0;border-radius:6px;background:$
 export const unsubscribeRoutes = featureApp()
   .openapi(show, async (c) => {
     const copy = unsubscribeCopy[c.var.brand.public.language];
-    const token = c.req.valid("query").token ?? "";
-    const claims = token ? await verifyUnsubscribe(c.var.config.jwtSecret, token) : null;
-    if (!claims) return c.html(html(c, `<p>${escapeHtml(copy.invalid)}</p>`), 400);
+    const { token } = c.req.valid("query");
+    const claims = await verifyUnsubscribe(c.var.config.jwtSecret, token);
+    if (!claims) return c.html(html(c, `<p>${escapeHtml(copy.invalid)}</p>`), 403);
     const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
     return c.html(
       html(
@@ -63,9 +77,9 @@ export const unsubscribeRoutes = featureApp()
   })
   .openapi(oneClick, async (c) => {
     const copy = unsubscribeCopy[c.var.brand.public.language];
-    const token = c.req.valid("query").token ?? "";
-    const claims = token ? await verifyUnsubscribe(c.var.config.jwtSecret, token) : null;
-    if (!claims) return c.html(html(c, `<p>${escapeHtml(copy.invalid)}</p>`), 400);
+    const { token } = c.req.valid("query");
+    const claims = await verifyUnsubscribe(c.var.config.jwtSecret, token);
+    if (!claims) return c.html(html(c, `<p>${escapeHtml(copy.invalid)}</p>`), 403);
     await turnChannelOff(c.var.db, claims.accountId, claims.channel);
     logEvent("info", "notifications.unsubscribed", { accountId: claims.accountId, channel: claims.channel });
     return c.html(html(c, `<p>${escapeHtml(copy.done(copy.channels[claims.channel]))}</p>`), 200);
