@@ -113,5 +113,3 @@ export function notificationText(locale: Locale, kind: NotificationKind, v: Noti
   lines.push("", `<a href="${esc(link)}">${esc(copy.open)}</a>`);
   return lines.join("\n");
 }
-
-export { esc as escapeTelegramHtml };

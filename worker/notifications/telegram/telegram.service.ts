@@ -4,7 +4,6 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { accounts } from "../../../drizzle/schema/accounts";
 import { telegramOutbox, telegramTokens } from "../../../drizzle/schema/telegram";
-import { brandOf } from "../../brands/registry";
 import type { Config } from "../../config";
 import { encodeLinkParam } from "../../contracts/auth";
 import type { Locale } from "../../contracts/locales";
@@ -247,6 +246,3 @@ export function telegramOutboxRows(db: Db) {
     .orderBy(sql`${telegramOutbox.createdAt} desc, ${telegramOutbox.id} desc`)
     .limit(TELEGRAM_OUTBOX_LIMIT);
 }
-
-/** The registry's bot name of a brand id. */
-export const botNameOf = (brandId: string) => brandOf(brandId).public.nome_bot;
