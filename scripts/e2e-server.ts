@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { seedAngelPhotos } from "../drizzle/seed-photos.ts";
 import { e2eTiming } from "../tests/e2e/timing.ts";
 import { startFakeGoogle } from "../tests/fakes/google.ts";
+import { E2E_TELEGRAM_WEBHOOK_SECRET } from "../tests/fakes/telegram.ts";
 import { startProviderFakes } from "./e2e-providers.ts";
 import { withClient } from "./local-db.ts";
 import { withPhotoBucket } from "./photo-bucket.ts";
@@ -85,6 +86,8 @@ await withTestDatabase({}, async (db) => {
     GOOGLE_CLIENT_SECRET: fakeGoogle.clientSecret,
     GOOGLE_AUTH_URL: fakeGoogle.authUrl,
     GOOGLE_TOKEN_URL: fakeGoogle.tokenUrl,
+    // The bots' webhook accepts the fake Telegram's updates (no bot token: the bots' answers go to the outbox).
+    TELEGRAM_WEBHOOK_SECRET: E2E_TELEGRAM_WEBHOOK_SECRET,
   };
   const preview = (on: string, extra: Record<string, string>) =>
     spawn("vite", ["preview", "--config", "web/vite.config.ts", "--port", on], {

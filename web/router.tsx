@@ -48,6 +48,11 @@ const OwnProfilePage = lazyRouteComponent(
   () => import("./features/profile/OwnProfilePage"),
   "OwnProfilePage",
 );
+// The Telegram link's card: the notifications feature's, shown on the profile beside the toggles.
+const TelegramLink = lazyRouteComponent(
+  () => import("./features/notifications/TelegramLink"),
+  "TelegramLink",
+);
 const AngelProfilePage = lazyRouteComponent(
   () => import("./features/discovery/AngelProfilePage"),
   "AngelProfilePage",
@@ -287,7 +292,7 @@ export function createAppRouter(brand: PublicBrand) {
     page("/autologin", () => <AutoLoginPage channel="email" />, AutoLoginPage),
     page("/autologin_telegram", () => <AutoLoginPage channel="telegram" />, AutoLoginPage),
     member("/unsubscribe", () => <UnsubscribePage />, UnsubscribePage),
-    member("/profile", () => <OwnProfilePage />, OwnProfilePage),
+    member("/profile", () => <OwnProfilePage telegram={<TelegramLink />} />, OwnProfilePage, TelegramLink),
     member("/match", () => <MatchPage />, MatchPage),
     member("/chats", () => <ChatListPage brand={brand} />, ChatListPage),
     member("/notifications", () => <NotificationsPage />, NotificationsPage),

@@ -26,6 +26,8 @@ import { testimonialRoutes } from "./home/testimonials.routes";
 import { injectBrand } from "./html/brand-html";
 import { legalRoutes } from "./legal/legal.routes";
 import { mailRoutes } from "./mail/mail.routes";
+import { unsubscribeRoutes } from "./notifications/email/unsubscribe.routes";
+import { telegramRoutes } from "./notifications/telegram/telegram.routes";
 import { opsRoutes } from "./ops/ops.routes";
 import { methodRoutes } from "./payments/methods.routes";
 import { paymentRoutes } from "./payments/payments.routes";
@@ -99,6 +101,8 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", chatRoutes)
     .route("/", engagementRoutes)
     .route("/", mailRoutes)
+    .route("/", telegramRoutes)
+    .route("/", unsubscribeRoutes)
     .route("/", planRoutes)
     .route("/", paymentRoutes)
     .route("/", methodRoutes)

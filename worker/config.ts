@@ -40,6 +40,19 @@ const TWILIO_DEFAULT_API_BASE = "https://api.twilio.com";
 /** A send that Twilio has not answered within this time fails rather than holding the request. */
 const TWILIO_DEFAULT_TIMEOUT_MS = 10_000;
 
+/** Telegram's Bot API (the tests point TELEGRAM_API_BASE at the fake). */
+const TELEGRAM_DEFAULT_API_BASE = "https://api.telegram.org";
+/** A Bot API call that has not answered within this time fails rather than holding the request or the cron. */
+const TELEGRAM_DEFAULT_TIMEOUT_MS = 5_000;
+/** The deep link's /start token lives this long (10 minutes) and links once. */
+export const TELEGRAM_LINK_TTL_MS = 600_000;
+/** A message's /autologin_telegram link lives this long (24 hours) and signs in once. */
+export const TELEGRAM_LOGIN_TTL_MS = 86_400_000;
+/** At most one notification digest mail per member per window (6 hours). */
+export const EMAIL_DIGEST_WINDOW_MS = 21_600_000;
+/** A bot token as BotFather gives it: the bot's id, a colon and 35 characters. */
+const TELEGRAM_BOT_TOKEN = /^\d{3,20}:[A-Za-z0-9_-]{30,64}$/;
+
 /**
  * The sandbox's webhook key where SANDBOX_WEBHOOK_SECRET is unset (npm start, the tests): public, like the
  * sandbox's test cards, because the sandbox moves no money. A reachable site that runs the sandbox (APP_ENV
@@ -98,6 +111,19 @@ export interface Config {
     apiBase: string;
     timeoutMs: number;
   } | null;
+  /** The Telegram channel (worker/notifications/telegram). */
+  telegram: {
+    apiBase: string;
+    timeoutMs: number;
+    /** Keys each brand's webhook secret (X-Telegram-Bot-Api-Secret-Token); unset refuses every update. */
+    webhookSecret: string | undefined;
+    /** Each brand's bot token by brand id (the secret its registry entry names); a brand without one keeps messages in the local outbox. */
+    botTokens: Readonly<Record<string, string>>;
+    linkTtlMs: number;
+    loginTtlMs: number;
+  };
+  /** The notification e-mail digest (worker/notifications/email): at most one mail per member per window. */
+  emailDigest: { windowMs: number };
   /** Google sign-in; null answers google_unavailable. */
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string } | null;
   /**
@@ -291,6 +317,20 @@ const Environment = z.object({
   TWILIO_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).transform(
     (v) => v ?? TWILIO_DEFAULT_TIMEOUT_MS,
   ),
+  TELEGRAM_API_BASE: url,
+  TELEGRAM_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).transform(
+    (v) => v ?? TELEGRAM_DEFAULT_TIMEOUT_MS,
+  ),
+  TELEGRAM_WEBHOOK_SECRET: optional(signingKey),
+  TELEGRAM_LINK_TTL_MS: optional(z.coerce.number().int().min(1_000)).transform(
+    (v) => v ?? TELEGRAM_LINK_TTL_MS,
+  ),
+  TELEGRAM_LOGIN_TTL_MS: optional(z.coerce.number().int().min(1_000)).transform(
+    (v) => v ?? TELEGRAM_LOGIN_TTL_MS,
+  ),
+  EMAIL_DIGEST_WINDOW_MS: optional(z.coerce.number().int().min(0)).transform(
+    (v) => v ?? EMAIL_DIGEST_WINDOW_MS,
+  ),
   GOOGLE_CLIENT_ID: text,
   GOOGLE_CLIENT_SECRET: text,
   GOOGLE_AUTH_URL: url,
@@ -347,6 +387,19 @@ function paymentProblems(e: z.infer<typeof Environment>): string[] {
   return problems;
 }
 
+/** Each brand's bot token from the secret its registry entry names; a malformed one is a problem naming the var. */
+function telegramBotTokens(env: Record<string, unknown>, problems: string[]): Record<string, string> {
+  const tokens: Record<string, string> = {};
+  for (const entry of Object.values(brands)) {
+    const name = entry.server.telegramTokenSecret;
+    const value = typeof env[name] === "string" ? (env[name] as string).trim() : "";
+    if (!value) continue;
+    if (TELEGRAM_BOT_TOKEN.test(value)) tokens[entry.public.id] = value;
+    else problems.push(`${name} is not a bot token (digits, a colon and 35 characters)`);
+  }
+  return tokens;
+}
+
 /** A window whose max is below its min is the min (a fixed delay). */
 const window = (minMs: number, maxMs: number): DelayWindow => ({ minMs, maxMs: Math.max(minMs, maxMs) });
 
@@ -359,6 +412,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
   }
   const e = parsed.data;
   const problems = [...twilioProblems(e), ...paymentProblems(e)];
+  const botTokens = telegramBotTokens(env, problems);
   if (problems.length) throw new Error(`invalid Worker configuration: ${problems.join("; ")}`);
   return {
     appEnv: e.APP_ENV,
@@ -413,6 +467,15 @@ export function parseConfig(env: Record<string, unknown>): Config {
             timeoutMs: e.TWILIO_TIMEOUT_MS,
           }
         : null,
+    telegram: {
+      apiBase: (e.TELEGRAM_API_BASE ?? TELEGRAM_DEFAULT_API_BASE).replace(/\/+$/, ""),
+      timeoutMs: e.TELEGRAM_TIMEOUT_MS,
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+      botTokens,
+      linkTtlMs: e.TELEGRAM_LINK_TTL_MS,
+      loginTtlMs: e.TELEGRAM_LOGIN_TTL_MS,
+    },
+    emailDigest: { windowMs: e.EMAIL_DIGEST_WINDOW_MS },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { configOf } from "./config";
 import { pgCode, withDb } from "./core/db";
 import { errorName, logEvent } from "./core/log";
+import { runDigests } from "./notifications/email/email.service";
 import { providerById } from "./payments/providers";
 import { reconcilePayments } from "./payments/reconciliation.service";
 import { runRenewals } from "./payments/renewals.service";
@@ -49,6 +50,11 @@ export default {
         );
         await announceSubscriptionEvents({ env, config, db }, run.events);
       }),
+    );
+    // The notification digests whose window is over: one mail per member.
+    job(
+      "notification-digests",
+      withDb(config.database, (db) => runDigests(config, db, now)),
     );
     // The member's rights: the erasures whose grace period is over, then the retention periods.
     ctx.waitUntil(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 /**
@@ -18,6 +18,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text_body").notNull(),
     html: text("html_body").notNull(),
+    /** The extra headers the mail carried (List-Unsubscribe, List-Unsubscribe-Post). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_to_idx").on(sql`lower(${t.to})`, t.createdAt)],

@@ -90,6 +90,13 @@ const phrases: Record<MailTemplate, Record<Locale, string[]>> = {
     es: ["4711", "VIP Gold", "1 gennaio 2027", "12,34 €"],
     fr: ["4711", "VIP Gold", "1 gennaio 2027", "12,34 €"],
   },
+  // The notification digest: its lines, and the way to stop it.
+  notification_digest: {
+    it: ["• 2 new messages from Giulia", "Disattivali qui", "https://example.com/unsubscribe"],
+    en: ["• 2 new messages from Giulia", "Turn them off here", "https://example.com/unsubscribe"],
+    es: ["• 2 new messages from Giulia", "Desactívalos aquí", "https://example.com/unsubscribe"],
+    fr: ["• 2 new messages from Giulia", "Désactivez-les ici", "https://example.com/unsubscribe"],
+  },
 };
 
 /** The facts a payment mail is sent with, as the sender formats them (and a contact message's). */
@@ -106,6 +113,8 @@ const FACTS = {
   refund: "—",
   withdrawal: "https://example.com/profile#withdraw",
   withdrawalDays: "14",
+  digest: "• 2 new messages from Giulia",
+  unsubscribe: "https://example.com/unsubscribe",
 };
 
 const fictional: Record<Locale, string> = {

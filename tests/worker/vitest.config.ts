@@ -11,6 +11,7 @@ import { startFakeMaxpay } from "../fakes/maxpay";
 import { startFakeMollie } from "../fakes/mollie";
 import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
+import { startFakeTelegram } from "../fakes/telegram";
 import { startFakeTrustPay } from "../fakes/trustpay";
 import { startFakeTwilio } from "../fakes/twilio";
 import { uploadImagesBase64 } from "../fixtures/upload-images";
@@ -58,6 +59,9 @@ const fakeTrustPay = await startFakeTrustPay();
 const fakeCoda = await startFakeCoda();
 // The fake of Maxpay's host-to-host card API; only the Maxpay adapter's tests call it.
 const fakeMaxpay = await startFakeMaxpay();
+// The fake of Telegram's Bot API; the default bindings keep no bot token (messages go to the outbox), the
+// Telegram tests pass the fake's token to a config of their own.
+const fakeTelegram = await startFakeTelegram();
 // A real demo portrait as the seed stores it (drawn and encoded with sharp, Node side), for the photo tests.
 const portrait = await portraitPack("worker-tests", "brown");
 // Photos as members' devices make them (progressive JPEGs, a phone's JPEG with EXIF and GPS, PNG, GIF).
@@ -143,6 +147,9 @@ export default defineConfig({
           FAKE_MAXPAY_PASSWORD: fakeMaxpay.merchantPassword,
           FAKE_MAXPAY_PRIVATE_KEY: fakeMaxpay.privateKey,
           FAKE_MAXPAY_HANG: fakeMaxpay.hangMarker,
+          TELEGRAM_WEBHOOK_SECRET: "worker-tests-telegram-webhook-secret-32-bytes",
+          FAKE_TELEGRAM_URL: fakeTelegram.url,
+          FAKE_TELEGRAM_TOKEN: fakeTelegram.token,
         },
       },
     }),

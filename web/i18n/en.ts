@@ -13,6 +13,7 @@ import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
+import { telegramTexts } from "./parts/telegram";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
 export const en = {
@@ -216,6 +217,7 @@ export const en = {
   ...paymentMethodTexts.en,
   ...paymentTexts.en,
   ...phoneTexts.en,
+  ...telegramTexts.en,
   ...profileTexts.en,
   ...rightsTexts.en,
 } as const;

@@ -14,6 +14,7 @@ import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
+import { telegramTexts } from "./parts/telegram";
 
 export const es: Catalogue = {
   app_loading: "Cargando…",
@@ -217,6 +218,7 @@ export const es: Catalogue = {
   ...paymentMethodTexts.es,
   ...paymentTexts.es,
   ...phoneTexts.es,
+  ...telegramTexts.es,
   ...profileTexts.es,
   ...rightsTexts.es,
 };

@@ -14,6 +14,7 @@ import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
+import { telegramTexts } from "./parts/telegram";
 
 export const fr: Catalogue = {
   app_loading: "Chargement…",
@@ -219,6 +220,7 @@ export const fr: Catalogue = {
   ...paymentMethodTexts.fr,
   ...paymentTexts.fr,
   ...phoneTexts.fr,
+  ...telegramTexts.fr,
   ...profileTexts.fr,
   ...rightsTexts.fr,
 };

@@ -14,6 +14,7 @@ import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
+import { telegramTexts } from "./parts/telegram";
 
 export const it: Catalogue = {
   app_loading: "Caricamento…",
@@ -217,6 +218,7 @@ export const it: Catalogue = {
   ...paymentMethodTexts.it,
   ...paymentTexts.it,
   ...phoneTexts.it,
+  ...telegramTexts.it,
   ...profileTexts.it,
   ...rightsTexts.it,
 };

@@ -6,6 +6,7 @@ import { AppError } from "../core/errors";
 import { logEvent } from "../core/log";
 import { hashPassword, verifyPassword } from "../core/password";
 import { verifyToken } from "../core/tokens";
+import { redeemLoginLink } from "../notifications/telegram/telegram.service";
 import { deletionPending, restoreAccount } from "../privacy/deletion.service";
 import { beginLogin } from "../ratelimit/rate-limit.service";
 import { type Account, type AuthContext, findByEmail } from "./auth.service";
@@ -105,18 +106,38 @@ export async function confirmEmail(ctx: AuthContext, token: string): Promise<Acc
   return confirmed ?? account;
 }
 
-/** /autologin and /autologin_telegram: the link logs in and the click is recorded. */
+/**
+ * /autologin and /autologin_telegram: the link logs in and the click is recorded. A Telegram message's link is
+ * single use and short-lived (worker/notifications/telegram); a mail's is a signed token bound to the
+ * credentials.
+ */
 export async function autoLogin(
   ctx: AuthContext,
   token: string,
   channel: "email" | "telegram",
   remarketingClickid?: string,
 ): Promise<Account> {
-  const { account } = await accountForLink(ctx, "autologin", token);
+  const account =
+    channel === "telegram"
+      ? await accountForTelegramLink(ctx, token)
+      : (await accountForLink(ctx, "autologin", token)).account;
   await ctx.db.insert(events).values({
     accountId: account.id,
     type: channel === "telegram" ? "click_telegram" : "click_mail",
     data: remarketingClickid ? { remarketing_clickid: remarketingClickid } : null,
   });
+  return account;
+}
+
+/** The live, enabled account of this brand a Telegram sign-in link names (the link is used up), or link-expired. */
+async function accountForTelegramLink(ctx: AuthContext, token: string): Promise<Account> {
+  const redeemed = await redeemLoginLink(ctx.db, token);
+  if (!redeemed) throw loginErrors.linkExpired();
+  const [account] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, redeemed.accountId), eq(accounts.brandId, ctx.brand.public.id)));
+  if (!account) throw loginErrors.linkExpired();
+  if (account.disabled) throw loginErrors.disabled();
   return account;
 }

@@ -7,6 +7,8 @@ import { RequiredClickid } from "../contracts/clickid";
 import { AppError } from "../core/errors";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp } from "../core/openapi";
+import { emailChannel, sendDigest } from "../notifications/email/email.service";
+import { telegramChannel } from "../notifications/telegram/telegram.service";
 
 const setPremium = createRoute({
   method: "post",
@@ -34,15 +36,77 @@ const setPremium = createRoute({
   },
 });
 
-export const devRoutes = featureApp().openapi(setPremium, async (c) => {
-  const { clickid } = c.req.valid("param");
-  const { premiumLevel } = c.req.valid("json");
-  const rows = await c.var.db
-    .update(accounts)
-    .set({ premiumLevel })
-    .where(eq(accounts.clickid, clickid))
-    .returning({ clickid: accounts.clickid, premiumLevel: accounts.premiumLevel });
-  const row = rows[0];
-  if (!row) throw new AppError(404, "not_found", "No such member.");
-  return c.json(row, 200);
+const Outcome = z.enum(["sent", "skipped", "gone", "failed"]);
+
+const notify = createRoute({
+  method: "post",
+  path: "/dev/members/{clickid}/notify",
+  tags: ["dev"],
+  summary:
+    "Local only: hands a notification to the Telegram and e-mail channels and mails the digest at once (see /dev/outbox)",
+  middleware: [localOnly] as const,
+  request: {
+    params: z.object({ clickid: z.string().min(1).max(64) }),
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            kind: z.enum(["message", "like_back", "visit", "purch_ko", "renewal"]).default("message"),
+            angel: z.string().min(1).max(64).default("Giulia"),
+            count: z.number().int().min(1).max(99).default(1),
+            locale: z.enum(["it", "en", "es", "fr"]).optional(),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: "each channel's outcome",
+      content: {
+        "application/json": {
+          schema: z.object({ telegram: Outcome, email: Outcome, digest: z.enum(["sent", "none", "failed"]) }),
+        },
+      },
+    },
+    404: errorResponse("in production, or no such member"),
+  },
 });
+
+export const devRoutes = featureApp()
+  .openapi(notify, async (c) => {
+    const { clickid } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const [member] = await c.var.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.clickid, clickid));
+    if (!member) throw new AppError(404, "not_found", "No such member.");
+    const ctx = { config: c.var.config, db: c.var.db, brand: c.var.brand };
+    const notification = {
+      id: crypto.randomUUID(),
+      accountId: member.id,
+      locale: body.locale ?? c.var.brand.public.language,
+      kind: body.kind,
+      angel: { id: 1, name: body.angel },
+      count: body.count,
+      path: "/chats",
+    };
+    const telegram = await telegramChannel.send(ctx, notification);
+    const email = await emailChannel.send(ctx, notification);
+    const digest = await sendDigest(c.var.config, c.var.db, member.id);
+    return c.json({ telegram, email, digest }, 200);
+  })
+  .openapi(setPremium, async (c) => {
+    const { clickid } = c.req.valid("param");
+    const { premiumLevel } = c.req.valid("json");
+    const rows = await c.var.db
+      .update(accounts)
+      .set({ premiumLevel })
+      .where(eq(accounts.clickid, clickid))
+      .returning({ clickid: accounts.clickid, premiumLevel: accounts.premiumLevel });
+    const row = rows[0];
+    if (!row) throw new AppError(404, "not_found", "No such member.");
+    return c.json(row, 200);
+  });

@@ -9,6 +9,7 @@ import { logEvent } from "../core/log";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { TELEGRAM_OUTBOX_LIMIT, telegramOutboxRows } from "../notifications/telegram/telegram.service";
 import { changeMarketingConsents } from "../privacy/consents.service";
 import { SMS_OUTBOX_LIMIT, type SmsOutboxRow, smsOutboxRows } from "../sms/sms.service";
 
@@ -49,6 +50,8 @@ const OutboxMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** The extra headers it carried (List-Unsubscribe, List-Unsubscribe-Post), or null. */
+  headers: z.record(z.string(), z.string()).nullable(),
   createdAt: z.string(),
 });
 
@@ -111,6 +114,30 @@ const smsOutboxJson = createRoute({
     200: {
       description: "messages, newest first",
       content: { "application/json": { schema: z.object({ messages: z.array(SmsOutboxMessage) }) } },
+    },
+    404: errorResponse("in production"),
+  },
+});
+
+const TelegramOutboxMessage = z.object({
+  id: z.number(),
+  brandId: z.string(),
+  chatId: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+const telegramOutboxJson = createRoute({
+  method: "get",
+  path: "/dev/outbox/telegram.json",
+  tags: ["dev"],
+  summary:
+    "Local only: the Telegram messages kept instead of sent (brands without a bot token), newest first",
+  middleware: [localOnly] as const,
+  responses: {
+    200: {
+      description: "messages, newest first",
+      content: { "application/json": { schema: z.object({ messages: z.array(TelegramOutboxMessage) }) } },
     },
     404: errorResponse("in production"),
   },
@@ -242,10 +269,35 @@ function smsHtml(rows: SmsOutboxRow[]): string {
 ${items || "<p>No text message yet.</p>"}`;
 }
 
+type TelegramOutboxRow = Awaited<ReturnType<typeof telegramOutboxRows>>[number];
+
+function telegramHtml(rows: TelegramOutboxRow[]): string {
+  const e = escapeHtml;
+  const items = rows
+    .map(
+      (m) => `<article>
+<p class="meta">Chat <strong>${e(m.chatId)}</strong> · ${e(m.brandId)} · <time datetime="${e(m.createdAt.toISOString())}">${e(m.createdAt.toISOString())}</time></p>
+<pre>${linkify(
+        m.text
+          .replace(/<a href="([^"]+)">[^<]*<\/a>/g, "$1")
+          .replace(/<[^>]+>/g, "")
+          .replaceAll("&lt;", "<")
+          .replaceAll("&gt;", ">")
+          .replaceAll("&amp;", "&"),
+      )}</pre>
+</article>`,
+    )
+    .join("\n");
+  return `<h1 id="telegram">Telegram</h1>
+<p>Telegram messages kept locally instead of sent (brands without a bot token), newest first (at most ${TELEGRAM_OUTBOX_LIMIT}). As JSON: <a href="/dev/outbox/telegram.json">/dev/outbox/telegram.json</a>.</p>
+${items || "<p>No Telegram message yet.</p>"}`;
+}
+
 function outboxHtml(
   rows: (typeof mailOutbox.$inferSelect)[],
   to: string | undefined,
   sms: SmsOutboxRow[],
+  telegram: TelegramOutboxRow[],
 ): string {
   const e = escapeHtml;
   const items = rows
@@ -253,6 +305,13 @@ function outboxHtml(
       (m) => `<article>
 <h2>${e(m.subject)}</h2>
 <p class="meta">To <strong>${e(m.to)}</strong> · from ${e(m.from)} · ${e(m.template)} (${e(m.language)}, ${e(m.brandId)}) · <time datetime="${e(m.createdAt.toISOString())}">${e(m.createdAt.toISOString())}</time></p>
+${
+  m.headers
+    ? `<p class="meta">${Object.entries(m.headers)
+        .map(([k, v]) => `${e(k)}: ${e(v)}`)
+        .join("<br>")}</p>`
+    : ""
+}
 <pre>${linkify(m.text)}</pre>
 <details><summary>HTML part</summary><iframe sandbox title="${e(m.subject)}" srcdoc="${e(m.html)}"></iframe></details>
 </article>`,
@@ -275,9 +334,10 @@ iframe{width:100%;height:640px;border:1px solid #eee}
 </head>
 <body>
 <h1>Outbox</h1>
-<p>Mail kept locally instead of sent, newest first (at most ${OUTBOX_LIMIT})${to ? ` to <strong>${e(to)}</strong> (<a href="/dev/outbox">all</a>)` : ""}. As JSON: <a href="/dev/outbox.json">/dev/outbox.json</a>. Text messages are <a href="#sms">below</a>.</p>
+<p>Mail kept locally instead of sent, newest first (at most ${OUTBOX_LIMIT})${to ? ` to <strong>${e(to)}</strong> (<a href="/dev/outbox">all</a>)` : ""}. As JSON: <a href="/dev/outbox.json">/dev/outbox.json</a>. Text messages and Telegram are <a href="#sms">below</a>.</p>
 ${items || "<p>No mail yet.</p>"}
 ${smsHtml(sms)}
+${telegramHtml(telegram)}
 </body>
 </html>
 `;
@@ -286,8 +346,16 @@ ${smsHtml(sms)}
 export const mailRoutes = featureApp()
   .openapi(outboxPage, async (c) => {
     const { to } = c.req.valid("query");
-    const [mails, sms] = await Promise.all([outboxRows(c, to), smsOutboxRows(c.var.db, undefined)]);
-    return c.html(outboxHtml(mails, to, sms), 200);
+    const [mails, sms, telegram] = await Promise.all([
+      outboxRows(c, to),
+      smsOutboxRows(c.var.db, undefined),
+      telegramOutboxRows(c.var.db),
+    ]);
+    return c.html(outboxHtml(mails, to, sms, telegram), 200);
+  })
+  .openapi(telegramOutboxJson, async (c) => {
+    const rows = await telegramOutboxRows(c.var.db);
+    return c.json({ messages: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }, 200);
   })
   .openapi(smsOutboxJson, async (c) => {
     const rows = await smsOutboxRows(c.var.db, c.req.valid("query").to);

@@ -35,6 +35,8 @@ export interface OutgoingMail {
    * (worker/privacy/consents.service.ts), so it needs `accountId`. Service mails leave it unset.
    */
   marketing?: true;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post); names and values are the sender's, never input. */
+  headers?: Record<string, string>;
 }
 
 /** "sent" through Mailgun, "kept" in the local outbox, or "suppressed" (the address opted out). */
@@ -93,6 +95,9 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
         html: rendered.html,
         "o:tag": mail.template,
         ...(mail.replyTo ? { "h:Reply-To": mail.replyTo } : {}),
+        ...Object.fromEntries(
+          Object.entries(mail.headers ?? {}).map(([name, value]) => [`h:${name}`, value]),
+        ),
       },
       fields,
     );
@@ -108,6 +113,7 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
+      headers: mail.headers ?? null,
     });
     logEvent("info", "mail.kept", fields);
     result = "kept";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Brand } from "../brands/brand";
 import type { Locale } from "../contracts/locales";
 import { escapeHtml } from "../core/html";
+import { digestCopy, digestTemplates } from "./digest-templates";
 import { rightsCopy, rightsTemplates, WITHDRAW_INTRO, WITHDRAW_LABEL } from "./rights-templates";
 
 /** The transactional mails; adding one does not compile until every language has its copy. */
@@ -15,6 +16,7 @@ export const mailTemplates = [
   "subscription_ended",
   "contact",
   ...rightsTemplates,
+  ...digestTemplates,
 ] as const;
 export const MailTemplate = z.enum(mailTemplates);
 export type MailTemplate = z.infer<typeof MailTemplate>;
@@ -45,6 +47,10 @@ export interface MailFacts {
   /** The withdrawal function's address: the mail shows it, labelled as the law asks, with its deadline. */
   withdrawal?: string;
   withdrawalDays?: string;
+  /** The notification digest's lines, one per conversation or event. */
+  digest?: string;
+  /** The notification digest's unsubscribe page (also in its List-Unsubscribe header). */
+  unsubscribe?: string;
 }
 
 /** The facts a payment mail states: it is never rendered without them (no mail shows an empty slot). */
@@ -58,6 +64,7 @@ const neededFacts: Partial<Record<MailTemplate, readonly (keyof MailFacts)[]>> =
   deletion_requested: ["date"],
   purchase: ["contract", "plan", "amount", "date", "performance", "withdrawal", "withdrawalDays"],
   withdrawal_received: ["contract", "plan", "purchased", "date", "amount", "refund"],
+  notification_digest: ["digest", "unsubscribe"],
 };
 
 /** The values a template may show. All are plain text here; the HTML renderer escapes them. */
@@ -501,6 +508,7 @@ const copy: Record<MailTemplate, Record<Locale, TemplateCopy>> = {
     },
   },
   ...rightsCopy,
+  ...digestCopy,
 };
 
 const defaultTheme = {

@@ -21,6 +21,7 @@ Cosa contiene
 - data/photos.json e la cartella photos/: le foto che hai caricato.
 - data/orders.json, payments.json, refunds.json, withdrawals.json, subscriptions.json, saved_cards.json, credit_ledger.json e la cartella receipts/: acquisti, pagamenti, ricevute, abbonamenti, carte salvate (solo circuito e ultime cifre) e ogni movimento dei crediti.
 - data/events.json, mails_sent.json, phone_codes.json, mail_suppressions.json, data_requests.json: eventi d'uso, e-mail di servizio inviate, verifiche del telefono e richieste dei tuoi dati.
+- data/notification_digest.json, telegram_links.json: le notifiche raccolte per il riepilogo via e-mail e i link di Telegram (collegamento e accesso).
 
 I file sono in JSON (UTF-8), le date in UTC (ISO 8601), gli importi in centesimi.
 Le password e i codici non sono inclusi: li conserviamo solo come hash.
@@ -38,6 +39,7 @@ What it holds
 - data/photos.json and the photos/ folder: the photos you uploaded.
 - data/orders.json, payments.json, refunds.json, withdrawals.json, subscriptions.json, saved_cards.json, credit_ledger.json and the receipts/ folder: purchases, payments, receipts, subscriptions, saved cards (brand and last digits only) and every change of your credits.
 - data/events.json, mails_sent.json, phone_codes.json, mail_suppressions.json, data_requests.json: usage events, service e-mails sent, phone verifications and your data requests.
+- data/notification_digest.json, telegram_links.json: the notifications gathered for the e-mail digest and the Telegram links (linking and sign-in).
 
 Files are JSON (UTF-8), times UTC (ISO 8601), amounts in cents.
 Passwords and codes are not included: we keep them only as hashes.
@@ -55,6 +57,7 @@ Qué contiene
 - data/photos.json y la carpeta photos/: las fotos que subiste.
 - data/orders.json, payments.json, refunds.json, withdrawals.json, subscriptions.json, saved_cards.json, credit_ledger.json y la carpeta receipts/: compras, pagos, recibos, suscripciones, tarjetas guardadas (solo marca y últimas cifras) y cada movimiento de tus créditos.
 - data/events.json, mails_sent.json, phone_codes.json, mail_suppressions.json, data_requests.json: eventos de uso, correos de servicio enviados, verificaciones del teléfono y tus solicitudes de datos.
+- data/notification_digest.json, telegram_links.json: las notificaciones reunidas para el resumen por correo y los enlaces de Telegram (vinculación y acceso).
 
 Los archivos están en JSON (UTF-8), las fechas en UTC (ISO 8601) y los importes en céntimos.
 No se incluyen contraseñas ni códigos: solo guardamos su hash.
@@ -72,6 +75,7 @@ Ce qu'elle contient
 - data/photos.json et le dossier photos/ : les photos que vous avez envoyées.
 - data/orders.json, payments.json, refunds.json, withdrawals.json, subscriptions.json, saved_cards.json, credit_ledger.json et le dossier receipts/ : achats, paiements, reçus, abonnements, cartes enregistrées (réseau et derniers chiffres seulement) et chaque mouvement de vos crédits.
 - data/events.json, mails_sent.json, phone_codes.json, mail_suppressions.json, data_requests.json : événements d'utilisation, e-mails de service envoyés, vérifications du téléphone et vos demandes de données.
+- data/notification_digest.json, telegram_links.json : les notifications rassemblées pour le récapitulatif par e-mail et les liens Telegram (liaison et connexion).
 
 Les fichiers sont en JSON (UTF-8), les dates en UTC (ISO 8601), les montants en centimes.
 Les mots de passe et les codes ne sont pas inclus : nous n'en gardons qu'un hachage.

@@ -8,6 +8,7 @@ import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { angelCounts, angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
+import { emailDigestItems } from "../../drizzle/schema/digest";
 import { dislikes, invites, likes, notifications, visits } from "../../drizzle/schema/engagement";
 import { flows, ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
 import { cities, regions } from "../../drizzle/schema/geo";
@@ -26,6 +27,7 @@ import {
 import { phoneCodes, phoneNumberSends, smsOutbox } from "../../drizzle/schema/phone";
 import { memberPhotos } from "../../drizzle/schema/photos";
 import { dataExports, deletionCodes, erasureTombstones } from "../../drizzle/schema/privacy";
+import { telegramOutbox, telegramTokens } from "../../drizzle/schema/telegram";
 import { testimonials } from "../../drizzle/schema/testimonials";
 import { bannedEmails, events } from "../../drizzle/schema/tracking";
 import { withdrawals } from "../../drizzle/schema/withdrawals";
@@ -281,6 +283,7 @@ export const memberTables: readonly MemberTable[] = [
       subject: "personal",
       text: "personal",
       html: "personal",
+      headers: "personal",
       createdAt: "personal",
     },
   }),
@@ -299,6 +302,52 @@ export const memberTables: readonly MemberTable[] = [
     erasure: "delete",
     file: "mails_sent",
     columns: { id: "key", accountId: "key", template: "personal", sentAt: "personal" },
+  }),
+  member({
+    name: "email_digest_items",
+    table: emailDigestItems,
+    rows: (m) => sql`${emailDigestItems.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: "notification_digest",
+    columns: {
+      id: "key",
+      accountId: "key",
+      notificationId: "key",
+      kind: "personal",
+      angelId: "personal",
+      angelName: "personal",
+      count: "personal",
+      path: "personal",
+      locale: "personal",
+      createdAt: "personal",
+      sentAt: "personal",
+    },
+  }),
+  member({
+    name: "telegram_tokens",
+    table: telegramTokens,
+    rows: (m) => sql`${telegramTokens.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: "telegram_links",
+    columns: {
+      tokenHash: "secret",
+      purpose: "personal",
+      accountId: "key",
+      path: "personal",
+      expiresAt: "personal",
+      usedAt: "personal",
+      createdAt: "personal",
+    },
+  }),
+  member({
+    name: "telegram_outbox",
+    table: telegramOutbox,
+    // The chat the member linked (the outbox is local only; production keeps nothing here).
+    rows: (m) =>
+      sql`${telegramOutbox.brandId} = ${m.brandId} and ${telegramOutbox.chatId} in (select telegram_id from accounts where id = ${m.id} and telegram_id is not null)`,
+    erasure: "delete",
+    file: null,
+    columns: { id: "key", brandId: "service", chatId: "personal", text: "personal", createdAt: "personal" },
   }),
   member({
     name: "data_exports",

@@ -3,10 +3,12 @@
 // batch, so a backlog is worked off over several runs and no run holds the database for long.
 import { and, isNull, lt, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
+import { emailDigestItems } from "../../drizzle/schema/digest";
 import { mailOutbox, mailSent } from "../../drizzle/schema/mail";
 import { opsAuditLog } from "../../drizzle/schema/ops";
 import { phoneCodes, phoneNumberSends, smsOutbox } from "../../drizzle/schema/phone";
 import { dataExports, deletionCodes } from "../../drizzle/schema/privacy";
+import { telegramOutbox, telegramTokens } from "../../drizzle/schema/telegram";
 import { events } from "../../drizzle/schema/tracking";
 import { logEvent } from "../core/log";
 import { auditRight } from "./audit.service";
@@ -37,6 +39,22 @@ export async function runRetention(deps: ErasureDeps, now: Date): Promise<Retent
     mail_sent: await deleteBatch(deps, mailSent, sql`${mailSent.sentAt} < ${before(r.mailLogDays)}`),
     mail_outbox: await deleteBatch(deps, mailOutbox, sql`${mailOutbox.createdAt} < ${before(r.outboxDays)}`),
     sms_outbox: await deleteBatch(deps, smsOutbox, sql`${smsOutbox.createdAt} < ${before(r.outboxDays)}`),
+    telegram_outbox: await deleteBatch(
+      deps,
+      telegramOutbox,
+      sql`${telegramOutbox.createdAt} < ${before(r.outboxDays)}`,
+    ),
+    // Notification digests' lines once mailed (or dropped), kept as long as the log of mails sent.
+    email_digest_items: await deleteBatch(
+      deps,
+      emailDigestItems,
+      sql`${emailDigestItems.sentAt} < ${before(r.mailLogDays)}`,
+    ),
+    telegram_tokens: await deleteBatch(
+      deps,
+      telegramTokens,
+      sql`${telegramTokens.expiresAt} < ${before(r.expiredCodesDays)}`,
+    ),
     ops_audit_log: await deleteBatch(
       deps,
       opsAuditLog,

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { ContentPopup } from "../../components/ui/ContentPopup";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
@@ -27,7 +27,7 @@ type ConfirmData = string | undefined;
  * /profile: the photos, the own data (e-mail read-only, credits), the profile form, the notification toggles,
  * the billing section and the settings with "Disable profile".
  */
-export function OwnProfilePage() {
+export function OwnProfilePage({ telegram }: { telegram?: ReactNode } = {}) {
   const { t } = useI18n();
   const { state, room } = useSession();
   const member = state.status === "member" ? state.member : null;
@@ -88,7 +88,13 @@ export function OwnProfilePage() {
       {profile.data && (
         <>
           <ProfileForm profile={profile.data} />
-          <NotificationToggles initial={profile.data.notifications} />
+          {/* Keyed by the stored choices: a change made elsewhere (linking Telegram) shows at once. */}
+          <NotificationToggles
+            key={JSON.stringify(profile.data.notifications)}
+            initial={profile.data.notifications}
+          />
+          {/* The Telegram link's card, given by the router (it belongs to the notifications feature). */}
+          {telegram && <Suspense fallback={null}>{telegram}</Suspense>}
         </>
       )}
       <BillingSection />
