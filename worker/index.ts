@@ -57,7 +57,8 @@ export default {
       withDb(config.database, (db) => runDigests(config, db, now)),
     );
     // The member's rights: the erasures whose grace period is over, then the retention periods.
-    ctx.waitUntil(
+    job(
+      "member-rights",
       withDb(config.database, async (db) => {
         await runDueErasures({ db, env, config }, now);
         await auditRetention({ db }, await runRetention({ db, env, config }, now));

@@ -217,7 +217,7 @@ describe("a frozen database", () => {
       expect(outcome.status).toBe("fulfilled");
       expect(ms).toBeLessThan(OUTAGE_ANSWER_WITHIN_MS);
     });
-    for (const job of ["renewals", "reconciliation"]) {
+    for (const job of ["renewals", "reconciliation", "notification-digests", "member-rights"]) {
       expect(lines).toContainEqual(
         expect.objectContaining({ event: "cron.failed", job, code: STATEMENT_TIMED_OUT }),
       );
