@@ -11,6 +11,7 @@ import { startFakeMaxpay } from "../fakes/maxpay";
 import { startFakeMollie } from "../fakes/mollie";
 import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
+import { startFakeTracker } from "../fakes/tracker";
 import { startFakeTrustPay } from "../fakes/trustpay";
 import { startFakeTwilio } from "../fakes/twilio";
 import { uploadImagesBase64 } from "../fixtures/upload-images";
@@ -58,6 +59,8 @@ const fakeTrustPay = await startFakeTrustPay();
 const fakeCoda = await startFakeCoda();
 // The fake of Maxpay's host-to-host card API; only the Maxpay adapter's tests call it.
 const fakeMaxpay = await startFakeMaxpay();
+// The fake of an affiliate tracker's postback endpoint; the postback tests point a brand's template at it.
+const fakeTracker = await startFakeTracker();
 // A real demo portrait as the seed stores it (drawn and encoded with sharp, Node side), for the photo tests.
 const portrait = await portraitPack("worker-tests", "brown");
 // Photos as members' devices make them (progressive JPEGs, a phone's JPEG with EXIF and GPS, PNG, GIF).
@@ -143,6 +146,8 @@ export default defineConfig({
           FAKE_MAXPAY_PASSWORD: fakeMaxpay.merchantPassword,
           FAKE_MAXPAY_PRIVATE_KEY: fakeMaxpay.privateKey,
           FAKE_MAXPAY_HANG: fakeMaxpay.hangMarker,
+          FAKE_TRACKER_URL: fakeTracker.url,
+          FAKE_TRACKER_TEMPLATE: fakeTracker.template,
         },
       },
     }),

@@ -11,6 +11,7 @@ import type { Balances } from "../contracts/credits";
 import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { addPurchase, type Tx } from "../credits/credits.service";
+import { ledgerPostback } from "../tracking/postbacks.service";
 import { type ProviderId, type ProviderPayment, type StoredCard, shopperReferenceOf } from "./provider";
 import { reversePayment } from "./reversal.service";
 import {
@@ -177,6 +178,16 @@ export function settlePayment(db: Db, provider: ProviderId, reported: ProviderPa
       payment.purpose === "renewal"
         ? await renewalPaid(tx, payment)
         : await startSubscription(tx, account, payment, plan, provider, reported.storedCard?.token ?? null);
+    await ledgerPostback(tx, {
+      kind: payment.purpose === "renewal" ? "renewal" : "sale",
+      paymentId: payment.id,
+      orderId: order.id,
+      brandId: account.brandId,
+      clickid: account.clickid,
+      accountId: account.id,
+      amountCents: payment.amountCents,
+      currency: order.currency,
+    });
     const { creditiMessaggi, creditiIcebreaker, premiumLevel } = grant;
     return {
       ...answer("succeeded", null, grant.applied),
