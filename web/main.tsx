@@ -29,14 +29,17 @@ import { RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { loadMemberFrame } from "./app/Layout";
+import { ErrorBoundary } from "./components/ErrorBoundary";
 import { I18nProvider, loadCatalogue } from "./i18n/i18n";
 import { readBrand } from "./lib/brand";
+import { installErrorReporting } from "./lib/client-errors";
 import { loadOnce } from "./lib/load-once";
 import { SessionProvider } from "./lib/session/session";
 import { store } from "./lib/storage";
 import { startTracking } from "./lib/tracking";
 import { createAppRouter } from "./router";
 
+installErrorReporting();
 const brand = readBrand();
 // The brand's language is a chunk of its own: fetched now, beside the first page's chunk, rather than when
 // the first render asks for it.
@@ -82,7 +85,9 @@ void Promise.allSettled([catalogue, query.load(), memberFrame, router.load()]).t
           <QueryProvider>
             <I18nProvider locale={brand.language}>
               <SessionProvider startToken={startToken}>
-                <RouterProvider router={router} />
+                <ErrorBoundary>
+                  <RouterProvider router={router} />
+                </ErrorBoundary>
               </SessionProvider>
             </I18nProvider>
           </QueryProvider>

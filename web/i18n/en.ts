@@ -14,6 +14,7 @@ import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
+import { trackingTexts } from "./parts/tracking";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
 export const en = {
@@ -220,6 +221,7 @@ export const en = {
   ...phoneTexts.en,
   ...profileTexts.en,
   ...rightsTexts.en,
+  ...trackingTexts.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

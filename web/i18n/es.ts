@@ -15,6 +15,7 @@ import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
+import { trackingTexts } from "./parts/tracking";
 
 export const es: Catalogue = {
   app_loading: "Cargando…",
@@ -221,4 +222,5 @@ export const es: Catalogue = {
   ...phoneTexts.es,
   ...profileTexts.es,
   ...rightsTexts.es,
+  ...trackingTexts.es,
 };

@@ -15,6 +15,7 @@ import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
+import { trackingTexts } from "./parts/tracking";
 
 export const fr: Catalogue = {
   app_loading: "Chargement…",
@@ -223,4 +224,5 @@ export const fr: Catalogue = {
   ...phoneTexts.fr,
   ...profileTexts.fr,
   ...rightsTexts.fr,
+  ...trackingTexts.fr,
 };

@@ -15,6 +15,7 @@ import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
 import { rightsTexts } from "./parts/rights";
+import { trackingTexts } from "./parts/tracking";
 
 export const it: Catalogue = {
   app_loading: "Caricamento…",
@@ -221,4 +222,5 @@ export const it: Catalogue = {
   ...phoneTexts.it,
   ...profileTexts.it,
   ...rightsTexts.it,
+  ...trackingTexts.it,
 };

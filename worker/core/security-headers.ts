@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Config } from "../config";
-import { ADYEN_WEB_ENVIRONMENTS } from "../contracts/brand";
+import { ADYEN_WEB_ENVIRONMENTS, type PublicBrand } from "../contracts/brand";
 import type { AppEnv } from "../env";
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
@@ -95,13 +95,36 @@ const photos = secureHeaders({
   contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [], frameAncestors: ["'none'"] },
 });
 
-export const securityHeaders = createMiddleware<AppEnv>((c, next) => {
+/** The origins of a brand's retargeting pixels: the only outside hosts its pages may load an image from. */
+export function pixelOrigins(pixels: PublicBrand["pixels"]): string[] {
+  const origins = Object.values(pixels ?? {}).flatMap((template) => {
+    try {
+      const url = new URL(template.replaceAll("{clickid}", "x"));
+      return url.protocol === "https:" ? [url.origin] : [];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}
+
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   // A WebSocket's 101 answer has fixed headers, and no document to protect.
   if (c.req.header("upgrade")?.toLowerCase() === "websocket") return next();
+  const site = !c.req.path.startsWith("/photos/") && c.req.path !== "/api/docs";
   const headers: MiddlewareHandler = c.req.path.startsWith("/photos/")
     ? photos
     : c.req.path === "/api/docs"
       ? apiDocs
       : siteFor(c.get("config"));
-  return headers(c, next);
+  await headers(c, next);
+  // The brand is known once the request has passed its middleware: its pixels' hosts join img-src, and no other.
+  const origins = site ? pixelOrigins(c.get("brand")?.public.pixels) : [];
+  const policy = c.res.headers.get("content-security-policy");
+  if (origins.length > 0 && policy) {
+    c.res.headers.set(
+      "content-security-policy",
+      policy.replace(/img-src ([^;]*)/, (_, sources: string) => `img-src ${sources} ${origins.join(" ")}`),
+    );
+  }
 });

@@ -2,10 +2,10 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { clientErrors, cookieConsents } from "../../drizzle/schema/attribution";
 import { orders } from "../../drizzle/schema/payments";
+import { scrub } from "../contracts/scrub";
 import type { CookieChoice, CookieConsentRecord, ImportClick, KpiEvent } from "../contracts/tracking";
 import type { Db } from "../core/db";
 import { enqueuePostback } from "./postbacks.service";
-import { scrub } from "./scrub";
 
 /** The session's member, when the call came with one. */
 export interface Caller {
