@@ -33,6 +33,7 @@ import { ErrorBoundary } from "./components/ErrorBoundary";
 import { I18nProvider, loadCatalogue } from "./i18n/i18n";
 import { readBrand } from "./lib/brand";
 import { installErrorReporting } from "./lib/client-errors";
+import { reportLandingClick } from "./lib/landing-click";
 import { loadOnce } from "./lib/load-once";
 import { SessionProvider } from "./lib/session/session";
 import { store } from "./lib/storage";
@@ -50,6 +51,7 @@ const startToken = store.get("token");
 const memberFrame = startToken ? loadMemberFrame() : undefined;
 // Before the router renders (it may rewrite the address): the flux id depends on the landing URL.
 startTracking(brand);
+reportLandingClick(brand);
 const router = createAppRouter(brand);
 // TanStack Query comes beside the first page's chunk rather than inside the entry: the pages that read server
 // data are chunks of their own, and the start (brand, session, router) does not need it.

@@ -96,7 +96,10 @@ describe("browser errors", () => {
 
   it("stores a report scrubbed of addresses, numbers and tokens, and lists it grouped in the console", async () => {
     // Letters only: a run of digits in it would be scrubbed as a number.
-    const marker = `Boom${crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 8)}x`;
+    const marker = `Boom${crypto
+      .randomUUID()
+      .replace(/[^a-f]/g, "")
+      .slice(0, 8)}x`;
     const deviceId = device();
     for (let i = 0; i < 3; i++) {
       const response = await report({

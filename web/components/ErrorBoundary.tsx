@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode, useEffect } from "react";
-import { CLIENT_LOG_SUBJECTS } from "../../worker/contracts/tracking";
+import { CLIENT_LOG_SUBJECTS } from "../../worker/contracts/tracking-names";
 import { useI18n } from "../i18n/i18n";
 import { reportClientError } from "../lib/client-errors";
 

@@ -3,7 +3,7 @@
 // of addresses, numbers and tokens before it leaves, the same one is sent once a minute at most, and a device
 // sends at most REPORTS_PER_MINUTE (the server throttles per device and network as well).
 import { scrub } from "../../worker/contracts/scrub";
-import { CLIENT_LOG_SUBJECTS } from "../../worker/contracts/tracking";
+import { CLIENT_LOG_SUBJECTS } from "../../worker/contracts/tracking-names";
 import { api } from "./api";
 import { store } from "./storage";
 

@@ -5,7 +5,7 @@
 // loads only when it says marketing.
 
 import type { PublicBrand } from "../../worker/contracts/brand";
-import { COOKIE_POLICY_VERSION, type PixelEvent } from "../../worker/contracts/tracking";
+import { COOKIE_POLICY_VERSION, type PixelEvent } from "../../worker/contracts/tracking-names";
 import type { MessageKey } from "../i18n/i18n";
 import { api } from "./api";
 import { store } from "./storage";

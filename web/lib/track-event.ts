@@ -3,7 +3,7 @@
 // the client events of api/log/event (clickid, angelId, type) are posted there too for a member.
 import type { PublicBrand } from "../../worker/contracts/brand";
 import { type LogEventType, logEventTypes } from "../../worker/contracts/engagement";
-import type { KpiEventName } from "../../worker/contracts/tracking";
+import type { KpiEventName } from "../../worker/contracts/tracking-names";
 import { api } from "./api";
 import { store } from "./storage";
 import { tracking } from "./tracking";

@@ -2,6 +2,17 @@
 // the client's error log: the wire shapes shared by the Worker and the web client. Spec words stay as the spec
 // writes them (clickid, kcampaign, pageType, nome_evento, valore_evento, messaggio).
 import { z } from "zod";
+import { KPI_EVENTS, POSTBACK_STATUSES } from "./tracking-names";
+
+export {
+  CLIENT_LOG_SUBJECTS,
+  COOKIE_POLICY_VERSION,
+  KPI_EVENTS,
+  type KpiEventName,
+  PIXEL_EVENTS,
+  type PixelEvent,
+  POSTBACK_STATUSES,
+} from "./tracking-names";
 
 /** A click id or tracking id as the client keeps it (hex from the landing, or the member's click id). */
 export const ClickId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1-64 letters, digits, - or _");
@@ -31,30 +42,11 @@ export const ImportOrder = z.object({
 });
 export type ImportOrder = z.infer<typeof ImportOrder>;
 
-/** The KPI event's name (nome_evento): the spec's client events and the tracking helper's. */
-export const KPI_EVENTS = [
-  "like",
-  "dislike",
-  "ko_msg",
-  "ko_icebreaker",
-  "engage",
-  "scelta_rateplan",
-  "vista_profilo",
-  "visita_profilo",
-  "like_da_home",
-  "like_da_radar",
-  "lettura_pressing",
-  "lead",
-  "tentativo",
-] as const;
-export const KpiEventName = z.enum(KPI_EVENTS);
-export type KpiEventName = z.infer<typeof KpiEventName>;
-
 /** POST /log/event (the KPI host's call, served by the Worker): one KPI event with its context. */
 export const KpiEvent = z.object({
   clickid: ClickId,
   service: Short,
-  nome_evento: KpiEventName,
+  nome_evento: z.enum(KPI_EVENTS),
   valore_evento: z.union([z.string().max(64), z.number().finite()]).optional(),
   premiumLevel: z.coerce.number().int().min(0).max(9).optional(),
   flux: Short.optional(),
@@ -87,15 +79,12 @@ export const POSTBACK_KINDS = [
 export const PostbackKind = z.enum(POSTBACK_KINDS);
 export type PostbackKind = z.infer<typeof PostbackKind>;
 
-export const POSTBACK_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export const PostbackStatus = z.enum(POSTBACK_STATUSES);
 export type PostbackStatus = z.infer<typeof PostbackStatus>;
 
 /** The cookie categories; necessary is always on. */
 export const COOKIE_CATEGORIES = ["necessary", "analytics", "marketing"] as const;
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
-/** The version of the cookie policy the banner shows; a new version asks again. */
-export const COOKIE_POLICY_VERSION = "2026-11-29";
 
 /** POST /api/consent/cookies: a choice made on the banner or in its preferences. */
 export const CookieChoice = z.object({
@@ -116,19 +105,6 @@ export const CookieConsentRecord = z.object({
 });
 export type CookieConsentRecord = z.infer<typeof CookieConsentRecord>;
 
-/** The spec's logged problems (subjects of api/log/client) the client sends. */
-export const CLIENT_LOG_SUBJECTS = {
-  windowError: "Errore window",
-  unhandledRejection: "Errore promise",
-  errorBoundary: "Errore boundary",
-  socket: "PROBLEMA SOCKET",
-  signup: "Errore authServices",
-  dispenserMatch: "Problemi con chiamata dispenser Match",
-  missingTracker: "manca trackerId in match",
-  missingRateplan: "manca rateplan",
-  fetchFailed: "Errore fetch",
-} as const;
-
 /** POST api/log/client: subject, messaggio (and the client's release). */
 export const ClientLog = z.object({
   subject: z.string().trim().min(1).max(80),
@@ -140,10 +116,6 @@ export const ClientLog = z.object({
     .optional(),
 });
 export type ClientLog = z.infer<typeof ClientLog>;
-
-/** The retargeting pixels' events (lead at sign-up, tentativo at a payment attempt). */
-export const PIXEL_EVENTS = ["lead", "tentativo"] as const;
-export type PixelEvent = (typeof PIXEL_EVENTS)[number];
 
 /** One postback as the console lists it. */
 export const ListedPostback = z.object({

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { SignupPayload } from "../../../worker/contracts/auth";
 import type { PublicBrand } from "../../../worker/contracts/brand";
-import { CLIENT_LOG_SUBJECTS } from "../../../worker/contracts/tracking";
+import { CLIENT_LOG_SUBJECTS } from "../../../worker/contracts/tracking-names";
 import { api, errorOf } from "../../lib/api";
 import { reportClientError } from "../../lib/client-errors";
 import { firePixel } from "../../lib/consent";

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { POSTBACK_STATUSES, type PostbackStatus } from "../../../worker/contracts/tracking";
+import { POSTBACK_STATUSES, type PostbackStatus } from "../../../worker/contracts/tracking-names";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { okJson } from "../../lib/api";
 import { formatCents, opsApi } from "./ops-api";
@@ -74,17 +74,23 @@ export function OpsPostbacksPage() {
             <tbody>
               {rows.map((p) => (
                 <tr key={p.id} data-testid="postback-row">
-                  <td>{time.format(new Date(p.createdAt))}</td>
-                  <td>
+                  <td data-label={t("ops_postbacks_created")}>{time.format(new Date(p.createdAt))}</td>
+                  <td data-label={t("ops_postbacks_kind")}>
                     {p.kind} <span className="muted small">{p.brandId}</span>
                   </td>
-                  <td className="ops-mono">{p.clickid}</td>
-                  <td>
+                  <td className="ops-mono" data-label="clickid">
+                    {p.clickid}
+                  </td>
+                  <td data-label={t("ops_postbacks_payout")}>
                     {p.payoutCents === null ? "" : formatCents(p.payoutCents, p.currency ?? "EUR", locale)}
                   </td>
-                  <td>{t(statusKeys[p.status as PostbackStatus] ?? "ops_postback_pending")}</td>
-                  <td>{p.attempts}</td>
-                  <td className="small">{p.lastError ?? ""}</td>
+                  <td data-label={t("ops_postbacks_status")}>
+                    {t(statusKeys[p.status as PostbackStatus] ?? "ops_postback_pending")}
+                  </td>
+                  <td data-label={t("ops_postbacks_attempts")}>{p.attempts}</td>
+                  <td className="small" data-label={t("ops_postbacks_last_error")}>
+                    {p.lastError ?? ""}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -123,13 +129,17 @@ export function OpsClientErrorsPage() {
             <tbody>
               {groups.map((g) => (
                 <tr key={`${g.brandId}\n${g.subject}\n${g.message}`} data-testid="client-error-row">
-                  <td>{g.count}</td>
-                  <td>
+                  <td data-label={t("ops_client_errors_count")}>{g.count}</td>
+                  <td data-label={t("ops_client_errors_subject")}>
                     {g.subject} <span className="muted small">{g.brandId}</span>
                   </td>
-                  <td className="small ops-wrap">{g.message}</td>
-                  <td className="small">{g.releases.join(", ")}</td>
-                  <td>{time.format(new Date(g.lastAt))}</td>
+                  <td className="small ops-wrap" data-label={t("ops_client_errors_message")}>
+                    {g.message}
+                  </td>
+                  <td className="small" data-label={t("ops_client_errors_release")}>
+                    {g.releases.join(", ")}
+                  </td>
+                  <td data-label={t("ops_client_errors_last")}>{time.format(new Date(g.lastAt))}</td>
                 </tr>
               ))}
             </tbody>
