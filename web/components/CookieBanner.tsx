@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import type { PublicBrand } from "../../worker/contracts/brand";
 import { useI18n } from "../i18n/i18n";
-import { showCookiePreferences, startConsent } from "../lib/consent";
 import "./cookie-banner.css";
 
 /**
@@ -11,7 +10,10 @@ import "./cookie-banner.css";
 export function CookieBanner({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
   useEffect(() => {
-    startConsent(brand, t).catch((error: unknown) => console.warn("cookie banner failed", error));
+    // The consent code comes after the first screen, in the chunk that also loads the library.
+    import("../lib/consent")
+      .then((m) => m.startConsent(brand, t))
+      .catch((error: unknown) => console.warn("cookie banner failed", error));
   }, [brand, t]);
   return null;
 }
@@ -24,7 +26,7 @@ export function CookiePreferencesLink({ brand }: { brand: PublicBrand }) {
       type="button"
       className="link-button cookie-preferences-link"
       data-testid="cookie-preferences"
-      onClick={() => showCookiePreferences(brand, t)}
+      onClick={() => void import("../lib/consent").then((m) => m.showCookiePreferences(brand, t))}
     >
       {t("cookie_preferences")}
     </button>

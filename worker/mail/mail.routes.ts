@@ -11,6 +11,7 @@ import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { changeMarketingConsents } from "../privacy/consents.service";
 import { SMS_OUTBOX_LIMIT, type SmsOutboxRow, smsOutboxRows } from "../sms/sms.service";
+import { type ListedPostbackRow, listPostbacks } from "../tracking/postbacks.service";
 
 /** The outbox pages show the newest mails only. */
 export const OUTBOX_LIMIT = 100;
@@ -242,10 +243,25 @@ function smsHtml(rows: SmsOutboxRow[]): string {
 ${items || "<p>No text message yet.</p>"}`;
 }
 
+/** The postbacks a brand without a tracker keeps (and the others' recent ones), newest first. */
+function postbacksHtml(rows: ListedPostbackRow[]): string {
+  const e = escapeHtml;
+  const items = rows
+    .map(
+      (p) =>
+        `<tr><td>${e(p.createdAt)}</td><td>${e(p.brandId)}</td><td>${e(p.kind)}</td><td>${e(p.clickid)}</td><td>${p.payoutCents ?? ""} ${e(p.currency ?? "")}</td><td>${e(p.status)}</td><td>${p.attempts}</td><td>${e(p.lastError ?? "")}</td></tr>`,
+    )
+    .join("\n");
+  return `<h1 id="postbacks">Postbacks</h1>
+<p>Tracker postbacks, newest first (at most 50); a brand without a tracker template keeps them here. As JSON: <a href="/dev/outbox/postbacks.json">/dev/outbox/postbacks.json</a>.</p>
+${items ? `<table><thead><tr><th>created</th><th>brand</th><th>event</th><th>clickid</th><th>payout (cents)</th><th>status</th><th>attempts</th><th>last error</th></tr></thead><tbody>${items}</tbody></table>` : "<p>No postback yet.</p>"}`;
+}
+
 function outboxHtml(
   rows: (typeof mailOutbox.$inferSelect)[],
   to: string | undefined,
   sms: SmsOutboxRow[],
+  tracked: ListedPostbackRow[] = [],
 ): string {
   const e = escapeHtml;
   const items = rows
@@ -271,6 +287,7 @@ article{border:1px solid #ddd;border-radius:8px;padding:0 1rem 1rem;margin:0 0 1
 h2{font-size:1.1rem}.meta{color:#555;font-size:.9rem}
 pre{white-space:pre-wrap;word-break:break-word;background:#f7f7f7;padding:.75rem;border-radius:6px}
 iframe{width:100%;height:640px;border:1px solid #eee}
+table{border-collapse:collapse;font-size:.85rem}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left}
 </style>
 </head>
 <body>
@@ -278,6 +295,7 @@ iframe{width:100%;height:640px;border:1px solid #eee}
 <p>Mail kept locally instead of sent, newest first (at most ${OUTBOX_LIMIT})${to ? ` to <strong>${e(to)}</strong> (<a href="/dev/outbox">all</a>)` : ""}. As JSON: <a href="/dev/outbox.json">/dev/outbox.json</a>. Text messages are <a href="#sms">below</a>.</p>
 ${items || "<p>No mail yet.</p>"}
 ${smsHtml(sms)}
+${postbacksHtml(tracked)}
 </body>
 </html>
 `;
@@ -286,8 +304,12 @@ ${smsHtml(sms)}
 export const mailRoutes = featureApp()
   .openapi(outboxPage, async (c) => {
     const { to } = c.req.valid("query");
-    const [mails, sms] = await Promise.all([outboxRows(c, to), smsOutboxRows(c.var.db, undefined)]);
-    return c.html(outboxHtml(mails, to, sms), 200);
+    const [mails, sms, tracked] = await Promise.all([
+      outboxRows(c, to),
+      smsOutboxRows(c.var.db, undefined),
+      listPostbacks(c.var.db, { brands: null, limit: 50 }),
+    ]);
+    return c.html(outboxHtml(mails, to, sms, tracked), 200);
   })
   .openapi(smsOutboxJson, async (c) => {
     const rows = await smsOutboxRows(c.var.db, c.req.valid("query").to);
