@@ -269,6 +269,8 @@ describe("the tracking calls", () => {
         payload: expect.objectContaining(body),
       }),
     ]);
+    // Locally (no tracker for the brand) it waits in the outbox page.
+    expect(await (await call("/dev/outbox")).text()).toContain(clickid);
   });
 
   it("refuses bad input naming the field, and another member's click id", async () => {
