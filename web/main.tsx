@@ -29,14 +29,18 @@ import { RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { loadMemberFrame } from "./app/Layout";
+import { ErrorBoundary } from "./components/ErrorBoundary";
 import { I18nProvider, loadCatalogue } from "./i18n/i18n";
 import { readBrand } from "./lib/brand";
+import { installErrorReporting } from "./lib/client-errors";
+import { reportLandingClick } from "./lib/landing-click";
 import { loadOnce } from "./lib/load-once";
 import { SessionProvider } from "./lib/session/session";
 import { store } from "./lib/storage";
 import { startTracking } from "./lib/tracking";
 import { createAppRouter } from "./router";
 
+installErrorReporting();
 const brand = readBrand();
 // The brand's language is a chunk of its own: fetched now, beside the first page's chunk, rather than when
 // the first render asks for it.
@@ -47,6 +51,7 @@ const startToken = store.get("token");
 const memberFrame = startToken ? loadMemberFrame() : undefined;
 // Before the router renders (it may rewrite the address): the flux id depends on the landing URL.
 startTracking(brand);
+reportLandingClick(brand);
 const router = createAppRouter(brand);
 // TanStack Query comes beside the first page's chunk rather than inside the entry: the pages that read server
 // data are chunks of their own, and the start (brand, session, router) does not need it.
@@ -82,7 +87,9 @@ void Promise.allSettled([catalogue, query.load(), memberFrame, router.load()]).t
           <QueryProvider>
             <I18nProvider locale={brand.language}>
               <SessionProvider startToken={startToken}>
-                <RouterProvider router={router} />
+                <ErrorBoundary>
+                  <RouterProvider router={router} />
+                </ErrorBoundary>
               </SessionProvider>
             </I18nProvider>
           </QueryProvider>

@@ -11,6 +11,7 @@ import { type ReactNode, useLayoutEffect, useState } from "react";
 import type { PublicBrand } from "../worker/contracts/brand";
 import { Layout } from "./app/Layout";
 import { RequireMember } from "./app/RequireMember";
+import { RouteError } from "./components/ErrorBoundary";
 import { isOpsPath, opsRoutes } from "./features/ops/ops-routes";
 import { useMemberHome, useSession } from "./lib/session/session";
 import { store } from "./lib/storage";
@@ -310,7 +311,12 @@ export function createAppRouter(brand: PublicBrand) {
     page("/ko", () => <OkPage ok={false} />, OkPage),
     opsRoutes(root),
   ] as const;
-  return createRouter({ routeTree: root.addChildren([...routes]), parseSearch, stringifySearch });
+  return createRouter({
+    routeTree: root.addChildren([...routes]),
+    parseSearch,
+    stringifySearch,
+    defaultErrorComponent: RouteError,
+  });
 }
 
 declare module "@tanstack/react-router" {

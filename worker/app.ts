@@ -42,6 +42,7 @@ import { privacyRoutes } from "./privacy/privacy.routes";
 import { phoneRoutes } from "./profile/phone.routes";
 import { profileRoutes } from "./profile/profile.routes";
 import { routeRealtime } from "./realtime/realtime.routes";
+import { trackingRoutes } from "./tracking/tracking.routes";
 
 /** The whole Worker app for a brand registry (tests pass their own to show a new entry is enough). */
 export function createApp(registry: BrandRegistry = brands, defaultId: string = defaultBrandId) {
@@ -100,6 +101,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", firstScreenRoutes)
     .route("/", chatRoutes)
     .route("/", engagementRoutes)
+    .route("/", trackingRoutes)
     .route("/", mailRoutes)
     .route("/", telegramRoutes)
     .route("/", unsubscribeRoutes)

@@ -21,6 +21,7 @@ import {
   RETENTION,
   type Retention,
 } from "./privacy/rights.config";
+import { templateProblem } from "./tracking/postback-template";
 
 /** The time an operator holds a conversation after taking it from the console's queue. */
 export const OPS_LEASE_MS = 180_000;
@@ -59,6 +60,9 @@ const TELEGRAM_BOT_TOKEN = /^\d{3,20}:[A-Za-z0-9_-]{30,64}$/;
  * local) sets its own with `wrangler secret put SANDBOX_WEBHOOK_SECRET`.
  */
 export const LOCAL_SANDBOX_WEBHOOK_SECRET = "local-sandbox-webhook-secret:not-for-a-reachable-site";
+
+/** The wait for a tracker's answer to a postback (it is retried later when it does not come). */
+export const POSTBACK_TIMEOUT_MS = 5_000;
 
 /** A delay window in ms; a random time inside it is drawn for each event. */
 interface DelayWindow {
@@ -133,6 +137,11 @@ export interface Config {
   brandCompanies: Readonly<Record<string, CompanyOverride>>;
   /** Each brand's credentials at the real payment providers, by brand id; a provider not named is not used. */
   paymentCredentials: Readonly<Record<string, BrandPaymentCredentials>>;
+  /**
+   * The trackers' postbacks: URL templates by brand id (TRACKER_POSTBACK_URLS, over the registry's own) and the
+   * wait for a tracker's answer. A brand without one keeps its postbacks in the outbox.
+   */
+  tracking: { postbackUrls: Readonly<Record<string, string>>; timeoutMs: number };
   /** The member's rights (worker/privacy): the deletion's grace period, the archives' limits, the retention periods. */
   rights: {
     deletionGraceDays: number;
@@ -344,6 +353,10 @@ const Environment = z.object({
   EXPORTS_PER_DAY: optional(z.coerce.number().int().min(1).max(100)).transform((v) => v ?? EXPORTS_PER_DAY),
   EXPORT_LINK_TTL_MS: optional(z.coerce.number().int().min(60_000)).transform((v) => v ?? EXPORT_LINK_TTL_MS),
   TOMBSTONE_KEY: optional(z.string().min(32, "must be at least 32 characters")),
+  TRACKER_POSTBACK_URLS: optional(jsonText(z.record(z.string(), z.string()))),
+  POSTBACK_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(30_000)).transform(
+    (v) => v ?? POSTBACK_TIMEOUT_MS,
+  ),
 });
 
 /** Half a Twilio account would quietly keep every code in an outbox nobody reads: what is missing. */
@@ -400,6 +413,14 @@ function telegramBotTokens(env: Record<string, unknown>, problems: string[]): Re
   return tokens;
 }
 
+/** A tracker's template that is not a URL with {clickid}, or not https once deployed: which brand and why. */
+function trackerProblems(e: z.infer<typeof Environment>): string[] {
+  return Object.entries(e.TRACKER_POSTBACK_URLS ?? {}).flatMap(([brandId, template]) => {
+    const problem = templateProblem(template, e.APP_ENV === "local");
+    return problem ? [`TRACKER_POSTBACK_URLS.${brandId} ${problem}`] : [];
+  });
+}
+
 /** A window whose max is below its min is the min (a fixed delay). */
 const window = (minMs: number, maxMs: number): DelayWindow => ({ minMs, maxMs: Math.max(minMs, maxMs) });
 
@@ -411,7 +432,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     throw new Error(`invalid Worker configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;
-  const problems = [...twilioProblems(e), ...paymentProblems(e)];
+  const problems = [...twilioProblems(e), ...paymentProblems(e), ...trackerProblems(e)];
   const botTokens = telegramBotTokens(env, problems);
   if (problems.length) throw new Error(`invalid Worker configuration: ${problems.join("; ")}`);
   return {
@@ -486,6 +507,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
           }
         : null,
     brandCompanies: e.BRAND_COMPANIES ?? {},
+    tracking: { postbackUrls: e.TRACKER_POSTBACK_URLS ?? {}, timeoutMs: e.POSTBACK_TIMEOUT_MS },
     paymentCredentials: e.PAYMENT_CREDENTIALS ?? {},
     rights: {
       deletionGraceDays: e.DELETION_GRACE_DAYS,

@@ -9,6 +9,7 @@ import { runRenewals } from "./payments/renewals.service";
 import { announceSubscriptionEvents } from "./payments/subscription-mail";
 import { runDueErasures } from "./privacy/erasure.service";
 import { auditRetention, runRetention } from "./privacy/retention.service";
+import { deliverDuePostbacks } from "./tracking/postbacks.service";
 
 export { UserRoom } from "../party/user-room";
 export { OpsDesk } from "./ops/ops-desk";
@@ -20,7 +21,7 @@ export default {
   fetch: app.fetch,
   /**
    * The Cron Trigger (wrangler.toml): the renewals due at the scheduled time, and the reconciliation of the
-   * recent payments whose outcome is not known yet; each on its own, so one failing does not stop the other.
+   * recent payments whose outcome is not known yet, the trackers' due postbacks; each on its own, so one failing does not stop the other.
    */
   scheduled(controller, env, ctx) {
     const config = configOf(env);
@@ -55,6 +56,11 @@ export default {
     job(
       "notification-digests",
       withDb(config.database, (db) => runDigests(config, db, now)),
+    );
+    // The trackers' postbacks that are due (new ones, and failed ones whose backoff is over).
+    job(
+      "postbacks",
+      withDb(config.database, (db) => deliverDuePostbacks(db, config, now)),
     );
     // The member's rights: the erasures whose grace period is over, then the retention periods.
     job(

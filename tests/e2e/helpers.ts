@@ -1,6 +1,7 @@
 // Shared pieces of the end-to-end tests: the brand origins on this run's port, a random client IP per
 // browser context (registration is rate-limited per IP), the cookie policy accepted unless a test wants
 // the banner, screenshots, the local outbox and quick members made through the API.
+
 import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
@@ -11,6 +12,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
+import { COOKIE_POLICY_VERSION } from "../../worker/contracts/tracking";
 import { signUpBody } from "../fixtures/sign-up-body";
 
 export { expect };
@@ -47,11 +49,18 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${counter}.${Math.random().toString(36).slice(2, 6)}.${project}@example.com`;
 }
 
-/** Marks the cookie policy accepted before any script of the page runs. */
+/**
+ * Marks a cookie choice of the current policy made (necessary cookies only) before any script of the page
+ * runs, so the banner stays closed (web/lib/consent.ts reads the cookiePolicy key).
+ */
 export async function acceptCookies(context: BrowserContext) {
-  await context.addInitScript(() => {
-    if (!localStorage.getItem("cookiePolicy")) localStorage.setItem("cookiePolicy", "e2e");
-  });
+  await context.addInitScript((version) => {
+    if (!localStorage.getItem("cookiePolicy"))
+      localStorage.setItem(
+        "cookiePolicy",
+        JSON.stringify({ version, analytics: false, marketing: false, at: new Date().toISOString() }),
+      );
+  }, COOKIE_POLICY_VERSION);
 }
 
 /** A POST to the API of a brand, from Node. */

@@ -12,6 +12,7 @@ import { startFakeMollie } from "../fakes/mollie";
 import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
 import { startFakeTelegram } from "../fakes/telegram";
+import { startFakeTracker } from "../fakes/tracker";
 import { startFakeTrustPay } from "../fakes/trustpay";
 import { startFakeTwilio } from "../fakes/twilio";
 import { uploadImagesBase64 } from "../fixtures/upload-images";
@@ -62,6 +63,8 @@ const fakeMaxpay = await startFakeMaxpay();
 // The fake of Telegram's Bot API; the default bindings keep no bot token (messages go to the outbox), the
 // Telegram tests pass the fake's token to a config of their own.
 const fakeTelegram = await startFakeTelegram();
+// The fake of an affiliate tracker's postback endpoint; the postback tests point a brand's template at it.
+const fakeTracker = await startFakeTracker();
 // A real demo portrait as the seed stores it (drawn and encoded with sharp, Node side), for the photo tests.
 const portrait = await portraitPack("worker-tests", "brown");
 // Photos as members' devices make them (progressive JPEGs, a phone's JPEG with EXIF and GPS, PNG, GIF).
@@ -150,6 +153,8 @@ export default defineConfig({
           TELEGRAM_WEBHOOK_SECRET: "worker-tests-telegram-webhook-secret-32-bytes",
           FAKE_TELEGRAM_URL: fakeTelegram.url,
           FAKE_TELEGRAM_TOKEN: fakeTelegram.token,
+          FAKE_TRACKER_URL: fakeTracker.url,
+          FAKE_TRACKER_TEMPLATE: fakeTracker.template,
         },
       },
     }),

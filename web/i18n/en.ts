@@ -14,6 +14,7 @@ import { profileTexts } from "./parts/profile";
 import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 import { telegramTexts } from "./parts/telegram";
+import { trackingTexts } from "./parts/tracking";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
 export const en = {
@@ -220,6 +221,7 @@ export const en = {
   ...telegramTexts.en,
   ...profileTexts.en,
   ...rightsTexts.en,
+  ...trackingTexts.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -15,6 +15,7 @@ import { profileTexts } from "./parts/profile";
 import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 import { telegramTexts } from "./parts/telegram";
+import { trackingTexts } from "./parts/tracking";
 
 export const es: Catalogue = {
   app_loading: "Cargando…",
@@ -221,4 +222,5 @@ export const es: Catalogue = {
   ...telegramTexts.es,
   ...profileTexts.es,
   ...rightsTexts.es,
+  ...trackingTexts.es,
 };

@@ -15,6 +15,7 @@ import { profileTexts } from "./parts/profile";
 import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 import { telegramTexts } from "./parts/telegram";
+import { trackingTexts } from "./parts/tracking";
 
 export const fr: Catalogue = {
   app_loading: "Chargement…",
@@ -223,4 +224,5 @@ export const fr: Catalogue = {
   ...telegramTexts.fr,
   ...profileTexts.fr,
   ...rightsTexts.fr,
+  ...trackingTexts.fr,
 };

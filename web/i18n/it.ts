@@ -15,6 +15,7 @@ import { profileTexts } from "./parts/profile";
 import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 import { telegramTexts } from "./parts/telegram";
+import { trackingTexts } from "./parts/tracking";
 
 export const it: Catalogue = {
   app_loading: "Caricamento…",
@@ -221,4 +222,5 @@ export const it: Catalogue = {
   ...telegramTexts.it,
   ...profileTexts.it,
   ...rightsTexts.it,
+  ...trackingTexts.it,
 };

@@ -44,6 +44,12 @@ export interface ServerBrand {
   mailFrom: string;
   /** Name of the Worker secret holding the Telegram bot token. */
   telegramTokenSecret: string;
+  /**
+   * The brand's tracker: a postback URL template with {clickid} and the payout placeholders
+   * (worker/tracking/postback-template.ts); TRACKER_POSTBACK_URLS overrides it per deployment. None keeps the
+   * brand's postbacks in the outbox.
+   */
+  postbackUrl?: string;
   /** Merchant accounts per payment provider (from the brand's company). */
   paymentAccounts: BrandCompany["payment_accounts"];
 }

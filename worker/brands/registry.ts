@@ -39,6 +39,11 @@ export const brands: Record<BrandId, BrandEntry> = {
       cartella_foto_default: "photos/default-it",
       url_foto_utente: "/photos/users",
       nome_bot: "AmoreItaliaBot",
+      // The demo's retargeting pixels (a partner's image URLs); they load only with marketing consent.
+      pixels: {
+        lead: "https://pixel.amoreitalia.example/lead.gif?cid={clickid}",
+        tentativo: "https://pixel.amoreitalia.example/tentativo.gif?cid={clickid}",
+      },
       legal_link: {
         faq: "/legal/faq",
         termini: "/legal/terms",

@@ -8,7 +8,6 @@ import { ConversationAnswer } from "../contracts/chat";
 import { RequiredClickid } from "../contracts/clickid";
 import { isFictionalPhone } from "../contracts/fictional-phone";
 import { forbidden } from "../core/errors";
-import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, featureApp } from "../core/openapi";
 import { canReadBlurred } from "./blurred";
@@ -68,31 +67,6 @@ const allConversations = createRoute({
   },
 });
 
-const clientLog = createRoute({
-  method: "post",
-  path: "/api/log/client",
-  tags: ["chat"],
-  summary: "A problem the member's client met (e.g. 'PROBLEMA SOCKET'), written to the Worker's log",
-  security: bearerSecurity,
-  middleware: [requireSession] as const,
-  request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({ subject: z.string().min(1).max(80), messaggio: z.string().max(500) }),
-        },
-      },
-      required: true,
-    },
-  },
-  responses: {
-    200: {
-      description: "Logged",
-      content: { "application/json": { schema: z.object({ result: z.literal("OK") }) } },
-    },
-  },
-});
-
 export const chatRoutes = featureApp()
   .openapi(oneConversation, async (c) => {
     const { trackerId, angelId } = c.req.valid("param");
@@ -121,10 +95,4 @@ export const chatRoutes = featureApp()
     if (trackerId !== c.var.session.clickid) throw forbidden();
     const list = await conversations(c.var.db, c.var.brand.public, c.var.session.accountId);
     return c.json({ messages: list, totalUnreadMessages: list.reduce((n, m) => n + m.unread, 0) }, 200);
-  })
-  .openapi(clientLog, (c) => {
-    const { subject, messaggio } = c.req.valid("json");
-    // The member's id and the client's words only; never a token.
-    logEvent("warn", "client.log", { clickid: c.var.session.clickid, subject, messaggio });
-    return c.json({ result: "OK" as const }, 200);
   });

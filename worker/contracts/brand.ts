@@ -62,6 +62,11 @@ export const PublicBrand = z.object({
   paypal: z.object({ clientId: z.string() }).optional(),
   /** The brand's cards go to Adyen through its secured fields (set only when its card system is Adyen). */
   adyen_web: AdyenWeb.optional(),
+  /**
+   * Retargeting pixels (image URLs with a {clickid} placeholder) for the lead and tentativo events: loaded only
+   * with marketing consent, and the CSP allows only their hosts.
+   */
+  pixels: z.object({ lead: z.url().optional(), tentativo: z.url().optional() }).optional(),
   /** Sign-in with Google is configured for this deployment: the login and sign-up pages offer it. */
   google_login: z.boolean(),
 });

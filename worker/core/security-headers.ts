@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { type ContentSecurityPolicyOptionHandler, NONCE, secureHeaders } from "hono/secure-headers";
 import type { Config } from "../config";
-import { ADYEN_WEB_ENVIRONMENTS } from "../contracts/brand";
+import { ADYEN_WEB_ENVIRONMENTS, type PublicBrand } from "../contracts/brand";
 import type { AppEnv } from "../env";
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
@@ -124,6 +124,18 @@ const photos = secureHeaders({
 });
 
 const nothingMore = async () => {};
+/** The origins of a brand's retargeting pixels: the only outside hosts its pages may load an image from. */
+export function pixelOrigins(pixels: PublicBrand["pixels"]): string[] {
+  const origins = Object.values(pixels ?? {}).flatMap((template) => {
+    try {
+      const url = new URL(template.replaceAll("{clickid}", "x"));
+      return url.protocol === "https:" ? [url.origin] : [];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   // A WebSocket's 101 answer has fixed headers, and no document to protect.
@@ -135,4 +147,13 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   // Set on the answer as secureHeaders does after the route; the nonce is the one the route made, if any.
   const site = siteFor(c.get("config"));
   await (c.get("secureHeadersNonce") ? site.withNonce : site.withoutNonce)(c, nothingMore);
+  // The brand is known once the request has passed its middleware: its pixels' hosts join img-src, and no other.
+  const origins = pixelOrigins(c.get("brand")?.public.pixels);
+  const policy = c.res.headers.get("content-security-policy");
+  if (origins.length > 0 && policy) {
+    c.res.headers.set(
+      "content-security-policy",
+      policy.replace(/img-src ([^;]*)/, (_, sources: string) => `img-src ${sources} ${origins.join(" ")}`),
+    );
+  }
 });

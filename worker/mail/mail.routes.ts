@@ -12,6 +12,7 @@ import type { AppEnv } from "../env";
 import { TELEGRAM_OUTBOX_LIMIT, telegramOutboxRows } from "../notifications/telegram/telegram.service";
 import { changeMarketingConsents } from "../privacy/consents.service";
 import { SMS_OUTBOX_LIMIT, type SmsOutboxRow, smsOutboxRows } from "../sms/sms.service";
+import { type ListedPostbackRow, listPostbacks } from "../tracking/postbacks.service";
 
 /** The outbox pages show the newest mails only. */
 export const OUTBOX_LIMIT = 100;
@@ -293,11 +294,26 @@ function telegramHtml(rows: TelegramOutboxRow[]): string {
 ${items || "<p>No Telegram message yet.</p>"}`;
 }
 
+/** The postbacks a brand without a tracker keeps (and the others' recent ones), newest first. */
+function postbacksHtml(rows: ListedPostbackRow[]): string {
+  const e = escapeHtml;
+  const items = rows
+    .map(
+      (p) =>
+        `<tr><td>${e(p.createdAt)}</td><td>${e(p.brandId)}</td><td>${e(p.kind)}</td><td>${e(p.clickid)}</td><td>${p.payoutCents ?? ""} ${e(p.currency ?? "")}</td><td>${e(p.status)}</td><td>${p.attempts}</td><td>${e(p.lastError ?? "")}</td></tr>`,
+    )
+    .join("\n");
+  return `<h1 id="postbacks">Postbacks</h1>
+<p>Tracker postbacks, newest first (at most 50); a brand without a tracker template keeps them here. As JSON: <a href="/dev/outbox/postbacks.json">/dev/outbox/postbacks.json</a>.</p>
+${items ? `<table><thead><tr><th>created</th><th>brand</th><th>event</th><th>clickid</th><th>payout (cents)</th><th>status</th><th>attempts</th><th>last error</th></tr></thead><tbody>${items}</tbody></table>` : "<p>No postback yet.</p>"}`;
+}
+
 function outboxHtml(
   rows: (typeof mailOutbox.$inferSelect)[],
   to: string | undefined,
   sms: SmsOutboxRow[],
   telegram: TelegramOutboxRow[],
+  tracked: ListedPostbackRow[] = [],
 ): string {
   const e = escapeHtml;
   const items = rows
@@ -330,6 +346,7 @@ article{border:1px solid #ddd;border-radius:8px;padding:0 1rem 1rem;margin:0 0 1
 h2{font-size:1.1rem}.meta{color:#555;font-size:.9rem}
 pre{white-space:pre-wrap;word-break:break-word;background:#f7f7f7;padding:.75rem;border-radius:6px}
 iframe{width:100%;height:640px;border:1px solid #eee}
+table{border-collapse:collapse;font-size:.85rem}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left}
 </style>
 </head>
 <body>
@@ -338,6 +355,7 @@ iframe{width:100%;height:640px;border:1px solid #eee}
 ${items || "<p>No mail yet.</p>"}
 ${smsHtml(sms)}
 ${telegramHtml(telegram)}
+${postbacksHtml(tracked)}
 </body>
 </html>
 `;
@@ -346,12 +364,13 @@ ${telegramHtml(telegram)}
 export const mailRoutes = featureApp()
   .openapi(outboxPage, async (c) => {
     const { to } = c.req.valid("query");
-    const [mails, sms, telegram] = await Promise.all([
+    const [mails, sms, telegram, tracked] = await Promise.all([
       outboxRows(c, to),
       smsOutboxRows(c.var.db, undefined),
       telegramOutboxRows(c.var.db),
+      listPostbacks(c.var.db, { brands: null, limit: 50 }),
     ]);
-    return c.html(outboxHtml(mails, to, sms, telegram), 200);
+    return c.html(outboxHtml(mails, to, sms, telegram, tracked), 200);
   })
   .openapi(telegramOutboxJson, async (c) => {
     const rows = await telegramOutboxRows(c.var.db);

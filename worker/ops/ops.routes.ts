@@ -1,4 +1,5 @@
 import { featureApp } from "../core/openapi";
+import { attributionRoutes } from "./attribution.routes";
 import { consoleRoutes } from "./console.routes";
 import { moneyRoutes } from "./money.routes";
 import { operatorSessionRoutes } from "./operator-session.routes";
@@ -9,7 +10,8 @@ export const opsRoutes = featureApp()
   .route("/", operatorSessionRoutes)
   .route("/", consoleRoutes)
   .route("/", moneyRoutes)
-  .route("/", rightsRoutes);
+  .route("/", rightsRoutes)
+  .route("/", attributionRoutes);
 
 /** Unknown console API paths answer JSON, not the SPA. */
 opsRoutes.all("/ops/api/*", (c) =>

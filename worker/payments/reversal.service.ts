@@ -9,6 +9,7 @@ import { creditLedger } from "../../drizzle/schema/credits";
 import { type orders, payments, refunds, subscriptions } from "../../drizzle/schema/payments";
 import type { Balances } from "../contracts/credits";
 import type { Tx } from "../credits/credits.service";
+import { ledgerPostback } from "../tracking/postbacks.service";
 import { lowerToPaidLevel } from "./subscriptions.service";
 
 /** Subscriptions with a next bill (a canceled one has none: it only runs to the end of its period). */
@@ -68,6 +69,16 @@ export async function reversePayment(
     .onConflictDoNothing({ target: refunds.paymentId })
     .returning();
   if (!refund) return null;
+  await ledgerPostback(tx, {
+    kind: reversal.reason === "chargeback" ? "chargeback" : "refund",
+    paymentId: payment.id,
+    orderId: order.id,
+    brandId: account.brandId,
+    clickid: account.clickid,
+    accountId: account.id,
+    amountCents: refund.amountCents,
+    currency: order.currency,
+  });
   await tx
     .update(payments)
     .set({ status: "refunded", updatedAt: sql`now()` })

@@ -12,6 +12,7 @@ import type { Balances } from "../contracts/credits";
 import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { addPurchase, type Tx } from "../credits/credits.service";
+import { ledgerPostback } from "../tracking/postbacks.service";
 import { type ProviderId, type ProviderPayment, type StoredCard, shopperReferenceOf } from "./provider";
 import { type RecordedPurchaseMail, recordPurchaseMail } from "./purchase-mail";
 import { reversePayment } from "./reversal.service";
@@ -210,6 +211,16 @@ export function settlePayment(
       payment.purpose === "renewal"
         ? await renewalPaid(tx, payment)
         : await startSubscription(tx, account, payment, plan, provider, reported.storedCard?.token ?? null);
+    await ledgerPostback(tx, {
+      kind: payment.purpose === "renewal" ? "renewal" : "sale",
+      paymentId: payment.id,
+      orderId: order.id,
+      brandId: account.brandId,
+      clickid: account.clickid,
+      accountId: account.id,
+      amountCents: payment.amountCents,
+      currency: order.currency,
+    });
     const purchaseMail =
       options.purchaseMail && grant.applied
         ? await recordPurchaseMail(tx, options.purchaseMail, { payment, order, account })

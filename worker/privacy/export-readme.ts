@@ -17,6 +17,8 @@ Cosa contiene
 - data/logins.json: come accedi (password, Google), l'ultimo accesso, l'indirizzo IP e il browser dell'iscrizione.
 - data/notification_channels.json: i canali di notifica e se sono collegati.
 - data/consents.json: ogni consenso, dato o negato, con la versione del testo e la data.
+- data/cookie_consents.json: ogni scelta sui cookie (analitici, marketing), con la versione della policy e la data.
+- data/tracking.json: i clic, gli ordini e gli eventi comunicati ai partner pubblicitari (con il tuo identificativo di clic).
 - data/messages.json, likes.json, visits.json, dislikes.json, invites.json, notifications.json: le tue conversazioni, i mi piace e le visite.
 - data/photos.json e la cartella photos/: le foto che hai caricato.
 - data/orders.json, payments.json, refunds.json, withdrawals.json, subscriptions.json, saved_cards.json, credit_ledger.json e la cartella receipts/: acquisti, pagamenti, ricevute, abbonamenti, carte salvate (solo circuito e ultime cifre) e ogni movimento dei crediti.
@@ -35,6 +37,8 @@ What it holds
 - data/logins.json: how you log in (password, Google), your last activity, the IP address and browser you signed up with.
 - data/notification_channels.json: your notification channels and whether they are linked.
 - data/consents.json: every consent, given or refused, with the version of its text and its date.
+- data/cookie_consents.json: every cookie choice (analytics, marketing), with the policy's version and its date.
+- data/tracking.json: the clicks, orders and events reported to advertising partners (with your click id).
 - data/messages.json, likes.json, visits.json, dislikes.json, invites.json, notifications.json: your conversations, likes and visits.
 - data/photos.json and the photos/ folder: the photos you uploaded.
 - data/orders.json, payments.json, refunds.json, withdrawals.json, subscriptions.json, saved_cards.json, credit_ledger.json and the receipts/ folder: purchases, payments, receipts, subscriptions, saved cards (brand and last digits only) and every change of your credits.
@@ -53,6 +57,8 @@ Qué contiene
 - data/logins.json: cómo entras (contraseña, Google), tu última actividad, la dirección IP y el navegador con los que te registraste.
 - data/notification_channels.json: tus canales de notificación y si están vinculados.
 - data/consents.json: cada consentimiento, dado o negado, con la versión de su texto y su fecha.
+- data/cookie_consents.json: cada elección sobre las cookies (analíticas, marketing), con la versión de la política y su fecha.
+- data/tracking.json: los clics, pedidos y eventos comunicados a los socios publicitarios (con tu identificador de clic).
 - data/messages.json, likes.json, visits.json, dislikes.json, invites.json, notifications.json: tus conversaciones, me gusta y visitas.
 - data/photos.json y la carpeta photos/: las fotos que subiste.
 - data/orders.json, payments.json, refunds.json, withdrawals.json, subscriptions.json, saved_cards.json, credit_ledger.json y la carpeta receipts/: compras, pagos, recibos, suscripciones, tarjetas guardadas (solo marca y últimas cifras) y cada movimiento de tus créditos.
@@ -71,6 +77,8 @@ Ce qu'elle contient
 - data/logins.json : comment vous vous connectez (mot de passe, Google), votre dernière activité, l'adresse IP et le navigateur de votre inscription.
 - data/notification_channels.json : vos canaux de notification et s'ils sont reliés.
 - data/consents.json : chaque consentement, donné ou refusé, avec la version de son texte et sa date.
+- data/cookie_consents.json : chaque choix sur les cookies (mesure d'audience, marketing), avec la version de la politique et sa date.
+- data/tracking.json : les clics, commandes et événements communiqués aux partenaires publicitaires (avec votre identifiant de clic).
 - data/messages.json, likes.json, visits.json, dislikes.json, invites.json, notifications.json : vos conversations, vos j'aime et vos visites.
 - data/photos.json et le dossier photos/ : les photos que vous avez envoyées.
 - data/orders.json, payments.json, refunds.json, withdrawals.json, subscriptions.json, saved_cards.json, credit_ledger.json et le dossier receipts/ : achats, paiements, reçus, abonnements, cartes enregistrées (réseau et derniers chiffres seulement) et chaque mouvement de vos crédits.

@@ -6,6 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { angelCounts, angels } from "../../drizzle/schema/angels";
+import { clientErrors, cookieConsents, postbacks } from "../../drizzle/schema/attribution";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { emailDigestItems } from "../../drizzle/schema/digest";
@@ -213,6 +214,50 @@ export const memberTables: readonly MemberTable[] = [
       type: "personal",
       angelId: "personal",
       data: "personal",
+      createdAt: "personal",
+    },
+  }),
+  member({
+    name: "postbacks",
+    table: postbacks,
+    // The calls made before sign-up carry the same click id, without the account.
+    rows: (m) => sql`(${postbacks.accountId} = ${m.id} or ${postbacks.clickid} = ${m.clickid})`,
+    erasure: "delete",
+    file: "tracking",
+    columns: {
+      id: "key",
+      brandId: "service",
+      eventKey: "personal",
+      kind: "personal",
+      clickid: "key",
+      accountId: "key",
+      payoutCents: "personal",
+      currency: "personal",
+      payload: "personal",
+      status: "service",
+      attempts: "service",
+      nextAttemptAt: "service",
+      claimedUntil: "service",
+      lastError: "service",
+      lastStatus: "service",
+      sentAt: "personal",
+      createdAt: "personal",
+    },
+  }),
+  member({
+    name: "cookie_consents",
+    table: cookieConsents,
+    rows: (m) => sql`${cookieConsents.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: "cookie_consents",
+    columns: {
+      id: "key",
+      accountId: "key",
+      deviceId: "personal",
+      brandId: "service",
+      policyVersion: "personal",
+      analytics: "personal",
+      marketing: "personal",
       createdAt: "personal",
     },
   }),
@@ -656,6 +701,11 @@ export const otherTables: readonly OtherTable[] = [
     name: "angel_persona_notes",
     table: angelPersonaNotes,
     why: "operators' notes about the fictional profiles",
+  },
+  {
+    name: "client_errors",
+    table: clientErrors,
+    why: "browsers' error reports scrubbed of addresses, numbers and tokens before they are stored, with no account or device",
   },
   {
     name: "banned_emails",

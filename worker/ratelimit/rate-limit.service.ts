@@ -79,6 +79,28 @@ export const limits = {
     reason:
       "a member fills the profile's 12 photos and replaces a few; each upload is decoded and encoded again, so more is a script spending the Worker's time",
   },
+  trackingPerIp: {
+    limit: 1200,
+    windowMs: HOUR_MS,
+    key: "ip",
+    onUnavailable: "allow",
+    reason:
+      "a member swiping and chatting sends a few hundred tracking events an hour; each is a row and a postback, so a script is stopped there; a lost event is worth less than refusing members",
+  },
+  clientErrorsPerDevice: {
+    limit: 20,
+    windowMs: HOUR_MS,
+    key: "fingerprint",
+    onUnavailable: "allow",
+    reason: "a broken page throws in a loop; 20 reports an hour tell the console as much as 20,000",
+  },
+  clientErrorsPerIp: {
+    limit: 120,
+    windowMs: HOUR_MS,
+    key: "ip",
+    onUnavailable: "refuse",
+    reason: "the device id is the client's to rotate; a network's reports are capped as well",
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof limits;

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { SignupPayload } from "../../../worker/contracts/auth";
 import type { PublicBrand } from "../../../worker/contracts/brand";
+import { CLIENT_LOG_SUBJECTS } from "../../../worker/contracts/tracking-names";
 import { api, errorOf } from "../../lib/api";
+import { reportClientError } from "../../lib/client-errors";
+import { firePixel } from "../../lib/consent";
 import { useEnter } from "../../lib/session/use-enter";
 import { store } from "../../lib/storage";
 import { tracking } from "../../lib/tracking";
@@ -51,17 +54,25 @@ export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_
           ? await api.users.register.$post({ json: { utente } })
           : await api.users.extSign_register.$post({ json: { utente } });
       if (response.ok) {
-        enter(await response.json());
+        const session = await response.json();
+        // The retargeting pixel of the lead, with marketing consent only.
+        firePixel(brand, "lead", session.clickid);
+        enter(session);
         return;
       }
       const error = await errorOf(response);
       console.warn("Errore authServices", response.status, error.code);
+      reportClientError(
+        CLIENT_LOG_SUBJECTS.signup,
+        `sign-up refused: ${response.status} ${error.code ?? ""}`,
+      );
       const result = signupFailure(error);
       setFailure(result);
       const url = result.redirect;
       if (url) redirectTimer.current = setTimeout(() => window.location.assign(url), OTHER_SITE_REDIRECT_MS);
     } catch (error) {
       console.warn("Errore authServices: the sign-up did not reach the server", error);
+      reportClientError(CLIENT_LOG_SUBJECTS.signup, "sign-up did not reach the server");
       setFailure({ message: { key: "errore_generico" } });
     } finally {
       setBusy(false);

@@ -76,7 +76,7 @@ export function ChatListPage({ brand }: { brand: PublicBrand }) {
       )}
       {member?.fluxId === COMPLIANT_FLUX_ID && (
         <footer className="footer chats-footer" data-testid="chats-footer">
-          <LegalLinks links={brand.legal_link} />
+          <LegalLinks brand={brand} />
         </footer>
       )}
     </section>

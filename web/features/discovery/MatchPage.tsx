@@ -8,7 +8,9 @@ import { OutOfLikesPopup } from "../../components/like-button/LikeButton";
 import { useLikes } from "../../components/like-button/use-likes";
 import { requireVerified } from "../../components/phone-verify/PhoneVerify";
 import { useI18n } from "../../i18n/i18n";
+import { readBrand } from "../../lib/brand";
 import { type Member, useSession } from "../../lib/session/session";
+import { trackEvent } from "../../lib/track-event";
 import { InviteModal } from "./InviteModal";
 import {
   SWIPE_MAX_DURATION_MS,
@@ -63,6 +65,7 @@ function MatchStackView({ member, invitations }: { member: Member; invitations: 
           data: { trackerId: member.clickid, angelId: card.id, type, mongoId: card._id },
         });
         remove(card, type);
+        trackEvent(type, { brand: readBrand(), clickid: member.clickid }, { angelId: card.id });
       };
       // The spec: an unverified member cannot emit like events; the card stays and the phone prompt opens,
       // and the like goes out once the number is verified.

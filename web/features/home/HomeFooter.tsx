@@ -15,7 +15,7 @@ export function HomeFooter({ brand }: { brand: PublicBrand }) {
   const { t } = useI18n();
   return (
     <footer className="footer home-footer" data-testid="home-footer">
-      <LegalLinks links={brand.legal_link} />
+      <LegalLinks brand={brand} />
       <ul className="card-logos" aria-label={t("home_cards")}>
         {cards.map((card) => (
           <li key={card.file}>

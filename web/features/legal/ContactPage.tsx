@@ -143,7 +143,7 @@ export function ContactPage({ brand }: { brand: PublicBrand }) {
         )}
       </div>
       <footer className="footer">
-        <LegalLinks links={brand.legal_link} />
+        <LegalLinks brand={brand} />
       </footer>
     </div>
   );

@@ -58,7 +58,7 @@ export function LegalPage({ brand, page }: { brand: PublicBrand; page: PageKey }
         )}
       </article>
       <footer className="footer">
-        <LegalLinks links={brand.legal_link} />
+        <LegalLinks brand={brand} />
       </footer>
     </div>
   );

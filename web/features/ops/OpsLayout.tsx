@@ -45,6 +45,12 @@ export function OpsLayout() {
                 </Link>
               </>
             )}
+            <Link to="/ops/postbacks" activeProps={{ className: "active" }}>
+              {t("ops_nav_postbacks")}
+            </Link>
+            <Link to="/ops/client-errors" activeProps={{ className: "active" }}>
+              {t("ops_nav_client_errors")}
+            </Link>
           </nav>
         )}
         <div className="ops-bar-end">

@@ -14,6 +14,8 @@ const OpsAudit = lazyRouteComponent(screens, "OpsAudit");
 const OpsMembers = lazyRouteComponent(screens, "OpsMembers");
 const OpsMoney = lazyRouteComponent(screens, "OpsMoney");
 const OpsRights = lazyRouteComponent(screens, "OpsRights");
+const OpsPostbacks = lazyRouteComponent(screens, "OpsPostbacks");
+const OpsClientErrors = lazyRouteComponent(screens, "OpsClientErrors");
 
 /**
  * The console's route tree under /ops: login, queue, conversation, audit, and the members' money (search for
@@ -57,5 +59,21 @@ export function opsRoutes<R extends AnyRoute>(root: R) {
     ),
   });
   const rights = createRoute({ getParentRoute: () => ops, path: "/rights", component: OpsRights });
-  return ops.addChildren([queue, login, conversation, audit, members, money, rights]);
+  const postbacks = createRoute({ getParentRoute: () => ops, path: "/postbacks", component: OpsPostbacks });
+  const clientErrors = createRoute({
+    getParentRoute: () => ops,
+    path: "/client-errors",
+    component: OpsClientErrors,
+  });
+  return ops.addChildren([
+    queue,
+    login,
+    conversation,
+    audit,
+    members,
+    money,
+    rights,
+    postbacks,
+    clientErrors,
+  ]);
 }

@@ -7,6 +7,7 @@ import { OpsMembersPage } from "./OpsMembersPage";
 import { OpsMoneyPage } from "./OpsMoneyPage";
 import { OpsQueuePage } from "./OpsQueuePage";
 import { OpsRightsPage } from "./OpsRightsPage";
+import { OpsClientErrorsPage, OpsPostbacksPage } from "./OpsTrackingPages";
 import { OpsSessionProvider, RequireOperator } from "./ops-session";
 
 export { OpsLoginPage } from "./OpsLoginPage";
@@ -54,3 +55,7 @@ export const OpsMoney = ({ clickid }: { clickid: string }) => (
 );
 
 export const OpsRights = () => <RequireOperator>{() => <OpsRightsPage />}</RequireOperator>;
+
+/** Every operator sees the postbacks and the browsers' errors of the brands they cover. */
+export const OpsPostbacks = () => <RequireOperator>{() => <OpsPostbacksPage />}</RequireOperator>;
+export const OpsClientErrors = () => <RequireOperator>{() => <OpsClientErrorsPage />}</RequireOperator>;

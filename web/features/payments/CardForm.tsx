@@ -6,6 +6,7 @@ import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
+import { firePixel } from "../../lib/consent";
 import { AdyenCardFields, type SecuredValidity } from "./adyen-fields/AdyenCardFields";
 import type { SecuredFields } from "./adyen-fields/secured-fields";
 import { browserFields } from "./browser-fields";
@@ -138,6 +139,7 @@ export function CardForm({
       return;
     }
     setPaying(true);
+    if (plan) firePixel(brand, "tentativo", member.clickid);
     try {
       const card = {
         ...cardFields,

@@ -5,6 +5,7 @@ import type { RatePlanRow } from "../../../worker/contracts/payments";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf } from "../../lib/api";
+import { firePixel } from "../../lib/consent";
 import { CheckoutTerms } from "./CheckoutTerms";
 import { isTestHost } from "./card-form";
 import { methodNames, type PayMethod } from "./MethodPicker";
@@ -196,6 +197,7 @@ export function OtherMethodPanel({
 
   function pay() {
     if (busy) return;
+    firePixel(brand, "tentativo", member.clickid);
     if (method === "applepay") {
       applePay();
       return;

@@ -8,7 +8,10 @@ import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { api } from "../../lib/api";
+import { readBrand } from "../../lib/brand";
+import { firePixel } from "../../lib/consent";
 import { useMemberHome, useSession } from "../../lib/session/session";
+import { trackEvent } from "../../lib/track-event";
 import { AGE_CHECK_FEE_CENTS } from "./AgeVerificationHeader";
 import { browserFields } from "./browser-fields";
 import { PaymentOutcomePopup } from "./PaymentOutcomePopup";
@@ -145,6 +148,11 @@ export function PlansPage({ type }: { type: PlanPageType }) {
       setTermsError(true);
       return;
     }
+    trackEvent(
+      "scelta_rateplan",
+      { brand: readBrand(), ...(clickid ? { clickid } : {}), premiumLevel: data?.premiumLevel ?? 0 },
+      { valore: productId },
+    );
     // A kept card is charged at once (not in the compliant flow, nor for age verification).
     if (data?.actonfile && !compliant && clickid) void oneTap(productId, clickid);
     else void navigate({ to: "/purchase/pay", search: { plan: productId, type } });
@@ -152,6 +160,7 @@ export function PlansPage({ type }: { type: PlanPageType }) {
 
   async function oneTap(productId: string, member: string) {
     setCharging(true);
+    firePixel(readBrand(), "tentativo", member);
     try {
       const response = await api.orders.actonfile.tryCharge.$post({
         json: {

@@ -8,6 +8,7 @@ import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { api, errorOf, okJson } from "../../lib/api";
 import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
+import { CookieChoices } from "./CookieChoices";
 import "./rights.css";
 
 /** The spec's delay before the reload after the profile is disabled; a deletion ends the same way. */
@@ -140,6 +141,7 @@ export function RightsSection() {
           </label>
         </fieldset>
       )}
+      <CookieChoices />
       <h3>{t("dati_titolo")}</h3>
       <p className="muted small">{t("dati_spiegazione", { count: data?.exportsPerDay ?? 3 })}</p>
       <button
