@@ -26,6 +26,7 @@ import { testimonialRoutes } from "./home/testimonials.routes";
 import { injectBrand } from "./html/brand-html";
 import { legalRoutes } from "./legal/legal.routes";
 import { mailRoutes } from "./mail/mail.routes";
+import { notificationRoutes } from "./notifications/notifications.routes";
 import { opsRoutes } from "./ops/ops.routes";
 import { methodRoutes } from "./payments/methods.routes";
 import { paymentRoutes } from "./payments/payments.routes";
@@ -98,6 +99,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", firstScreenRoutes)
     .route("/", chatRoutes)
     .route("/", engagementRoutes)
+    .route("/", notificationRoutes)
     .route("/", mailRoutes)
     .route("/", planRoutes)
     .route("/", paymentRoutes)

@@ -11,6 +11,7 @@ import { startFakeMaxpay } from "../fakes/maxpay";
 import { startFakeMollie } from "../fakes/mollie";
 import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
+import { makeVapidKeys, startFakePushService } from "../fakes/push-service";
 import { startFakeTrustPay } from "../fakes/trustpay";
 import { startFakeTwilio } from "../fakes/twilio";
 import { uploadImagesBase64 } from "../fixtures/upload-images";
@@ -58,6 +59,14 @@ const fakeTrustPay = await startFakeTrustPay();
 const fakeCoda = await startFakeCoda();
 // The fake of Maxpay's host-to-host card API; only the Maxpay adapter's tests call it.
 const fakeMaxpay = await startFakeMaxpay();
+// The fake push service (RFC 8030, decrypting each push); the default bindings set no VAPID keys, so pushes go
+// to the outbox, and the push tests pass these keys to a config of their own.
+const fakePush = await startFakePushService();
+const fakeVapidKeys = JSON.stringify({
+  amoreitalia: makeVapidKeys("mailto:push@amoreitalia.example"),
+  amorespana: makeVapidKeys("mailto:push@amorespana.example"),
+  lovechat: makeVapidKeys("mailto:push@lovechat.example"),
+});
 // A real demo portrait as the seed stores it (drawn and encoded with sharp, Node side), for the photo tests.
 const portrait = await portraitPack("worker-tests", "brown");
 // Photos as members' devices make them (progressive JPEGs, a phone's JPEG with EXIF and GPS, PNG, GIF).
@@ -143,6 +152,8 @@ export default defineConfig({
           FAKE_MAXPAY_PASSWORD: fakeMaxpay.merchantPassword,
           FAKE_MAXPAY_PRIVATE_KEY: fakeMaxpay.privateKey,
           FAKE_MAXPAY_HANG: fakeMaxpay.hangMarker,
+          FAKE_PUSH_URL: fakePush.url,
+          FAKE_VAPID_KEYS: fakeVapidKeys,
         },
       },
     }),

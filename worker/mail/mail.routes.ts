@@ -9,6 +9,7 @@ import { logEvent } from "../core/log";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
+import { pushOutboxHtml } from "../notifications/push-outbox.service";
 import { changeMarketingConsents } from "../privacy/consents.service";
 import { SMS_OUTBOX_LIMIT, type SmsOutboxRow, smsOutboxRows } from "../sms/sms.service";
 
@@ -246,6 +247,7 @@ function outboxHtml(
   rows: (typeof mailOutbox.$inferSelect)[],
   to: string | undefined,
   sms: SmsOutboxRow[],
+  push = "",
 ): string {
   const e = escapeHtml;
   const items = rows
@@ -278,6 +280,7 @@ iframe{width:100%;height:640px;border:1px solid #eee}
 <p>Mail kept locally instead of sent, newest first (at most ${OUTBOX_LIMIT})${to ? ` to <strong>${e(to)}</strong> (<a href="/dev/outbox">all</a>)` : ""}. As JSON: <a href="/dev/outbox.json">/dev/outbox.json</a>. Text messages are <a href="#sms">below</a>.</p>
 ${items || "<p>No mail yet.</p>"}
 ${smsHtml(sms)}
+${push}
 </body>
 </html>
 `;
@@ -287,7 +290,7 @@ export const mailRoutes = featureApp()
   .openapi(outboxPage, async (c) => {
     const { to } = c.req.valid("query");
     const [mails, sms] = await Promise.all([outboxRows(c, to), smsOutboxRows(c.var.db, undefined)]);
-    return c.html(outboxHtml(mails, to, sms), 200);
+    return c.html(outboxHtml(mails, to, sms, await pushOutboxHtml(c.var.db)), 200);
   })
   .openapi(smsOutboxJson, async (c) => {
     const rows = await smsOutboxRows(c.var.db, c.req.valid("query").to);

@@ -12,6 +12,12 @@ import { dislikes, invites, likes, notifications, visits } from "../../drizzle/s
 import { flows, ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
 import { cities, regions } from "../../drizzle/schema/geo";
 import { mailOutbox, mailSent, mailSuppressions } from "../../drizzle/schema/mail";
+import {
+  notificationDaily,
+  notificationDeliveries,
+  pushOutbox,
+  pushSubscriptions,
+} from "../../drizzle/schema/notifications";
 import { angelPersonaNotes, operators, opsAuditLog } from "../../drizzle/schema/ops";
 import {
   maxpayCards,
@@ -281,6 +287,59 @@ export const memberTables: readonly MemberTable[] = [
       subject: "personal",
       text: "personal",
       html: "personal",
+      createdAt: "personal",
+    },
+  }),
+  member({
+    name: "push_subscriptions",
+    table: pushSubscriptions,
+    rows: (m) => sql`${pushSubscriptions.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: "push_subscriptions",
+    columns: {
+      id: "key",
+      accountId: "key",
+      endpoint: "personal",
+      // The browser's keys the pushes are encrypted to: of no use to the member, never handed out.
+      p256dh: "secret",
+      auth: "secret",
+      createdAt: "personal",
+      refreshedAt: "personal",
+    },
+  }),
+  member({
+    name: "notification_deliveries",
+    table: notificationDeliveries,
+    rows: (m) => sql`${notificationDeliveries.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: "notifications_sent",
+    columns: {
+      id: "key",
+      notificationId: "key",
+      accountId: "key",
+      brandId: "service",
+      channel: "personal",
+      kind: "personal",
+      angelId: "personal",
+      count: "personal",
+      outcome: "personal",
+      sentAt: "personal",
+      openedAt: "personal",
+      cameBackAt: "personal",
+    },
+  }),
+  member({
+    name: "push_outbox",
+    table: pushOutbox,
+    rows: (m) => sql`${pushOutbox.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: null,
+    columns: {
+      id: "key",
+      brandId: "service",
+      accountId: "key",
+      endpoint: "personal",
+      payload: "personal",
       createdAt: "personal",
     },
   }),
@@ -596,6 +655,11 @@ export const otherTables: readonly OtherTable[] = [
   { name: "rate_plans", table: ratePlans, why: "the plans on sale" },
   { name: "rate_plan_prices", table: ratePlanPrices, why: "the plans' past prices, for honest reductions" },
   { name: "regions", table: regions, why: "the list of regions" },
+  {
+    name: "notification_daily",
+    table: notificationDaily,
+    why: "counts of notifications sent, opened and followed per brand, channel and day: no member in them",
+  },
   { name: "cities", table: cities, why: "the list of cities" },
   {
     name: "testimonials",
