@@ -126,7 +126,8 @@ export async function startFakePushService(): Promise<FakePushService> {
       if (req.headers["content-encoding"] !== "aes128gcm") {
         return send(res, 400, { errno: 110, message: "Unknown Content-Encoding" });
       }
-      const vapid = await checkVapid(req.headers.authorization, origin);
+      // The Worker names a loopback push service as https in its token (push resources are https).
+      const vapid = await checkVapid(req.headers.authorization, origin.replace(/^http:/, "https:"));
       if ("error" in vapid) return send(res, 401, { errno: 109, message: vapid.error });
       let payload: string;
       try {

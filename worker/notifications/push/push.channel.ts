@@ -38,6 +38,14 @@ export function pushPayload(n: OutgoingNotification): PushPayload {
 
 type Sent = "sent" | "gone" | "failed";
 
+/**
+ * The endpoint the VAPID token names. Push resources are https (RFC 8030 section 2) and the library signs
+ * only those; a loopback push service of a local run (accepted only there) speaks plain http, so its token
+ * names the same host as https.
+ */
+const signedEndpoint = (endpoint: string) =>
+  endpoint.replace(/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])([:/])/, "https://$1$2");
+
 async function sendOne(
   ctx: ChannelContext,
   subscription: { endpoint: string; p256dh: string; auth: string },
@@ -51,7 +59,7 @@ async function sendOne(
       data: JSON.stringify(payload),
       options: { ttl: ctx.config.notifications.push.ttlSeconds, urgency, topic: payload.tag },
     },
-    { endpoint: subscription.endpoint, expirationTime: null, keys: subscription },
+    { endpoint: signedEndpoint(subscription.endpoint), expirationTime: null, keys: subscription },
     vapid,
   );
   const response = await fetch(subscription.endpoint, {
