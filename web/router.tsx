@@ -44,6 +44,10 @@ const NotificationsPage = lazyRouteComponent(
   () => import("./features/notifications/NotificationsPage"),
   "NotificationsPage",
 );
+const ActiveNotificationsPage = lazyRouteComponent(
+  () => import("./features/notifications/ActiveNotificationsPage"),
+  "ActiveNotificationsPage",
+);
 const OwnProfilePage = lazyRouteComponent(
   () => import("./features/own-profile/OwnProfilePage"),
   "OwnProfilePage",
@@ -291,6 +295,7 @@ export function createAppRouter(brand: PublicBrand) {
     member("/match", () => <MatchPage />, MatchPage),
     member("/chats", () => <ChatListPage brand={brand} />, ChatListPage),
     member("/notifications", () => <NotificationsPage />, NotificationsPage),
+    member("/activeNotifications", () => <ActiveNotificationsPage />, ActiveNotificationsPage),
     chat,
     angelProfile,
     plans,

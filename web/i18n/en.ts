@@ -6,6 +6,7 @@ import { leftoverTexts } from "./parts/leftovers";
 import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
+import { notifyChannelTexts } from "./parts/notify-channels";
 import { opsTexts } from "./parts/ops";
 import { paymentJourneyTexts } from "./parts/payment-journeys";
 import { paymentMethodTexts } from "./parts/payment-methods";
@@ -212,6 +213,7 @@ export const en = {
   ...legalTexts.en,
   ...matchTexts.en,
   ...navigationTexts.en,
+  ...notifyChannelTexts.en,
   ...opsTexts.en,
   ...paymentJourneyTexts.en,
   ...paywallTexts.en,

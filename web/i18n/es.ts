@@ -7,6 +7,7 @@ import { leftoverTexts } from "./parts/leftovers";
 import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
+import { notifyChannelTexts } from "./parts/notify-channels";
 import { opsTexts } from "./parts/ops";
 import { paymentJourneyTexts } from "./parts/payment-journeys";
 import { paymentMethodTexts } from "./parts/payment-methods";
@@ -213,6 +214,7 @@ export const es: Catalogue = {
   ...legalTexts.es,
   ...matchTexts.es,
   ...navigationTexts.es,
+  ...notifyChannelTexts.es,
   ...opsTexts.es,
   ...paymentJourneyTexts.es,
   ...paywallTexts.es,

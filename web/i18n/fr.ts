@@ -7,6 +7,7 @@ import { leftoverTexts } from "./parts/leftovers";
 import { legalTexts } from "./parts/legal";
 import { matchTexts } from "./parts/match";
 import { navigationTexts } from "./parts/navigation";
+import { notifyChannelTexts } from "./parts/notify-channels";
 import { opsTexts } from "./parts/ops";
 import { paymentJourneyTexts } from "./parts/payment-journeys";
 import { paymentMethodTexts } from "./parts/payment-methods";
@@ -215,6 +216,7 @@ export const fr: Catalogue = {
   ...legalTexts.fr,
   ...matchTexts.fr,
   ...navigationTexts.fr,
+  ...notifyChannelTexts.fr,
   ...opsTexts.fr,
   ...paymentJourneyTexts.fr,
   ...paywallTexts.fr,
