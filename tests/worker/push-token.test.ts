@@ -3,9 +3,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
-import { pushSubscriptions } from "../../drizzle/schema/notifications";
+import { notificationDeliveries, pushSubscriptions } from "../../drizzle/schema/notifications";
 import { inDb } from "../fixtures/db";
 import { call, createMember, type TestMember } from "../fixtures/members";
+import { signedInOperator } from "../fixtures/refunds";
 
 const keys = {
   p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
@@ -100,5 +101,43 @@ describe("POST /api/users/pushToken", () => {
       telegram: { on: false, linked: false, bot: "AmoreItaliaBot" },
       email: { on: true },
     });
+  });
+
+  it("shows the console the member's channels and last deliveries, to supervisors of the member's brand", async () => {
+    const member = await createMember();
+    await save(member, { endpoint: fcm(), keys, enable: true });
+    const { account } = await rowsOf(member.clickid);
+    await inDb((db) =>
+      db.insert(notificationDeliveries).values({
+        notificationId: crypto.randomUUID(),
+        accountId: account?.id ?? 0,
+        brandId: "amoreitalia",
+        channel: "push",
+        kind: "message",
+        angelId: 1,
+        count: 2,
+        outcome: "sent",
+      }),
+    );
+    const supervisor = await signedInOperator("supervisor");
+    const response = await call(`/ops/api/members/${member.clickid}/notifications`, {
+      token: supervisor.token,
+    });
+    expect(response.status).toBe(200);
+    const view = (await response.json()) as {
+      channels: unknown;
+      deliveries: { channel: string; count: number }[];
+    };
+    expect(view.channels).toEqual({
+      push: { on: true, devices: 1 },
+      telegram: { on: false, linked: false },
+      email: { on: true },
+    });
+    expect(view.deliveries.map((d) => [d.channel, d.count])).toEqual([["push", 2]]);
+    const spanishOnly = await signedInOperator("supervisor", ["amorespana"]);
+    const other = await call(`/ops/api/members/${member.clickid}/notifications`, {
+      token: spanishOnly.token,
+    });
+    expect(other.status).toBe(404);
   });
 });

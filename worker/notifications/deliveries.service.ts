@@ -1,7 +1,11 @@
 // The records of notifications handed to a channel: one row per notification and channel, and the daily
 // rollup (notification_daily) bumped in the same statement as the event it counts.
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
-import { notificationDaily, notificationDeliveries } from "../../drizzle/schema/notifications";
+import {
+  notificationDaily,
+  notificationDeliveries,
+  pushSubscriptions,
+} from "../../drizzle/schema/notifications";
 import type { Db } from "../core/db";
 import type { ChannelName, DeliveryOutcome, OutgoingNotification } from "./channel";
 
@@ -152,4 +156,26 @@ export function lastDeliveries(db: Db, accountId: number, limit = 20) {
     .where(eq(notificationDeliveries.accountId, accountId))
     .orderBy(desc(notificationDeliveries.sentAt), desc(notificationDeliveries.id))
     .limit(limit);
+}
+
+/** The member's channels as the console shows them: on or off, linked or not, how many browsers. */
+export async function memberChannels(
+  db: Db,
+  member: {
+    id: number;
+    notifyPush: boolean;
+    notifyTelegram: boolean;
+    notifyEmail: boolean;
+    telegramId: string | null;
+  },
+) {
+  const [devices] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.accountId, member.id));
+  return {
+    push: { on: member.notifyPush, devices: devices?.n ?? 0 },
+    telegram: { on: member.notifyTelegram, linked: member.telegramId !== null },
+    email: { on: member.notifyEmail },
+  };
 }

@@ -1,5 +1,6 @@
 import { featureApp } from "../core/openapi";
 import { consoleRoutes } from "./console.routes";
+import { memberNotificationRoutes } from "./member-notifications.routes";
 import { moneyRoutes } from "./money.routes";
 import { operatorSessionRoutes } from "./operator-session.routes";
 import { rightsRoutes } from "./rights.routes";
@@ -9,6 +10,7 @@ export const opsRoutes = featureApp()
   .route("/", operatorSessionRoutes)
   .route("/", consoleRoutes)
   .route("/", moneyRoutes)
+  .route("/", memberNotificationRoutes)
   .route("/", rightsRoutes);
 
 /** Unknown console API paths answer JSON, not the SPA. */
