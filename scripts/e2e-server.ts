@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { seedAngelPhotos } from "../drizzle/seed-photos.ts";
 import { e2eTiming } from "../tests/e2e/timing.ts";
 import { startFakeGoogle } from "../tests/fakes/google.ts";
+import { makeVapidKeys } from "../tests/fakes/push-service.ts";
 import { startProviderFakes } from "./e2e-providers.ts";
 import { withClient } from "./local-db.ts";
 import { withPhotoBucket } from "./photo-bucket.ts";
@@ -85,6 +86,9 @@ await withTestDatabase({}, async (db) => {
     GOOGLE_CLIENT_SECRET: fakeGoogle.clientSecret,
     GOOGLE_AUTH_URL: fakeGoogle.authUrl,
     GOOGLE_TOKEN_URL: fakeGoogle.tokenUrl,
+    // Web push's keys for the Italian brand: /activeNotifications offers push there (the others keep theirs
+    // in the outbox, as a brand without keys does).
+    VAPID_KEYS: JSON.stringify({ amoreitalia: makeVapidKeys("mailto:push@amoreitalia.example") }),
   };
   const preview = (on: string, extra: Record<string, string>) =>
     spawn("vite", ["preview", "--config", "web/vite.config.ts", "--port", on], {
