@@ -15,20 +15,8 @@ import {
 } from "../../drizzle/schema/notifications";
 import { parseConfig } from "../../worker/config";
 import type { Db } from "../../worker/core/db";
-import {
-  type CascadeEvent,
-  type CascadeHost,
-  type CascadeStep,
-  cascadeEvent,
-  memberCameBack,
-  runCascadeStep,
-} from "../../worker/notifications/cascade";
-import type {
-  ChannelName,
-  NotificationChannel,
-  OutgoingNotification,
-} from "../../worker/notifications/channel";
-import { pushChannel } from "../../worker/notifications/push/push.channel";
+import { memberCameBack } from "../../worker/notifications/cascade";
+import { harness as cascadeOf } from "../fixtures/cascade";
 import { ANGEL } from "../fixtures/chat";
 import { inDb } from "../fixtures/db";
 import { call, createMember, type TestMember } from "../fixtures/members";
@@ -88,59 +76,6 @@ async function subscribedMember(): Promise<{ member: TestMember; accountId: numb
   return { member, accountId: row?.id ?? 0, endpoint: subscription.endpoint };
 }
 
-/** The cascade of one member on a clock the test moves, with Telegram and e-mail recorded. */
-function harness(db: Db, clickid: string) {
-  const storage = new Map<string, unknown>();
-  const queue: { at: number; step: CascadeStep }[] = [];
-  const delivered: { channel: ChannelName; at: number; notification: OutgoingNotification }[] = [];
-  let now = MORNING;
-  const recording = (name: ChannelName): NotificationChannel => ({
-    name,
-    send: async (_ctx, notification) => {
-      delivered.push({ channel: name, at: now, notification });
-      return "sent";
-    },
-  });
-  const host: CascadeHost = {
-    clickid,
-    db,
-    config,
-    storage: {
-      get: (async (key: string) => structuredClone(storage.get(key))) as never,
-      put: (async (key: string, value: unknown) => {
-        storage.set(key, structuredClone(value));
-      }) as never,
-      delete: (async (key: string) => storage.delete(key)) as never,
-    },
-    schedule: async (at, step) => {
-      queue.push({ at, step });
-    },
-    channels: { push: pushChannel, telegram: recording("telegram"), email: recording("email") },
-    now: () => now,
-  };
-  return {
-    host,
-    queue,
-    delivered,
-    get now() {
-      return now;
-    },
-    set now(value: number) {
-      now = value;
-    },
-    event: (e: CascadeEvent) => cascadeEvent(host, e),
-    /** Runs the next queued step at its time; answers its time, or null when nothing is queued. */
-    async next(): Promise<number | null> {
-      queue.sort((a, b) => a.at - b.at);
-      const item = queue.shift();
-      if (!item) return null;
-      now = item.at;
-      await runCascadeStep(host, item.step);
-      return item.at;
-    },
-  };
-}
-
 async function angelMessage(db: Db, accountId: number, msg: string, blurred = false) {
   const [row] = await db
     .insert(messages)
@@ -156,7 +91,7 @@ describe("the cascade", () => {
   it("pushes an unseen angel message after the delay, encrypted to the browser, then Telegram, then the digest", async () => {
     const { member, accountId, endpoint } = await subscribedMember();
     await inDb(async (db) => {
-      const h = harness(db, member.clickid);
+      const h = cascadeOf(db, member.clickid, config, MORNING);
       await h.event({
         kind: "message",
         angelId: ANGEL,
@@ -196,7 +131,7 @@ describe("the cascade", () => {
   it("sends nothing when the message was read in-app before the delay", async () => {
     const { member, accountId, endpoint } = await subscribedMember();
     await inDb(async (db) => {
-      const h = harness(db, member.clickid);
+      const h = cascadeOf(db, member.clickid, config, MORNING);
       await h.event({
         kind: "message",
         angelId: ANGEL,
@@ -214,7 +149,7 @@ describe("the cascade", () => {
     for (const how of ["read", "opened", "came back"] as const) {
       const { member, accountId, endpoint } = await subscribedMember();
       await inDb(async (db) => {
-        const h = harness(db, member.clickid);
+        const h = cascadeOf(db, member.clickid, config, MORNING);
         await h.event({
           kind: "message",
           angelId: ANGEL,
@@ -241,7 +176,7 @@ describe("the cascade", () => {
   it("gathers one conversation's messages into one notification: 3 new messages", async () => {
     const { member, accountId, endpoint } = await subscribedMember();
     await inDb(async (db) => {
-      const h = harness(db, member.clickid);
+      const h = cascadeOf(db, member.clickid, config, MORNING);
       for (const text of ["Ciao", "Come stai?", "Rispondimi"]) {
         await h.event({
           kind: "message",
@@ -264,7 +199,7 @@ describe("the cascade", () => {
   it("keeps a blurred reply's text out of the push", async () => {
     const { member, accountId, endpoint } = await subscribedMember();
     await inDb(async (db) => {
-      const h = harness(db, member.clickid);
+      const h = cascadeOf(db, member.clickid, config, MORNING);
       await h.event({
         kind: "message",
         angelId: ANGEL,
@@ -280,7 +215,7 @@ describe("the cascade", () => {
   it("holds a notification in the quiet hours until 08:00 in the brand's market", async () => {
     const { member, accountId, endpoint } = await subscribedMember();
     await inDb(async (db) => {
-      const h = harness(db, member.clickid);
+      const h = cascadeOf(db, member.clickid, config, MORNING);
       // 22:30 in Rome (UTC+1 in November).
       h.now = Date.UTC(2026, 10, 18, 21, 30);
       await h.event({
@@ -299,7 +234,7 @@ describe("the cascade", () => {
   it("passes over a channel whose daily cap is reached, to the next one", async () => {
     const { member, accountId, endpoint } = await subscribedMember();
     await inDb(async (db) => {
-      const h = harness(db, member.clickid);
+      const h = cascadeOf(db, member.clickid, config, MORNING);
       const angelIds = [ANGEL, ANGEL + 1, ANGEL + 2];
       for (const angelId of angelIds) {
         const [row] = await db
@@ -322,7 +257,7 @@ describe("the cascade", () => {
     const id = endpoint.split("/").pop();
     await fetch(`${fake.FAKE_PUSH_URL}/__fake/subscriptions/${id}/gone`, { method: "POST" });
     await inDb(async (db) => {
-      const h = harness(db, member.clickid);
+      const h = cascadeOf(db, member.clickid, config, MORNING);
       await h.event({
         kind: "message",
         angelId: ANGEL,
@@ -354,7 +289,7 @@ describe("the cascade", () => {
     });
     expect(toggles.status).toBe(200);
     await inDb(async (db) => {
-      const h = harness(db, member.clickid);
+      const h = cascadeOf(db, member.clickid, config, MORNING);
       await h.event({
         kind: "message",
         angelId: ANGEL,
@@ -373,7 +308,7 @@ describe("the cascade", () => {
         .insert(notifications)
         .values({ accountId, angelId: ANGEL, type: "like", categoriaNotifica: "risposta_a_like" })
         .returning({ id: notifications.id });
-      const h = harness(db, member.clickid);
+      const h = cascadeOf(db, member.clickid, config, MORNING);
       await h.event({ kind: "like_back", angelId: ANGEL, notificationId: like?.id ?? 0 });
       await h.next();
       const [push] = await pushesTo(endpoint);
@@ -403,7 +338,7 @@ describe("the cascade", () => {
     const before = (await daily())[0] ?? { sent: 0, opened: 0, cameBack: 0 };
     let id = "";
     await inDb(async (db) => {
-      const h = harness(db, member.clickid);
+      const h = cascadeOf(db, member.clickid, config, MORNING);
       await h.event({
         kind: "message",
         angelId: ANGEL,
