@@ -19,49 +19,62 @@ async function inFrench(page: Page, market: Market, path: string) {
   });
 }
 
-test("the service worker shows a push with the chat as its page", anyWidth, async ({ page, context }) => {
-  await signedInMember(page, "it", "push-sw");
-  await context.grantPermissions(["notifications"], { origin: origin("it") });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("ServiceWorker.enable");
-  const registered = new Promise<string>((resolve) => {
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${origin("it")}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
+test.describe("in Chromium (not its headless shell, which refuses notifications)", () => {
+  test.use({
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--headless=new",
+        "--no-first-run",
+        "--disable-background-networking",
+      ],
+    },
   });
-  await page.goto(`${origin("it")}/activeNotifications`);
-  await expect(page.getByTestId("channel-push")).toBeVisible();
-  // The page registers the worker (to know the browser's state) without asking anything.
-  const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-  expect(scriptUrl).toBe(`${origin("it")}/sw.js`);
-  const registrationId = await registered;
+  test("the service worker shows a push with the chat as its page", anyWidth, async ({ page, context }) => {
+    await signedInMember(page, "it", "push-sw");
+    await context.grantPermissions(["notifications"], { origin: origin("it") });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("ServiceWorker.enable");
+    const registered = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${origin("it")}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await page.goto(`${origin("it")}/activeNotifications`);
+    await expect(page.getByTestId("channel-push")).toBeVisible();
+    // The page registers the worker (to know the browser's state) without asking anything.
+    const scriptUrl = await page.evaluate(
+      async () => (await navigator.serviceWorker.ready).active?.scriptURL,
+    );
+    expect(scriptUrl).toBe(`${origin("it")}/sw.js`);
+    const registrationId = await registered;
 
-  const payload = {
-    id: crypto.randomUUID(),
-    title: "Nuovo messaggio da Giulia",
-    body: "Ciao, ci sei?",
-    url: "/chats/1?n=00000000-0000-4000-8000-000000000000&ch=push",
-    tag: "angel-1",
-  };
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: origin("it"),
-    registrationId,
-    data: JSON.stringify(payload),
-  });
-  const shown = () =>
-    page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      return (await reg.getNotifications()).map((n) => ({
-        title: n.title,
-        body: n.body,
-        tag: n.tag,
-        data: n.data,
-      }));
+    const payload = {
+      id: crypto.randomUUID(),
+      title: "Nuovo messaggio da Giulia",
+      body: "Ciao, ci sei?",
+      url: "/chats/1?n=00000000-0000-4000-8000-000000000000&ch=push",
+      tag: "angel-1",
+    };
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: origin("it"),
+      registrationId,
+      data: JSON.stringify(payload),
     });
-  await expect
-    .poll(shown)
-    .toEqual([
+    const shown = () =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return (await reg.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data,
+        }));
+      });
+    await expect.poll(shown).toEqual([
       {
         title: payload.title,
         body: payload.body,
@@ -69,6 +82,7 @@ test("the service worker shows a push with the chat as its page", anyWidth, asyn
         data: { id: payload.id, url: payload.url },
       },
     ]);
+  });
 });
 
 test("/activeNotifications and the channel-choice popup in every language", async ({ page }) => {

@@ -15,7 +15,7 @@ import { ChannelChoicePopup } from "../features/notifications/ChannelChoicePopup
 import { NotificationPopup } from "../features/notifications/NotificationPopup";
 import { PurchaseKoToast } from "../features/payments/PurchaseKoToast";
 import { NotificationsProvider } from "../lib/notifications/notifications";
-import { onServiceWorkerNavigate, refreshPush, reportCameBack } from "../lib/push";
+import { onServiceWorkerNavigate, refreshPush, registerServiceWorker, reportCameBack } from "../lib/push";
 
 /**
  * Web push on every member page: a notification's page reports that it brought the member back, the browser's
@@ -26,7 +26,9 @@ function usePush() {
   useEffect(() => {
     const clean = reportCameBack(new URL(window.location.href));
     if (clean) window.history.replaceState(window.history.state, "", clean);
-    void refreshPush().catch(() => undefined);
+    void registerServiceWorker()
+      .then(refreshPush)
+      .catch(() => undefined);
     return onServiceWorkerNavigate((path) => {
       const target = new URL(path, window.location.origin);
       const next = reportCameBack(target) ?? path;

@@ -26,6 +26,12 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   return Promise.race([navigator.serviceWorker.ready, timeout]);
 }
 
+/** The site's service worker, registered on every member page where the browser has them. */
+export async function registerServiceWorker(): Promise<void> {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+}
+
 /** Whether this browser sends the member's notifications now. */
 export async function pushState(): Promise<PushState> {
   if (!pushSupported()) return "unsupported";

@@ -27,6 +27,8 @@ export function ActiveNotificationsPage() {
   const [device, setDevice] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<"success" | "error" | null>(null);
+  // A toggle shows its new state at once; the server's answer confirms it or puts it back.
+  const [chosen, setChosen] = useState<{ telegram?: boolean; email?: boolean }>({});
   const clickid = state.status === "member" ? state.member.clickid : null;
 
   useEffect(() => {
@@ -59,7 +61,12 @@ export function ActiveNotificationsPage() {
     });
 
   const toggle = (channel: "telegram" | "email", on: boolean) =>
-    run(async () => (clickid ? saveChannels(clickid, data, { [channel]: on }) : false));
+    run(async () => {
+      setChosen((c) => ({ ...c, [channel]: on }));
+      const ok = clickid ? await saveChannels(clickid, data, { [channel]: on }) : false;
+      if (!ok) setChosen((c) => ({ ...c, [channel]: !on }));
+      return ok;
+    });
 
   const note = vapidKey ? pushNote[device] : "active_push_unavailable";
   return (
@@ -88,7 +95,7 @@ export function ActiveNotificationsPage() {
           <input
             type="checkbox"
             name="telegram"
-            checked={data.telegram.on}
+            checked={chosen.telegram ?? data.telegram.on}
             disabled={busy}
             onChange={(e) => void toggle("telegram", e.target.checked)}
           />
@@ -102,7 +109,7 @@ export function ActiveNotificationsPage() {
           <input
             type="checkbox"
             name="email"
-            checked={data.email.on}
+            checked={chosen.email ?? data.email.on}
             disabled={busy}
             onChange={(e) => void toggle("email", e.target.checked)}
           />
