@@ -14,7 +14,9 @@ if (!/^(mailto:|https:\/\/)/.test(subject)) {
 
 async function pair() {
   const keys = await webcrypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign"]);
-  const publicKey = Buffer.from(await webcrypto.subtle.exportKey("raw", keys.publicKey)).toString("base64url");
+  const publicKey = Buffer.from(await webcrypto.subtle.exportKey("raw", keys.publicKey)).toString(
+    "base64url",
+  );
   const jwk = await webcrypto.subtle.exportKey("jwk", keys.privateKey);
   return { publicKey, privateKey: jwk.d ?? "", subject };
 }
