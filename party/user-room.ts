@@ -13,6 +13,7 @@ import {
   handleFrame,
   type MemberRoomCalls,
   operatorReply,
+  purchaseFailed,
   type RoomHost,
   replayMissed,
   roomHost,
@@ -91,8 +92,8 @@ export class UserRoom extends Server<Cloudflare.Env> implements MemberRoomCalls 
     return afterPurchase(this.host(), granted);
   }
 
-  async purchaseFailed(message: string) {
-    this.broadcast(encodeEvent({ event: "purchKo", data: { message } }));
+  purchaseFailed(message: string) {
+    return purchaseFailed(this.host(), message);
   }
 
   sendAngelReply(input: Parameters<MemberRoomCalls["sendAngelReply"]>[0]) {

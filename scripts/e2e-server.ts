@@ -11,6 +11,7 @@ import { seedAngelPhotos } from "../drizzle/seed-photos.ts";
 import { e2eTiming } from "../tests/e2e/timing.ts";
 import { startFakeGoogle } from "../tests/fakes/google.ts";
 import { E2E_TELEGRAM_WEBHOOK_SECRET } from "../tests/fakes/telegram.ts";
+import { makeVapidKeys } from "../tests/fakes/push-service.ts";
 import { startProviderFakes } from "./e2e-providers.ts";
 import { withClient } from "./local-db.ts";
 import { withPhotoBucket } from "./photo-bucket.ts";
@@ -88,6 +89,9 @@ await withTestDatabase({}, async (db) => {
     GOOGLE_TOKEN_URL: fakeGoogle.tokenUrl,
     // The bots' webhook accepts the fake Telegram's updates (no bot token: the bots' answers go to the outbox).
     TELEGRAM_WEBHOOK_SECRET: E2E_TELEGRAM_WEBHOOK_SECRET,
+    // Web push's keys for the Italian brand: /activeNotifications offers push there (the others keep theirs
+    // in the outbox, as a brand without keys does).
+    VAPID_KEYS: JSON.stringify({ amoreitalia: makeVapidKeys("mailto:push@amoreitalia.example") }),
   };
   const preview = (on: string, extra: Record<string, string>) =>
     spawn("vite", ["preview", "--config", "web/vite.config.ts", "--port", on], {

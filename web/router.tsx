@@ -45,6 +45,10 @@ const NotificationsPage = lazyRouteComponent(
   () => import("./features/notifications/NotificationsPage"),
   "NotificationsPage",
 );
+const ActiveNotificationsPage = lazyRouteComponent(
+  () => import("./features/notifications/ActiveNotificationsPage"),
+  "ActiveNotificationsPage",
+);
 const OwnProfilePage = lazyRouteComponent(
   () => import("./features/profile/OwnProfilePage"),
   "OwnProfilePage",
@@ -297,6 +301,7 @@ export function createAppRouter(brand: PublicBrand) {
     member("/match", () => <MatchPage />, MatchPage),
     member("/chats", () => <ChatListPage brand={brand} />, ChatListPage),
     member("/notifications", () => <NotificationsPage />, NotificationsPage),
+    member("/activeNotifications", () => <ActiveNotificationsPage />, ActiveNotificationsPage),
     chat,
     angelProfile,
     plans,

@@ -28,6 +28,7 @@ import { legalRoutes } from "./legal/legal.routes";
 import { mailRoutes } from "./mail/mail.routes";
 import { unsubscribeRoutes } from "./notifications/email/unsubscribe.routes";
 import { telegramRoutes } from "./notifications/telegram/telegram.routes";
+import { notificationRoutes } from "./notifications/notifications.routes";
 import { opsRoutes } from "./ops/ops.routes";
 import { methodRoutes } from "./payments/methods.routes";
 import { paymentRoutes } from "./payments/payments.routes";
@@ -102,6 +103,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", chatRoutes)
     .route("/", engagementRoutes)
     .route("/", trackingRoutes)
+    .route("/", notificationRoutes)
     .route("/", mailRoutes)
     .route("/", telegramRoutes)
     .route("/", unsubscribeRoutes)

@@ -13,6 +13,17 @@ import {
   VISIT_COOLDOWN_MS,
 } from "./engagement/pressing.config";
 import type { Bindings } from "./env";
+import {
+  DAILY_CAP,
+  NOTIFY_EMAIL_DELAY_MS,
+  NOTIFY_PUSH_DELAY_MS,
+  NOTIFY_TELEGRAM_DELAY_MS,
+  type NotificationsConfig,
+  PUSH_TTL_S,
+  QUIET_END_HOUR,
+  QUIET_START_HOUR,
+  VapidKeys,
+} from "./notifications/notifications.config";
 import type { ProviderId } from "./payments/provider";
 import {
   DELETION_GRACE_DAYS,
@@ -151,6 +162,8 @@ export interface Config {
     /** Keys the erasure's tombstones (HMAC): TOMBSTONE_KEY, else the JWT secret. */
     tombstoneKey: string;
   };
+  /** The notification cascade (worker/notifications): delays, quiet hours, caps, web push's keys per brand. */
+  notifications: NotificationsConfig;
 }
 
 /** An unset or empty var is absent. */
@@ -159,6 +172,10 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const text = optional(z.string().trim().min(1));
 const ms = (fallback: number) => optional(z.coerce.number().int().min(0)).transform((v) => v ?? fallback);
 const url = optional(z.url());
+const hour = (fallback: number) =>
+  optional(z.coerce.number().int().min(0).max(23)).transform((v) => v ?? fallback);
+const cap = (fallback: number) =>
+  optional(z.coerce.number().int().min(0).max(1000)).transform((v) => v ?? fallback);
 
 /** PayPal's live REST API; its sandbox is https://api-m.sandbox.paypal.com. */
 const PAYPAL_DEFAULT_API_BASE = "https://api-m.paypal.com";
@@ -357,6 +374,16 @@ const Environment = z.object({
   POSTBACK_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(30_000)).transform(
     (v) => v ?? POSTBACK_TIMEOUT_MS,
   ),
+  NOTIFY_PUSH_DELAY_MS: ms(NOTIFY_PUSH_DELAY_MS),
+  NOTIFY_TELEGRAM_DELAY_MS: ms(NOTIFY_TELEGRAM_DELAY_MS),
+  NOTIFY_EMAIL_DELAY_MS: ms(NOTIFY_EMAIL_DELAY_MS),
+  NOTIFY_QUIET_START_HOUR: hour(QUIET_START_HOUR),
+  NOTIFY_QUIET_END_HOUR: hour(QUIET_END_HOUR),
+  NOTIFY_CAP_PUSH: cap(DAILY_CAP.push),
+  NOTIFY_CAP_TELEGRAM: cap(DAILY_CAP.telegram),
+  NOTIFY_CAP_EMAIL: cap(DAILY_CAP.email),
+  PUSH_TTL_S: optional(z.coerce.number().int().min(0).max(2_419_200)).transform((v) => v ?? PUSH_TTL_S),
+  VAPID_KEYS: optional(jsonText(z.record(z.string(), VapidKeys))),
 });
 
 /** Half a Twilio account would quietly keep every code in an outbox nobody reads: what is missing. */
@@ -515,6 +542,16 @@ export function parseConfig(env: Record<string, unknown>): Config {
       exportLinkTtlMs: e.EXPORT_LINK_TTL_MS,
       retention: { ...RETENTION },
       tombstoneKey: e.TOMBSTONE_KEY ?? e.JWT_SECRET,
+    },
+    notifications: {
+      delays: {
+        push: e.NOTIFY_PUSH_DELAY_MS,
+        telegram: e.NOTIFY_TELEGRAM_DELAY_MS,
+        email: e.NOTIFY_EMAIL_DELAY_MS,
+      },
+      quietHours: { startHour: e.NOTIFY_QUIET_START_HOUR, endHour: e.NOTIFY_QUIET_END_HOUR },
+      dailyCap: { push: e.NOTIFY_CAP_PUSH, telegram: e.NOTIFY_CAP_TELEGRAM, email: e.NOTIFY_CAP_EMAIL },
+      push: { ttlSeconds: e.PUSH_TTL_S, vapid: e.VAPID_KEYS ?? {} },
     },
   };
 }

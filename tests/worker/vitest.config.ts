@@ -13,6 +13,7 @@ import { startFakeAi } from "../fakes/openai";
 import { startFakePayPal } from "../fakes/paypal";
 import { startFakeTelegram } from "../fakes/telegram";
 import { startFakeTracker } from "../fakes/tracker";
+import { makeVapidKeys, startFakePushService } from "../fakes/push-service";
 import { startFakeTrustPay } from "../fakes/trustpay";
 import { startFakeTwilio } from "../fakes/twilio";
 import { uploadImagesBase64 } from "../fixtures/upload-images";
@@ -65,6 +66,14 @@ const fakeMaxpay = await startFakeMaxpay();
 const fakeTelegram = await startFakeTelegram();
 // The fake of an affiliate tracker's postback endpoint; the postback tests point a brand's template at it.
 const fakeTracker = await startFakeTracker();
+// The fake push service (RFC 8030, decrypting each push); the default bindings set no VAPID keys, so pushes go
+// to the outbox, and the push tests pass these keys to a config of their own.
+const fakePush = await startFakePushService();
+const fakeVapidKeys = JSON.stringify({
+  amoreitalia: makeVapidKeys("mailto:push@amoreitalia.example"),
+  amorespana: makeVapidKeys("mailto:push@amorespana.example"),
+  lovechat: makeVapidKeys("mailto:push@lovechat.example"),
+});
 // A real demo portrait as the seed stores it (drawn and encoded with sharp, Node side), for the photo tests.
 const portrait = await portraitPack("worker-tests", "brown");
 // Photos as members' devices make them (progressive JPEGs, a phone's JPEG with EXIF and GPS, PNG, GIF).
@@ -155,6 +164,8 @@ export default defineConfig({
           FAKE_TELEGRAM_TOKEN: fakeTelegram.token,
           FAKE_TRACKER_URL: fakeTracker.url,
           FAKE_TRACKER_TEMPLATE: fakeTracker.template,
+          FAKE_PUSH_URL: fakePush.url,
+          FAKE_VAPID_KEYS: fakeVapidKeys,
         },
       },
     }),

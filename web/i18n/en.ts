@@ -4,6 +4,7 @@ import { chatTexts } from "./parts/chat";
 import { discoveryTexts } from "./parts/discovery";
 import { legalTexts } from "./parts/legal";
 import { navigationTexts } from "./parts/navigation";
+import { notifyChannelTexts } from "./parts/notify-channels";
 import { opsTexts } from "./parts/ops";
 import { opsRefundTexts } from "./parts/ops-refunds";
 import { paymentMethodTexts } from "./parts/payment-methods";
@@ -212,6 +213,7 @@ export const en = {
   ...opsRefundTexts.en,
   ...legalTexts.en,
   ...navigationTexts.en,
+  ...notifyChannelTexts.en,
   ...opsTexts.en,
   ...profileBillingTexts.en,
   ...paywallTexts.en,

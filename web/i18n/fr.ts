@@ -5,6 +5,7 @@ import { chatTexts } from "./parts/chat";
 import { discoveryTexts } from "./parts/discovery";
 import { legalTexts } from "./parts/legal";
 import { navigationTexts } from "./parts/navigation";
+import { notifyChannelTexts } from "./parts/notify-channels";
 import { opsTexts } from "./parts/ops";
 import { opsRefundTexts } from "./parts/ops-refunds";
 import { paymentMethodTexts } from "./parts/payment-methods";
@@ -215,6 +216,7 @@ export const fr: Catalogue = {
   ...opsRefundTexts.fr,
   ...legalTexts.fr,
   ...navigationTexts.fr,
+  ...notifyChannelTexts.fr,
   ...opsTexts.fr,
   ...profileBillingTexts.fr,
   ...paywallTexts.fr,

@@ -5,6 +5,7 @@ import { chatTexts } from "./parts/chat";
 import { discoveryTexts } from "./parts/discovery";
 import { legalTexts } from "./parts/legal";
 import { navigationTexts } from "./parts/navigation";
+import { notifyChannelTexts } from "./parts/notify-channels";
 import { opsTexts } from "./parts/ops";
 import { opsRefundTexts } from "./parts/ops-refunds";
 import { paymentMethodTexts } from "./parts/payment-methods";
@@ -213,6 +214,7 @@ export const it: Catalogue = {
   ...opsRefundTexts.it,
   ...legalTexts.it,
   ...navigationTexts.it,
+  ...notifyChannelTexts.it,
   ...opsTexts.it,
   ...profileBillingTexts.it,
   ...paywallTexts.it,

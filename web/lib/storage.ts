@@ -29,6 +29,11 @@ export const storageKeys = {
   tipologiaNotifica: "tipologiaNotifica",
   /** Chat and invite events not answered by the room yet (web/lib/outbox.ts). */
   outbox: "outbox",
+  /** When this browser's push subscription was last sent to the server, and its endpoint (web/lib/push.ts). */
+  pushSentAt: "pushSentAt",
+  pushEndpoint: "pushEndpoint",
+  /** When the notification-channel popup was last answered or closed. */
+  channelPopupAt: "channelPopupAt",
 } as const;
 export type StorageKey = keyof typeof storageKeys;
 

@@ -11,6 +11,7 @@ import { gateDecision } from "../contracts/message-gate";
 import { type ClientEvent, notificaFor } from "../contracts/realtime";
 import { stableHash } from "../core/hash";
 import { logEvent } from "../core/log";
+import { notifyMember } from "../notifications/notify.service";
 import type { Room, RoomStep } from "../realtime/room";
 import { blurNewReply } from "./blurred";
 import {
@@ -329,8 +330,14 @@ export const chatSteps = {
     const message = step.message
       ? await deliverable(room, step.message)
       : await messageById(room.db, step.messageId);
-    if (message) room.broadcast({ event: "chat", data: message, notifica: notificaFor("reply") });
-    else logEvent("warn", "room.deliver.missing", { messageId: step.messageId });
+    if (!message) {
+      logEvent("warn", "room.deliver.missing", { messageId: step.messageId });
+      return;
+    }
+    room.broadcast({ event: "chat", data: message, notifica: notificaFor("reply") });
+    // A reply the member may not read goes out without its text.
+    const preview = message.blurredMessage ? undefined : message.msg;
+    await notifyMember(room, { kind: "message", angelId: message.angelId, messageId: message.id, preview });
   },
   flush: (room: Room, step: Step<"flush">) => flushStep(room, step.attempt),
   reply: (room: Room, step: Step<"reply">) => planReply(room, step.angelId, step.message),

@@ -66,6 +66,8 @@ export const ClientFlow = z.object({
   verificaEta: z.boolean(),
   /** The photo is optional: a member without one is offered the photo popup at their first session. */
   foto_facoltativa: z.boolean(),
+  /** The notification-channel choice popup is offered to the flow's members. */
+  popup_selezione_canale_notifiche: z.boolean().default(false),
 });
 export type ClientFlow = z.infer<typeof ClientFlow>;
 
@@ -75,4 +77,5 @@ export const clientFlow = (flow: FlowConfig): ClientFlow => ({
   hooks: hookKeys.filter((key) => key in flow.hooks),
   verificaEta: flow.verificaEta,
   foto_facoltativa: flow.foto_facoltativa,
+  popup_selezione_canale_notifiche: flow.popup_selezione_canale_notifiche,
 });

@@ -3,6 +3,7 @@
 import type { Cursor } from "../contracts/cursor";
 import type { ClientEvent } from "../contracts/realtime";
 import { logEvent } from "../core/log";
+import { notifyMember } from "../notifications/notify.service";
 import type { Room, RoomStep } from "../realtime/room";
 import { type LikeVia, likeAngel, recordDislike, sendInvite } from "./likes.service";
 import { notificationById, notificationsAfter } from "./notifications.service";
@@ -115,7 +116,18 @@ export const engagementSteps = {
   /** An angel's like back or visit, pushed when its time comes. */
   notify: async (room: Room, step: Extract<RoomStep, { kind: "notify" }>) => {
     const notification = await notificationById(room.db, step.notificationId);
-    if (notification) room.broadcast({ event: "notification", data: notification });
-    else logEvent("warn", "room.notify.missing", { notificationId: step.notificationId });
+    if (!notification) {
+      logEvent("warn", "room.notify.missing", { notificationId: step.notificationId });
+      return;
+    }
+    room.broadcast({ event: "notification", data: notification });
+    const kind = { like: "like_back", visita: "visit" } as const;
+    if (notification.angelId === null || !(notification.type === "like" || notification.type === "visita"))
+      return;
+    await notifyMember(room, {
+      kind: kind[notification.type],
+      angelId: notification.angelId,
+      notificationId: notification.id,
+    });
   },
 };

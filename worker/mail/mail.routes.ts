@@ -10,6 +10,7 @@ import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { TELEGRAM_OUTBOX_LIMIT, telegramOutboxRows } from "../notifications/telegram/telegram.service";
+import { pushOutboxHtml } from "../notifications/push-outbox.service";
 import { changeMarketingConsents } from "../privacy/consents.service";
 import { SMS_OUTBOX_LIMIT, type SmsOutboxRow, smsOutboxRows } from "../sms/sms.service";
 import { type ListedPostbackRow, listPostbacks } from "../tracking/postbacks.service";
@@ -314,6 +315,7 @@ function outboxHtml(
   sms: SmsOutboxRow[],
   telegram: TelegramOutboxRow[],
   tracked: ListedPostbackRow[] = [],
+  push = "",
 ): string {
   const e = escapeHtml;
   const items = rows
@@ -356,6 +358,7 @@ ${items || "<p>No mail yet.</p>"}
 ${smsHtml(sms)}
 ${telegramHtml(telegram)}
 ${postbacksHtml(tracked)}
+${push}
 </body>
 </html>
 `;
@@ -364,13 +367,14 @@ ${postbacksHtml(tracked)}
 export const mailRoutes = featureApp()
   .openapi(outboxPage, async (c) => {
     const { to } = c.req.valid("query");
-    const [mails, sms, telegram, tracked] = await Promise.all([
+    const [mails, sms, telegram, tracked, push] = await Promise.all([
       outboxRows(c, to),
       smsOutboxRows(c.var.db, undefined),
       telegramOutboxRows(c.var.db),
       listPostbacks(c.var.db, { brands: null, limit: 50 }),
+      pushOutboxHtml(c.var.db),
     ]);
-    return c.html(outboxHtml(mails, to, sms, telegram, tracked), 200);
+    return c.html(outboxHtml(mails, to, sms, telegram, tracked, push), 200);
   })
   .openapi(telegramOutboxJson, async (c) => {
     const rows = await telegramOutboxRows(c.var.db);

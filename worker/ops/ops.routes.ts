@@ -1,6 +1,7 @@
 import { featureApp } from "../core/openapi";
 import { attributionRoutes } from "./attribution.routes";
 import { consoleRoutes } from "./console.routes";
+import { memberNotificationRoutes } from "./member-notifications.routes";
 import { moneyRoutes } from "./money.routes";
 import { operatorSessionRoutes } from "./operator-session.routes";
 import { rightsRoutes } from "./rights.routes";
@@ -10,6 +11,7 @@ export const opsRoutes = featureApp()
   .route("/", operatorSessionRoutes)
   .route("/", consoleRoutes)
   .route("/", moneyRoutes)
+  .route("/", memberNotificationRoutes)
   .route("/", rightsRoutes)
   .route("/", attributionRoutes);
 

@@ -4,6 +4,7 @@
 // grace period (erasure.service.ts); a login before then restores it.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
+import { pushSubscriptions } from "../../drizzle/schema/notifications";
 import { deletionCodes } from "../../drizzle/schema/privacy";
 import type { Account, AuthContext } from "../auth/auth.service";
 import type { Db } from "../core/db";
@@ -163,6 +164,8 @@ export async function requestDeletion(
         telegramId: null,
       })
       .where(eq(accounts.id, account.id));
+    // Its browsers' push subscriptions too: a push service address is of no use to a stopped account.
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.accountId, account.id));
     await auditRight(tx, "deletion_requested", account.id, {
       dueAt: dueAt.toISOString(),
       confirmedWith: account.passwordHash ? "password" : "code",

@@ -6,6 +6,7 @@
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { accounts } from "../../drizzle/schema/accounts";
+import { pushSubscriptions } from "../../drizzle/schema/notifications";
 import { memberPhotos } from "../../drizzle/schema/photos";
 import { dataExports } from "../../drizzle/schema/privacy";
 import { events } from "../../drizzle/schema/tracking";
@@ -148,6 +149,10 @@ export async function archiveFiles(db: Db, brand: Brand, account: Account): Prom
       })),
     }),
   });
+  const [devices] = await db
+    .select({ n: count() })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.accountId, account.id));
   files.push({
     name: "data/notification_channels.json",
     bytes: json({
@@ -157,7 +162,7 @@ export async function archiveFiles(db: Db, brand: Brand, account: Account): Prom
         linked: account.telegramId !== null,
         telegramId: account.telegramId,
       },
-      push: { on: account.notifyPush, linked: account.pushToken !== null },
+      push: { on: account.notifyPush, linked: (devices?.n ?? 0) > 0, devices: devices?.n ?? 0 },
     }),
   });
   const photos = await db

@@ -14,6 +14,12 @@ import { dislikes, invites, likes, notifications, visits } from "../../drizzle/s
 import { flows, ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
 import { cities, regions } from "../../drizzle/schema/geo";
 import { mailOutbox, mailSent, mailSuppressions } from "../../drizzle/schema/mail";
+import {
+  notificationDaily,
+  notificationDeliveries,
+  pushOutbox,
+  pushSubscriptions,
+} from "../../drizzle/schema/notifications";
 import { angelPersonaNotes, operators, opsAuditLog } from "../../drizzle/schema/ops";
 import {
   maxpayCards,
@@ -329,6 +335,59 @@ export const memberTables: readonly MemberTable[] = [
       text: "personal",
       html: "personal",
       headers: "personal",
+      createdAt: "personal",
+    },
+  }),
+  member({
+    name: "push_subscriptions",
+    table: pushSubscriptions,
+    rows: (m) => sql`${pushSubscriptions.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: "push_subscriptions",
+    columns: {
+      id: "key",
+      accountId: "key",
+      endpoint: "personal",
+      // The browser's keys the pushes are encrypted to: of no use to the member, never handed out.
+      p256dh: "secret",
+      auth: "secret",
+      createdAt: "personal",
+      refreshedAt: "personal",
+    },
+  }),
+  member({
+    name: "notification_deliveries",
+    table: notificationDeliveries,
+    rows: (m) => sql`${notificationDeliveries.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: "notifications_sent",
+    columns: {
+      id: "key",
+      notificationId: "key",
+      accountId: "key",
+      brandId: "service",
+      channel: "personal",
+      kind: "personal",
+      angelId: "personal",
+      count: "personal",
+      outcome: "personal",
+      sentAt: "personal",
+      openedAt: "personal",
+      cameBackAt: "personal",
+    },
+  }),
+  member({
+    name: "push_outbox",
+    table: pushOutbox,
+    rows: (m) => sql`${pushOutbox.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: null,
+    columns: {
+      id: "key",
+      brandId: "service",
+      accountId: "key",
+      endpoint: "personal",
+      payload: "personal",
       createdAt: "personal",
     },
   }),
@@ -690,6 +749,11 @@ export const otherTables: readonly OtherTable[] = [
   { name: "rate_plans", table: ratePlans, why: "the plans on sale" },
   { name: "rate_plan_prices", table: ratePlanPrices, why: "the plans' past prices, for honest reductions" },
   { name: "regions", table: regions, why: "the list of regions" },
+  {
+    name: "notification_daily",
+    table: notificationDaily,
+    why: "counts of notifications sent, opened and followed per brand, channel and day: no member in them",
+  },
   { name: "cities", table: cities, why: "the list of cities" },
   {
     name: "testimonials",

@@ -26,6 +26,7 @@ import {
   replayNotifications,
 } from "../engagement/engagement.socket";
 import type { Bindings } from "../env";
+import { memberBack, notificationSteps, notifyMember } from "../notifications/notify.service";
 import {
   type MemberRoomCalls,
   type Room,
@@ -59,6 +60,7 @@ async function hello(room: Room, data: Data<"clickid">) {
     room.reply({ event: "softwareVersion", data: { version, reload } });
   }
   await memberActive(room);
+  await memberBack(room);
 }
 
 const socketHandlers: { [E in ClientEvent["event"]]: SocketHandler<E> } = {
@@ -82,6 +84,7 @@ const stepHandlers: { [K in RoomStep["kind"]]: StepHandler<K> } = {
     forgetReplyFacts(room);
     return runBrainStep(room, step, item);
   },
+  cascade: notificationSteps.cascade,
 };
 
 /** What the room hands over: its name, env, storage, tabs and memory (the config is parsed here). */
@@ -190,6 +193,14 @@ export function operatorReply(host: RoomHost, input: Parameters<MemberRoomCalls[
       logEvent("warn", "chat.flush_failed", { error: error instanceof Error ? error.name : typeof error }),
     );
     return reply;
+  });
+}
+
+/** MemberRoomCalls.purchaseFailed: every tab shows the purchKo alert; the member not there hears of it by the cascade. */
+export function purchaseFailed(host: RoomHost, message: string): Promise<void> {
+  return withRoom(host, async (room) => {
+    room.broadcast({ event: "purchKo", data: { message } });
+    await notifyMember(room, { kind: "purch_ko" });
   });
 }
 

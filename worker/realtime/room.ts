@@ -19,7 +19,9 @@ export type RoomStep =
   /** The answer to a member's message, planned again after a failure. */
   | { kind: "reply"; angelId: number; message: ChatMessage }
   | { kind: "notify"; notificationId: number }
-  | { kind: "brain"; action: BrainAction; angelId: number };
+  | { kind: "brain"; action: BrainAction; angelId: number }
+  /** The next channel of a pending notification (worker/notifications/cascade.ts). */
+  | { kind: "cascade"; key: string; id: string };
 /** An angel message kept in the room's storage: its text, and whether it is blurred for a reader who may not read it. */
 export type DeliveredMessage = ChatMessage & { blurred: boolean };
 export type BrainAction = "like" | "visita" | "message";

@@ -8,6 +8,7 @@ import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { errorOf, HttpError } from "../../lib/api";
 import { MoneyLedger, MoneyOrders, MoneySubscriptions, MoneyTable } from "./MoneyTables";
 import { methodLabel, paymentStatusLabel, refundReasonLabel } from "./money-labels";
+import { OpsMemberNotifications } from "./OpsMemberNotifications";
 import { formatCents, opsApi, opsErrorKey } from "./ops-api";
 import { type OpsMoney, opsMoneyQuery } from "./ops-queries";
 import { useOps, useSignOutOnUnauthorized } from "./ops-session";
@@ -90,6 +91,8 @@ export function OpsMoneyPage({ operator, clickid }: { operator: Operator; clicki
           <dd>{member.nextBillDate ? day.format(new Date(member.nextBillDate)) : "—"}</dd>
         </dl>
       </section>
+
+      <OpsMemberNotifications clickid={clickid} />
 
       <MoneyTable
         title="ops_money_payments"
