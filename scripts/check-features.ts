@@ -4,10 +4,7 @@
 import { readdirSync } from "node:fs";
 
 /** Web features whose server part is not a worker folder of the same name. */
-const WEB_ONLY: Record<string, string> = {
-  // The notifications screens read what worker/engagement stores, until worker/notifications holds it.
-  notifications: "worker/engagement",
-};
+const WEB_ONLY: Record<string, string> = {};
 
 const folders = (path: string) =>
   readdirSync(new URL(`../${path}/`, import.meta.url), { withFileTypes: true })

@@ -1,10 +1,11 @@
-// The channels the cascade tries, in CHANNELS' order. A channel left undefined is skipped as if the member
-// had none: Telegram and the e-mail digest are wired in here.
+// The channels the cascade tries, in CHANNELS' order: push, then Telegram, then the e-mail digest.
 import type { ChannelName, NotificationChannel } from "./channel";
+import { emailChannel } from "./email/email.service";
 import { pushChannel } from "./push/push.channel";
+import { telegramChannel } from "./telegram/telegram.service";
 
-export const channels: Record<ChannelName, NotificationChannel | undefined> = {
+export const channels: Record<ChannelName, NotificationChannel> = {
   push: pushChannel,
-  telegram: undefined,
-  email: undefined,
+  telegram: telegramChannel,
+  email: emailChannel,
 };

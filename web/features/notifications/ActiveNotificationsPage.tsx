@@ -6,6 +6,7 @@ import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { disablePush, enablePush, type PushState, pushState } from "../../lib/push";
 import { useSession } from "../../lib/session/session";
 import { channelsQuery, saveChannels } from "./channels-api";
+import { TelegramLink } from "./TelegramLink";
 import "./notifications.css";
 
 const pushNote: Record<PushState, MessageKey | null> = {
@@ -17,7 +18,7 @@ const pushNote: Record<PushState, MessageKey | null> = {
 
 /**
  * /activeNotifications: the spec's Telegram and push activation. Push is turned on for this browser (its
- * permission and subscription); Telegram and the e-mail digest are the member's toggles, as on /profile.
+ * permission and subscription), Telegram by linking the brand's bot, the e-mail digest by its toggle.
  */
 export function ActiveNotificationsPage() {
   const { t } = useI18n();
@@ -28,7 +29,7 @@ export function ActiveNotificationsPage() {
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<"success" | "error" | null>(null);
   // A toggle shows its new state at once; the server's answer confirms it or puts it back.
-  const [chosen, setChosen] = useState<{ telegram?: boolean; email?: boolean }>({});
+  const [chosen, setChosen] = useState<{ email?: boolean }>({});
   const clickid = state.status === "member" ? state.member.clickid : null;
 
   useEffect(() => {
@@ -60,7 +61,7 @@ export function ActiveNotificationsPage() {
       return next === "on";
     });
 
-  const toggle = (channel: "telegram" | "email", on: boolean) =>
+  const toggle = (channel: "email", on: boolean) =>
     run(async () => {
       setChosen((c) => ({ ...c, [channel]: on }));
       const ok = clickid ? await saveChannels(clickid, data, { [channel]: on }) : false;
@@ -88,20 +89,9 @@ export function ActiveNotificationsPage() {
           </button>
         )}
       </article>
-      <article className="card channel" data-testid="channel-telegram">
-        <h2>{t("active_telegram_title")}</h2>
-        <p className="muted">{t("active_telegram_text", { bot: data.telegram.bot })}</p>
-        <label className="toggle">
-          <input
-            type="checkbox"
-            name="telegram"
-            checked={chosen.telegram ?? data.telegram.on}
-            disabled={busy}
-            onChange={(e) => void toggle("telegram", e.target.checked)}
-          />
-          {t("active_channel_on")}
-        </label>
-      </article>
+      <div data-testid="channel-telegram">
+        <TelegramLink />
+      </div>
       <article className="card channel" data-testid="channel-email">
         <h2>{t("active_email_title")}</h2>
         <p className="muted">{t("active_email_text")}</p>

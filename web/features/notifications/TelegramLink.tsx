@@ -22,7 +22,7 @@ export function TelegramLink() {
     queryFn: async () => okJson(await api.api.notifications.telegram.$get()),
     refetchInterval: (query) => (waiting && !query.state.data?.linked ? POLL_MS : false),
   });
-  // Linking turns the Telegram toggle on, unlinking off: the profile's copy of the choices is read again.
+  // Linking turns the Telegram toggle on, unlinking off: the profile's and the channels page's copies are read again.
   const linked = state.data?.linked;
   const seen = useRef(linked);
   useEffect(() => {
@@ -30,6 +30,7 @@ export function TelegramLink() {
     seen.current = linked;
     if (before !== undefined && linked !== undefined && before !== linked) {
       void queryClient.invalidateQueries({ queryKey: ["own-profile"] });
+      void queryClient.invalidateQueries({ queryKey: ["notification-channels"] });
     }
   }, [linked, queryClient]);
   const ask = useMutation({
