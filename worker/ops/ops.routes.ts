@@ -1,5 +1,6 @@
 import { featureApp } from "../core/openapi";
 import { consoleRoutes } from "./console.routes";
+import { dashboardRoutes } from "./dashboard.routes";
 import { moneyRoutes } from "./money.routes";
 import { operatorSessionRoutes } from "./operator-session.routes";
 import { rightsRoutes } from "./rights.routes";
@@ -9,7 +10,8 @@ export const opsRoutes = featureApp()
   .route("/", operatorSessionRoutes)
   .route("/", consoleRoutes)
   .route("/", moneyRoutes)
-  .route("/", rightsRoutes);
+  .route("/", rightsRoutes)
+  .route("/", dashboardRoutes);
 
 /** Unknown console API paths answer JSON, not the SPA. */
 opsRoutes.all("/ops/api/*", (c) =>

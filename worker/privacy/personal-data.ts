@@ -8,6 +8,13 @@ import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { angelCounts, angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
+import {
+  cohortWeekly,
+  funnelDaily,
+  memberMilestones,
+  moneyDaily,
+  payerDays,
+} from "../../drizzle/schema/dashboard";
 import { dislikes, invites, likes, notifications, visits } from "../../drizzle/schema/engagement";
 import { flows, ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
 import { cities, regions } from "../../drizzle/schema/geo";
@@ -197,6 +204,42 @@ export const memberTables: readonly MemberTable[] = [
       letto: "personal",
       blurred: "personal",
       time: "personal",
+    },
+  }),
+  member({
+    // When the member reached each step of the funnel: the counts it fed stay in the rollups, linked to no one.
+    name: "member_milestones",
+    table: memberMilestones,
+    rows: (m) => sql`${memberMilestones.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: "milestones",
+    columns: {
+      accountId: "key",
+      brandId: "personal",
+      fluxId: "personal",
+      source: "personal",
+      signedUpAt: "personal",
+      phoneVerifiedAt: "personal",
+      firstMessageAt: "personal",
+      firstPaymentAt: "personal",
+      firstRenewalAt: "personal",
+    },
+  }),
+  member({
+    // The days the member paid, summed from the payments the law keeps: kept with them.
+    name: "payer_days",
+    table: payerDays,
+    rows: (m) => sql`${payerDays.accountId} = ${m.id}`,
+    erasure: "pseudonymise",
+    file: "payer_days",
+    columns: {
+      day: "record",
+      accountId: "key",
+      currency: "record",
+      brandId: "record",
+      fluxId: "record",
+      source: "record",
+      revenueCents: "record",
     },
   }),
   member({
@@ -590,6 +633,17 @@ export const memberTables: readonly MemberTable[] = [
 
 /** Tables that hold no member's data, each with the reason. */
 export const otherTables: readonly OtherTable[] = [
+  { name: "funnel_daily", table: funnelDaily, why: "the dashboard's counts per day, brand, flow and source" },
+  {
+    name: "money_daily",
+    table: moneyDaily,
+    why: "the dashboard's sums per day, brand, flow, source and provider",
+  },
+  {
+    name: "cohort_weekly",
+    table: cohortWeekly,
+    why: "the dashboard's counts of first payers per sign-up week",
+  },
   { name: "angels", table: angels, why: "the fictional profiles run by operators" },
   { name: "angel_counts", table: angelCounts, why: "counts of angels per place" },
   { name: "flows", table: flows, why: "the flows' configuration" },

@@ -14,6 +14,8 @@ const OpsAudit = lazyRouteComponent(screens, "OpsAudit");
 const OpsMembers = lazyRouteComponent(screens, "OpsMembers");
 const OpsMoney = lazyRouteComponent(screens, "OpsMoney");
 const OpsRights = lazyRouteComponent(screens, "OpsRights");
+// The dashboard has a chunk of its own: the chart library is fetched only there.
+const OpsDashboard = lazyRouteComponent(() => import("./dashboard/OpsDashboardPage"), "OpsDashboard");
 
 /**
  * The console's route tree under /ops: login, queue, conversation, audit, and the members' money (search for
@@ -57,5 +59,6 @@ export function opsRoutes<R extends AnyRoute>(root: R) {
     ),
   });
   const rights = createRoute({ getParentRoute: () => ops, path: "/rights", component: OpsRights });
-  return ops.addChildren([queue, login, conversation, audit, members, money, rights]);
+  const dashboard = createRoute({ getParentRoute: () => ops, path: "/dashboard", component: OpsDashboard });
+  return ops.addChildren([queue, login, conversation, audit, members, money, rights, dashboard]);
 }
