@@ -103,6 +103,11 @@ export function figureCsv(d: Dashboard, figure: DashboardFigure, funnel: readonl
           r.retriesRecovered,
         ]),
       );
+    case "notifications":
+      return toCsv(
+        ["day", "channel", "sent", "opened", "came_back"],
+        d.notifications.map((n) => [n.day, n.channel, n.sent, n.opened, n.cameBack]),
+      );
     case "cohorts": {
       const weeks = Math.max(0, ...d.cohorts.map((c) => cohortAgeWeeks(c.week, d.to) + 1));
       const header = [

@@ -25,7 +25,14 @@ export const DashboardQuery = z.object({
 });
 export type DashboardQuery = z.infer<typeof DashboardQuery>;
 
-export const dashboardFigures = ["funnel", "money", "payers", "renewals", "cohorts"] as const;
+export const dashboardFigures = [
+  "funnel",
+  "money",
+  "payers",
+  "renewals",
+  "cohorts",
+  "notifications",
+] as const;
 export const DashboardFigure = z.enum(dashboardFigures);
 export type DashboardFigure = z.infer<typeof DashboardFigure>;
 
@@ -85,6 +92,15 @@ export const Cohort = z.object({
   firstPayers: z.array(Count),
 });
 
+/** Notifications per day and channel: sent, opened, and followed by the member coming back. */
+export const NotificationsDay = z.object({
+  day: Day,
+  channel: z.string(),
+  sent: Count,
+  opened: Count,
+  cameBack: Count,
+});
+
 export const Dashboard = z.object({
   from: Day,
   to: Day,
@@ -100,5 +116,7 @@ export const Dashboard = z.object({
   payingMembers: Count,
   renewals: z.array(RenewalsDay),
   cohorts: z.array(Cohort),
+  /** From the notifications' own daily rollup; empty until that rollup exists in this database. */
+  notifications: z.array(NotificationsDay),
 });
 export type Dashboard = z.infer<typeof Dashboard>;

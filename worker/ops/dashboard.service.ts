@@ -153,6 +153,7 @@ export async function readDashboard(db: Db, f: DashboardFilter): Promise<Dashboa
     to: f.to,
     brands: f.brands,
     options: { fluxes, sources },
+    notifications: [],
     ...rest,
   });
 }

@@ -234,6 +234,11 @@ const en = {
   ops_dash_cohorts: "Sign-up cohorts: share paying",
   ops_dash_weeks_since: "Weeks since sign-up",
   ops_dash_no_cohorts: "No sign-ups in this range.",
+  ops_dash_notifications: "Notifications: sent, opened, came back",
+  ops_dash_channel: "Channel",
+  ops_dash_sent: "Sent",
+  ops_dash_opened: "Opened",
+  ops_dash_came_back: "Came back",
 } as const;
 
 type Texts = Record<keyof typeof en, string>;
@@ -474,6 +479,11 @@ const it: Texts = {
   ops_dash_cohorts: "Coorti di iscrizione: quota paganti",
   ops_dash_weeks_since: "Settimane dall'iscrizione",
   ops_dash_no_cohorts: "Nessuna iscrizione in questo periodo.",
+  ops_dash_notifications: "Notifiche: inviate, aperte, ritorni",
+  ops_dash_channel: "Canale",
+  ops_dash_sent: "Inviate",
+  ops_dash_opened: "Aperte",
+  ops_dash_came_back: "Tornati sul sito",
 };
 
 const es: Texts = {
@@ -712,6 +722,11 @@ const es: Texts = {
   ops_dash_cohorts: "Cohortes de registro: parte que paga",
   ops_dash_weeks_since: "Semanas desde el registro",
   ops_dash_no_cohorts: "Ningún registro en este periodo.",
+  ops_dash_notifications: "Notificaciones: enviadas, abiertas, regresos",
+  ops_dash_channel: "Canal",
+  ops_dash_sent: "Enviadas",
+  ops_dash_opened: "Abiertas",
+  ops_dash_came_back: "Volvieron al sitio",
 };
 
 const fr: Texts = {
@@ -951,6 +966,11 @@ const fr: Texts = {
   ops_dash_cohorts: "Cohortes d'inscription : part payante",
   ops_dash_weeks_since: "Semaines depuis l'inscription",
   ops_dash_no_cohorts: "Aucune inscription sur cette période.",
+  ops_dash_notifications: "Notifications : envoyées, ouvertes, retours",
+  ops_dash_channel: "Canal",
+  ops_dash_sent: "Envoyées",
+  ops_dash_opened: "Ouvertes",
+  ops_dash_came_back: "Revenus sur le site",
 };
 
 export const opsTexts = { en, it, es, fr };

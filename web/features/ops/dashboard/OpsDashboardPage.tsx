@@ -8,6 +8,7 @@ import { formatCents, opsApi } from "../ops-api";
 import { type DashboardFilters, dashboardQueryParams, opsDashboardQuery } from "../ops-queries";
 import { RequireOperator, useSignOutOnUnauthorized } from "../ops-session";
 import {
+  channelsOf,
   cohortSeries,
   currenciesOf,
   type DashboardData,
@@ -16,6 +17,7 @@ import {
   funnelSteps,
   funnelTotals,
   moneySeries,
+  notificationSeries,
   payersSeries,
   providerTotals,
   renewalSeries,
@@ -37,7 +39,7 @@ const stepKeys: Record<(typeof funnelSteps)[number], MessageKey> = {
   firstRenewals: "ops_dash_step_renewal",
 };
 
-type Figure = "funnel" | "money" | "payers" | "renewals" | "cohorts";
+type Figure = "funnel" | "money" | "payers" | "renewals" | "cohorts" | "notifications";
 
 /** Fetches one figure's CSV with the operator's token and hands it to the browser as a download. */
 async function downloadCsv(figure: Figure, filters: DashboardFilters) {
@@ -79,6 +81,45 @@ const percent = (share: number | null, locale: string) =>
   share === null
     ? "–"
     : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share);
+
+/** Sent, opened and came back per channel: drawn once the notifications' rollup has rows. */
+function NotificationsFigure({
+  data,
+  days,
+  filters,
+}: {
+  data: DashboardData;
+  days: number[];
+  filters: DashboardFilters;
+}) {
+  const { t } = useI18n();
+  const channels = channelsOf(data);
+  const [chosen, setChannel] = useState<string | null>(null);
+  const channel = chosen && channels.includes(chosen) ? chosen : (channels[0] ?? "");
+  const values = useMemo(() => notificationSeries(data, days, channel), [data, days, channel]);
+  const lines: PlotSeries[] = useMemo(
+    () => [
+      { label: t("ops_dash_sent"), color: "#2563eb", bars: true },
+      { label: t("ops_dash_opened"), color: "#16a34a" },
+      { label: t("ops_dash_came_back"), color: "#7c3aed" },
+    ],
+    [t],
+  );
+  if (channels.length === 0) return null;
+  return (
+    <Figure id="notifications" title={t("ops_dash_notifications")} filters={filters}>
+      <label className="ops-dash-currency">
+        {t("ops_dash_channel")}
+        <select value={channel} onChange={(e) => setChannel(e.target.value)}>
+          {channels.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </label>
+      <Plot title={t("ops_dash_notifications")} x={days} series={lines} values={values} />
+    </Figure>
+  );
+}
 
 function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilters }) {
   const { t, locale } = useI18n();
@@ -153,26 +194,22 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
           </label>
         )}
         <Plot title={t("ops_dash_money")} x={days} series={moneyLines} values={money} yLabel={currency} />
-        <table className="ops-table ops-dash-providers">
-          <thead>
-            <tr>
-              <th>{t("ops_dash_provider")}</th>
-              <th>{t("ops_dash_revenue")}</th>
-              <th>{t("ops_dash_refunds")}</th>
-              <th>{t("ops_dash_chargebacks")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {providerTotals(data, currency).map((p) => (
-              <tr key={p.provider}>
-                <td>{p.provider}</td>
-                <td className="ops-num">{money0(p.revenueCents)}</td>
-                <td className="ops-num">{money0(p.refundCents)}</td>
-                <td className="ops-num">{money0(p.chargebackCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="ops-dash-providers" aria-label={t("ops_dash_provider")}>
+          {providerTotals(data, currency).map((p) => (
+            <li key={p.provider}>
+              <strong>{p.provider}</strong>
+              <span>
+                {t("ops_dash_revenue")} {money0(p.revenueCents)}
+              </span>
+              <span>
+                {t("ops_dash_refunds")} {money0(p.refundCents)}
+              </span>
+              <span>
+                {t("ops_dash_chargebacks")} {money0(p.chargebackCents)}
+              </span>
+            </li>
+          ))}
+        </ul>
       </Figure>
 
       <Figure id="payers" title={t("ops_dash_payers")} filters={filters}>
@@ -206,6 +243,8 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
         </p>
         <Plot title={t("ops_dash_renewals")} x={days} series={renewalLines} values={renewals} formatY={pct} />
       </Figure>
+
+      <NotificationsFigure data={data} days={days} filters={filters} />
 
       <Figure id="cohorts" title={t("ops_dash_cohorts")} filters={filters}>
         {cohorts.cohorts.length === 0 ? (

@@ -41,11 +41,14 @@ export function Plot(props: PlotProps) {
     const options: uPlot.Options = {
       width: width(),
       height,
-      scales: { x: { time }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max : 1] } },
+      scales: {
+        x: { time },
+        y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] },
+      },
       legend: { show: true, live: false },
       cursor: { drag: { x: false, y: false } },
       axes: [
-        { label: xLabel, size: 40 },
+        { label: xLabel, size: xLabel ? 56 : 48 },
         { label: yLabel, values: axisValues, size: 56 },
         ...(series.some((s) => s.right)
           ? [{ scale: "right", side: 1, label: rightLabel, grid: { show: false }, size: 56 } as uPlot.Axis]
@@ -66,6 +69,13 @@ export function Plot(props: PlotProps) {
       ],
     };
     const chart = new uPlot(options, [x, ...values] as uPlot.AlignedData, element);
+    // Half a step of room at each end, so the first and last bars are drawn whole and one point is centred
+    // (uPlot's own x range is the data's, padded only for a single number).
+    const step = time ? 86_400 : 1;
+    const first = x[0];
+    const last = x[x.length - 1];
+    if (first !== undefined && last !== undefined)
+      chart.setScale("x", { min: first - step / 2, max: Math.max(last, first + step) + step / 2 });
     const resize = new ResizeObserver(() => chart.setSize({ width: width(), height }));
     resize.observe(element);
     return () => {

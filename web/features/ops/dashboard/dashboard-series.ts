@@ -140,3 +140,16 @@ export function cohortSeries(d: DashboardData) {
   });
   return { x, cohorts, series };
 }
+
+/** The channels with notifications in the range. */
+export const channelsOf = (d: DashboardData) => [...new Set(d.notifications.map((n) => n.channel))].sort();
+
+/** Sent, opened and came back per day for one channel. */
+export function notificationSeries(d: DashboardData, days: number[], channel: string) {
+  const rows = d.notifications.filter((n) => n.channel === channel);
+  return [
+    perDay(days, rows, (n) => n.sent),
+    perDay(days, rows, (n) => n.opened),
+    perDay(days, rows, (n) => n.cameBack),
+  ];
+}
