@@ -76,8 +76,14 @@ export function dashboardStatement(f: DashboardFilter): SQL {
         sum(renewals_failed) renewals_failed, sum(retries_started) retries_started,
         sum(retries_recovered) retries_recovered
       from money_daily where ${where} and ${inRange("day")} group by day, provider, currency
-    ), payer_rows as (
-      select day, account_id, currency, revenue_cents from payer_days where ${where} and ${inRange("day")}
+    ), payers_by_day as (
+      -- One row per member, day and currency: a count is a count of distinct members.
+      select day, currency, count(*) paying_members, sum(revenue_cents) revenue_cents
+      from payer_days where ${where} and ${inRange("day")} group by day, currency
+    ), payers_in_range as (
+      -- Distinct members over the range by hashing, not by sorting: one row per member and currency.
+      select account_id, currency, sum(revenue_cents) revenue_cents
+      from payer_days where ${where} and ${inRange("day")} group by account_id, currency
     ), cohort_sizes as (
       select date_trunc('week', day)::date week, sum(signups) members from funnel_daily
       where ${where} and day between date_trunc('week', ${f.from}::date)::date and ${f.to}::date group by 1
@@ -104,14 +110,14 @@ export function dashboardStatement(f: DashboardFilter): SQL {
             sum(retries_started) "retriesStarted", sum(retries_recovered) "retriesRecovered"
           from money group by day
           having sum(renewals_paid) + sum(renewals_failed) + sum(retries_started) + sum(retries_recovered) > 0) r),
-      'payers', (select coalesce(json_agg(p order by p.day, p.currency), '[]') from (
-          select day, currency, count(*) "payingMembers", sum(revenue_cents) "revenueCents"
-          from payer_rows group by day, currency) p),
+      'payers', (select coalesce(json_agg(json_build_object('day', day, 'currency', currency,
+          'payingMembers', paying_members, 'revenueCents', revenue_cents) order by day, currency), '[]')
+        from payers_by_day),
       'payerTotals', (select coalesce(json_agg(t order by t.currency), '[]') from (
-          select currency, count(distinct account_id) "payingMembers", sum(revenue_cents) "revenueCents",
-            round(sum(revenue_cents)::numeric / count(distinct account_id)) "arppuCents"
-          from payer_rows group by currency) t),
-      'payingMembers', (select count(distinct account_id) from payer_rows),
+          select currency, count(*) "payingMembers", sum(revenue_cents) "revenueCents",
+            round(sum(revenue_cents)::numeric / count(*)) "arppuCents"
+          from payers_in_range group by currency) t),
+      'payingMembers', (select count(*) from (select account_id from payers_in_range group by account_id) m),
       'cohorts', (select coalesce(json_agg(json_build_object('week', s.week, 'members', s.members,
           'firstPayers', coalesce((select json_agg(coalesce(cp.n, 0) order by w)
             from generate_series(0, (select max(weeks_after) from cohort_payers c where c.week = s.week)) w

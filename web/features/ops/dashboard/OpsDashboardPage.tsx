@@ -179,7 +179,7 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
             </li>
           ))}
         </ol>
-        <Plot title={t("ops_dash_funnel")} x={days} series={funnelLines} values={funnel} />
+        <Plot title={t("ops_dash_funnel")} x={days} series={funnelLines} values={funnel} integer />
       </Figure>
 
       <Figure id="money" title={t("ops_dash_money")} filters={filters}>
@@ -229,6 +229,7 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
           series={payerLines}
           values={payers}
           rightLabel={currency}
+          integer
         />
       </Figure>
 
@@ -241,7 +242,14 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
             {t("ops_dash_retry_recovery")}: <strong>{percent(rates.recovery, locale)}</strong>
           </span>
         </p>
-        <Plot title={t("ops_dash_renewals")} x={days} series={renewalLines} values={renewals} formatY={pct} />
+        <Plot
+          title={t("ops_dash_renewals")}
+          x={days}
+          series={renewalLines}
+          values={renewals}
+          formatY={pct}
+          yMax={100}
+        />
       </Figure>
 
       <NotificationsFigure data={data} days={days} filters={filters} />
@@ -258,6 +266,7 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
             values={cohorts.series}
             xLabel={t("ops_dash_weeks_since")}
             formatY={pct}
+            yMax={100}
           />
         )}
       </Figure>

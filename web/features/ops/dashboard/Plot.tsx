@@ -25,14 +25,22 @@ export interface PlotProps {
   yLabel?: string;
   rightLabel?: string;
   formatY?: (v: number) => string;
+  /** The left axis counts whole things (members, sign-ups): no fractional ticks. */
+  integer?: boolean;
+  /** A fixed top for the left axis (100 for a share in percent). */
+  yMax?: number;
   height?: number;
 }
+
+/** Whole-number tick steps, for counts and for weeks. */
+const WHOLE = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 50_000, 100_000, 1_000_000];
 
 const barPaths = uPlot.paths.bars?.({ size: [0.6, 40] });
 
 export function Plot(props: PlotProps) {
   const box = useRef<HTMLDivElement>(null);
-  const { title, x, series, values, time = true, xLabel, yLabel, rightLabel, formatY, height = 260 } = props;
+  const { title, x, series, values, time = true, xLabel, yLabel, rightLabel, formatY, integer, yMax } = props;
+  const height = props.height ?? 260;
   useEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -43,13 +51,13 @@ export function Plot(props: PlotProps) {
       height,
       scales: {
         x: { time },
-        y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] },
+        y: { range: (_u, min, max) => [Math.min(0, min), yMax ?? (max > 0 ? max * 1.05 : 1)] },
       },
       legend: { show: true, live: false },
       cursor: { drag: { x: false, y: false } },
       axes: [
-        { label: xLabel, size: xLabel ? 56 : 48 },
-        { label: yLabel, values: axisValues, size: 56 },
+        { label: xLabel, size: xLabel ? 56 : 48, ...(time ? {} : { incrs: WHOLE }) },
+        { label: yLabel, values: axisValues, size: 56, ...(integer ? { incrs: WHOLE } : {}) },
         ...(series.some((s) => s.right)
           ? [{ scale: "right", side: 1, label: rightLabel, grid: { show: false }, size: 56 } as uPlot.Axis]
           : []),
@@ -82,6 +90,6 @@ export function Plot(props: PlotProps) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [x, series, values, time, xLabel, yLabel, rightLabel, formatY, height]);
+  }, [x, series, values, time, xLabel, yLabel, rightLabel, formatY, integer, yMax, height]);
   return <div ref={box} className="ops-plot" role="img" aria-label={title} />;
 }
