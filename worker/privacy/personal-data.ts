@@ -226,20 +226,21 @@ export const memberTables: readonly MemberTable[] = [
     },
   }),
   member({
-    // The days the member paid, summed from the payments the law keeps: kept with them.
+    // The days the member paid: the payments the law keeps stay; the money they fed stays in money_daily, but
+    // an erased member no longer counts among a past range's paying members.
     name: "payer_days",
     table: payerDays,
     rows: (m) => sql`${payerDays.accountId} = ${m.id}`,
-    erasure: "pseudonymise",
+    erasure: "delete",
     file: "payer_days",
     columns: {
-      day: "record",
+      day: "personal",
       accountId: "key",
-      currency: "record",
-      brandId: "record",
-      fluxId: "record",
-      source: "record",
-      revenueCents: "record",
+      currency: "personal",
+      brandId: "personal",
+      fluxId: "personal",
+      source: "personal",
+      revenueCents: "personal",
     },
   }),
   member({
