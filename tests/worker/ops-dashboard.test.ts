@@ -243,6 +243,7 @@ describe("who sees which figures", () => {
     expect((await dashboard(admin.token, { from: today(), to: yesterday })).status).toBe(400);
     expect((await dashboard(admin.token, { from: "2020-01-01", to: "2026-01-01" })).status).toBe(400);
     expect((await dashboard(admin.token, { from: "yesterday" })).status).toBe(400);
+    expect((await dashboard(admin.token, { from: "0000-01-01", to: "0000-01-02" })).status).toBe(400);
   });
 });
 

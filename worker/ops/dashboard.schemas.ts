@@ -9,6 +9,8 @@ export const DASHBOARD_MAX_DAYS = 366;
 export const DASHBOARD_DEFAULT_DAYS = 30;
 
 const Day = z.iso.date();
+/** A day a view may ask for: a calendar date the database takes (no year 0, nothing absurd). */
+const AskedDay = Day.refine((d) => d >= "2000-01-01" && d <= "2100-12-31", "a day from 2000 to 2100");
 const Count = z.number().int();
 const Cents = z.number().int();
 
@@ -16,8 +18,8 @@ const Cents = z.number().int();
 const DimensionValue = z.string().trim().min(1).max(100);
 
 export const DashboardQuery = z.object({
-  from: Day.optional(),
-  to: Day.optional(),
+  from: AskedDay.optional(),
+  to: AskedDay.optional(),
   /** One of the brands the operator covers; all of them when absent. */
   brand: z.string().trim().min(1).max(40).optional(),
   flux: DimensionValue.optional(),
