@@ -16,7 +16,9 @@
 //      p99; with BENCH_HASH_OPTIONS=1, or when it is over budget, OWASP's other equivalent options too;
 //   5. rooms: BENCH_ROOMS members' rooms (5,000) each with an open socket, held while BENCH_REPLIES of them
 //      send a message and get the angel's reply at the production delay (20-40 s, through the room's alarm):
-//      errors, workerd's memory, and each reply's lateness against the time it was scheduled for.
+//      errors, workerd's memory, and each reply's lateness against the time it was scheduled for;
+//   6. dashboard: the console dashboard's GET over the rollups of 1,000,000 events and 100,000 payments made
+//      in SQL (scripts/bench/dashboard-load.ts), one request at a time, against the database floor.
 // BENCH_ONLY=http,chat runs some parts only. The floor and each hot path are printed side by side, and the
 // whole result is written to .data/bench-results/<ISO date>-<commit>.json (BENCH_RESULTS_DIR), outside git:
 // docs/benchmarks.md keeps the figures worth keeping.
@@ -24,6 +26,7 @@
 import { spawnSync } from "node:child_process";
 import { Socket } from "node:net";
 import { loadavg } from "node:os";
+import { demoOperators } from "../drizzle/seed-data/operators.ts";
 import {
   ANGELS,
   ANGELS_PER_REGION,
@@ -41,6 +44,7 @@ import {
 } from "./bench/bench.config.ts";
 import { benchRegion, signUpBenchMember, startBuiltWorker } from "./bench/bench-worker.ts";
 import { checkouts } from "./bench/checkout-load.ts";
+import { adminToken, makeDashboardData, sequentialGets } from "./bench/dashboard-load.ts";
 import { load, sequentialTimes } from "./bench/http-load.ts";
 import { countBenchDatabase } from "./bench/process-stats.ts";
 import { holdRooms, roundTrips } from "./bench/realtime-load.ts";
@@ -176,6 +180,26 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
     if (PARTS.has("rooms")) {
       console.log(`\n${ROOMS} rooms with an open socket each; ${REPLIES} of them get an angel's reply…`);
       results.rooms = await holdRooms(db.DATABASE_URL, member.clickid);
+    }
+
+    if (PARTS.has("dashboard")) {
+      console.log("\nDashboard: making the data in SQL…");
+      await makeDashboardData(db.DATABASE_URL);
+      const admin = demoOperators.find((o) => o.role === "admin");
+      if (!admin) throw new Error("the seed has no admin");
+      const token = await adminToken(admin.email, admin.password);
+      const year = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+      results.dashboard = [
+        await sequentialGets("GET /ops/api/dashboard, last 30 days", "/ops/api/dashboard", token),
+        await sequentialGets("GET /ops/api/dashboard, 365 days", `/ops/api/dashboard?from=${year}`, token),
+        await sequentialGets(
+          "GET /ops/api/dashboard, 365 days, one brand and source",
+          `/ops/api/dashboard?from=${year}&brand=amoreitalia&source=google`,
+          token,
+        ),
+      ];
+      results.dashboardFloor =
+        results.dbFloorAlone ?? (await load("database floor, 1 connection", "/__bench/sql", {}, "{}", 1));
     }
 
     printReport(results);

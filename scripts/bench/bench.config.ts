@@ -40,9 +40,9 @@ export const ROOMS = num("BENCH_ROOMS", 5000);
 export const REPLIES = num("BENCH_REPLIES", 500);
 export const CHECKOUTS = num("BENCH_CHECKOUTS", 200);
 export const ARRIVALS_PER_SECOND = num("BENCH_ARRIVALS", 25);
-/** The parts to run, comma-separated: http, checkout, chat, hash, rooms (all by default). */
+/** The parts to run, comma-separated: http, checkout, chat, hash, rooms, dashboard (all by default). */
 export const PARTS = new Set(
-  (options.BENCH_ONLY ?? "http,checkout,chat,hash,rooms").split(",").map((s) => s.trim()),
+  (options.BENCH_ONLY ?? "http,checkout,chat,hash,rooms,dashboard").split(",").map((s) => s.trim()),
 );
 /** Where the JSON result is written: under the checkout's local data, which git ignores. */
 export const RESULTS_DIR = options.BENCH_RESULTS_DIR ?? ".data/bench-results";

@@ -15,6 +15,7 @@ import {
   SECONDS,
 } from "./bench.config.ts";
 import type { checkouts } from "./checkout-load.ts";
+import type { sequentialGets } from "./dashboard-load.ts";
 import type { load, sequentialTimes } from "./http-load.ts";
 import type { holdRooms, roundTrips } from "./realtime-load.ts";
 
@@ -41,6 +42,9 @@ export interface BenchResults {
   hashing?: ({ m: number; t: number } & Timing)[];
   loginTimes?: Timing;
   rooms?: Awaited<ReturnType<typeof holdRooms>>;
+  /** The console dashboard's GETs over the rollups, one request at a time, and the floor they are set against. */
+  dashboard?: Awaited<ReturnType<typeof sequentialGets>>[];
+  dashboardFloor?: Load;
 }
 
 const cpuMs = (n: number) => (Number.isNaN(n) ? "" : n.toFixed(3));
@@ -224,6 +228,27 @@ export function printReport(results: BenchResults): void {
     );
   if (loginTimes)
     console.log(`login p50: ${ms(loginTimes.p50)}, p99: ${ms(loginTimes.p99)} (goal: p50 under 200 ms)`);
+  printDashboard(results);
+}
+
+/** The dashboard's answers beside the database floor: latency, throughput and CPU per request. */
+function printDashboard({ dashboard, dashboardFloor }: BenchResults) {
+  if (!dashboard) return;
+  console.log("Dashboard over 1,000,000 events and 100,000 payments, one request at a time:");
+  const rows = [...(dashboardFloor ? [dashboardFloor] : []), ...dashboard];
+  console.table(
+    rows.map((r) => ({
+      test: r.title,
+      p50: ms(r.p50),
+      p99: ms(r.p99),
+      "req/s": r.rps.toFixed(1),
+      ...cpuColumns(r.cpu),
+    })),
+  );
+  for (const d of dashboard)
+    console.log(
+      `${d.title}: p50 ${ms(d.p50)} (goal under 100 ms)${dashboardFloor ? `, ${(d.p50 / dashboardFloor.p50).toFixed(1)}× the database floor's` : ""}`,
+    );
 }
 
 /** Writes the run's parameters and results to RESULTS_DIR/<ISO date>-<commit>.json; returns the path. */

@@ -128,3 +128,16 @@ describe("each language's chunk", () => {
     }
   });
 });
+
+describe("the chart library", () => {
+  it("is in the dashboard's own chunk only: no other console page and no member page fetches it", () => {
+    const assets = readdirSync(join(clientDir, "assets")).filter((name) => name.endsWith(".js"));
+    const withUplot = assets.filter((name) =>
+      chunkModules(clientDir, `assets/${name}`).some((m) => m.includes("node_modules/uplot/")),
+    );
+    expect(withUplot).toHaveLength(1);
+    const modules = chunkModules(clientDir, `assets/${withUplot[0]}`);
+    expect(modules).toContain("web/features/ops/dashboard/OpsDashboardPage.tsx");
+    expect(modules).not.toContain("web/features/ops/ops-screens.tsx");
+  });
+});

@@ -1,6 +1,7 @@
 import { featureApp } from "../core/openapi";
 import { attributionRoutes } from "./attribution.routes";
 import { consoleRoutes } from "./console.routes";
+import { dashboardRoutes } from "./dashboard.routes";
 import { memberNotificationRoutes } from "./member-notifications.routes";
 import { moneyRoutes } from "./money.routes";
 import { operatorSessionRoutes } from "./operator-session.routes";
@@ -13,7 +14,8 @@ export const opsRoutes = featureApp()
   .route("/", moneyRoutes)
   .route("/", memberNotificationRoutes)
   .route("/", rightsRoutes)
-  .route("/", attributionRoutes);
+  .route("/", attributionRoutes)
+  .route("/", dashboardRoutes);
 
 /** Unknown console API paths answer JSON, not the SPA. */
 opsRoutes.all("/ops/api/*", (c) =>

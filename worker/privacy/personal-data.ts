@@ -10,6 +10,13 @@ import { clientErrors, cookieConsents, postbacks } from "../../drizzle/schema/at
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { emailDigestItems } from "../../drizzle/schema/digest";
+import {
+  cohortWeekly,
+  funnelDaily,
+  memberMilestones,
+  moneyDaily,
+  payerDays,
+} from "../../drizzle/schema/dashboard";
 import { dislikes, invites, likes, notifications, visits } from "../../drizzle/schema/engagement";
 import { flows, ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
 import { cities, regions } from "../../drizzle/schema/geo";
@@ -206,6 +213,43 @@ export const memberTables: readonly MemberTable[] = [
       letto: "personal",
       blurred: "personal",
       time: "personal",
+    },
+  }),
+  member({
+    // When the member reached each step of the funnel: the counts it fed stay in the rollups, linked to no one.
+    name: "member_milestones",
+    table: memberMilestones,
+    rows: (m) => sql`${memberMilestones.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: "milestones",
+    columns: {
+      accountId: "key",
+      brandId: "personal",
+      fluxId: "personal",
+      source: "personal",
+      signedUpAt: "personal",
+      phoneVerifiedAt: "personal",
+      firstMessageAt: "personal",
+      firstPaymentAt: "personal",
+      firstRenewalAt: "personal",
+    },
+  }),
+  member({
+    // The days the member paid: the payments the law keeps stay; the money they fed stays in money_daily, but
+    // an erased member no longer counts among a past range's paying members.
+    name: "payer_days",
+    table: payerDays,
+    rows: (m) => sql`${payerDays.accountId} = ${m.id}`,
+    erasure: "delete",
+    file: "payer_days",
+    columns: {
+      day: "personal",
+      accountId: "key",
+      currency: "personal",
+      brandId: "personal",
+      fluxId: "personal",
+      source: "personal",
+      revenueCents: "personal",
     },
   }),
   member({
@@ -743,6 +787,17 @@ export const memberTables: readonly MemberTable[] = [
 
 /** Tables that hold no member's data, each with the reason. */
 export const otherTables: readonly OtherTable[] = [
+  { name: "funnel_daily", table: funnelDaily, why: "the dashboard's counts per day, brand, flow and source" },
+  {
+    name: "money_daily",
+    table: moneyDaily,
+    why: "the dashboard's sums per day, brand, flow, source and provider",
+  },
+  {
+    name: "cohort_weekly",
+    table: cohortWeekly,
+    why: "the dashboard's counts of first payers per sign-up week",
+  },
   { name: "angels", table: angels, why: "the fictional profiles run by operators" },
   { name: "angel_counts", table: angelCounts, why: "counts of angels per place" },
   { name: "flows", table: flows, why: "the flows' configuration" },

@@ -34,6 +34,9 @@ export function OpsLayout() {
             </Link>
             {operator.role !== "operator" && (
               <>
+                <Link to="/ops/dashboard" activeProps={{ className: "active" }}>
+                  {t("ops_nav_dashboard")}
+                </Link>
                 <Link to="/ops/members" activeProps={{ className: "active" }}>
                   {t("ops_nav_members")}
                 </Link>

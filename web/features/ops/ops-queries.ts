@@ -83,3 +83,24 @@ export const opsMemberSearchQuery = (q: string) =>
     queryFn: q ? async () => (await okJson(await opsApi.members.$get({ query: { q } }))).members : skipToken,
     gcTime: 0,
   });
+
+/** The dashboard's filters as the API reads them (empty values left out). */
+export interface DashboardFilters {
+  from: string;
+  to: string;
+  brand: string;
+  flux: string;
+  source: string;
+}
+
+export const dashboardQueryParams = (f: DashboardFilters) =>
+  Object.fromEntries(Object.entries(f).filter(([, v]) => v !== "")) as Partial<DashboardFilters>;
+
+/** GET /ops/api/dashboard for the filters; the previous figures stay drawn while new ones load. */
+export const opsDashboardQuery = (filters: DashboardFilters) =>
+  queryOptions({
+    queryKey: ["ops", "dashboard", filters],
+    queryFn: async () => okJson(await opsApi.dashboard.$get({ query: dashboardQueryParams(filters) })),
+    placeholderData: (previous) => previous,
+    gcTime: 0,
+  });

@@ -16,6 +16,8 @@ const OpsMoney = lazyRouteComponent(screens, "OpsMoney");
 const OpsRights = lazyRouteComponent(screens, "OpsRights");
 const OpsPostbacks = lazyRouteComponent(screens, "OpsPostbacks");
 const OpsClientErrors = lazyRouteComponent(screens, "OpsClientErrors");
+// The dashboard has a chunk of its own: the chart library is fetched only there.
+const OpsDashboard = lazyRouteComponent(() => import("./dashboard/OpsDashboardPage"), "OpsDashboard");
 
 /**
  * The console's route tree under /ops: login, queue, conversation, audit, and the members' money (search for
@@ -65,6 +67,7 @@ export function opsRoutes<R extends AnyRoute>(root: R) {
     path: "/client-errors",
     component: OpsClientErrors,
   });
+  const dashboard = createRoute({ getParentRoute: () => ops, path: "/dashboard", component: OpsDashboard });
   return ops.addChildren([
     queue,
     login,
@@ -75,5 +78,6 @@ export function opsRoutes<R extends AnyRoute>(root: R) {
     rights,
     postbacks,
     clientErrors,
+    dashboard,
   ]);
 }

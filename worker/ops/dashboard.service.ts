@@ -1,0 +1,165 @@
+// The console dashboard's figures: one statement over the rollups (drizzle/schema/dashboard.ts), never a scan
+// of the raw events, filtered by the brands the operator covers and the view's brand, flow, source and range.
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../core/db";
+import { AppError } from "../core/errors";
+import {
+  DASHBOARD_DEFAULT_DAYS,
+  DASHBOARD_MAX_DAYS,
+  Dashboard,
+  type DashboardQuery,
+} from "./dashboard.schemas";
+
+const DAY_MS = 86_400_000;
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** The view's filters once checked: the brands are those the operator covers, narrowed to the one asked. */
+export interface DashboardFilter {
+  from: string;
+  to: string;
+  brands: string[];
+  flux: string | null;
+  source: string | null;
+}
+
+export const dashboardErrors = {
+  range: (message: string) => new AppError(400, "invalid_input", `from, to: ${message}`, { field: "from" }),
+  brand: () => new AppError(403, "forbidden", "This brand is not one you cover."),
+};
+
+/** The filters of a request, checked: a range of at most DASHBOARD_MAX_DAYS, a brand the operator covers. */
+export function dashboardFilter(
+  query: DashboardQuery,
+  covered: readonly string[],
+  now = Date.now(),
+): DashboardFilter {
+  const to = query.to ?? isoDay(now);
+  const from = query.from ?? isoDay(Date.parse(to) - (DASHBOARD_DEFAULT_DAYS - 1) * DAY_MS);
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+  if (days < 1) throw dashboardErrors.range("from must not be after to");
+  if (days > DASHBOARD_MAX_DAYS) throw dashboardErrors.range(`at most ${DASHBOARD_MAX_DAYS} days`);
+  if (query.brand && !covered.includes(query.brand)) throw dashboardErrors.brand();
+  return {
+    from,
+    to,
+    brands: query.brand ? [query.brand] : [...covered],
+    flux: query.flux ?? null,
+    source: query.source ?? null,
+  };
+}
+
+/** The brands as one array parameter (ids of the registry: letters only); empty for an operator without brands. */
+const brandArray = (f: DashboardFilter) => `{${f.brands.map((b) => `"${b}"`).join(",")}}`;
+
+/** The brand, flow and source conditions, on a rollup table's columns. */
+function dimensions(f: DashboardFilter): SQL {
+  const brands = sql`brand_id = any(${brandArray(f)}::text[])`;
+  const flux = f.flux === null ? sql`` : sql` and flux_id = ${f.flux}`;
+  const source = f.source === null ? sql`` : sql` and source = ${f.source}`;
+  return sql`${brands}${flux}${source}`;
+}
+
+/** The statement of the whole view; exported for the benchmark, which times it against a bare query. */
+export function dashboardStatement(f: DashboardFilter): SQL {
+  const where = dimensions(f);
+  const inRange = (column: string) => sql`${sql.raw(column)} between ${f.from}::date and ${f.to}::date`;
+  return sql`
+    with funnel as (
+      select day, sum(landings) landings, sum(signups) signups, sum(phone_verified) phone_verified,
+        sum(first_messages) first_messages, sum(first_payments) first_payments, sum(first_renewals) first_renewals
+      from funnel_daily where ${where} and ${inRange("day")} group by day
+    ), money as (
+      select day, provider, currency, sum(payments) payments, sum(revenue_cents) revenue_cents,
+        sum(refunds) refunds, sum(refund_cents) refund_cents, sum(chargebacks) chargebacks,
+        sum(chargeback_cents) chargeback_cents, sum(renewals_paid) renewals_paid,
+        sum(renewals_failed) renewals_failed, sum(retries_started) retries_started,
+        sum(retries_recovered) retries_recovered
+      from money_daily where ${where} and ${inRange("day")} group by day, provider, currency
+    ), payers_by_day as (
+      -- One row per member, day and currency: a count is a count of distinct members.
+      select day, currency, count(*) paying_members, sum(revenue_cents) revenue_cents
+      from payer_days where ${where} and ${inRange("day")} group by day, currency
+    ), payers_in_range as (
+      -- Distinct members over the range by hashing, not by sorting: one row per member and currency.
+      select account_id, currency, sum(revenue_cents) revenue_cents
+      from payer_days where ${where} and ${inRange("day")} group by account_id, currency
+    ), cohort_sizes as (
+      select date_trunc('week', day)::date week, sum(signups) members from funnel_daily
+      where ${where} and day between date_trunc('week', ${f.from}::date)::date and ${f.to}::date group by 1
+    ), cohort_payers as (
+      select cohort_week week, weeks_after, sum(first_payers) n from cohort_weekly
+      where ${where} and cohort_week between date_trunc('week', ${f.from}::date)::date and ${f.to}::date
+      group by 1, 2
+    ), options as (
+      select distinct flux_id, source from funnel_daily
+      where brand_id = any(${brandArray(f)}::text[]) and ${inRange("day")}
+    )
+    select json_build_object(
+      'fluxes', (select coalesce(json_agg(distinct flux_id order by flux_id), '[]') from options),
+      'sources', (select coalesce(json_agg(distinct source order by source), '[]') from options),
+      'funnel', (select coalesce(json_agg(json_build_object('day', day, 'landings', landings, 'signups', signups,
+          'phoneVerified', phone_verified, 'firstMessages', first_messages, 'firstPayments', first_payments,
+          'firstRenewals', first_renewals) order by day), '[]') from funnel),
+      'money', (select coalesce(json_agg(json_build_object('day', day, 'provider', provider, 'currency', currency,
+          'payments', payments, 'revenueCents', revenue_cents, 'refunds', refunds, 'refundCents', refund_cents,
+          'chargebacks', chargebacks, 'chargebackCents', chargeback_cents) order by day, provider, currency), '[]')
+        from money where payments > 0 or refunds > 0 or chargebacks > 0),
+      'renewals', (select coalesce(json_agg(r order by r.day), '[]') from (
+          select day, sum(renewals_paid) "renewalsPaid", sum(renewals_failed) "renewalsFailed",
+            sum(retries_started) "retriesStarted", sum(retries_recovered) "retriesRecovered"
+          from money group by day
+          having sum(renewals_paid) + sum(renewals_failed) + sum(retries_started) + sum(retries_recovered) > 0) r),
+      'payers', (select coalesce(json_agg(json_build_object('day', day, 'currency', currency,
+          'payingMembers', paying_members, 'revenueCents', revenue_cents) order by day, currency), '[]')
+        from payers_by_day),
+      'payerTotals', (select coalesce(json_agg(t order by t.currency), '[]') from (
+          select currency, count(*) "payingMembers", sum(revenue_cents) "revenueCents",
+            round(sum(revenue_cents)::numeric / count(*)) "arppuCents"
+          from payers_in_range group by currency) t),
+      'payingMembers', (select count(*) from (select account_id from payers_in_range group by account_id) m),
+      'cohorts', (select coalesce(json_agg(json_build_object('week', s.week, 'members', s.members,
+          'firstPayers', coalesce((select json_agg(coalesce(cp.n, 0) order by w)
+            from generate_series(0, (select max(weeks_after) from cohort_payers c where c.week = s.week)) w
+            left join cohort_payers cp on cp.week = s.week and cp.weeks_after = w), '[]'))
+          order by s.week), '[]') from cohort_sizes s)
+    ) as dashboard`;
+}
+
+/** The funnel per day, brand, flow and source (the funnel's CSV), from the same rollup. */
+export type FunnelRow = {
+  day: string;
+  brand_id: string;
+  flux_id: string;
+  source: string;
+  landings: number;
+  signups: number;
+  phone_verified: number;
+  first_messages: number;
+  first_payments: number;
+  first_renewals: number;
+};
+
+export async function readFunnelBreakdown(db: Db, f: DashboardFilter): Promise<FunnelRow[]> {
+  const result = await db.execute<FunnelRow>(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, brand_id, flux_id, source, landings, signups, phone_verified,
+      first_messages, first_payments, first_renewals
+    from funnel_daily where ${dimensions(f)} and day between ${f.from}::date and ${f.to}::date
+    order by day, brand_id, flux_id, source`);
+  return result.rows;
+}
+
+/** The dashboard for the filter, read in one statement. */
+export async function readDashboard(db: Db, f: DashboardFilter): Promise<Dashboard> {
+  const result = await db.execute<{ dashboard: Record<string, unknown> }>(dashboardStatement(f));
+  const figures = result.rows[0]?.dashboard ?? {};
+  const { fluxes, sources, ...rest } = figures;
+  return Dashboard.parse({
+    from: f.from,
+    to: f.to,
+    brands: f.brands,
+    options: { fluxes, sources },
+    notifications: [],
+    ...rest,
+  });
+}
