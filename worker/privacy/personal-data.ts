@@ -9,7 +9,6 @@ import { angelCounts, angels } from "../../drizzle/schema/angels";
 import { clientErrors, cookieConsents, postbacks } from "../../drizzle/schema/attribution";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
-import { emailDigestItems } from "../../drizzle/schema/digest";
 import {
   cohortWeekly,
   funnelDaily,
@@ -17,6 +16,7 @@ import {
   moneyDaily,
   payerDays,
 } from "../../drizzle/schema/dashboard";
+import { emailDigestItems } from "../../drizzle/schema/digest";
 import { dislikes, invites, likes, notifications, visits } from "../../drizzle/schema/engagement";
 import { flows, ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
 import { cities, regions } from "../../drizzle/schema/geo";
