@@ -225,6 +225,26 @@ describe("who sees which figures", () => {
     expect((await call("/ops/api/dashboard")).status).toBe(401);
   });
 
+  it("plots the notifications per channel from the cascade's daily rollup, for the brands covered", async () => {
+    // A day of its own: the rollup has no source to tell this test's rows from the others'.
+    const day = "2001-03-04";
+    await inDb((db) =>
+      db.execute(sql`insert into notification_daily (brand_id, channel, day, sent, opened, came_back) values
+        ('amoreitalia', 'push', ${day}, 5, 3, 2), ('amoreitalia', 'email', ${day}, 4, 1, 0),
+        ('amorespana', 'push', ${day}, 7, 6, 5)`),
+    );
+    const asked = { from: day, to: day };
+    const admin = await signedInOperator("admin");
+    expect((await dashboard(admin.token, asked)).body.notifications).toEqual([
+      { day, channel: "email", sent: 4, opened: 1, cameBack: 0 },
+      { day, channel: "push", sent: 12, opened: 9, cameBack: 7 },
+    ]);
+    const spain = await signedInOperator("supervisor", ["amorespana"]);
+    expect((await dashboard(spain.token, asked)).body.notifications).toEqual([
+      { day, channel: "push", sent: 7, opened: 6, cameBack: 5 },
+    ]);
+  });
+
   it("filters by flow, source and range, and refuses a range it would not bound", async () => {
     const source = newSource();
     await createMember({ source });

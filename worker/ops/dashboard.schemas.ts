@@ -118,7 +118,7 @@ export const Dashboard = z.object({
   payingMembers: Count,
   renewals: z.array(RenewalsDay),
   cohorts: z.array(Cohort),
-  /** From the notifications' own daily rollup; empty until that rollup exists in this database. */
+  /** From the notification cascade's daily rollup, per channel (brand filter only: it has no flow or source). */
   notifications: z.array(NotificationsDay),
 });
 export type Dashboard = z.infer<typeof Dashboard>;

@@ -91,6 +91,11 @@ export function dashboardStatement(f: DashboardFilter): SQL {
       select cohort_week week, weeks_after, sum(first_payers) n from cohort_weekly
       where ${where} and cohort_week between date_trunc('week', ${f.from}::date)::date and ${f.to}::date
       group by 1, 2
+    ), notifications as (
+      -- Kept by the notification cascade per brand, channel and day; it knows no flow or source.
+      select day, channel, sum(sent) sent, sum(opened) opened, sum(came_back) came_back
+      from notification_daily where brand_id = any(${brandArray(f)}::text[]) and ${inRange("day")}
+      group by day, channel
     ), options as (
       select distinct flux_id, source from funnel_daily
       where brand_id = any(${brandArray(f)}::text[]) and ${inRange("day")}
@@ -117,6 +122,8 @@ export function dashboardStatement(f: DashboardFilter): SQL {
           select currency, count(*) "payingMembers", sum(revenue_cents) "revenueCents",
             round(sum(revenue_cents)::numeric / count(*)) "arppuCents"
           from payers_in_range group by currency) t),
+      'notifications', (select coalesce(json_agg(json_build_object('day', day, 'channel', channel, 'sent', sent,
+          'opened', opened, 'cameBack', came_back) order by day, channel), '[]') from notifications),
       'payingMembers', (select count(*) from (select account_id from payers_in_range group by account_id) m),
       'cohorts', (select coalesce(json_agg(json_build_object('week', s.week, 'members', s.members,
           'firstPayers', coalesce((select json_agg(coalesce(cp.n, 0) order by w)
@@ -159,7 +166,6 @@ export async function readDashboard(db: Db, f: DashboardFilter): Promise<Dashboa
     to: f.to,
     brands: f.brands,
     options: { fluxes, sources },
-    notifications: [],
     ...rest,
   });
 }
