@@ -225,6 +225,26 @@ describe("who sees which figures", () => {
     expect((await call("/ops/api/dashboard")).status).toBe(401);
   });
 
+  it("counts a landing once per tracked click, under the flow and source its page read", async () => {
+    const source = newSource();
+    const click = {
+      clickid: crypto.randomUUID().replaceAll("-", "").slice(0, 20),
+      source,
+      fluxId: "7",
+      pageType: "home",
+    };
+    for (let i = 0; i < 2; i++) {
+      const reported = await call("/api/payment/api/importClick", {
+        method: "POST",
+        body: JSON.stringify(click),
+      });
+      expect(reported.status).toBe(200);
+    }
+    const admin = await signedInOperator("admin");
+    const seen = await dashboard(admin.token, { source, from: today(), to: today() });
+    expect(seen.body.funnel).toEqual([expect.objectContaining({ landings: 1, signups: 0 })]);
+  });
+
   it("plots the notifications per channel from the cascade's daily rollup, for the brands covered", async () => {
     // A day of its own: the rollup has no source to tell this test's rows from the others'.
     const day = "2001-03-04";

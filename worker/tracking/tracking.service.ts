@@ -2,6 +2,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { clientErrors, cookieConsents } from "../../drizzle/schema/attribution";
 import { orders } from "../../drizzle/schema/payments";
+import { brandOf } from "../brands/registry";
 import { scrub } from "../contracts/scrub";
 import type { CookieChoice, CookieConsentRecord, ImportClick, KpiEvent } from "../contracts/tracking";
 import type { Db } from "../core/db";
@@ -13,16 +14,29 @@ export interface Caller {
   accountId: number | null;
 }
 
-/** importClick: one click per click id, campaign and page type (a reload is the same click). */
-export function recordClick(db: Db, caller: Caller, body: ImportClick) {
+/**
+ * importClick: one click per click id, campaign and page type (a reload is the same click). A new click is also
+ * a landing in the dashboard's funnel, under the flow and source the landing page read from its address.
+ */
+export function recordClick(db: Db, caller: Caller, body: ImportClick, now = new Date()) {
   const { eventId: _, ...payload } = body;
-  return enqueuePostback(db, {
-    brandId: caller.brandId,
-    eventKey: `click:${caller.brandId}:${body.clickid}:${body.kcampaign ?? ""}:${body.pageType ?? ""}`,
-    kind: "click",
-    clickid: body.clickid,
-    accountId: caller.accountId,
-    payload,
+  return db.transaction(async (tx) => {
+    const added = await enqueuePostback(tx, {
+      brandId: caller.brandId,
+      eventKey: `click:${caller.brandId}:${body.clickid}:${body.kcampaign ?? ""}:${body.pageType ?? ""}`,
+      kind: "click",
+      clickid: body.clickid,
+      accountId: caller.accountId,
+      payload,
+    });
+    if (added) {
+      const flux = body.fluxId ?? brandOf(caller.brandId).public.default_fluxid;
+      const day = now.toISOString().slice(0, 10);
+      await tx.execute(
+        sql`select dashboard_count_step(${day}::date, ${caller.brandId}, ${flux}, ${body.source ?? "direct"}, 'landing')`,
+      );
+    }
+    return added;
   });
 }
 
