@@ -187,6 +187,12 @@ describe("postbacks from the ledger", () => {
     ]);
   });
 
+  it("reports nothing of a member who does not consent to communication to third parties", async () => {
+    const member = await createMember({ terms3: false });
+    await pay(member, PLANS.starter);
+    expect(await postbacksOf(member.clickid)).toEqual([]);
+  });
+
   it("reports a chargeback once, however often the provider notifies it", async () => {
     const member = await createMember();
     const disputed = await pay(member, PLANS.starter);

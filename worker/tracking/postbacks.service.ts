@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import type { PostbackKind } from "../contracts/tracking";
 import type { Db } from "../core/db";
 import { errorName } from "../core/log";
+import { marketingConsents } from "../privacy/consents.service";
 import { fillTemplate, payoutText } from "./postback-template";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -34,8 +35,13 @@ export interface PostbackEvent {
   payload: Record<string, unknown>;
 }
 
-/** Adds the event unless its key is there already; true when this call added it. */
+/**
+ * Adds the event unless its key is there already; true when this call added it. A member's event goes to a
+ * tracker, a third party, only while he consents to communication to third parties (GDPR art. 7(4): the
+ * consent is optional, so its absence withholds the postback rather than the service).
+ */
 export async function enqueuePostback(db: Db | Tx, event: PostbackEvent): Promise<boolean> {
+  if (event.accountId !== null && !(await marketingConsents(db, event.accountId)).third_parties) return false;
   const added = await db
     .insert(postbacks)
     .values({
