@@ -103,13 +103,17 @@ export const en: LegalCopy = {
     cookie: [
       { h: "Cookies and browser storage" },
       {
-        p: "{title} uses no advertising or analytics cookies. It uses one technical cookie and your browser's storage only to make the service work; they need no consent, and the banner tells you about them.",
+        p: "{title} uses technical cookies and your browser's storage to make the service work; they need no consent. The banner asks for two more categories, each off until you allow it and changeable at any time from \"Cookie preferences\" at the foot of every page: analytics (no analytics tool is used today) and marketing (the advertising partners' pixels of the brand, which tell a partner that you signed up or tried a payment). Your choice is also kept on our server with its date, so that we can show it on your profile.",
       },
-      { h: "The cookie" },
+      { h: "The cookies" },
       {
         ul: [
           "google_oauth: only when you sign in with Google, for 10 minutes, to check that Google's answer belongs to your sign-in (HttpOnly, this site only).",
+          "cc_cookie: your cookie choice (the categories you allowed and when), for 6 months.",
         ],
+      },
+      {
+        p: "With marketing allowed, the partners' pixels may set their own cookies, described in their policies.",
       },
       { h: "Local storage" },
       {
@@ -124,7 +128,9 @@ export const en: LegalCopy = {
           "dispenserSeed, dispenserSeedTime, page: the order of the search results (renewed every 30 minutes) and the page you were on.",
           "like, avatar, profiliVisitati, messaggiNonLetti: the profiles you liked and visited, your photo and your unread count, shown at once on your next visit.",
           "notificheInPending, tipologiaNotifica, socketId, softwareVersion, outbox: alerts received while the tab was hidden, the realtime connection, the app's version, and messages the server has not confirmed yet, so that nothing is lost on a bad connection.",
-          "cookiePolicy: that you closed the cookie banner.",
+          "cookiePolicy: your cookie choice, as the app reads it.",
+          "pushSentAt, pushEndpoint: when this browser's push subscription was last sent to us, and its address, so that it is renewed after 7 days.",
+          "channelPopupAt: when you last answered the popup that offers the notification channels.",
         ],
       },
       { h: "Session storage" },

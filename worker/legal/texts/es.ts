@@ -104,13 +104,17 @@ export const es: LegalCopy = {
     cookie: [
       { h: "Cookies y almacenamiento del navegador" },
       {
-        p: "{title} no usa cookies publicitarias ni de análisis. Usa una cookie técnica y el almacenamiento de tu navegador solo para que el servicio funcione; no requieren consentimiento y el aviso te informa de ellas.",
+        p: '{title} usa cookies técnicas y el almacenamiento de tu navegador para que el servicio funcione; no requieren consentimiento. El aviso pide permiso para dos categorías más, desactivadas hasta que las permitas y modificables en cualquier momento desde "Preferencias de cookies" al pie de cada página: análisis (hoy no se usa ninguna herramienta de análisis) y marketing (los píxeles de los socios publicitarios de la marca, que comunican a un socio que te registraste o intentaste un pago). Tu elección también se guarda en nuestro servidor con su fecha, para mostrarla en tu perfil.',
       },
-      { h: "La cookie" },
+      { h: "Las cookies" },
       {
         ul: [
           "google_oauth: solo cuando entras con Google, durante 10 minutos, para comprobar que la respuesta de Google pertenece a tu acceso (HttpOnly, solo este sitio).",
+          "cc_cookie: tu elección de cookies (las categorías permitidas y cuándo), durante 6 meses.",
         ],
+      },
+      {
+        p: "Si permites el marketing, los píxeles de los socios pueden guardar sus propias cookies, descritas en sus políticas.",
       },
       { h: "Local storage" },
       {
@@ -125,7 +129,9 @@ export const es: LegalCopy = {
           "dispenserSeed, dispenserSeedTime, page: el orden de los resultados de búsqueda (renovado cada 30 minutos) y la página en la que estabas.",
           "like, avatar, profiliVisitati, messaggiNonLetti: los perfiles que te gustaron y visitaste, tu foto y tus mensajes sin leer, mostrados al instante en tu próxima visita.",
           "notificheInPending, tipologiaNotifica, socketId, softwareVersion, outbox: avisos recibidos con la pestaña oculta, la conexión en tiempo real, la versión de la app y los mensajes que el servidor aún no ha confirmado, para que nada se pierda con una mala conexión.",
-          "cookiePolicy: que cerraste el aviso de cookies.",
+          "cookiePolicy: tu elección de cookies, tal como la lee la app.",
+          "pushSentAt, pushEndpoint: cuándo nos enviaste por última vez la suscripción push de este navegador, y su dirección, para renovarla tras 7 días.",
+          "channelPopupAt: cuándo respondiste por última vez a la ventana que ofrece los canales de notificación.",
         ],
       },
       { h: "Session storage" },

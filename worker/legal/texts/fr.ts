@@ -104,13 +104,17 @@ export const fr: LegalCopy = {
     cookie: [
       { h: "Cookies et stockage du navigateur" },
       {
-        p: "{title} n’utilise aucun cookie publicitaire ni de mesure d’audience. Il utilise un cookie technique et le stockage de votre navigateur uniquement pour faire fonctionner le service\u00a0; ils ne demandent pas de consentement et le bandeau vous en informe.",
+        p: "{title} utilise des cookies techniques et le stockage de votre navigateur pour faire fonctionner le service\u00a0; ils ne demandent pas de consentement. Le bandeau demande votre accord pour deux autres catégories, désactivées tant que vous ne les autorisez pas et modifiables à tout moment depuis «\u00a0Préférences cookies\u00a0» en bas de chaque page\u00a0: mesure d’audience (aucun outil de mesure n’est utilisé aujourd’hui) et marketing (les pixels des partenaires publicitaires de la marque, qui indiquent à un partenaire que vous vous êtes inscrit ou avez tenté un paiement). Votre choix est aussi conservé sur notre serveur avec sa date, pour l’afficher sur votre profil.",
       },
-      { h: "Le cookie" },
+      { h: "Les cookies" },
       {
         ul: [
           "google_oauth\u00a0: seulement quand vous vous connectez avec Google, pendant 10 minutes, pour vérifier que la réponse de Google correspond à votre connexion (HttpOnly, ce site uniquement).",
+          "cc_cookie\u00a0: votre choix de cookies (les catégories autorisées et quand), pendant 6 mois.",
         ],
+      },
+      {
+        p: "Si vous autorisez le marketing, les pixels des partenaires peuvent déposer leurs propres cookies, décrits dans leurs politiques.",
       },
       { h: "Local storage" },
       {
@@ -125,7 +129,9 @@ export const fr: LegalCopy = {
           "dispenserSeed, dispenserSeedTime, page\u00a0: l’ordre des résultats de recherche (renouvelé toutes les 30 minutes) et la page où vous étiez.",
           "like, avatar, profiliVisitati, messaggiNonLetti\u00a0: les profils auxquels vous avez envoyé un J’aime et ceux que vous avez visités, votre photo et vos messages non lus, affichés tout de suite à la visite suivante.",
           "notificheInPending, tipologiaNotifica, socketId, softwareVersion, outbox\u00a0: les alertes reçues quand l’onglet était masqué, la connexion en temps réel, la version de l’application et les messages que le serveur n’a pas encore confirmés, pour que rien ne se perde avec une mauvaise connexion.",
-          "cookiePolicy\u00a0: que vous avez fermé le bandeau cookies.",
+          "cookiePolicy\u00a0: votre choix de cookies, tel que l’application le lit.",
+          "pushSentAt, pushEndpoint\u00a0: quand l’abonnement push de ce navigateur nous a été envoyé pour la dernière fois, et son adresse, pour le renouveler après 7 jours.",
+          "channelPopupAt\u00a0: quand vous avez répondu pour la dernière fois à la fenêtre qui propose les canaux de notification.",
         ],
       },
       { h: "Session storage" },

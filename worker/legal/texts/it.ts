@@ -102,13 +102,17 @@ export const it: LegalCopy = {
     cookie: [
       { h: "Cookie e memoria del browser" },
       {
-        p: "{title} non usa cookie pubblicitari né di analisi. Usa un cookie tecnico e la memoria del tuo browser solo per far funzionare il servizio; non richiedono consenso e il banner te ne informa.",
+        p: '{title} usa cookie tecnici e la memoria del tuo browser per far funzionare il servizio; non richiedono consenso. Il banner chiede il consenso per altre due categorie, spente finché non le permetti e modificabili in ogni momento da "Preferenze cookie" in fondo a ogni pagina: analisi (oggi non è usato alcuno strumento di analisi) e marketing (i pixel dei partner pubblicitari del marchio, che comunicano a un partner che ti sei iscritto o hai tentato un pagamento). La tua scelta è conservata anche sul nostro server con la sua data, per mostrarla nel tuo profilo.',
       },
-      { h: "Il cookie" },
+      { h: "I cookie" },
       {
         ul: [
           "google_oauth: solo quando accedi con Google, per 10 minuti, per verificare che la risposta di Google appartenga al tuo accesso (HttpOnly, solo questo sito).",
+          "cc_cookie: la tua scelta sui cookie (le categorie permesse e quando), per 6 mesi.",
         ],
+      },
+      {
+        p: "Se permetti il marketing, i pixel dei partner possono impostare propri cookie, descritti nelle loro informative.",
       },
       { h: "Local storage" },
       {
@@ -123,7 +127,9 @@ export const it: LegalCopy = {
           "dispenserSeed, dispenserSeedTime, page: l'ordine dei risultati di ricerca (rinnovato ogni 30 minuti) e la pagina in cui eri.",
           "like, avatar, profiliVisitati, messaggiNonLetti: i profili a cui hai messo mi piace e quelli che hai visitato, la tua foto e il numero di messaggi non letti, mostrati subito alla visita successiva.",
           "notificheInPending, tipologiaNotifica, socketId, softwareVersion, outbox: notifiche arrivate mentre la scheda era nascosta, la connessione in tempo reale, la versione dell'app e i messaggi non ancora confermati dal server, perché nulla vada perso con una connessione instabile.",
-          "cookiePolicy: che hai chiuso il banner dei cookie.",
+          "cookiePolicy: la tua scelta sui cookie, come la legge l'app.",
+          "pushSentAt, pushEndpoint: quando l'iscrizione alle notifiche push di questo browser ci è stata inviata l'ultima volta, e il suo indirizzo, per rinnovarla dopo 7 giorni.",
+          "channelPopupAt: quando hai risposto l'ultima volta al popup che propone i canali di notifica.",
         ],
       },
       { h: "Session storage" },
