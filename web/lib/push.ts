@@ -1,7 +1,7 @@
 // Web push in the browser: the service worker at the site's root (/sw.js), the subscription made with the
 // brand's VAPID key and stored by POST /api/users/pushToken, renewed after 7 days or when the browser changed
 // it, and the records of a notification that brought the member back.
-import { PUSH_REFRESH_MS } from "../../worker/contracts/notifications";
+import { PUSH_REFRESH_MS } from "../../worker/contracts/push-refresh";
 import { api } from "./api";
 import { store } from "./storage";
 

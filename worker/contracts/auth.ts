@@ -85,7 +85,7 @@ export const SignupPayload = z.object({
   country: Country.optional(),
   campid: z.string().max(100).optional(),
   ip: z.string().max(64).optional(),
-  clickid: Clickid.optional(),
+  clickid: /* @__PURE__ */ Clickid.optional(),
   fingerprint: z.string().max(128).optional(),
   fluxId: z.string().max(16).optional(),
   servizio: z.string().max(253).optional(),
@@ -97,7 +97,7 @@ export const SignupRequest = z.object({ utente: SignupPayload });
 
 export const VerifyRequest = z.object({
   token: z.string().max(4096),
-  trackerId: Clickid.optional(),
+  trackerId: /* @__PURE__ */ Clickid.optional(),
 });
 
 /** Version of the consent texts shown on the sign-up form and the profile; stored with each consent. */
@@ -110,7 +110,7 @@ const Tracking = {
   city: z.string().max(120).optional(),
   region: z.string().max(80).optional(),
   ip: z.string().max(64).optional(),
-  clickid: Clickid.optional(),
+  clickid: /* @__PURE__ */ Clickid.optional(),
   fingerprint: z.string().max(128).optional(),
   fluxId: z.string().max(16).optional(),
   servizio: z.string().max(253).optional(),
@@ -146,7 +146,7 @@ export const LinkTokenRequest = z.object({
   token: z.string().max(4096),
   /** Auto-login only: where the link came from, for the click-on-mail event. */
   channel: z.enum(["email", "telegram"]).optional(),
-  remarketing_clickid: Clickid.optional(),
+  remarketing_clickid: /* @__PURE__ */ Clickid.optional(),
 });
 
 export const DisableRequest = z.object({ clickid: Clickid });

@@ -7,7 +7,7 @@ export const CLICKID_MAX = 64;
  * A clickid as a request carries it (also under the spec's names trackerId and remarketing_clickid): bounded,
  * so no input buys unbounded work; an empty one finds no account, and the route answers as for any other.
  */
-export const Clickid = z.string().max(CLICKID_MAX);
+export const Clickid = /* @__PURE__ */ z.string().max(CLICKID_MAX);
 
 /** A clickid that must be given: a path's, a reference to a member. */
-export const RequiredClickid = Clickid.min(1);
+export const RequiredClickid = /* @__PURE__ */ Clickid.min(1);

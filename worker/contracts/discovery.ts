@@ -28,8 +28,8 @@ export const DispenserRequest = z.object({
   /** A city name of the brand's country (GET /api/get/cities/{country}); it wins over the region. */
   city,
   premiumLevel: z.coerce.number().int().min(0).max(2).optional(),
-  trackerId: Clickid.optional(),
-  remarketing_clickid: Clickid.nullish(),
+  trackerId: /* @__PURE__ */ Clickid.optional(),
+  remarketing_clickid: /* @__PURE__ */ Clickid.nullish(),
   /** The gender of the angels shown; the member's own cerco when absent. */
   cerco: z.enum(["donna", "uomo"]).optional(),
   preferred_age: z.enum(preferredAges).nullish(),

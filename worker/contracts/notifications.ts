@@ -53,6 +53,3 @@ export const NotificationOpened = z.object({
   channel: z.enum(notificationChannelNames),
 });
 export type NotificationOpened = z.infer<typeof NotificationOpened>;
-
-/** The spec's push token renewal: a subscription older than this is made again by the page. */
-export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;

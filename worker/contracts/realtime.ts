@@ -20,7 +20,7 @@ export const ClientChat = z.object({
   angelId: Int4Id,
   /** Chosen by the client so a resent message is stored and charged once. */
   clientId: z.string().min(8).max(64),
-  trackerId: Clickid.optional(),
+  trackerId: /* @__PURE__ */ Clickid.optional(),
   screenName: z.string().max(80).optional(),
   servizio: z.string().max(253).optional(),
   country: z.string().max(2).optional(),
@@ -37,7 +37,7 @@ export const ClientChat = z.object({
  * logged with the schedule it starts.
  */
 export const ClientBrain = z.object({
-  trackerId: Clickid.optional(),
+  trackerId: /* @__PURE__ */ Clickid.optional(),
   tipologia: z.string().max(40).optional(),
   country: z.string().max(2).optional(),
   domain: z.string().max(253).optional(),
