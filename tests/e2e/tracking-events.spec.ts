@@ -1,17 +1,8 @@
 // The tracking helper's client events as the KPI call (/log/event) receives them: a profile seen and its
-// visit, a like from the find page and its confirmation by the room, a message refused for credits; and the
-// failed match stack reported to api/log/client.
+// visit, a like from the find page and its confirmation by the room, a message refused for credits (the
+// failed match stack's report to api/log/client is checked in match.spec.ts).
 import type { Page } from "@playwright/test";
-import {
-  apiCall,
-  at1280,
-  expect,
-  firstAngel,
-  origin,
-  signedInMember,
-  test,
-  withoutBootstrap,
-} from "./helpers";
+import { apiCall, at1280, expect, firstAngel, origin, signedInMember, test } from "./helpers";
 
 interface Kpi {
   nome_evento: string;
@@ -100,19 +91,3 @@ test("a message refused for credits sends ko_msg once", at1280, async ({ page })
   expect(kpi.named("ko_icebreaker")).toEqual([]);
   expect(JSON.stringify(kpi.sent)).not.toContain("Secondo messaggio");
 });
-
-test(
-  "a failed match stack is reported as 'Problemi con chiamata dispenser Match'",
-  at1280,
-  async ({ page }) => {
-    await signedInMember(page, "it", "kpimatch");
-    await withoutBootstrap(page);
-    await page.route("**/dispenser/match", (route) => route.fulfill({ status: 500, body: "{}" }));
-    const logged = page.waitForRequest(
-      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/log/client",
-    );
-    await page.goto(`${origin("it")}/match`);
-    await expect(page.getByTestId("match-error")).toBeVisible();
-    expect((await logged).postDataJSON()).toMatchObject({ subject: "Problemi con chiamata dispenser Match" });
-  },
-);
