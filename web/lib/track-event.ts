@@ -22,7 +22,13 @@ export interface TrackedContext {
 export function trackEvent(
   name: KpiEventName,
   context: TrackedContext,
-  extra: { angelId?: number; valore?: string | number; unica?: boolean } = {},
+  extra: {
+    angelId?: number;
+    valore?: string | number;
+    unica?: boolean;
+    /** The server already stored this member event where it decided it (a refused message): KPI only. */
+    storedByServer?: boolean;
+  } = {},
 ) {
   const clickid = context.clickid ?? store.get("trackerId") ?? tracking().trackerId;
   const warn = (error: unknown) => console.warn(`tracking ${name} failed`, error);
@@ -43,7 +49,7 @@ export function trackEvent(
       },
     })
     .catch(warn);
-  if (context.clickid && store.get("token") && isLogEvent(name)) {
+  if (context.clickid && store.get("token") && isLogEvent(name) && !extra.storedByServer) {
     api.api.log.event
       .$post({ json: { clickid: context.clickid, angelId: extra.angelId ?? null, type: name } })
       .catch(warn);

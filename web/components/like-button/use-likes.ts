@@ -1,10 +1,12 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, okJson } from "../../lib/api";
+import { readBrand } from "../../lib/brand";
 import { afterFirstScreen } from "../../lib/first-screen";
 import { freshData } from "../../lib/query-client";
 import { useSession } from "../../lib/session/session";
 import { store } from "../../lib/storage";
+import { trackEvent } from "../../lib/track-event";
 import { storeVisited } from "../../lib/visited";
 import { requireVerified } from "../phone-verify/PhoneVerify";
 
@@ -49,11 +51,16 @@ export interface Likes {
   like(angel: { id: number; screenName: string }): void;
 }
 
+export interface LikesOptions {
+  /** The KPI event a like sent from this page records (like_da_home on the find page). */
+  sentEvent?: "like_da_home";
+}
+
 /**
  * Liked angels and the answers to the member's likes. The liked state starts from local storage, is
  * refreshed from api/get/all (profiliLike) and follows the room's like events (sent from any tab).
  */
-export function useLikes(): Likes {
+export function useLikes({ sentEvent }: LikesOptions = {}): Likes {
   const { state, room } = useSession();
   const member = state.status === "member" ? state.member : null;
   const clickid = member?.clickid;
@@ -91,14 +98,16 @@ export function useLikes(): Likes {
         writeLiked(next);
         return next;
       });
-      // The tooltip answers this tab's own click; other tabs only show the liked state.
+      // The tooltip and the like-from-radar KPI answer this tab's own click; other tabs only show the
+      // liked state (so the KPI counts each like once).
       if (mine && ack.via === "like") {
+        trackEvent("like_da_radar", { brand: readBrand(), clickid }, { angelId: ack.angelId });
         setTooltipFor(ack.angelId);
         clearTimeout(tooltipTimer.current);
         tooltipTimer.current = setTimeout(() => setTooltipFor(null), LIKE_TOOLTIP_MS);
       }
     });
-  }, [room]);
+  }, [room, clickid]);
 
   useEffect(() => () => clearTimeout(tooltipTimer.current), []);
 
@@ -117,12 +126,13 @@ export function useLikes(): Likes {
             screenName: angel.screenName,
           },
         });
+        if (sentEvent) trackEvent(sentEvent, { brand: readBrand(), clickid }, { angelId: angel.id });
       };
       // The spec: an unverified member cannot emit like events; the phone prompt opens instead, and the
       // like that opened it goes out once the member is verified.
       if (requireVerified(member, send)) send();
     },
-    [room, clickid, country, member],
+    [room, clickid, country, member, sentEvent],
   );
 
   const closeOutOfLikes = useCallback(() => setOutOfLikes(false), []);

@@ -5,8 +5,10 @@ import type { AngelCard } from "../../../worker/contracts/discovery";
 import { phonePrompt } from "../../components/phone-verify/PhoneVerify";
 import type { UpgradeHook } from "../../components/upgrade-popup/UpgradePopup";
 import { api, okJson } from "../../lib/api";
+import { readBrand } from "../../lib/brand";
 import { freshData } from "../../lib/query-client";
 import { useSession } from "../../lib/session/session";
+import { trackEvent } from "../../lib/track-event";
 import {
   acceptsInvite,
   chatLock,
@@ -169,9 +171,15 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
         setPending(refused);
         setText(msg);
         setHook(event.data.hook);
+        // The refusal's KPI (ko_msg or ko_icebreaker); the server stored the member event when it refused.
+        trackEvent(
+          event.data.event,
+          { brand: readBrand(), clickid: member?.clickid },
+          { angelId, storedByServer: true },
+        );
       }
     });
-  }, [room, angelId, seen, updateMember]);
+  }, [room, angelId, seen, updateMember, member?.clickid]);
 
   // Once the member is verified, the held lines go out, in the order they were written.
   const linesNow = useRef(lines);

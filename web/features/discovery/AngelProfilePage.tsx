@@ -7,8 +7,10 @@ import { BackLink } from "../../components/nav/BackLink";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
 import { isAngelId, useAngelCard } from "../../lib/angel-card";
 import { api } from "../../lib/api";
+import { readBrand } from "../../lib/brand";
 import { usePageTitle } from "../../lib/page-title";
 import { useSession } from "../../lib/session/session";
+import { trackEvent } from "../../lib/track-event";
 import { storeVisited } from "../../lib/visited";
 import "./angel-profile.css";
 
@@ -32,6 +34,7 @@ export function AngelProfilePage({ angelId }: { angelId: number }) {
   const { angel, missing } = useAngelCard(angelId);
   usePageTitle(angel?.screenName ?? null);
   const visited = useRef<number | null>(null);
+  const seen = useRef<number | null>(null);
 
   const clickid = member?.clickid;
 
@@ -42,9 +45,20 @@ export function AngelProfilePage({ angelId }: { angelId: number }) {
     api.api.collect.visited
       .$post({ json: { angelId, trackerId: clickid } })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((body) => storeVisited(body.profiliVisitati, angelId))
+      .then((body) => {
+        storeVisited(body.profiliVisitati, angelId);
+        trackEvent("visita_profilo", { brand: readBrand(), clickid }, { angelId });
+      })
       .catch((error: unknown) => console.warn("profile: the visit was not recorded", error));
   }, [angelId, clickid]);
+
+  const shown = angel !== null;
+  useEffect(() => {
+    // The profile seen: once per opening, when the angel is on screen.
+    if (!clickid || !shown || seen.current === angelId) return;
+    seen.current = angelId;
+    trackEvent("vista_profilo", { brand: readBrand(), clickid }, { angelId });
+  }, [angelId, clickid, shown]);
 
   if (!member) return <Navigate to="/signup" />;
   if (missing) return <Navigate to="/find" replace />;

@@ -35,7 +35,7 @@ export function FindPage() {
   const { state } = useSession();
   const member = state.status === "member" ? state.member : null;
   const hooks = state.status === "member" ? state.flow.hooks : [];
-  const likes = useLikes();
+  const likes = useLikes({ sentEvent: "like_da_home" });
 
   const clickid = member?.clickid;
   const country = isCountry(member?.country) ? member.country : undefined;

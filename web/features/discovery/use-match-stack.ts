@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AngelCard, MatchRequest } from "../../../worker/contracts/discovery";
+import { CLIENT_LOG_SUBJECTS } from "../../../worker/contracts/tracking-names";
 import { api } from "../../lib/api";
+import { reportClientError } from "../../lib/client-errors";
 import { bootMatch } from "../../lib/first-screen";
 import type { Member } from "../../lib/session/session";
 import {
@@ -69,6 +71,12 @@ export function useMatchStack(member: Member): MatchStack {
 
   const refill = useCallback(async () => {
     if (inFlight.current) return;
+    if (!clickid) {
+      // No click id: the dispenser cannot tell this member's swipes apart; logged, and the retry stays.
+      reportClientError(CLIENT_LOG_SUBJECTS.missingTracker, "match");
+      setStatus("failed");
+      return;
+    }
     inFlight.current = true;
     try {
       for (let page = 1; page <= MAX_PAGES_PER_REFILL; page++) {
@@ -109,8 +117,11 @@ export function useMatchStack(member: Member): MatchStack {
       }
       if (alive.current) setStatus("ready");
     } catch (error) {
-      // The server logs 'Problemi con chiamata dispenser Match'; the member gets a retry.
-      console.warn("match: the dispenser could not be reached", error);
+      // Logged without a message to the member, who gets a retry.
+      reportClientError(
+        CLIENT_LOG_SUBJECTS.dispenserMatch,
+        error instanceof Error ? error.message : "dispenser/match failed",
+      );
       if (alive.current) setStatus("failed");
     } finally {
       inFlight.current = false;
