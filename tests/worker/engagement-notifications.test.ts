@@ -4,7 +4,7 @@ import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { notifications, visits } from "../../drizzle/schema/engagement";
 import { events } from "../../drizzle/schema/tracking";
-import { logEventTypes } from "../../worker/contracts/engagement";
+import { logEventTypes } from "../../worker/contracts/log-event-types";
 import { inDb } from "../fixtures/db";
 import { account, like, likeAck, notificationList, setAccount } from "../fixtures/engagement";
 import { call, type TestMember, verifiedMember } from "../fixtures/members";

@@ -2,7 +2,8 @@
 // valore_evento, premiumLevel, flux, country, ua), which the Worker stores and forwards to the brand's tracker;
 // the client events of api/log/event (clickid, angelId, type) are posted there too for a member.
 import type { PublicBrand } from "../../worker/contracts/brand";
-import { type LogEventType, logEventTypes } from "../../worker/contracts/engagement";
+import type { LogEventType } from "../../worker/contracts/engagement";
+import { logEventTypes } from "../../worker/contracts/log-event-types";
 import type { KpiEventName } from "../../worker/contracts/tracking-names";
 import { api } from "./api";
 import { store } from "./storage";

@@ -5,20 +5,9 @@ import { z } from "zod";
 import { Int4Id } from "./bounds";
 import { MESSAGE_MAX_LENGTH } from "./chat";
 import { RequiredClickid } from "./clickid";
+import { logEventTypes } from "./log-event-types";
 import { LIKE_REPLY_CATEGORY } from "./notification-category";
 
-/** The spec's event post names for POST /api/log/event. */
-export const logEventTypes = [
-  "ko_icebreaker",
-  "ko_msg",
-  "vista_profilo",
-  "visita_profilo",
-  "like_da_home",
-  "lettura_pressing",
-  "like",
-  "dislike",
-  "engage",
-] as const;
 export const LogEventType = z.enum(logEventTypes);
 export type LogEventType = z.infer<typeof LogEventType>;
 
