@@ -427,8 +427,15 @@ export async function tickConsents(page: Page) {
 /** Logs out through the top bar (on mobile, its side menu) and waits for the visitor's home page. */
 export async function logout(page: Page, label: string) {
   const menu = page.getByTestId("menu-button");
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole("button", { name: label }).click();
+  const button = page.getByRole("button", { name: label });
+  // An angel's visit or like can pop up meanwhile and take the menu's tap: close it, as a member would, and
+  // open the menu again.
+  await expect(async () => {
+    const popup = page.getByRole("dialog").getByRole("button", { name: /^(Cerrar|Close|Chiudi|Fermer)$/ });
+    if (await popup.isVisible()) await popup.click();
+    if ((await menu.isVisible()) && !(await button.isVisible())) await menu.click();
+    await button.click({ timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 }

@@ -42,6 +42,8 @@ const photoBytes = (page: Page) =>
     performance
       .getEntriesByType("resource")
       .filter((entry) => /\/photos\/.+\/w\d+\.webp$/.test(entry.name))
+      // One per photo: the grid drawn again after the first screen may ask for the same rendition again.
+      .filter((entry, i, all) => all.findIndex((other) => other.name === entry.name) === i)
       .map((entry) => (entry as PerformanceResourceTiming).encodedBodySize),
   );
 
