@@ -1,5 +1,18 @@
-// The mail links: /autologin and /autologin_telegram from the welcome mail, and their failures.
-import { anyWidth, expect, mailLink, newDevice, origin, registerViaApi, test, uniqueEmail } from "./helpers";
+// The sign-in links: /autologin from the welcome mail, /autologin_telegram from a Telegram message, and their failures.
+import { createHmac } from "node:crypto";
+import { E2E_TELEGRAM_WEBHOOK_SECRET, telegramUpdate } from "../fakes/telegram";
+import {
+  anyWidth,
+  apiCall,
+  expect,
+  mailLink,
+  newDevice,
+  origin,
+  registerViaApi,
+  signedInMember,
+  test,
+  uniqueEmail,
+} from "./helpers";
 
 const red = (path: string) => btoa(path).replaceAll("/", "~").replaceAll("+", "*");
 
@@ -27,37 +40,68 @@ test(
 );
 
 test(
-  "/autologin_telegram uses the telegram channel and follows a decoded target (Italian)",
+  "a Telegram message's /autologin_telegram link signs in once, as the telegram channel, into its chat (Italian)",
   anyWidth,
-  async ({ page, request }) => {
-    test.fixme(
-      true,
-      "The Telegram channel now signs in with its own single-use token, not the mail link's: this journey must take its link from the Telegram outbox.",
-    );
-    const email = uniqueEmail("telegram");
-    await registerViaApi(request, "it", email);
-    const token = new URL(await mailLink(request, "it", email, "welcome", "/autologin")).searchParams.get(
-      "token",
-    );
-    // The target's page is held back (as on a slow phone) until the member's frame is drawn: the auto-login
-    // page is then drawn again at /profile, and must not take that address's query (no token) for its own
-    // and send the member home.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+  async ({ page, browser, request }, testInfo) => {
+    // The member links the brand's bot from the profile: the page's deep link carries the /start token, and
+    // the bot's webhook receives the member's /start as Telegram would post it.
+    const member = await signedInMember(page, "it", "telegram-autologin");
+    await page.goto(`${origin("it")}/profile`);
+    const card = page.locator("section.telegram-link");
+    await card.getByRole("button", { name: "Collega Telegram" }).click();
+    const deepLink = await card.getByRole("link", { name: /Apri @AmoreItaliaBot/ }).getAttribute("href");
+    const startToken = new URL(deepLink ?? "").searchParams.get("start") ?? "";
+    const chatId = 100_000_000 + Math.floor(Math.random() * 900_000_000);
+    const hook = apiCall("it", "/hooks/telegram/amoreitalia");
+    const start = await request.post(hook.url, {
+      headers: {
+        ...hook.headers,
+        "x-telegram-bot-api-secret-token": createHmac("sha256", E2E_TELEGRAM_WEBHOOK_SECRET)
+          .update("telegram-webhook:amoreitalia")
+          .digest("hex"),
+      },
+      data: telegramUpdate(chatId, `/start ${startToken}`, "it"),
     });
-    await page.route("**/assets/OwnProfilePage-*.js", async (route) => {
-      await held;
-      await route.continue();
+    expect(start.status()).toBe(200);
+    await expect(card.getByRole("status")).toContainText("Telegram è collegato");
+
+    // A message goes to the linked chat (the local outbox: the site has no bot token) with its own link.
+    const notify = apiCall("it", `/dev/members/${member.clickid}/notify`);
+    const sentNow = await request.post(notify.url, {
+      headers: notify.headers,
+      data: { kind: "message", angel: "Giulia", count: 2 },
     });
-    const sent = page.waitForRequest((r) => r.url().endsWith("/users/autoLogin"));
-    await page.goto(`${origin("it")}/autologin_telegram?red=${red("/profile")}&token=${token}`);
+    expect((await sentNow.json()).telegram).toBe("sent");
+    const outbox = apiCall("it", "/dev/outbox/telegram.json");
+    const messages = (await (await request.get(outbox.url, { headers: outbox.headers })).json()) as {
+      messages: { chatId: string; text: string }[];
+    };
+    const text = messages.messages.find(
+      (m) => m.chatId === String(chatId) && m.text.includes("Giulia"),
+    )?.text;
+    // The message is Telegram HTML: the link is an anchor's href, its "&" escaped.
+    const href = text?.match(/href="(https?:\/\/[^"]+\/autologin_telegram\?[^"]+)"/)?.[1] ?? "";
+    const link = href.replaceAll("&amp;", "&").replace(/^https?:\/\/[^/]+/, origin("it"));
+    expect(link).toContain(`clickid=${member.clickid}`);
+
+    // On another device the link signs in with the telegram channel and opens the message's page.
+    const device = await newDevice(browser, testInfo.project.use);
+    const other = await device.newPage();
+    const sent = other.waitForRequest((r) => r.url().endsWith("/users/autoLogin"));
+    await other.goto(link);
     expect((await sent).postDataJSON()).toMatchObject({ channel: "telegram" });
-    await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByTestId("topnav")).toBeVisible();
-    release();
-    await expect(page.getByTestId("profile-email")).toHaveText(email);
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(other).toHaveURL(/\/chats$/);
+    await expect(other.getByTestId("topnav")).toBeVisible();
+    expect(await other.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+    await device.close();
+
+    // Used once: the same link again is refused and lands on the home page as a visitor.
+    const again = await newDevice(browser, testInfo.project.use);
+    const third = await again.newPage();
+    await third.goto(link);
+    await expect(third).toHaveURL(`${origin("it")}/`);
+    await expect(third.locator(".hero")).toBeVisible();
+    await again.close();
   },
 );
 
@@ -65,10 +109,6 @@ test(
   "auto-login failures are logged and go to / or /find (English)",
   anyWidth,
   async ({ browser, request }, testInfo) => {
-    test.fixme(
-      true,
-      "An auto-login link without a token stays on /autologin since the Telegram sign-in was added; it must go to / again.",
-    );
     const email = uniqueEmail("autologin-bad");
     await registerViaApi(request, "en", email);
     const token = new URL(await mailLink(request, "en", email, "welcome", "/autologin")).searchParams.get(

@@ -71,10 +71,6 @@ test(
 );
 
 test("a message refused for credits sends ko_msg once", at1280, async ({ page }) => {
-  test.fixme(
-    true,
-    "ko_msg is sent only from the room's live refusal: a refusal restored after a reconnect sends none.",
-  );
   const member = await signedInMember(page, "it", "kpikomsg");
   const kpi = recordKpi(page);
   const angel = await firstAngel(page);
@@ -84,6 +80,8 @@ test("a message refused for credits sends ko_msg once", at1280, async ({ page })
   await input.fill("Ciao");
   await input.press("Enter");
   await expect(page.getByTestId("my-message")).toHaveCount(1);
+  // Stored (no longer "sending"), so the conversation has started before the member's plan changes.
+  await expect(page.getByTestId("my-message")).not.toHaveClass(/sending/);
   expect(kpi.named("ko_msg")).toEqual([]);
   // A paid member with the sign-up's 5 credits cannot pay the next message, worth 10.
   await setPremium(page, member.clickid, 1);
