@@ -2,7 +2,9 @@
 // Triggers on the tables the events are written to (accounts, messages, payments, refunds) keep them, in the
 // event's own transaction; the functions and the backfill are the hand-written end of the migration that
 // created these tables. Days are UTC days. Amounts are integer cents of `currency`, never summed across
-// currencies.
+// currencies. A rollup keyed by flow and source also holds each row summed over every flow (flux_id null),
+// every source (source null) and both: a view reads the rows of its own filters, never sums a year of
+// detail per request (docs/decisions/2026-11-29-the-dashboard-rollups-hold-their-totals.md).
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -14,6 +16,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
@@ -36,14 +39,17 @@ export const memberMilestones = pgTable("member_milestones", {
   firstRenewalAt: timestamp("first_renewal_at", { withTimezone: true }),
 });
 
-/** Members reaching each step of the funnel per day, by the sign-up's brand, flow and source. */
+/**
+ * Members reaching each step of the funnel per day, by the sign-up's brand, flow and source (null: every
+ * flow, every source).
+ */
 export const funnelDaily = pgTable(
   "funnel_daily",
   {
     day: date("day").notNull(),
     brandId: text("brand_id").notNull(),
-    fluxId: text("flux_id").notNull(),
-    source: text("source").notNull(),
+    fluxId: text("flux_id"),
+    source: text("source"),
     /** Visits of a landing page (the tracking's click import adds them: dashboard_count_landing). */
     landings: integer("landings").notNull().default(0),
     signups: integer("signups").notNull().default(0),
@@ -52,11 +58,15 @@ export const funnelDaily = pgTable(
     firstPayments: integer("first_payments").notNull().default(0),
     firstRenewals: integer("first_renewals").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.brandId, t.fluxId, t.source] })],
+  (t) => [
+    unique("funnel_daily_key").on(t.brandId, t.fluxId, t.source, t.day).nullsNotDistinct(),
+    // The flows with figures in a range (the view's filter options): their totals over every source.
+    index("funnel_daily_flows_idx").on(t.brandId, t.day).where(sql`${t.source} is null`),
+  ],
 );
 
 /**
- * Money per day, by the member's brand, flow and source, the provider and the currency: payments settled
+ * Money per day, by the member's brand, flow and source (null: all), the provider and the currency: payments settled
  * (purchases, not the zero-amount card checks), refunds and chargebacks by the day they happened, and the
  * renewals' outcomes. `retries_started`: periods whose first renewal charge failed; `retries_recovered`:
  * renewals paid after at least one failed charge.
@@ -66,8 +76,8 @@ export const moneyDaily = pgTable(
   {
     day: date("day").notNull(),
     brandId: text("brand_id").notNull(),
-    fluxId: text("flux_id").notNull(),
-    source: text("source").notNull(),
+    fluxId: text("flux_id"),
+    source: text("source"),
     provider: text("provider").notNull(),
     currency: text("currency").notNull(),
     payments: integer("payments").notNull().default(0),
@@ -81,12 +91,17 @@ export const moneyDaily = pgTable(
     retriesStarted: integer("retries_started").notNull().default(0),
     retriesRecovered: integer("retries_recovered").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.brandId, t.fluxId, t.source, t.provider, t.currency] })],
+  (t) => [
+    unique("money_daily_key")
+      .on(t.brandId, t.fluxId, t.source, t.day, t.provider, t.currency)
+      .nullsNotDistinct(),
+  ],
 );
 
 /**
- * The days a member paid, per currency, with what they paid: paying members over any range are the distinct
- * members here, and ARPPU their revenue over their number. At most one row per payment.
+ * The days a member paid, per currency, with what they paid: the member-days that `payers_daily` and
+ * `payers_any_daily` count (their triggers follow this table's rows). At most one row per payment. A row's
+ * brand, flow and source are the member's, so one member's rows share them.
  */
 export const payerDays = pgTable(
   "payer_days",
@@ -103,26 +118,71 @@ export const payerDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.day, t.accountId, t.currency] }),
-    index("payer_days_brand_day_idx").on(t.brandId, t.day),
+    // A member's paying days in order: the previous and the next one of a day the triggers count.
+    index("payer_days_account_idx").on(t.accountId, t.day),
+  ],
+);
+
+/**
+ * Paying members per day and currency, by brand, flow and source (null: all), split by `since`: the
+ * member's previous paying day in that currency, '-infinity' for a first payment. The members who paid in a
+ * range are its rows whose `since` is before the range, each counted on their first paying day in it: a
+ * payer who pays in two months counts once in each month and once over both. Summed, not scanned per member.
+ */
+export const payersDaily = pgTable(
+  "payers_daily",
+  {
+    day: date("day").notNull(),
+    brandId: text("brand_id").notNull(),
+    fluxId: text("flux_id"),
+    source: text("source"),
+    currency: text("currency").notNull(),
+    since: date("since").notNull(),
+    members: integer("members").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    unique("payers_daily_key")
+      .on(t.brandId, t.fluxId, t.source, t.day, t.currency, t.since)
+      .nullsNotDistinct(),
+  ],
+);
+
+/** `payers_daily` in any currency: a member who paid in two currencies on one day is one member-day. */
+export const payersAnyDaily = pgTable(
+  "payers_any_daily",
+  {
+    day: date("day").notNull(),
+    brandId: text("brand_id").notNull(),
+    fluxId: text("flux_id"),
+    source: text("source"),
+    since: date("since").notNull(),
+    members: integer("members").notNull(),
+  },
+  (t) => [
+    unique("payers_any_daily_key").on(t.brandId, t.fluxId, t.source, t.day, t.since).nullsNotDistinct(),
   ],
 );
 
 /**
  * Sign-up cohorts (the Monday of the sign-up's UTC week) and, per week after it, how many of the cohort paid
- * for the first time then. The cohort's size is its week's sign-ups in `funnel_daily`.
+ * for the first time then, by brand, flow and source (null: all). The cohort's size is its week's sign-ups in
+ * `funnel_daily`.
  */
 export const cohortWeekly = pgTable(
   "cohort_weekly",
   {
     cohortWeek: date("cohort_week").notNull(),
     brandId: text("brand_id").notNull(),
-    fluxId: text("flux_id").notNull(),
-    source: text("source").notNull(),
+    fluxId: text("flux_id"),
+    source: text("source"),
     weeksAfter: integer("weeks_after").notNull(),
     firstPayers: integer("first_payers").notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.cohortWeek, t.brandId, t.fluxId, t.source, t.weeksAfter] }),
+    unique("cohort_weekly_key")
+      .on(t.brandId, t.fluxId, t.source, t.cohortWeek, t.weeksAfter)
+      .nullsNotDistinct(),
     check("cohort_weekly_weeks_after_nonnegative", sql`${t.weeksAfter} >= 0`),
   ],
 );

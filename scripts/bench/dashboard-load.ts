@@ -70,7 +70,7 @@ export async function makeDashboardData(databaseUrl: string) {
     await client.query("set session_replication_role = default");
     await client.query("select dashboard_rebuild()");
     await client.query(
-      "vacuum (analyze) funnel_daily, money_daily, payer_days, cohort_weekly, member_milestones, accounts, payments",
+      "vacuum (analyze) funnel_daily, money_daily, payer_days, payers_daily, payers_any_daily, cohort_weekly, member_milestones, accounts, payments",
     );
     const { rows } = await client.query<{ events: string; payments: string; refunds: string }>(`
       select (select count(*) from accounts where clickid like 'bench-dash-%')

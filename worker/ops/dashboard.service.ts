@@ -52,12 +52,21 @@ export function dashboardFilter(
 /** The brands as one array parameter (ids of the registry: letters only); empty for an operator without brands. */
 const brandArray = (f: DashboardFilter) => `{${f.brands.map((b) => `"${b}"`).join(",")}}`;
 
-/** The brand, flow and source conditions, on a rollup table's columns. */
+/** The brands condition, on a rollup table's column. */
+const inBrands = (f: DashboardFilter) => sql`brand_id = any(${brandArray(f)}::text[])`;
+
+/** The rows of the view's level: the flow and the source asked, or the totals over them (null). */
 function dimensions(f: DashboardFilter): SQL {
-  const brands = sql`brand_id = any(${brandArray(f)}::text[])`;
-  const flux = f.flux === null ? sql`` : sql` and flux_id = ${f.flux}`;
-  const source = f.source === null ? sql`` : sql` and source = ${f.source}`;
-  return sql`${brands}${flux}${source}`;
+  const flux = f.flux === null ? sql`flux_id is null` : sql`flux_id = ${f.flux}`;
+  const source = f.source === null ? sql`source is null` : sql`source = ${f.source}`;
+  return sql`${inBrands(f)} and ${flux} and ${source}`;
+}
+
+/** The rows of each flow and source themselves (the funnel's CSV), narrowed to the flow and source asked. */
+function detail(f: DashboardFilter): SQL {
+  const flux = f.flux === null ? sql`flux_id is not null` : sql`flux_id = ${f.flux}`;
+  const source = f.source === null ? sql`source is not null` : sql`source = ${f.source}`;
+  return sql`${inBrands(f)} and ${flux} and ${source}`;
 }
 
 /** The statement of the whole view; exported for the benchmark, which times it against a bare query. */
@@ -76,14 +85,11 @@ export function dashboardStatement(f: DashboardFilter): SQL {
         sum(renewals_failed) renewals_failed, sum(retries_started) retries_started,
         sum(retries_recovered) retries_recovered
       from money_daily where ${where} and ${inRange("day")} group by day, provider, currency
-    ), payers_by_day as (
-      -- One row per member, day and currency: a count is a count of distinct members.
-      select day, currency, count(*) paying_members, sum(revenue_cents) revenue_cents
-      from payer_days where ${where} and ${inRange("day")} group by day, currency
-    ), payers_in_range as (
-      -- Distinct members over the range by hashing, not by sorting: one row per member and currency.
-      select account_id, currency, sum(revenue_cents) revenue_cents
-      from payer_days where ${where} and ${inRange("day")} group by account_id, currency
+    ), payers as (
+      -- A member counts on each paying day, and once over the range: on the first paying day in it, the one
+      -- whose previous paying day is before the range (payers_daily's since).
+      select day, currency, since >= ${f.from}::date again, sum(members) members, sum(revenue_cents) revenue_cents
+      from payers_daily where ${where} and ${inRange("day")} group by day, currency, again
     ), cohort_sizes as (
       select date_trunc('week', day)::date week, sum(signups) members from funnel_daily
       where ${where} and day between date_trunc('week', ${f.from}::date)::date and ${f.to}::date group by 1
@@ -94,37 +100,42 @@ export function dashboardStatement(f: DashboardFilter): SQL {
     ), notifications as (
       -- Kept by the notification cascade per brand, channel and day; it knows no flow or source.
       select day, channel, sum(sent) sent, sum(opened) opened, sum(came_back) came_back
-      from notification_daily where brand_id = any(${brandArray(f)}::text[]) and ${inRange("day")}
+      from notification_daily where ${inBrands(f)} and ${inRange("day")}
       group by day, channel
     ), options as (
-      select distinct flux_id, source from funnel_daily
-      where brand_id = any(${brandArray(f)}::text[]) and ${inRange("day")}
+      -- The flows and the sources with figures in the range: the totals over the other dimension name them.
+      select distinct flux_id, null source from funnel_daily
+      where ${inBrands(f)} and flux_id is not null and source is null and ${inRange("day")}
+      union all
+      select distinct null, source from funnel_daily
+      where ${inBrands(f)} and flux_id is null and source is not null and ${inRange("day")}
     )
     select json_build_object(
-      'fluxes', (select coalesce(json_agg(distinct flux_id order by flux_id), '[]') from options),
-      'sources', (select coalesce(json_agg(distinct source order by source), '[]') from options),
-      'funnel', (select coalesce(json_agg(json_build_object('day', day, 'landings', landings, 'signups', signups,
-          'phoneVerified', phone_verified, 'firstMessages', first_messages, 'firstPayments', first_payments,
-          'firstRenewals', first_renewals) order by day), '[]') from funnel),
-      'money', (select coalesce(json_agg(json_build_object('day', day, 'provider', provider, 'currency', currency,
-          'payments', payments, 'revenueCents', revenue_cents, 'refunds', refunds, 'refundCents', refund_cents,
-          'chargebacks', chargebacks, 'chargebackCents', chargeback_cents) order by day, provider, currency), '[]')
-        from money where payments > 0 or refunds > 0 or chargebacks > 0),
+      'fluxes', (select coalesce(json_agg(flux_id order by flux_id), '[]') from options where flux_id is not null),
+      'sources', (select coalesce(json_agg(source order by source), '[]') from options where source is not null),
+      'funnel', (select coalesce(json_agg(x order by x.day), '[]') from (
+          select day, landings, signups, phone_verified "phoneVerified", first_messages "firstMessages",
+            first_payments "firstPayments", first_renewals "firstRenewals" from funnel) x),
+      'money', (select coalesce(json_agg(x order by x.day, x.provider, x.currency), '[]') from (
+          select day, provider, currency, payments, revenue_cents "revenueCents", refunds, refund_cents "refundCents",
+            chargebacks, chargeback_cents "chargebackCents"
+          from money where payments > 0 or refunds > 0 or chargebacks > 0) x),
       'renewals', (select coalesce(json_agg(r order by r.day), '[]') from (
           select day, sum(renewals_paid) "renewalsPaid", sum(renewals_failed) "renewalsFailed",
             sum(retries_started) "retriesStarted", sum(retries_recovered) "retriesRecovered"
           from money group by day
           having sum(renewals_paid) + sum(renewals_failed) + sum(retries_started) + sum(retries_recovered) > 0) r),
-      'payers', (select coalesce(json_agg(json_build_object('day', day, 'currency', currency,
-          'payingMembers', paying_members, 'revenueCents', revenue_cents) order by day, currency), '[]')
-        from payers_by_day),
+      'payers', (select coalesce(json_agg(x order by x.day, x.currency), '[]') from (
+          select day, currency, sum(members) "payingMembers", sum(revenue_cents) "revenueCents" from payers
+          group by day, currency) x),
       'payerTotals', (select coalesce(json_agg(t order by t.currency), '[]') from (
-          select currency, count(*) "payingMembers", sum(revenue_cents) "revenueCents",
-            round(sum(revenue_cents)::numeric / count(*)) "arppuCents"
-          from payers_in_range group by currency) t),
-      'notifications', (select coalesce(json_agg(json_build_object('day', day, 'channel', channel, 'sent', sent,
-          'opened', opened, 'cameBack', came_back) order by day, channel), '[]') from notifications),
-      'payingMembers', (select count(*) from (select account_id from payers_in_range group by account_id) m),
+          select currency, sum(members) filter (where not again) "payingMembers", sum(revenue_cents) "revenueCents",
+            round(sum(revenue_cents)::numeric / sum(members) filter (where not again)) "arppuCents"
+          from payers group by currency) t),
+      'notifications', (select coalesce(json_agg(x order by x.day, x.channel), '[]') from (
+          select day, channel, sent, opened, came_back "cameBack" from notifications) x),
+      'payingMembers', (select coalesce(sum(members), 0) from payers_any_daily
+        where ${where} and ${inRange("day")} and since < ${f.from}::date),
       'cohorts', (select coalesce(json_agg(json_build_object('week', s.week, 'members', s.members,
           'firstPayers', coalesce((select json_agg(coalesce(cp.n, 0) order by w)
             from generate_series(0, (select max(weeks_after) from cohort_payers c where c.week = s.week)) w
@@ -151,7 +162,7 @@ export async function readFunnelBreakdown(db: Db, f: DashboardFilter): Promise<F
   const result = await db.execute<FunnelRow>(sql`
     select to_char(day, 'YYYY-MM-DD') as day, brand_id, flux_id, source, landings, signups, phone_verified,
       first_messages, first_payments, first_renewals
-    from funnel_daily where ${dimensions(f)} and day between ${f.from}::date and ${f.to}::date
+    from funnel_daily where ${detail(f)} and day between ${f.from}::date and ${f.to}::date
     order by day, brand_id, flux_id, source`);
   return result.rows;
 }

@@ -15,6 +15,8 @@ import {
   memberMilestones,
   moneyDaily,
   payerDays,
+  payersAnyDaily,
+  payersDaily,
 } from "../../drizzle/schema/dashboard";
 import { emailDigestItems } from "../../drizzle/schema/digest";
 import { dislikes, invites, likes, notifications, visits } from "../../drizzle/schema/engagement";
@@ -797,6 +799,16 @@ export const otherTables: readonly OtherTable[] = [
     name: "cohort_weekly",
     table: cohortWeekly,
     why: "the dashboard's counts of first payers per sign-up week",
+  },
+  {
+    name: "payers_daily",
+    table: payersDaily,
+    why: "the dashboard's counts of paying members per day, currency and previous paying day: no member in them",
+  },
+  {
+    name: "payers_any_daily",
+    table: payersAnyDaily,
+    why: "the dashboard's counts of paying members per day and previous paying day, in any currency",
   },
   { name: "angels", table: angels, why: "the fictional profiles run by operators" },
   { name: "angel_counts", table: angelCounts, why: "counts of angels per place" },
