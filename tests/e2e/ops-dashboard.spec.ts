@@ -64,6 +64,12 @@ test("the dashboard plots the figures of the sites and source chosen, and downlo
   if (!paying) throw new Error("two Spanish members");
   await payPlanViaApi(request, "es", paying);
 
+  // The page's own errors would reach the console's error list: none while the plots are drawn and resized.
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/log/client")) pageErrors.push(r.postData() ?? "");
+  });
   await page.goto(`${origin("it")}/ops/login`);
   await page.locator('input[name="email"]').fill(admin.email);
   await page.locator('input[name="password"]').fill(admin.password);
@@ -110,4 +116,5 @@ test("the dashboard plots the figures of the sites and source chosen, and downlo
     "day,brand,flow,source,landings,signups,phone_verified,first_messages,first_payments,first_renewals",
   );
   expect(lines.slice(1).every((l) => l.includes(`,amorespana,`) && l.includes(`,${source},`))).toBe(true);
+  expect(pageErrors).toEqual([]);
 });

@@ -84,9 +84,22 @@ export function Plot(props: PlotProps) {
     const last = x[x.length - 1];
     if (first !== undefined && last !== undefined)
       chart.setScale("x", { min: first - step / 2, max: Math.max(last, first + step) + step / 2 });
-    const resize = new ResizeObserver(() => chart.setSize({ width: width(), height }));
+    // Resized in the next frame and only when the width changed: a resize inside the observer's own
+    // callback changes the observed box again, which Chromium reports as a "ResizeObserver loop" error.
+    let drawnWidth = width();
+    let frame = 0;
+    const resize = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const now = width();
+        if (now === drawnWidth) return;
+        drawnWidth = now;
+        chart.setSize({ width: now, height });
+      });
+    });
     resize.observe(element);
     return () => {
+      cancelAnimationFrame(frame);
       resize.disconnect();
       chart.destroy();
     };
