@@ -10,13 +10,13 @@ import {
   type OAuth2Tokens,
 } from "arctic";
 import { and, eq } from "drizzle-orm";
-import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import type { Config } from "../config";
 import { AppError } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { errorName, logEvent } from "../core/log";
+import { signPurposeToken, type TokenPurpose, verifyPurposeToken } from "../core/tokens";
 import { deletionPending, restoreAccount } from "../privacy/deletion.service";
 import {
   type Account,
@@ -43,9 +43,11 @@ export const GOOGLE_COOKIE_TTL_S = 10 * 60;
 /** Clock skew allowed on the ID token's expiry. */
 const ID_TOKEN_LEEWAY_S = 60;
 /** Its own type and audience: the state cookie can never pass as a session or link token (worker/core/tokens.ts). */
-const COOKIE_TYP = "google-oauth+jwt";
-const COOKIE_AUDIENCE = "google-oauth";
-const COOKIE_ISSUER = "amore-chat";
+const COOKIE: TokenPurpose = {
+  audience: "google-oauth",
+  typ: "google-oauth+jwt",
+  ttl: `${GOOGLE_COOKIE_TTL_S}s`,
+};
 
 export const googleErrors = {
   unavailable: () =>
@@ -130,36 +132,15 @@ function googleClient(config: Config): NonNullable<Config["google"]> {
   return config.google;
 }
 
-const cookieKey = (secret: string) => new TextEncoder().encode(secret);
-
 export function sealAttempt(secret: string, attempt: GoogleAttempt): Promise<string> {
-  return new SignJWT({ ...attempt })
-    .setProtectedHeader({ alg: "HS256", typ: COOKIE_TYP })
-    .setIssuer(COOKIE_ISSUER)
-    .setAudience(COOKIE_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${GOOGLE_COOKIE_TTL_S}s`)
-    .sign(cookieKey(secret));
+  return signPurposeToken(secret, COOKIE, { ...attempt });
 }
 
 /** The attempt in a valid, unexpired cookie of this kind, or null. */
 export async function openAttempt(secret: string, cookie: string | undefined): Promise<GoogleAttempt | null> {
   if (!cookie) return null;
-  try {
-    const { payload } = await jwtVerify(cookie, cookieKey(secret), {
-      algorithms: ["HS256"],
-      issuer: COOKIE_ISSUER,
-      audience: COOKIE_AUDIENCE,
-      typ: COOKIE_TYP,
-      // A token without an expiry never ends: refused (jose checks `exp` only when it is there).
-      requiredClaims: ["exp"],
-    });
-    const parsed = GoogleAttempt.safeParse(payload);
-    return parsed.success ? parsed.data : null;
-  } catch (error) {
-    if (error instanceof errors.JOSEError) return null;
-    throw error;
-  }
+  const parsed = GoogleAttempt.safeParse(await verifyPurposeToken(secret, COOKIE, cookie));
+  return parsed.success ? parsed.data : null;
 }
 
 /** Google's authorization URL for a new attempt, and the sealed attempt for the cookie. */

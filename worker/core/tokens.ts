@@ -1,4 +1,4 @@
-import { errors, jwtVerify, SignJWT } from "jose";
+import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 
 const ISSUER = "amore-chat";
 const ALGORITHMS = ["HS256"];
@@ -38,18 +38,60 @@ export function secretKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-export async function signToken(secret: string, kind: TokenKind, claims: SessionClaims): Promise<string> {
-  const { typ, ttl } = tokenKinds[kind];
-  const payload: Record<string, unknown> = { cid: claims.clickid, sv: claims.sessionVersion };
-  if (claims.email !== undefined) payload.em = claims.email;
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: "HS256", typ })
-    .setSubject(String(claims.accountId))
+/**
+ * What a token is for: its audience and type (so a token of one purpose never passes as another's) and how
+ * long it lives (jose's notation: "30d", "1h", "600s").
+ */
+export interface TokenPurpose {
+  audience: string;
+  typ: string;
+  ttl: string;
+}
+
+/** Signs `payload` (with `subject` when given) as a token of `purpose`, HS256 with JWT_SECRET. */
+export async function signPurposeToken(
+  secret: string,
+  purpose: TokenPurpose,
+  payload: JWTPayload,
+  subject?: string,
+): Promise<string> {
+  const jwt = new SignJWT(payload)
+    .setProtectedHeader({ alg: "HS256", typ: purpose.typ })
     .setIssuer(ISSUER)
-    .setAudience(kind)
+    .setAudience(purpose.audience)
     .setIssuedAt()
-    .setExpirationTime(ttl)
-    .sign(await secretKey(secret));
+    .setExpirationTime(purpose.ttl);
+  return (subject === undefined ? jwt : jwt.setSubject(subject)).sign(await secretKey(secret));
+}
+
+/** The payload of a valid, unexpired token of `purpose`, or null for anything else (another purpose's). */
+export async function verifyPurposeToken(
+  secret: string,
+  purpose: TokenPurpose,
+  token: string,
+): Promise<JWTPayload | null> {
+  try {
+    const { payload } = await jwtVerify(token, await secretKey(secret), {
+      algorithms: ALGORITHMS,
+      issuer: ISSUER,
+      audience: purpose.audience,
+      typ: purpose.typ,
+      // A token without an expiry never ends: refused (jose checks `exp` only when it is there).
+      requiredClaims: ["exp"],
+    });
+    return payload;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}
+
+const purposeOf = (kind: TokenKind): TokenPurpose => ({ audience: kind, ...tokenKinds[kind] });
+
+export async function signToken(secret: string, kind: TokenKind, claims: SessionClaims): Promise<string> {
+  const payload: JWTPayload = { cid: claims.clickid, sv: claims.sessionVersion };
+  if (claims.email !== undefined) payload.em = claims.email;
+  return signPurposeToken(secret, purposeOf(kind), payload, String(claims.accountId));
 }
 
 /**
@@ -93,30 +135,14 @@ export async function verifyToken(
     const kept = keptSession(secret, token);
     if (kept) return kept;
   }
-  try {
-    const { payload } = await jwtVerify(token, await secretKey(secret), {
-      algorithms: ALGORITHMS,
-      issuer: ISSUER,
-      audience: kind,
-      typ: tokenKinds[kind].typ,
-      // A token without an expiry never ends: refused (jose checks `exp` only when it is there).
-      requiredClaims: ["exp"],
-    });
-    const accountId = Number(payload.sub);
-    if (
-      !Number.isSafeInteger(accountId) ||
-      typeof payload.cid !== "string" ||
-      typeof payload.sv !== "number"
-    ) {
-      return null;
-    }
-    const claims: SessionClaims = { accountId, clickid: payload.cid, sessionVersion: payload.sv };
-    if (typeof payload.em === "string") claims.email = payload.em;
-    if (kind === "session" && typeof payload.exp === "number")
-      keepSession(secret, token, claims, payload.exp);
-    return claims;
-  } catch (error) {
-    if (error instanceof errors.JOSEError) return null;
-    throw error;
+  const payload = await verifyPurposeToken(secret, purposeOf(kind), token);
+  if (!payload) return null;
+  const accountId = Number(payload.sub);
+  if (!Number.isSafeInteger(accountId) || typeof payload.cid !== "string" || typeof payload.sv !== "number") {
+    return null;
   }
+  const claims: SessionClaims = { accountId, clickid: payload.cid, sessionVersion: payload.sv };
+  if (typeof payload.em === "string") claims.email = payload.em;
+  if (kind === "session" && typeof payload.exp === "number") keepSession(secret, token, claims, payload.exp);
+  return claims;
 }
