@@ -222,7 +222,12 @@ export const telegramChannel: NotificationChannel = {
       const text = notificationText(
         n.locale as Locale,
         n.kind,
-        { angel: n.angel?.name ?? ctx.brand.public.title, count: n.count, preview: n.preview },
+        {
+          angel: n.angel?.name ?? ctx.brand.public.title,
+          count: n.count,
+          preview: n.preview,
+          outcome: n.outcome,
+        },
         link,
       );
       const outcome = await deliverText(ctx, brandId, member.telegramId, text);
