@@ -218,7 +218,8 @@ export const telegramChannel: NotificationChannel = {
         n.path,
       );
       const red = encodeURIComponent(encodeLinkParam(btoa(n.path)));
-      const link = `${siteOrigin(ctx.brand.public.domain)}/autologin_telegram?red=${red}&token=${token}&clickid=${member.clickid}`;
+      // evento: what the message is about, which the landing records with the click (GET users/{clickid}).
+      const link = `${siteOrigin(ctx.brand.public.domain)}/autologin_telegram?red=${red}&token=${token}&clickid=${member.clickid}&evento=${n.kind}`;
       const text = notificationText(
         n.locale as Locale,
         n.kind,
