@@ -14,7 +14,9 @@ import {
   type MemberRoomCalls,
   operatorReply,
   purchaseFailed,
+  type RenewalOutcome,
   type RoomHost,
+  renewalOutcome,
   replayMissed,
   roomHost,
   runDueSteps,
@@ -23,6 +25,9 @@ import {
 } from "../worker/realtime/handlers";
 
 const TAB_PATTERN = /^[\w-]{8,64}$/;
+
+/** What the room keeps with a tab's socket: whether its page is visible (until it says, it is not). */
+type TabState = { visible: boolean };
 
 /**
  * The room of one member (named by the member's clickid): it holds all of that member's open tabs, parses
@@ -46,6 +51,12 @@ export class UserRoom extends Server<Cloudflare.Env> implements MemberRoomCalls 
         if (connection?.readyState === WebSocket.OPEN) connection.send(text);
       },
       memory: this.memory,
+      // Each socket keeps its page's visibility in its state, which partyserver keeps through hibernation.
+      tabVisible: () =>
+        [...this.getConnections<TabState>()].some(
+          (c) => c.readyState === WebSocket.OPEN && c.state?.visible === true,
+        ),
+      setTabVisible: (visible) => connection?.setState({ visible }),
     });
   }
 
@@ -94,6 +105,10 @@ export class UserRoom extends Server<Cloudflare.Env> implements MemberRoomCalls 
 
   purchaseFailed(message: string) {
     return purchaseFailed(this.host(), message);
+  }
+
+  renewalOutcome(outcome: RenewalOutcome) {
+    return renewalOutcome(this.host(), outcome);
   }
 
   sendAngelReply(input: Parameters<MemberRoomCalls["sendAngelReply"]>[0]) {

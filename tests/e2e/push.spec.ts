@@ -96,6 +96,78 @@ test.describe("in Chromium (not its headless shell, which refuses notifications)
     ]);
   });
 
+  test(
+    "a click on the notification opens the chat, in the open tab or in a new window",
+    anyWidth,
+    async ({ page, context }) => {
+      await signedInMember(page, "it", "push-click");
+      await context.grantPermissions(["notifications"], { origin: origin("it") });
+      await page.goto(`${origin("it")}/find`);
+      // The member's page is up (its frame listens to the worker), as a tab open for a while would be.
+      await expect(page.getByTestId("angel-card").first()).toBeVisible();
+      await page.evaluate(() => navigator.serviceWorker.register("/sw.js", { scope: "/" }));
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+      expect(worker.url()).toBe(`${origin("it")}/sw.js`);
+
+      /** Shows a push as the service worker would on its push event, then clicks it as the browser would. */
+      const showAndClick = (url: string, recordOpenWindow = false) =>
+        worker.evaluate(
+          async ([target, record]) => {
+            const scope = self as unknown as {
+              registration: ServiceWorkerRegistration;
+              clients: { openWindow(url: string): Promise<unknown> };
+              dispatchEvent(event: Event): boolean;
+              NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+            };
+            // Chromium lets a service worker open a window only on a click the user made (window interaction),
+            // which a dispatched event is not: the window the worker asks for is recorded, the test opens it.
+            const windows: string[] = [];
+            if (record) {
+              Object.defineProperty(scope.clients, "openWindow", {
+                configurable: true,
+                value: async (href: string) => windows.push(href),
+              });
+            }
+            const id = "00000000-0000-4000-8000-000000000000";
+            await scope.registration.showNotification("Nuovo messaggio da Giulia", {
+              body: "Ciao, ci sei?",
+              tag: "angel-1",
+              data: { id, url: target },
+            });
+            const [notification] = await scope.registration.getNotifications({ tag: "angel-1" });
+            if (!notification) throw new Error("no notification shown");
+            const event = new scope.NotificationEvent("notificationclick", { notification });
+            // What the handler waits for, as the browser would: its outcome is the click's.
+            const waits: Promise<unknown>[] = [];
+            Object.defineProperty(event, "waitUntil", { value: (p: Promise<unknown>) => waits.push(p) });
+            scope.dispatchEvent(event);
+            const settled = await Promise.allSettled(waits);
+            return {
+              left: (await scope.registration.getNotifications()).length,
+              results: settled.map((r) => (r.status === "rejected" ? String(r.reason) : "ok")),
+              windows,
+            };
+          },
+          [url, recordOpenWindow] as const,
+        );
+
+      // A tab of the site is open: it goes to the chat (its router, keeping the session) and the notification closes.
+      const url = "/chats/1?n=00000000-0000-4000-8000-000000000000&ch=push";
+      expect(await showAndClick(url)).toEqual({ left: 0, results: ["ok"], windows: [] });
+      await expect(page).toHaveURL(`${origin("it")}/chats/1`);
+      expect(context.pages()).toHaveLength(1);
+
+      // No tab open: the worker opens a new window on the chat's page; the member lands in the chat.
+      await page.close();
+      const click = await showAndClick(url, true);
+      expect(click).toEqual({ left: 0, results: ["ok"], windows: [`${origin("it")}${url}`] });
+      const window = await context.newPage();
+      await window.goto(click.windows[0] ?? "");
+      await expect(window).toHaveURL(`${origin("it")}/chats/1`);
+    },
+  );
+
   test("/activeNotifications and the channel-choice popup in every language", async ({ page }) => {
     test.slow();
     for (const [market, language] of [

@@ -38,6 +38,7 @@ describe.each(locales)("the %s legal pages", (language) => {
     expect(privacy).toContain(`${RETENTION.paymentRecordYears} ${u.years}`);
     expect(privacy).toContain(`${RETENTION.eventsDays} ${u.days}`);
     expect(privacy).toContain(`${RETENTION.mailLogDays} ${u.days}`);
+    expect(privacy).toContain(`${RETENTION.notificationLogDays} ${u.days}`);
     expect(privacy).toContain(`${RETENTION.unverifiedAccountDays} ${u.days}`);
     expect(privacy).toContain(`${RETENTION.expiredCodesDays} ${u.day}`);
     expect(privacy).toContain(`${RETENTION.auditDays / 365} ${u.years}`);

@@ -6,8 +6,10 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { mailSent } from "../../drizzle/schema/mail";
+import { notificationDaily, notificationDeliveries, pushOutbox } from "../../drizzle/schema/notifications";
 import { phoneCodes } from "../../drizzle/schema/phone";
 import { dataExports } from "../../drizzle/schema/privacy";
+import { telegramOutbox } from "../../drizzle/schema/telegram";
 import { events } from "../../drizzle/schema/tracking";
 import { runRetention } from "../../worker/privacy/retention.service";
 import { testConfig } from "../fixtures/config";
@@ -95,6 +97,89 @@ describe("the retention job", () => {
     // The one that never paid is erased (its clickid gone from the shell); the payer is kept as it was.
     expect(left.map((a) => a.clickid)).toEqual([payer.clickid]);
     expect(left[0]?.erasedAt).toBeNull();
+  });
+
+  it("deletes old pushes and Telegram messages of the outboxes and old notification records, keeping the day's counts", async () => {
+    const r = testConfig.rights.retention;
+    const now = new Date();
+    const ago = (days: number) => new Date(now.getTime() - days * DAY);
+    const member = await createMember();
+    const accountId = await idOf(member.clickid);
+    const marker = crypto.randomUUID();
+    const chatId = `retention-${marker}`;
+    const delivery = (notificationId: string, sentAt: Date) => ({
+      notificationId,
+      accountId,
+      brandId: "amoreitalia",
+      channel: "push",
+      kind: "message",
+      count: 1,
+      outcome: "sent",
+      sentAt,
+    });
+    await inDb(async (db) => {
+      await db.insert(pushOutbox).values([
+        {
+          brandId: "amoreitalia",
+          accountId,
+          endpoint: "http://127.0.0.1:9/p/1",
+          payload: "old",
+          createdAt: ago(r.outboxDays + 1),
+        },
+        {
+          brandId: "amoreitalia",
+          accountId,
+          endpoint: "http://127.0.0.1:9/p/1",
+          payload: "new",
+          createdAt: ago(r.outboxDays - 1),
+        },
+      ]);
+      await db.insert(telegramOutbox).values([
+        { brandId: "amoreitalia", chatId, text: "old", createdAt: ago(r.outboxDays + 1) },
+        { brandId: "amoreitalia", chatId, text: "new", createdAt: ago(r.outboxDays - 1) },
+      ]);
+      await db
+        .insert(notificationDeliveries)
+        .values([
+          delivery(`old-${marker}`, ago(r.notificationLogDays + 1)),
+          delivery(`new-${marker}`, ago(r.notificationLogDays - 1)),
+        ]);
+      await db
+        .insert(notificationDaily)
+        .values({
+          brandId: "amoreitalia",
+          channel: `push-${marker.slice(0, 8)}`,
+          day: "2026-01-02",
+          sent: 3,
+        });
+    });
+
+    // The Cron Trigger's member-rights job runs the same function.
+    const counts = await inDb((db) => runRetention({ db, env, config: testConfig }, now));
+    expect(counts.push_outbox).toBeGreaterThanOrEqual(1);
+    expect(counts.notification_deliveries).toBeGreaterThanOrEqual(1);
+    const left = await inDb(async (db) => ({
+      pushes: await db
+        .select({ p: pushOutbox.payload })
+        .from(pushOutbox)
+        .where(eq(pushOutbox.accountId, accountId)),
+      telegram: await db
+        .select({ t: telegramOutbox.text })
+        .from(telegramOutbox)
+        .where(eq(telegramOutbox.chatId, chatId)),
+      deliveries: await db
+        .select({ id: notificationDeliveries.notificationId })
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.accountId, accountId)),
+      daily: await db
+        .select({ sent: notificationDaily.sent })
+        .from(notificationDaily)
+        .where(eq(notificationDaily.channel, `push-${marker.slice(0, 8)}`)),
+    }));
+    expect(left.pushes).toEqual([{ p: "new" }]);
+    expect(left.telegram).toEqual([{ t: "new" }]);
+    expect(left.deliveries).toEqual([{ id: `new-${marker}` }]);
+    expect(left.daily).toEqual([{ sent: 3 }]);
   });
 });
 

@@ -2,10 +2,11 @@
 // Bot API) with a single-use, short-lived /autologin_telegram link into the chat; a member without a chat, or
 // with Telegram off, is skipped; a bot the member blocked (403) unlinks him; without a token the message waits
 // in the local outbox.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { telegramTokens } from "../../drizzle/schema/telegram";
+import { events } from "../../drizzle/schema/tracking";
 import type { Config } from "../../worker/config";
 import type { OutgoingNotification } from "../../worker/notifications/channel";
 import { telegramChannel } from "../../worker/notifications/telegram/telegram.service";
@@ -79,6 +80,61 @@ describe("the Telegram channel", () => {
     const again = await autoLogin(token);
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: { code: string } }).error.code).toBe("token_expired");
+  });
+
+  it("completes the click on the landing (GET users/{clickid} with tipoautologin) with what the message was about", async () => {
+    const { member, chatId, accountId } = await linkedMember();
+    await deliver(notification(accountId, { kind: "like_back" }));
+    const link = linkIn((await sentTo(chatId))[0]?.text ?? "");
+    expect(link.searchParams.get("evento")).toBe("like_back");
+    const session = (await (await autoLogin(link.searchParams.get("token") ?? "")).json()) as {
+      token: string;
+    };
+    const landing = (clickid: string, headers: Record<string, string>) =>
+      call(`/users/${clickid}`, { token: session.token, headers });
+    const clicks = () =>
+      inDb((db) =>
+        db
+          .select({ data: events.data })
+          .from(events)
+          .where(and(eq(events.accountId, accountId), eq(events.type, "click_telegram"))),
+      );
+    expect(await clicks()).toEqual([{ data: null }]);
+
+    const answer = await landing(member.clickid, {
+      tipoautologin: "telegram",
+      eventoautologin: "like_back",
+      RemarketingClickid: "rk-landing",
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      result: "OK",
+      user: { clickid: member.clickid, email: member.email, valid_email: false, premiumLevel: 0 },
+    });
+    expect(await clicks()).toEqual([{ data: { evento: "like_back", remarketing_clickid: "rk-landing" } }]);
+
+    // A second landing finds no click left to complete; without tipoautologin it only reads the member.
+    expect(
+      (await landing(member.clickid, { tipoautologin: "telegram", eventoautologin: "visit" })).status,
+    ).toBe(200);
+    expect((await landing(member.clickid, {})).status).toBe(200);
+    expect(await clicks()).toEqual([{ data: { evento: "like_back", remarketing_clickid: "rk-landing" } }]);
+    // A mail landing completes no Telegram click.
+    expect((await landing(member.clickid, { tipoautologin: "email", eventoautologin: "x" })).status).toBe(
+      200,
+    );
+    expect(await clicks()).toHaveLength(1);
+
+    // Only the member's own, with a session, and well-formed headers.
+    const other = await createMember();
+    expect((await landing(other.clickid, { tipoautologin: "telegram" })).status).toBe(403);
+    expect((await call(`/users/${member.clickid}`, { headers: { tipoautologin: "telegram" } })).status).toBe(
+      401,
+    );
+    expect((await landing(member.clickid, { tipoautologin: "sms" })).status).toBe(400);
+    expect(
+      (await landing(member.clickid, { tipoautologin: "email", eventoautologin: "<script>" })).status,
+    ).toBe(400);
   });
 
   it("refuses a sign-in link past its life", async () => {

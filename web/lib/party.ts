@@ -108,7 +108,11 @@ export function connectRoom(opts: { clickid: string; token: string; lastSeen?: (
     outage = false;
     raw({
       event: "clickid",
-      data: { clickid: opts.clickid, softwareVersion: store.get("softwareVersion") ?? undefined },
+      data: {
+        clickid: opts.clickid,
+        softwareVersion: store.get("softwareVersion") ?? undefined,
+        visible: pageVisible(),
+      },
     });
     helloSent = true;
     // Messages a closed page left "sending" (this page's own are still in partysocket's queue).
@@ -118,6 +122,12 @@ export function connectRoom(opts: { clickid: string; token: string; lastSeen?: (
     queued.clear();
     sendBrain();
   });
+  // The room pushes, mails or messages on Telegram what a member does not see: a hidden page is not seen.
+  const onVisibility = () => {
+    if (helloSent && socket.readyState === WebSocket.OPEN)
+      raw({ event: "visibility", data: { visible: pageVisible() } });
+  };
+  document.addEventListener("visibilitychange", onVisibility);
   // connect_error: logged once per outage; the socket keeps retrying every 1-5 s.
   socket.addEventListener("error", () => {
     if (outage || removed) return;
@@ -167,6 +177,11 @@ export function connectRoom(opts: { clickid: string; token: string; lastSeen?: (
     ownRestart(on) {
       restartOwned = on;
     },
-    close: () => socket.close(),
+    close: () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      socket.close();
+    },
   };
 }
+
+const pageVisible = () => document.visibilityState === "visible";

@@ -41,11 +41,16 @@ self.addEventListener("notificationclick", (event) => {
         }).catch(() => undefined);
       }
       const tabs = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const tab = tabs.find((t) => new URL(t.url).origin === target.origin);
+      // The tab the member used last (a focused or visible one first).
+      const rank = (t) => (t.focused ? 2 : t.visibilityState === "visible" ? 1 : 0);
+      const tab = tabs
+        .filter((t) => new URL(t.url).origin === target.origin)
+        .sort((a, b) => rank(b) - rank(a))[0];
       if (tab) {
-        await tab.focus();
-        // The page's router goes there (web/lib/push.ts), keeping the member's session and socket.
+        // The page's router goes there (web/lib/push.ts), keeping the member's session and socket; told
+        // first, so a browser that refuses the focus still shows the chat when the member gets to the tab.
         tab.postMessage({ type: "open", url: target.pathname + target.search });
+        await tab.focus().catch(() => undefined);
         return;
       }
       await self.clients.openWindow(target.href);

@@ -2,16 +2,19 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { brands } from "../brands/registry";
 import {
+  AutoLoginLandingHeaders,
   ChangeEmailRequest,
   DisableRequest,
   ForgotRequest,
   LinkTokenRequest,
   LoginRequest,
+  OwnUserResult,
   ResendActivationRequest,
   ResetRequest,
   SignupRequest,
   VerifyRequest,
 } from "../contracts/auth";
+import { RequiredClickid } from "../contracts/clickid";
 import { VerifyResponse } from "../contracts/verify";
 import { pgCode } from "../core/db";
 import { forbidden } from "../core/errors";
@@ -23,7 +26,7 @@ import type { AppEnv } from "../env";
 import { endMemberSessions } from "../realtime/member-room";
 import { changeEmail, disableProfile, resendActivation, resendActivationTo } from "./account.service";
 import { markActive, registerAccount, sendSignupMail } from "./auth.service";
-import { autoLogin, confirmEmail, endSessions, login } from "./login.service";
+import { autoLogin, completeAutoLoginClick, confirmEmail, endSessions, login } from "./login.service";
 import { requestPasswordReset, resetPassword } from "./recovery.service";
 import { authContext, Session, sessionAccount, sessionBody, verifySession } from "./session.service";
 
@@ -196,6 +199,21 @@ const autoLoginRoute = createRoute({
   },
 });
 
+const ownUser = createRoute({
+  method: "get",
+  path: "/users/{clickid}",
+  tags: ["auth"],
+  summary:
+    "The own account; after an auto-login link (tipoautologin), completes the link's click with eventoautologin and RemarketingClickid",
+  security: bearerSecurity,
+  middleware: [requireSession] as const,
+  request: { params: z.object({ clickid: RequiredClickid }), headers: AutoLoginLandingHeaders },
+  responses: {
+    200: { description: "The member", ...json(OwnUserResult) },
+    403: errorResponse("Another member's clickid"),
+  },
+});
+
 const disable = createRoute({
   method: "post",
   path: "/users/disableProfile",
@@ -283,6 +301,25 @@ export const authRoutes = featureApp()
     const { token, channel, remarketing_clickid } = c.req.valid("json");
     const account = await autoLogin(authContext(c), token, channel ?? "email", remarketing_clickid);
     return c.json(await sessionBody(c, account), 200);
+  })
+  .openapi(ownUser, async (c) => {
+    if (c.req.valid("param").clickid !== c.var.session.clickid) throw forbidden();
+    const account = await sessionAccount(c);
+    const { tipoautologin, eventoautologin, remarketingclickid } = c.req.valid("header");
+    if (tipoautologin) {
+      await completeAutoLoginClick(c.var.db, account.id, {
+        channel: tipoautologin,
+        evento: eventoautologin,
+        remarketingClickid: remarketingclickid,
+      });
+    }
+    const user = {
+      clickid: account.clickid,
+      email: account.email,
+      valid_email: account.confirmedEmail,
+      premiumLevel: account.premiumLevel,
+    };
+    return c.json({ result: "OK" as const, user }, 200);
   })
   .openapi(disable, async (c) => {
     if (c.req.valid("json").clickid !== c.var.session.clickid) throw forbidden();

@@ -129,6 +129,38 @@ export async function autoLogin(
   return account;
 }
 
+/** A landing completes the click its link's redemption recorded within this time. */
+export const LANDING_WINDOW_MS = 10 * 60_000;
+
+/**
+ * The landing of an auto-login link (the spec's `GET users/{clickid}` with tipoautologin): the click recorded
+ * when the link was redeemed gets what the link was about and the remarketing clickid. A landing without a
+ * recent click of its channel records nothing, so the header alone never makes a click. Answers whether it did.
+ */
+export async function completeAutoLoginClick(
+  db: AuthContext["db"],
+  accountId: number,
+  landing: { channel: "email" | "telegram"; evento?: string; remarketingClickid?: string },
+  now = new Date(),
+): Promise<boolean> {
+  const type = landing.channel === "telegram" ? "click_telegram" : "click_mail";
+  const since = new Date(now.getTime() - LANDING_WINDOW_MS);
+  const extra = {
+    ...(landing.evento ? { evento: landing.evento } : {}),
+    ...(landing.remarketingClickid ? { remarketing_clickid: landing.remarketingClickid } : {}),
+  };
+  const rows = await db
+    .update(events)
+    .set({ data: sql`coalesce(${events.data}, '{}'::jsonb) || ${JSON.stringify(extra)}::jsonb` })
+    .where(
+      sql`${events.id} = (select id from events where account_id = ${accountId} and type = ${type}
+        and created_at >= ${since.toISOString()}::timestamptz and data->>'evento' is null
+        order by created_at desc, id desc limit 1)`,
+    )
+    .returning({ id: events.id });
+  return rows.length > 0;
+}
+
 /** The live, enabled account of this brand a Telegram sign-in link names (the link is used up), or link-expired. */
 async function accountForTelegramLink(ctx: AuthContext, token: string): Promise<Account> {
   const redeemed = await redeemLoginLink(ctx.db, token);

@@ -151,6 +151,30 @@ export const LinkTokenRequest = z.object({
 
 export const DisableRequest = z.object({ clickid: Clickid });
 
+/**
+ * The spec's `GET users/{clickid}` headers, sent by the landing of an auto-login link: the link's channel
+ * (tipoautologin), what it was about (eventoautologin, the notification's kind) and the remarketing clickid.
+ */
+export const AutoLoginLandingHeaders = z.object({
+  tipoautologin: z.enum(["email", "telegram"]).optional(),
+  eventoautologin: z
+    .string()
+    .regex(/^[\w.-]{1,40}$/)
+    .optional(),
+  remarketingclickid: /* @__PURE__ */ Clickid.optional(),
+});
+
+/** What `GET users/{clickid}` answers (the spec's client ignores it and goes on to the link's page). */
+export const OwnUserResult = z.object({
+  result: z.literal("OK"),
+  user: z.object({
+    clickid: z.string(),
+    email: z.string(),
+    valid_email: z.boolean(),
+    premiumLevel: z.number().int(),
+  }),
+});
+
 /** The member as the client keeps it after sign-up, login or token verification. */
 export const SessionUser = z.object({
   clickid: z.string(),

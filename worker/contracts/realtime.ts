@@ -61,8 +61,15 @@ export const ClientAck = z.object({ id: BigId, read: z.boolean().default(false) 
 export const ClientEvent = z.discriminatedUnion("event", [
   z.object({
     event: z.literal("clickid"),
-    data: z.object({ clickid: Clickid, softwareVersion: z.string().max(40).optional() }),
+    data: z.object({
+      clickid: Clickid,
+      softwareVersion: z.string().max(40).optional(),
+      /** Whether the page is visible (a client that does not say counts as visible, as it always did). */
+      visible: z.boolean().optional(),
+    }),
   }),
+  /** The page became visible or hidden: only a visible tab counts as the member seeing what the room shows. */
+  z.object({ event: z.literal("visibility"), data: z.object({ visible: z.boolean() }) }),
   z.object({ event: z.literal("chat"), data: ClientChat }),
   z.object({ event: z.literal("like"), data: ClientLike }),
   z.object({ event: z.literal("match"), data: ClientMatch }),

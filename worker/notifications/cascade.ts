@@ -30,7 +30,8 @@ import { MARKET_TIME_ZONES } from "./notifications.config";
 export type CascadeEvent =
   | { kind: "message"; angelId: number; messageId: number; preview?: string }
   | { kind: "like_back" | "visit"; angelId: number; notificationId: number }
-  | { kind: "purch_ko" | "renewal" };
+  | { kind: "purch_ko" }
+  | { kind: "renewal"; outcome: "renewed" | "failed" };
 
 /** The room's queued step that runs the next channel of one pending notification. */
 export interface CascadeStep {
@@ -51,6 +52,8 @@ interface Pending {
   messageIds: number[];
   notificationIds: number[];
   preview?: string;
+  /** A renewal's latest outcome (a failure then a recovered retry within the window: the recovery). */
+  outcome?: "renewed" | "failed";
   /** Index in CHANNELS of the next channel to try. */
   stage: number;
 }
@@ -93,6 +96,7 @@ export async function cascadeEvent(host: CascadeHost, event: CascadeEvent): Prom
       messageIds: [...pending.messageIds, ...messageIds].slice(-MAX_IDS),
       notificationIds: [...pending.notificationIds, ...notificationIds].slice(-MAX_IDS),
       preview: event.kind === "message" ? preview : pending.preview,
+      ...(event.kind === "renewal" ? { outcome: event.outcome } : {}),
     } satisfies Pending);
     return;
   }
@@ -106,6 +110,7 @@ export async function cascadeEvent(host: CascadeHost, event: CascadeEvent): Prom
     messageIds,
     notificationIds,
     ...(preview ? { preview } : {}),
+    ...(event.kind === "renewal" ? { outcome: event.outcome } : {}),
     stage: 0,
   };
   await host.storage.put(storageKey, fresh);
@@ -198,9 +203,18 @@ async function outgoing(host: CascadeHost, p: Pending, member: Member): Promise<
     ...(angel ? { angel } : {}),
     count: p.count,
     ...(p.kind === "message" && p.preview ? { preview: p.preview } : {}),
+    ...(p.kind === "renewal" && p.outcome ? { outcome: p.outcome } : {}),
     path,
   };
 }
+
+/**
+ * Whether a channel carries a kind. A renewal's outcome already has its own mail (renewed or renewal_failed,
+ * worker/payments/subscription-mail.ts, sent whatever the notification choices, as a payment's receipt is):
+ * the cascade's e-mail would be a second mail about the same charge, so a renewal goes by push and Telegram.
+ */
+const carries = (channel: ChannelName, kind: NotificationKind) =>
+  !(channel === "email" && kind === "renewal");
 
 /** The wait before a channel: a failed payment goes into no digest (its mail follows Telegram's delay). */
 function delayBefore(config: Config, channel: ChannelName, kind: NotificationKind): number {
@@ -243,7 +257,7 @@ export async function runCascadeStep(host: CascadeHost, step: CascadeStep): Prom
   for (let stage = pending.stage; stage < CHANNELS.length; stage++) {
     const name = CHANNELS[stage] as ChannelName;
     const channel = host.channels[name];
-    if (!channel || !wants[name](member)) continue;
+    if (!channel || !wants[name](member) || !carries(name, pending.kind)) continue;
     const sentToday = await sentSince(host.db, member.id, name, new Date(marketDayStart(now, timeZone)));
     if (sentToday >= dailyCap[name]) continue;
     const outcome = await channel.send(context, notification);
@@ -255,8 +269,8 @@ export async function runCascadeStep(host: CascadeHost, step: CascadeStep): Prom
       at: new Date(now),
     });
     if (outcome !== "sent") continue;
-    const next = stage + 1;
-    if (next >= CHANNELS.length) break;
+    const next = CHANNELS.findIndex((c, i) => i > stage && carries(c, pending.kind));
+    if (next < 0) break;
     await host.storage.put(storageKey, { ...pending, stage: next } satisfies Pending);
     await host.schedule(now + delayBefore(host.config, CHANNELS[next] as ChannelName, pending.kind), step);
     return;

@@ -27,6 +27,8 @@ export interface OutgoingNotification {
   count: number;
   /** The latest message's text, already blurred when the member may not read it; only for "message". */
   preview?: string;
+  /** A renewal's outcome: the plan renewed, or its charge refused (retried on the schedule). */
+  outcome?: "renewed" | "failed";
   /** The site path the notification opens (the chat with that angel, the plans after a failed payment). */
   path: string;
 }

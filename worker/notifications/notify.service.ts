@@ -30,6 +30,12 @@ function cascadeHost(room: Room): CascadeHost {
  */
 export async function notifyMember(room: Room, event: CascadeEvent): Promise<void> {
   try {
+    // A visible tab shows it at once (the chat, the popup, the purchKo alert): the member saw it. A renewal's
+    // only sign on the site is the refreshed billing of the profile, so it goes on whatever tab is open.
+    if (event.kind !== "renewal" && room.tabVisible()) {
+      await memberBack(room);
+      return;
+    }
     await cascadeEvent(cascadeHost(room), event);
   } catch (error) {
     logEvent("error", "cascade.event_failed", {
@@ -40,8 +46,10 @@ export async function notifyMember(room: Room, event: CascadeEvent): Promise<voi
   }
 }
 
-/** A tab connected: the member is back, what he missed is on his screen. */
-export const memberBack = (room: Room) => memberCameBack({ storage: room.storage, now: Date.now });
+/** A visible tab connected or became visible: the member is back, what he missed is on his screen. */
+export function memberBack(room: Room) {
+  return memberCameBack({ storage: room.storage, now: Date.now });
+}
 
 export const notificationSteps = {
   cascade: (room: Room, step: CascadeStep) => runCascadeStep(cascadeHost(room), step),

@@ -1,5 +1,6 @@
 // Tells a member what the renewal job did to their plan: an e-mail per event in the brand's language (the
-// plan, the amount, the date), and after a paid renewal their open tabs' new balances.
+// plan, the amount, the date), after a paid renewal their open tabs' new balances, and a renewal's outcome to
+// the member's room, whose cascade tells a member who is away.
 import { eq } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { orders, subscriptions } from "../../drizzle/schema/payments";
@@ -71,12 +72,13 @@ async function announce(deps: { env: Bindings; config: Config; db: Db }, event: 
       accountId: account.id,
     },
   );
+  const room = await memberRoom(env, account.clickid);
   if (event.kind === "renewed" || event.kind === "ended") {
     const { creditiMessaggi, creditiIcebreaker, premiumLevel } = account;
-    await (await memberRoom(env, account.clickid)).afterPurchase({
-      creditiMessaggi,
-      creditiIcebreaker,
-      premiumLevel,
-    });
+    await room.afterPurchase({ creditiMessaggi, creditiIcebreaker, premiumLevel });
+  }
+  // The renewal's outcome reaches a member away from the site by push and Telegram (this mail is its e-mail).
+  if (event.kind === "renewed" || event.kind === "renewal_failed") {
+    await room.renewalOutcome(event.kind === "renewed" ? "renewed" : "failed");
   }
 }

@@ -5,6 +5,7 @@ import { and, isNull, lt, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { emailDigestItems } from "../../drizzle/schema/digest";
 import { mailOutbox, mailSent } from "../../drizzle/schema/mail";
+import { notificationDeliveries, pushOutbox } from "../../drizzle/schema/notifications";
 import { opsAuditLog } from "../../drizzle/schema/ops";
 import { phoneCodes, phoneNumberSends, smsOutbox } from "../../drizzle/schema/phone";
 import { dataExports, deletionCodes } from "../../drizzle/schema/privacy";
@@ -39,6 +40,12 @@ export async function runRetention(deps: ErasureDeps, now: Date): Promise<Retent
     mail_sent: await deleteBatch(deps, mailSent, sql`${mailSent.sentAt} < ${before(r.mailLogDays)}`),
     mail_outbox: await deleteBatch(deps, mailOutbox, sql`${mailOutbox.createdAt} < ${before(r.outboxDays)}`),
     sms_outbox: await deleteBatch(deps, smsOutbox, sql`${smsOutbox.createdAt} < ${before(r.outboxDays)}`),
+    push_outbox: await deleteBatch(deps, pushOutbox, sql`${pushOutbox.createdAt} < ${before(r.outboxDays)}`),
+    notification_deliveries: await deleteBatch(
+      deps,
+      notificationDeliveries,
+      sql`${notificationDeliveries.sentAt} < ${before(r.notificationLogDays)}`,
+    ),
     telegram_outbox: await deleteBatch(
       deps,
       telegramOutbox,

@@ -19,8 +19,13 @@ export const RETENTION = {
   eventsDays: 365,
   /** When each service e-mail went to a member (resend limits). */
   mailLogDays: 90,
-  /** The local runs' mail and SMS outboxes (production keeps none). */
+  /** The local runs' mail, SMS, push and Telegram outboxes (production keeps none). */
   outboxDays: 30,
+  /**
+   * Which notification went to a member on which channel, and whether it was opened: the console's "last
+   * deliveries" and the caps need weeks, not more; the per-day counts (notification_daily) hold no member.
+   */
+  notificationLogDays: 180,
   /** The operators' audit log, including every step of a deletion or a withdrawal. */
   auditDays: 3 * 365,
   /** An account whose flow asks for the e-mail's confirmation, never confirmed, never paid, unused this long. */

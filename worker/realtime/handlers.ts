@@ -29,6 +29,7 @@ import type { Bindings } from "../env";
 import { memberBack, notificationSteps, notifyMember } from "../notifications/notify.service";
 import {
   type MemberRoomCalls,
+  type RenewalOutcome,
   type Room,
   type RoomHost,
   type RoomQueueItem,
@@ -37,7 +38,7 @@ import {
   withRoom,
 } from "./room";
 
-export type { MemberRoomCalls, RoomHost, SessionEndReason };
+export type { MemberRoomCalls, RenewalOutcome, RoomHost, SessionEndReason };
 
 type Data<E extends ClientEvent["event"]> = Extract<ClientEvent, { event: E }>["data"];
 type SocketHandler<E extends ClientEvent["event"]> = (room: Room, data: Data<E>) => Promise<void>;
@@ -60,11 +61,20 @@ async function hello(room: Room, data: Data<"clickid">) {
     room.reply({ event: "softwareVersion", data: { version, reload } });
   }
   await memberActive(room);
-  await memberBack(room);
+  const visible = data.visible ?? true;
+  room.setTabVisible(visible);
+  if (visible) await memberBack(room);
+}
+
+/** The tab's page became visible (the member is back: what he missed is on his screen) or hidden. */
+async function visibility(room: Room, data: Data<"visibility">) {
+  room.setTabVisible(data.visible);
+  if (data.visible) await memberBack(room);
 }
 
 const socketHandlers: { [E in ClientEvent["event"]]: SocketHandler<E> } = {
   clickid: hello,
+  visibility,
   chat: chatSocket.chat,
   ack: chatSocket.ack,
   like: engagementSocket.like,
@@ -201,6 +211,17 @@ export function purchaseFailed(host: RoomHost, message: string): Promise<void> {
   return withRoom(host, async (room) => {
     room.broadcast({ event: "purchKo", data: { message } });
     await notifyMember(room, { kind: "purch_ko" });
+  });
+}
+
+/**
+ * MemberRoomCalls.renewalOutcome: the tabs' billing is refreshed (a renewal's credits came with afterPurchase)
+ * and the cascade tells a member who is not on the site.
+ */
+export function renewalOutcome(host: RoomHost, outcome: RenewalOutcome): Promise<void> {
+  return withRoom(host, async (room) => {
+    room.broadcast({ event: "billing", data: {} });
+    await notifyMember(room, { kind: "renewal", outcome });
   });
 }
 

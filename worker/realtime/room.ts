@@ -42,6 +42,10 @@ export interface Room {
   readonly storage: Pick<DurableObjectStorage, "get" | "put" | "delete" | "list">;
   /** A slot the room keeps in memory between frames (lost, harmlessly, when it hibernates). */
   memo<T>(key: string, init: () => T): T;
+  /** Whether one of the member's open tabs is visible (its page reported so): he sees what the room shows. */
+  tabVisible(): boolean;
+  /** The frame's tab reported whether its page is visible (nothing, for alarms and calls from the Worker). */
+  setTabVisible(visible: boolean): void;
 }
 
 /** What the Durable Object gives a frame: its name, config, storage, tabs and memory. */
@@ -52,7 +56,13 @@ export interface RoomHost {
   broadcast(text: string): void;
   reply(text: string): void;
   memory: Map<string, unknown>;
+  /** Whether an open tab's page is visible (kept with each socket, so it survives hibernation). */
+  tabVisible(): boolean;
+  /** Keeps the frame's tab's visibility with its socket. */
+  setTabVisible(visible: boolean): void;
 }
+
+export type RenewalOutcome = "renewed" | "failed";
 
 export type SessionEndReason = "logout" | "password_changed" | "account_disabled" | "account_deleted";
 
@@ -70,6 +80,11 @@ export interface MemberRoomCalls {
   afterPurchase(granted: Balances & { premiumLevel: number }): Promise<Balances & { pendingSent: boolean }>;
   /** A payment left pending or open was refused later: every tab shows the purchKo alert. */
   purchaseFailed(message: string): Promise<void>;
+  /**
+   * The renewal job renewed the member's plan or could not charge it: the tabs' billing is refreshed and the
+   * member hears of it by the cascade (push, then Telegram; the renewal's own mail is the e-mail).
+   */
+  renewalOutcome(outcome: RenewalOutcome): Promise<void>;
   /** An operator's reply, stored and delivered after its delay with the typing indicator before it. */
   sendAngelReply(input: { angelId: number; msg: string; delayMs?: number }): Promise<ChatMessage | null>;
   /** The member was erased: the room's own storage (its queue, messages not yet written) and alarm are deleted. */
@@ -94,6 +109,8 @@ export async function withRoom<T>(host: RoomHost, fn: (room: Room) => Promise<T>
       if (!host.memory.has(key)) host.memory.set(key, init());
       return host.memory.get(key) as T;
     },
+    tabVisible: () => host.tabVisible(),
+    setTabVisible: (visible) => host.setTabVisible(visible),
   };
   try {
     return await fn(room);

@@ -78,7 +78,30 @@ export function ConfirmEmailPage() {
 }
 
 /**
- * /autologin and /autologin_telegram?red&token&clickid: logs in with the link's token, records the click,
+ * The spec's `GET users/{clickid}` after an auto-login: the link's channel (tipoautologin), what it was about
+ * (eventoautologin) and the remarketing clickid complete the click the sign-in recorded.
+ */
+function landed(
+  session: { clickid: string; token: string },
+  channel: "email" | "telegram",
+  evento: string | null,
+  remarketing: string | null | undefined,
+) {
+  return api.users[":clickid"].$get(
+    {
+      param: { clickid: session.clickid },
+      header: {
+        tipoautologin: channel,
+        ...(evento && /^[\w.-]{1,40}$/.test(evento) ? { eventoautologin: evento } : {}),
+        ...(remarketing ? { remarketingclickid: remarketing } : {}),
+      },
+    },
+    { headers: { authorization: `Bearer ${session.token}` } },
+  );
+}
+
+/**
+ * /autologin and /autologin_telegram?red&token&clickid(&evento): logs in with the link's token, records the click,
  * and goes to the red target (base64, "~" for "/" and "*" for "+"; only paths of this site, else /find).
  * Failures are logged: no token or a refused token go to /, an unreadable target to /find.
  */
@@ -89,6 +112,7 @@ export function AutoLoginPage({ channel }: { channel: "email" | "telegram" }) {
   const params = useLandingParams(channel === "email" ? "/autologin" : "/autologin_telegram");
   const token = params?.get("token");
   const red = params?.get("red") ?? null;
+  const evento = params?.get("evento") ?? null;
 
   useEffect(() => {
     if (!params) return;
@@ -119,6 +143,8 @@ export function AutoLoginPage({ channel }: { channel: "email" | "telegram" }) {
         if (!active) return;
         if (result.ok) {
           signIn(result.body);
+          // The spec's landing call: its answer is ignored, the page goes on at once.
+          void landed(result.body, channel, evento, remarketing).catch(() => undefined);
           go(target);
           return;
         }
@@ -132,7 +158,7 @@ export function AutoLoginPage({ channel }: { channel: "email" | "telegram" }) {
     return () => {
       active = false;
     };
-  }, [params, token, red, channel, signIn, router]);
+  }, [params, token, red, evento, channel, signIn, router]);
 
   return <Working label={t("app_loading")} />;
 }

@@ -89,6 +89,7 @@ export const en: LegalCopy = {
           "Your account and everything in it: until you delete it. Deleting stops it at once; 30 days later it is erased, photos included, unless you log in before then, which restores it.",
           "Payment records (orders, payments, refunds, withdrawals, credit movements): 10 years from the payment, as tax law requires; after an erasure they are kept with nothing that identifies you, then deleted.",
           "Usage events: 365 days. The record of which service e-mails went to you: 90 days.",
+          "The notifications we sent you (which, when, on which channel, whether you opened them): 180 days.",
           "Phone codes, deletion codes and the links to your data archive: deleted 1 day after they expire.",
           "An account whose sign-up asked to confirm the e-mail address, never confirmed, never used to pay and unused for 30 days: erased.",
           "The operators' audit log, including each step of a deletion or a withdrawal: 3 years.",

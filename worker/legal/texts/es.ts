@@ -90,6 +90,7 @@ export const es: LegalCopy = {
           "Tu cuenta y todo lo que contiene: hasta que la elimines. Eliminarla la detiene al momento; a los 30 días se borra, fotos incluidas, salvo que entres antes, lo que la restablece.",
           "Registros de pago (pedidos, pagos, reembolsos, desistimientos, movimientos de créditos): 10 años desde el pago, como exige la ley fiscal; tras un borrado se conservan sin nada que te identifique y después se eliminan.",
           "Eventos de uso: 365 días. La lista de correos de servicio que te enviamos: 90 días.",
+          "Las notificaciones que te enviamos (cuál, cuándo, por qué canal, si la abriste): 180 días.",
           "Códigos del teléfono, códigos de eliminación y enlaces al archivo de tus datos: se eliminan 1 día después de caducar.",
           "Una cuenta cuyo registro pedía confirmar el correo, nunca confirmado, sin pagos y sin uso durante 30 días: se borra.",
           "El registro de actividad de los operadores, incluido cada paso de una eliminación o de un desistimiento: 3 años.",

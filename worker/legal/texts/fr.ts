@@ -90,6 +90,7 @@ export const fr: LegalCopy = {
           "Votre compte et tout ce qu’il contient\u00a0: jusqu’à ce que vous le supprimiez. La suppression l’arrête aussitôt\u00a0; 30 jours plus tard il est effacé, photos comprises, sauf si vous vous connectez avant, ce qui le rétablit.",
           "Enregistrements de paiement (commandes, paiements, remboursements, rétractations, mouvements de crédits)\u00a0: 10 ans après le paiement, comme l’exige la loi fiscale\u00a0; après un effacement ils sont gardés sans rien qui vous identifie, puis supprimés.",
           "Événements d’utilisation\u00a0: 365 jours. La liste des e-mails de service envoyés\u00a0: 90 jours.",
+          "Les notifications que nous vous avons envoyées (laquelle, quand, sur quel canal, si vous l’avez ouverte)\u00a0: 180 jours.",
           "Codes du téléphone, codes de suppression et liens vers l’archive de vos données\u00a0: supprimés 1 jour après leur expiration.",
           "Un compte dont l’inscription demandait de confirmer l’e-mail, jamais confirmé, sans paiement et inutilisé depuis 30 jours\u00a0: effacé.",
           "Le journal d’activité des opérateurs, y compris chaque étape d’une suppression ou d’une rétractation\u00a0: 3 ans.",

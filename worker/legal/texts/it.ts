@@ -88,6 +88,7 @@ export const it: LegalCopy = {
           "Il tuo account e tutto ciò che contiene: finché non lo elimini. L'eliminazione lo ferma subito; dopo 30 giorni viene cancellato, foto comprese, a meno che tu non acceda prima, cosa che lo ripristina.",
           "Registrazioni dei pagamenti (ordini, pagamenti, rimborsi, recessi, movimenti dei crediti): 10 anni dal pagamento, come richiede la legge fiscale; dopo una cancellazione restano senza nulla che ti identifichi, poi vengono eliminate.",
           "Eventi d'uso: 365 giorni. L'elenco delle e-mail di servizio che ti abbiamo inviato: 90 giorni.",
+          "Le notifiche che ti abbiamo inviato (quale, quando, su quale canale, se l'hai aperta): 180 giorni.",
           "Codici del telefono, codici di eliminazione e link all'archivio dei tuoi dati: eliminati 1 giorno dopo la scadenza.",
           "Un account la cui iscrizione chiedeva di confermare l'e-mail, mai confermata, senza pagamenti e inutilizzato da 30 giorni: cancellato.",
           "Il registro delle attività degli operatori, compreso ogni passo di un'eliminazione o di un recesso: 3 anni.",

@@ -8,6 +8,8 @@ export interface NotificationText {
   angel: string;
   count: number;
   preview?: string;
+  /** A renewal's outcome. */
+  outcome?: "renewed" | "failed";
 }
 
 interface BotCopy {
@@ -37,7 +39,12 @@ export const botCopy: Record<Locale, BotCopy> = {
       like_back: (v) => `❤️ A <b>${esc(v.angel)}</b> piaci anche tu!`,
       visit: (v) => `👀 <b>${esc(v.angel)}</b> ha visitato il tuo profilo`,
       purch_ko: () => "⚠️ C'è stato un errore con il tuo pagamento.",
-      renewal: () => "🔄 Ci sono novità sul tuo abbonamento.",
+      renewal: (v) =>
+        v.outcome === "renewed"
+          ? "🔄 Il tuo abbonamento è stato rinnovato: i crediti del piano sono sul tuo account."
+          : v.outcome === "failed"
+            ? "⚠️ Non siamo riusciti a rinnovare il tuo abbonamento: riproveremo ad addebitare la carta."
+            : "🔄 Ci sono novità sul tuo abbonamento.",
     },
   },
   en: {
@@ -58,7 +65,12 @@ export const botCopy: Record<Locale, BotCopy> = {
       like_back: (v) => `❤️ <b>${esc(v.angel)}</b> likes you too!`,
       visit: (v) => `👀 <b>${esc(v.angel)}</b> visited your profile`,
       purch_ko: () => "⚠️ Something went wrong with your payment.",
-      renewal: () => "🔄 There is news about your subscription.",
+      renewal: (v) =>
+        v.outcome === "renewed"
+          ? "🔄 Your subscription has been renewed: your plan's credits are in your account."
+          : v.outcome === "failed"
+            ? "⚠️ We could not renew your subscription: we will try to charge your card again."
+            : "🔄 There is news about your subscription.",
     },
   },
   es: {
@@ -79,7 +91,12 @@ export const botCopy: Record<Locale, BotCopy> = {
       like_back: (v) => `❤️ ¡También le gustas a <b>${esc(v.angel)}</b>!`,
       visit: (v) => `👀 <b>${esc(v.angel)}</b> ha visitado tu perfil`,
       purch_ko: () => "⚠️ Ha habido un error con tu pago.",
-      renewal: () => "🔄 Hay novedades sobre tu suscripción.",
+      renewal: (v) =>
+        v.outcome === "renewed"
+          ? "🔄 Tu suscripción se ha renovado: los créditos de tu plan están en tu cuenta."
+          : v.outcome === "failed"
+            ? "⚠️ No pudimos renovar tu suscripción: volveremos a intentar el cobro en tu tarjeta."
+            : "🔄 Hay novedades sobre tu suscripción.",
     },
   },
   fr: {
@@ -100,7 +117,12 @@ export const botCopy: Record<Locale, BotCopy> = {
       like_back: (v) => `❤️ Vous plaisez aussi à <b>${esc(v.angel)}</b>\u00a0!`,
       visit: (v) => `👀 <b>${esc(v.angel)}</b> a visité votre profil`,
       purch_ko: () => "⚠️ Une erreur est survenue lors de votre paiement.",
-      renewal: () => "🔄 Du nouveau concernant votre abonnement.",
+      renewal: (v) =>
+        v.outcome === "renewed"
+          ? "🔄 Votre abonnement a été renouvelé\u00a0: les crédits de votre formule sont sur votre compte."
+          : v.outcome === "failed"
+            ? "⚠️ Nous n’avons pas pu renouveler votre abonnement\u00a0: nous réessaierons de débiter votre carte."
+            : "🔄 Du nouveau concernant votre abonnement.",
     },
   },
 };

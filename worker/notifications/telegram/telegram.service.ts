@@ -218,11 +218,17 @@ export const telegramChannel: NotificationChannel = {
         n.path,
       );
       const red = encodeURIComponent(encodeLinkParam(btoa(n.path)));
-      const link = `${siteOrigin(ctx.brand.public.domain)}/autologin_telegram?red=${red}&token=${token}&clickid=${member.clickid}`;
+      // evento: what the message is about, which the landing records with the click (GET users/{clickid}).
+      const link = `${siteOrigin(ctx.brand.public.domain)}/autologin_telegram?red=${red}&token=${token}&clickid=${member.clickid}&evento=${n.kind}`;
       const text = notificationText(
         n.locale as Locale,
         n.kind,
-        { angel: n.angel?.name ?? ctx.brand.public.title, count: n.count, preview: n.preview },
+        {
+          angel: n.angel?.name ?? ctx.brand.public.title,
+          count: n.count,
+          preview: n.preview,
+          outcome: n.outcome,
+        },
         link,
       );
       const outcome = await deliverText(ctx, brandId, member.telegramId, text);
