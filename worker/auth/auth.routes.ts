@@ -13,7 +13,7 @@ import {
   VerifyRequest,
 } from "../contracts/auth";
 import { VerifyResponse } from "../contracts/verify";
-import { pgCode } from "../core/db";
+import { pgCode } from "../core/db-errors";
 import { forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { errorName, logEvent } from "../core/log";

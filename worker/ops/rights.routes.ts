@@ -2,18 +2,12 @@
 // with the date it is due, the recent erasures, and the withdrawals with the legal refund deadline (14 days);
 // a refund the provider refused is marked to be made by hand. Every step is also in the audit log.
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, gt, isNotNull, or, sql } from "drizzle-orm";
-import { accounts } from "../../drizzle/schema/accounts";
-import { orders, payments } from "../../drizzle/schema/payments";
-import { withdrawals } from "../../drizzle/schema/withdrawals";
 import { brandOf } from "../brands/registry";
 import { WITHDRAWAL_DAYS } from "../contracts/withdrawal";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { requireOperator, requireSupervisor } from "./operator-auth";
+import { rightsRequests } from "./rights.service";
 
-/** How far back the view lists finished requests. */
-const RECENT_DAYS = 90;
-const LIMIT = 200;
 const DAY_MS = 86_400_000;
 
 const DeletionRow = z.object({
@@ -57,33 +51,8 @@ const view = createRoute({
 });
 
 export const rightsRoutes = featureApp().openapi(view, async (c) => {
-  const since = new Date(Date.now() - RECENT_DAYS * DAY_MS);
   const now = Date.now();
-  const deletionRows = await c.var.db
-    .select({
-      id: accounts.id,
-      brandId: accounts.brandId,
-      requestedAt: accounts.deletionRequestedAt,
-      dueAt: accounts.erasureDueAt,
-      erasedAt: accounts.erasedAt,
-    })
-    .from(accounts)
-    .where(
-      or(
-        and(isNotNull(accounts.erasureDueAt), sql`${accounts.erasedAt} is null`),
-        gt(accounts.erasedAt, since),
-      ),
-    )
-    .orderBy(desc(accounts.erasureDueAt))
-    .limit(LIMIT);
-  const withdrawalRows = await c.var.db
-    .select({ withdrawal: withdrawals, provider: payments.provider, currency: orders.currency })
-    .from(withdrawals)
-    .innerJoin(payments, sql`${payments.id} = ${withdrawals.paymentId}`)
-    .innerJoin(orders, sql`${orders.id} = ${payments.orderId}`)
-    .where(or(gt(withdrawals.createdAt, since), sql`${withdrawals.status} <> 'refunded'`))
-    .orderBy(desc(withdrawals.id))
-    .limit(LIMIT);
+  const { deletionRows, withdrawalRows } = await rightsRequests(c.var.db, now);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return c.json(
     {

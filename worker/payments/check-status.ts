@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import { payments } from "../../drizzle/schema/payments";
 import type { PaymentErrorCode, PaymentStatus } from "../contracts/payments";
-import { type Db, databaseUnavailable } from "../core/db";
+import type { Db } from "../core/db";
+import { databaseUnavailable } from "../core/db-errors";
 import { AppError } from "../core/errors";
 import { errorName, logEvent } from "../core/log";
 import { messageOf, outcomeMessage, ownPayment } from "./checkout.service";

@@ -2,8 +2,7 @@
 // a chosen time, optionally for one member's payments only.
 
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { accounts } from "../../drizzle/schema/accounts";
+import { accountIdOf } from "../auth/auth.service";
 import { RequiredClickid } from "../contracts/clickid";
 import { AppError } from "../core/errors";
 import { localOnly } from "../core/middleware";
@@ -48,11 +47,9 @@ export const reconciliationRoutes = featureApp().openapi(reconcileNow, async (c)
   const body = c.req.valid("json");
   const now = body.now ? new Date(body.now) : new Date();
   const { config, db } = c.var;
-  const [member] = body.clickid
-    ? await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.clickid, body.clickid))
-    : [];
+  const member = body.clickid ? await accountIdOf(db, body.clickid) : null;
   if (body.clickid && !member) throw new AppError(404, "not_found", "No such member.");
-  const only = member ? { accountId: member.id } : undefined;
+  const only = member ? { accountId: member } : undefined;
   const { events, ...counts } = await reconcilePayments(
     { db, env: c.env },
     (id, brandId) => providerById(config, db, id, brandId),

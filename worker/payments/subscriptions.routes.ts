@@ -3,12 +3,9 @@
 // (pay_rules/get_pay_rules), and locally the renewal job's trigger (POST /dev/renewals/run).
 
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { accounts } from "../../drizzle/schema/accounts";
-import { savedCards } from "../../drizzle/schema/payments";
+import { accountIdOf } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
 import { RequiredClickid } from "../contracts/clickid";
-import { COMPLIANT_FLUX_ID } from "../contracts/flow";
 import { PaylogEntry } from "../contracts/profile";
 import { AppError, forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
@@ -20,7 +17,7 @@ import { billingSummary } from "./billing.service";
 import { paymentSystemOf, providerById } from "./providers";
 import { runRenewals } from "./renewals.service";
 import { announceSubscriptionEvents } from "./subscription-mail";
-import { UNSUBSCRIBED_LEVEL, unsubscribe } from "./subscriptions.service";
+import { keepsCard, UNSUBSCRIBED_LEVEL, unsubscribeMember } from "./subscriptions.service";
 
 const ClickidBody = z.object({ clickid: RequiredClickid });
 
@@ -163,17 +160,7 @@ export const subscriptionRoutes = featureApp()
   .openapi(unsubUser, async (c) => {
     const { clickid } = c.req.valid("json");
     if (clickid !== c.var.session.clickid) throw forbidden();
-    const outcome = await c.var.db.transaction(async (tx) => {
-      const [account] = await tx
-        .select()
-        .from(accounts)
-        .where(eq(accounts.id, c.var.session.accountId))
-        .for("update");
-      if (!account || account.fluxId === COMPLIANT_FLUX_ID || account.premiumLevel <= UNSUBSCRIBED_LEVEL) {
-        return { result: "not_subscribed" as const, account };
-      }
-      return { result: await unsubscribe(tx, account), account };
-    });
+    const outcome = await unsubscribeMember(c.var.db, c.var.session.accountId);
     const premiumLevel = Math.min(outcome.account?.premiumLevel ?? 0, UNSUBSCRIBED_LEVEL);
     if (outcome.result !== "unsubscribed" || !outcome.account) {
       return c.json({ status: "ko" as const, message: "disiscrizione_ko", premiumLevel }, 200);
@@ -191,11 +178,6 @@ export const subscriptionRoutes = featureApp()
     if (clickid !== c.var.session.clickid) throw forbidden();
     const account = await sessionAccount(c);
     const flow = await loadFlow(c.var.db, account.fluxId);
-    const [kept] = await c.var.db
-      .select({ id: savedCards.id })
-      .from(savedCards)
-      .where(eq(savedCards.accountId, account.id))
-      .limit(1);
     return c.json(
       {
         sistemi_pagamento: flow.sistemi_pagamento,
@@ -205,7 +187,7 @@ export const subscriptionRoutes = featureApp()
         currency: "EUR" as const,
         verificaEta: flow.verificaEta,
         verified: account.verifiedUser,
-        actonfile: kept !== undefined,
+        actonfile: await keepsCard(c.var.db, account.id),
         premiumLevel: account.premiumLevel,
       },
       200,
@@ -215,11 +197,9 @@ export const subscriptionRoutes = featureApp()
     const body = c.req.valid("json");
     const now = body.now ? new Date(body.now) : new Date();
     const { config, db } = c.var;
-    const [member] = body.clickid
-      ? await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.clickid, body.clickid))
-      : [];
+    const member = body.clickid ? await accountIdOf(db, body.clickid) : null;
     if (body.clickid && !member) throw new AppError(404, "not_found", "No such member.");
-    const only = member ? { accountId: member.id } : undefined;
+    const only = member ? { accountId: member } : undefined;
     const run = await runRenewals(db, (id, brandId) => providerById(config, db, id, brandId), now, only);
     await announceSubscriptionEvents({ env: c.env, config, db }, run.events);
     return c.json(

@@ -5,15 +5,12 @@
 // one network may ask for, whatever the accounts, are the typed config's (phoneCodesPerNetwork).
 
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { accounts } from "../../drizzle/schema/accounts";
 import { sessionUser } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
 import { SessionUser } from "../contracts/auth";
 import { Clickid } from "../contracts/clickid";
 import { Country } from "../contracts/locales";
-import { pgCode } from "../core/db";
 import { AppError, forbidden, unauthorized } from "../core/errors";
 import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
@@ -24,6 +21,7 @@ import { SmsError, smsSender } from "../sms/sms.service";
 import { marketMobile, nationalFormat } from "./phone";
 import { CODE_LENGTH, CODE_TTL_S, codeHash, codeSms, MAX_TRIES, newCode } from "./phone-code";
 import { numberTaken, reserveCode, sendWait, tryCode } from "./phone-verification";
+import { markPhoneVerified } from "./profile.service";
 
 export const PhoneRequest = z.object({
   /** A mobile number of the brand's market, with or without its international prefix. */
@@ -249,16 +247,9 @@ export const phoneRoutes = featureApp()
           messageKey: "errore_codice_nessuno",
         });
     }
-    const updated = await c.var.db
-      .update(accounts)
-      .set({ phone: result.phone, verifiedUser: true })
-      .where(eq(accounts.id, account.id))
-      .returning()
-      .catch((error: unknown) => {
-        // Another account of the brand was verified with this number since the code was sent.
-        if (pgCode(error) === "23505") throw phoneTaken();
-        throw error;
-      });
-    const user = sessionUser(updated[0] ?? account);
+    const updated = await markPhoneVerified(c.var.db, account.id, result.phone);
+    // Another account of the brand was verified with this number since the code was sent.
+    if (updated === "taken") throw phoneTaken();
+    const user = sessionUser(updated ?? account);
     return c.json({ result: "OK" as const, phone: result.phone, user }, 200);
   });

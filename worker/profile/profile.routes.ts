@@ -4,21 +4,25 @@
 // POST /users/changeNotificationPreferences keeps the notification toggles.
 
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, eq, sql } from "drizzle-orm";
-import { accounts } from "../../drizzle/schema/accounts";
-import { cities, regions } from "../../drizzle/schema/geo";
 import { type Account, sessionUser } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
 import { SessionUser } from "../contracts/auth";
 import { Clickid } from "../contracts/clickid";
 import { preferredAges } from "../contracts/discovery";
 import { invalidProfileFields, OwnProfile, ProfileForm } from "../contracts/profile";
-import type { Db } from "../core/db";
 import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json, OkResult } from "../core/openapi";
+import type { AppEnv } from "../env";
 import { billingSummary } from "../payments/billing.service";
 import { listPhotos } from "../photos/photos.service";
+import {
+  type AccountChanges,
+  cityOfRegion,
+  regionOfCountry,
+  setNotificationPreferences,
+  updateAccount,
+} from "./profile.service";
 
 const ProfileUpdate = ProfileForm.partial().extend({
   /** The spec's user_info.preferred_age: 20-30, 30-40, 40-60 or 60-90 (shown as 60+); null for every age. */
@@ -30,7 +34,6 @@ const ProfileUpdate = ProfileForm.partial().extend({
   servizio: z.string().max(253).optional(),
 });
 type ProfileUpdate = z.infer<typeof ProfileUpdate>;
-type AccountChanges = Partial<typeof accounts.$inferInsert>;
 
 const invalid = (field: string, messageKey: string, message: string) =>
   new AppError(400, "invalid_input", message, { field, messageKey });
@@ -76,15 +79,16 @@ function ageChanges(body: ProfileUpdate): AccountChanges {
 }
 
 /** Region and city (the set-region popup): a region clears a city of another region. */
-async function placeChanges(db: Db, account: Account, body: ProfileUpdate): Promise<AccountChanges> {
+async function placeChanges(
+  db: AppEnv["Variables"]["db"],
+  account: Account,
+  body: ProfileUpdate,
+): Promise<AccountChanges> {
   if (body.region === undefined && body.city === undefined) return {};
   let region = account.region;
   const changes: AccountChanges = {};
   if (body.region !== undefined) {
-    const [row] = await db
-      .select({ code: regions.code })
-      .from(regions)
-      .where(and(eq(regions.country, account.country), eq(regions.code, body.region)));
+    const row = await regionOfCountry(db, account.country, body.region);
     if (!row) throw invalid("region", "errore_citta", "Unknown region");
     region = row.code;
     changes.region = row.code;
@@ -92,16 +96,7 @@ async function placeChanges(db: Db, account: Account, body: ProfileUpdate): Prom
   }
   if (body.city !== undefined) {
     if (!region) throw invalid("region", "errore_citta", "Choose a region first");
-    const [row] = await db
-      .select({ name: cities.name, province: cities.province })
-      .from(cities)
-      .where(
-        and(
-          eq(cities.country, account.country),
-          eq(cities.region, region),
-          sql`lower(${cities.name}) = ${body.city.toLowerCase()}`,
-        ),
-      );
+    const row = await cityOfRegion(db, account.country, region, body.city);
     if (!row) throw invalid("city", "citta_non_trovata", "City not found in this region");
     Object.assign(changes, { city: row.name, provincia: row.province });
   }
@@ -220,19 +215,16 @@ export const profileRoutes = featureApp()
     if (Object.keys(changes).length === 0) {
       throw new AppError(400, "invalid_input", "Nothing to update", { field: "body" });
     }
-    const [updated] = await c.var.db
-      .update(accounts)
-      .set(changes)
-      .where(eq(accounts.id, account.id))
-      .returning();
+    const updated = await updateAccount(c.var.db, account.id, changes);
     return c.json({ result: "OK" as const, user: sessionUser(updated ?? account) }, 200);
   })
   .openapi(changeNotificationPreferences, async (c) => {
     const body = c.req.valid("json");
     if (body.clickid !== c.var.session.clickid) throw forbidden();
-    await c.var.db
-      .update(accounts)
-      .set({ notifyEmail: body.email, notifyTelegram: body.telegram, notifyPush: body.notifiche_push })
-      .where(eq(accounts.id, c.var.session.accountId));
+    await setNotificationPreferences(c.var.db, c.var.session.accountId, {
+      email: body.email,
+      telegram: body.telegram,
+      push: body.notifiche_push,
+    });
     return c.json({ result: "OK" as const }, 200);
   });
