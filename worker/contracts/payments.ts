@@ -200,6 +200,7 @@ export const SavedCardPaymentRequest = BrowserFields.extend({
   clickid: Clickid,
   ...ImmediatePerformance,
 });
+export type SavedCardPaymentRequest = z.infer<typeof SavedCardPaymentRequest>;
 
 /** The charge response (section 3): ok, ko (with the catalogue's code as message) or open. */
 export const ChargeAnswer = z.object({
