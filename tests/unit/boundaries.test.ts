@@ -132,7 +132,8 @@ describe("the architecture's boundaries", () => {
     [
       "routes-no-queries",
       {
-        "worker/chat/chat.routes.ts": 'import type { Db } from "../core/db";\nexport const r = (db: Db) => db;\n',
+        "worker/chat/chat.routes.ts":
+          'import type { Db } from "../core/db";\nexport const r = (db: Db) => db;\n',
         "worker/core/db.ts": "export type Db = { id: number };\n",
       },
     ],

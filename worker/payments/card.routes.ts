@@ -26,6 +26,7 @@ import {
 } from "./checkout.service";
 import type { ProviderPayment } from "./provider";
 import { paymentSystemOf, providerFor } from "./providers";
+import type { PaymentDeps } from "./settle-and-tell.service";
 import type { Settlement } from "./settlement.service";
 
 const unknownPlan = () =>
@@ -100,11 +101,12 @@ const savedCardCharge = createRoute({
   },
 });
 
+const paymentDeps = (c: Context<AppEnv>): PaymentDeps => ({ db: c.var.db, env: c.env });
+
 /** What a card request carries besides its body: the brand, the page, the network. */
 function cardRequestOf(c: Context<AppEnv>): CardRequest {
   const origin = new URL(c.req.url).origin;
   return {
-    env: c.env,
     config: c.var.config,
     brandId: c.var.brand.public.id,
     descriptor: c.var.brand.public.descriptor,
@@ -134,7 +136,13 @@ function chargeAnswer(c: Context<AppEnv>, payment: ProviderPayment, settlement: 
 async function chargeCard(c: Context<AppEnv>, body: CardPaymentRequest) {
   const session = c.get("uncheckedSession");
   if (body.clickid !== session.clickid) throw forbidden();
-  const started = await chargePlanCard(c.var.db, providerFor(c, "card"), cardRequestOf(c), session, body);
+  const started = await chargePlanCard(
+    paymentDeps(c),
+    providerFor(c, "card"),
+    cardRequestOf(c),
+    session,
+    body,
+  );
   if (!("paymentId" in started)) throw started.found === "no_session" ? unauthorized() : unknownPlan();
   return c.json(chargeAnswer(c, started.provider, started.settlement), 200);
 }
@@ -147,7 +155,7 @@ export const cardRoutes = featureApp()
     if (body.clickid !== c.var.session.clickid) throw forbidden();
     const provider = providerFor(c, "card");
     const account = await sessionAccount(c);
-    const started = await keepNewCard(c.var.db, provider, cardRequestOf(c), account, body);
+    const started = await keepNewCard(paymentDeps(c), provider, cardRequestOf(c), account, body);
     const kept = started.settlement.found && started.settlement.status === "succeeded";
     const token = kept ? (started.provider.storedCard?.token ?? null) : null;
     return c.json({ ...chargeAnswer(c, started.provider, started.settlement), token }, 200);
@@ -157,7 +165,7 @@ export const cardRoutes = featureApp()
     if (body.clickid !== c.var.session.clickid) throw forbidden();
     const account = await sessionAccount(c);
     const provider = providerFor(c, "card");
-    const started = await chargeKeptCard(c.var.db, provider, cardRequestOf(c), account, body);
+    const started = await chargeKeptCard(paymentDeps(c), provider, cardRequestOf(c), account, body);
     if (!("paymentId" in started)) {
       if (started.found === "no_plan") throw unknownPlan();
       const answer: ChargeAnswer = {

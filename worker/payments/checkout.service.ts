@@ -20,10 +20,8 @@ import {
   type SavedCardPaymentRequest,
 } from "../contracts/payments";
 import type { Db } from "../core/db";
-import { errorName, logEvent } from "../core/log";
+import { logEvent } from "../core/log";
 import type { LiveSessionClaims } from "../core/middleware";
-import type { Bindings } from "../env";
-import { memberRoom } from "../realtime/member-room";
 import { browserOfPayload, type CardOfEntry, cardOfEntry } from "./card-entry";
 import { openPayment, openPlanPayment } from "./orders.service";
 import {
@@ -38,7 +36,7 @@ import {
   shopperReferenceOf,
   type WalletCharge,
 } from "./provider";
-import { deliverPurchaseMail, mailPurchaseConfirmation } from "./purchase-mail";
+import { type PaymentDeps, tellRoom } from "./settle-and-tell.service";
 import { reportedPayment, type Settlement, settlePayment } from "./settlement.service";
 
 interface Checkout {
@@ -264,9 +262,8 @@ async function chargeOpened(
   }
 }
 
-/** Where a member's card request comes from: the brand, the page, the network, the site's bindings. */
+/** Where a member's card request comes from: the brand, the page, the network. */
 export interface CardRequest {
-  env: Bindings;
   config: Config;
   brandId: string;
   descriptor: string;
@@ -302,7 +299,7 @@ function logCharge(started: StartedPayment, fields: CardOfEntry["kind"]) {
  * member's tabs are told. `no_session` and `no_plan` when the statement found neither.
  */
 export async function chargePlanCard(
-  db: Db,
+  deps: PaymentDeps,
   provider: PaymentProvider,
   request: CardRequest,
   session: LiveSessionClaims,
@@ -311,7 +308,7 @@ export async function chargePlanCard(
   const entry = cardOfEntry(provider, body, request.config.appEnv === "production");
   const browser = browserOfPayload(body);
   const idempotencyKey = `pay_${crypto.randomUUID()}`;
-  const opening = await openPlanPayment(db, session, body.rateplan, {
+  const opening = await openPlanPayment(deps.db, session, body.rateplan, {
     brandId: request.brandId,
     provider: provider.id,
     method: "card",
@@ -321,7 +318,7 @@ export async function chargePlanCard(
   if (opening.found !== "opened") return { found: opening.found };
   const { member, plan } = opening;
   const started = await chargeOpened(
-    db,
+    deps.db,
     provider,
     {
       accountId: member.id,
@@ -344,7 +341,7 @@ export async function chargePlanCard(
       }),
   );
   logCharge(started, entry.kind);
-  await tellRoom(request.env, started.settlement);
+  await tellRoom(deps.env, started.settlement);
   return started;
 }
 
@@ -353,7 +350,7 @@ type CardMember = { id: number; fluxId: string; email: string; country: string }
 
 /** orders/createToken: a zero-amount check that keeps a new card (one-tap payments and renewals use it). */
 export async function keepNewCard(
-  db: Db,
+  deps: PaymentDeps,
   provider: PaymentProvider,
   request: CardRequest,
   member: CardMember,
@@ -376,18 +373,18 @@ export async function keepNewCard(
   const browser = browserOfPayload(body);
   const started =
     entry.kind === "encrypted"
-      ? await startEncryptedCardPayment(db, provider, {
+      ? await startEncryptedCardPayment(deps.db, provider, {
           ...checkout,
           card: entry.card,
           browser: entry.browser,
         })
-      : await startCardPayment(db, provider, {
+      : await startCardPayment(deps.db, provider, {
           ...checkout,
           card: entry.card,
           ...(browser ? { browser } : {}),
         });
   logCharge(started, entry.kind);
-  await tellRoom(request.env, started.settlement);
+  await tellRoom(deps.env, started.settlement);
   return started;
 }
 
@@ -396,18 +393,18 @@ export async function keepNewCard(
  * member keeps no card at this provider; `no_plan` when the product is not one they are offered.
  */
 export async function chargeKeptCard(
-  db: Db,
+  deps: PaymentDeps,
   provider: PaymentProvider,
   request: CardRequest,
   member: CardMember & { premiumLevel: number; verifiedUser: boolean },
   body: SavedCardPaymentRequest,
 ): Promise<StartedPayment | { found: "no_plan" | "no_card" }> {
-  const chosen = await findMemberPlan(db, member, body.rateplan);
+  const chosen = await findMemberPlan(deps.db, member, body.rateplan);
   if (!chosen) return { found: "no_plan" };
-  const card = await keptCardOf(db, member.id, provider.id);
+  const card = await keptCardOf(deps.db, member.id, provider.id);
   if (!card) return { found: "no_card" };
   const browser = browserOfPayload(body);
-  const started = await startStoredCardPayment(db, provider, {
+  const started = await startStoredCardPayment(deps.db, provider, {
     accountId: member.id,
     brandId: request.brandId,
     fluxId: member.fluxId,
@@ -421,7 +418,7 @@ export async function chargeKeptCard(
     ...(browser ? { browser } : {}),
     performanceConsent: body.immediatePerformance === true,
   });
-  await tellRoom(request.env, started.settlement);
+  await tellRoom(deps.env, started.settlement);
   return started;
 }
 
@@ -473,34 +470,6 @@ export function messageOf(status: PaymentStatus, errorCode: PaymentErrorCode | n
 /** The same for a settlement; a payment the settlement did not find is the catalogue's generic failure. */
 export function outcomeMessage(settlement: Settlement): string {
   return settlement.found ? messageOf(settlement.status, settlement.errorCode) : "generico";
-}
-
-/**
- * After a grant: every tab gets the new balances, pressing stops for a paid member, the pending message goes.
- * After a reversal (refund or chargeback reported by the provider): every tab gets the lower balances.
- * After a refusal of a payment left pending or open: every tab shows the purchKo alert.
- */
-export async function tellRoom(env: Bindings, settlement: Settlement) {
-  if (!settlement.found) return;
-  // A payment the member was told would be credited once approved, refused later: the purchKo alert.
-  const refusedLater =
-    (settlement.status === "failed" || settlement.status === "canceled") &&
-    (settlement.previous === "pending" || settlement.previous === "open");
-  const balancesChanged = (settlement.granted || settlement.reversed) && settlement.balances;
-  // A purchase just granted: its confirmation, with the withdrawal function, goes at once (recorded with the
-  // grant when the settlement was asked to, else here).
-  if (settlement.granted && settlement.purchaseMail !== undefined) {
-    if (settlement.purchaseMail) await deliverPurchaseMail(env, settlement.orderId, settlement.purchaseMail);
-  } else if (settlement.granted) await mailPurchaseConfirmation(env, settlement.orderId);
-  if (!refusedLater && !balancesChanged) return;
-  try {
-    const room = await memberRoom(env, settlement.clickid);
-    if (refusedLater) await room.purchaseFailed(settlement.errorCode ?? "generico");
-    else if (settlement.balances) await room.afterPurchase(settlement.balances);
-  } catch (error) {
-    // The grant (or reversal) stands; the tabs catch up on their next load.
-    logEvent("error", "payments.room_not_told", { orderId: settlement.orderId, error: errorName(error) });
-  }
 }
 
 /**

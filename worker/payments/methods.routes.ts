@@ -24,11 +24,11 @@ import {
   type StartedPayment,
   startRedirectPayment,
   startWalletPayment,
-  tellRoom,
 } from "./checkout.service";
 import type { RedirectMethod } from "./provider";
 import { providerFor } from "./providers";
-import { type Settlement, settlePayment } from "./settlement.service";
+import { settleAndTell, tellRoom } from "./settle-and-tell.service";
+import type { Settlement } from "./settlement.service";
 
 /** The name each method has in a flow's sistemi_pagamento (coda is offered as coda_paypal). */
 const FLOW_SYSTEM: Record<RedirectMethod, FlowConfig["sistemi_pagamento"][number]> = {
@@ -438,12 +438,11 @@ export const methodRoutes = featureApp()
       throw new AppError(404, "not_found", "No such PayPal order.", { field: "id" });
     }
     const captured = await askProvider(provider, () => provider.capturePayment(body.id));
-    const settlement = await settlePayment(c.var.db, provider.id, captured);
+    const settlement = await settleAndTell({ db: c.var.db, env: c.env }, provider.id, captured);
     logEvent("info", "payments.paypal_capture", {
       paymentId: own.id,
       status: settlement.found ? settlement.status : "unknown",
     });
-    await tellRoom(c.env, settlement);
     return c.json(
       { id: body.id, status: paypalStatus(settlement), message: outcomeMessage(settlement) },
       200,

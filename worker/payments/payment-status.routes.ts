@@ -7,7 +7,6 @@ import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { checkPaymentStatus } from "./check-status";
-import { tellRoom } from "./checkout.service";
 import type { PaymentMethod } from "./provider";
 import { providerFor } from "./providers";
 
@@ -60,12 +59,11 @@ export const paymentStatusRoutes = featureApp().openapi(checkStatus, async (c) =
   const provider = providerFor(c, CHECK_METHOD[c.req.valid("param").system]);
   // The provider first: what a return page carries may not be the payment's reference itself (Adyen's
   // redirectResult is read into its pspReference by the check).
-  const { answer, settlement } = await checkPaymentStatus(
-    c.var.db,
+  const answer = await checkPaymentStatus(
+    { db: c.var.db, env: c.env },
     provider,
     reference,
     c.var.session.accountId,
   );
-  if (settlement) await tellRoom(c.env, settlement);
   return c.json(answer, 200);
 });

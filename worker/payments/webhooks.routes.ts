@@ -6,11 +6,10 @@ import type { Context } from "hono";
 import { errorName, logEvent } from "../core/log";
 import { errorResponse, featureApp } from "../core/openapi";
 import type { AppEnv } from "../env";
-import { tellRoom } from "./checkout.service";
 import { PROVIDER_IDS, type ProviderId } from "./provider";
 import { webhookProviderFor } from "./providers";
 import { WEBHOOK_ANSWERS } from "./providers/webhooks";
-import { settlePayment } from "./settlement.service";
+import { settleAndTell } from "./settle-and-tell.service";
 import { announceSubscriptionEvents } from "./subscription-mail";
 
 const webhook = createRoute({
@@ -65,12 +64,11 @@ async function answerWebhook(c: Context<AppEnv>, id: ProviderId): Promise<Respon
     return answers.failed(error);
   }
   if (!event) return answers.refused();
-  const settlement = await settlePayment(c.var.db, provider.id, event.payment);
+  const settlement = await settleAndTell({ db: c.var.db, env: c.env }, provider.id, event.payment);
   logEvent("info", "payments.webhook", {
     provider: id,
     status: settlement.found ? settlement.status : "unknown",
   });
-  await tellRoom(c.env, settlement);
   // A renewal the job left pending (Mollie's recurring payments) ends here: the member is mailed as the job would.
   if (settlement.found && settlement.subscription) {
     const { config, db } = c.var;
