@@ -1,40 +1,15 @@
 // The console's view of the members' rights (supervisors and admins): the deletions waiting for their erasure
 // with the date it is due, the recent erasures, and the withdrawals with the legal refund deadline (14 days);
 // a refund the provider refused is marked to be made by hand. Every step is also in the audit log.
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { brandOf } from "../brands/registry";
+import { RightsView } from "../contracts/ops";
 import { WITHDRAWAL_DAYS } from "../contracts/withdrawal";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { requireOperator, requireSupervisor } from "./operator-auth";
 import { rightsRequests } from "./rights.service";
 
 const DAY_MS = 86_400_000;
-
-const DeletionRow = z.object({
-  accountId: z.number(),
-  brandTitle: z.string(),
-  requestedAt: z.string().nullable(),
-  dueAt: z.string().nullable(),
-  erasedAt: z.string().nullable(),
-  /** pending (grace period running), overdue (the job has not erased it yet), erased. */
-  state: z.enum(["pending", "overdue", "erased"]),
-});
-
-const WithdrawalRow = z.object({
-  id: z.number(),
-  accountId: z.number(),
-  paymentId: z.number(),
-  provider: z.string(),
-  kind: z.string(),
-  refundCents: z.number(),
-  currency: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-  /** The refund is owed by this date. */
-  refundDueAt: z.string(),
-});
-
-export const RightsView = z.object({ deletions: z.array(DeletionRow), withdrawals: z.array(WithdrawalRow) });
 
 const view = createRoute({
   method: "get",

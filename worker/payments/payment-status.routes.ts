@@ -1,17 +1,19 @@
 // The return pages' check (spec/money-platform.md section 7): orders/{system}/checkTransactionStatus asks the
 // provider how the member's payment ended, applies it once through the settlement, and the member's tabs
 // learn of it through the room.
-import { createRoute, z } from "@hono/zod-openapi";
-import { CheckStatusAnswer, CheckStatusRequest } from "../contracts/payments";
+import { createRoute } from "@hono/zod-openapi";
+import {
+  type CHECK_SYSTEMS,
+  CheckStatusAnswer,
+  CheckStatusRequest,
+  CheckSystem,
+} from "../contracts/payments";
 import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { checkPaymentStatus } from "./check-status";
 import type { PaymentMethod } from "./provider";
 import { providerFor } from "./providers";
-
-const CHECK_SYSTEMS = ["adyen", "trustpay", "maxpay", "googlePay", "mollie", "coda"] as const;
-const CheckSystem = z.object({ system: z.enum(CHECK_SYSTEMS) });
 
 /** The way to pay each return page ends: the card systems' 3-D Secure, Google Pay's step, the redirect methods. */
 const CHECK_METHOD: Record<(typeof CHECK_SYSTEMS)[number], PaymentMethod> = {

@@ -1,29 +1,15 @@
 // Locally, the reconciliation job's trigger (POST /dev/payments/reconcile): the Cron Trigger's code, run at
 // a chosen time, optionally for one member's payments only.
 
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import { accountIdOf } from "../auth/auth.service";
-import { RequiredClickid } from "../contracts/clickid";
+import { ReconcileAnswer, ReconcileRequest } from "../contracts/payments";
 import { AppError } from "../core/errors";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp, json } from "../core/openapi";
 import { providerById } from "./providers";
 import { reconcilePayments } from "./reconciliation.service";
 import { announceSubscriptionEvents } from "./subscription-mail";
-
-const ReconcileRequest = z.object({
-  now: z.iso.datetime({ offset: true }).optional(),
-  clickid: RequiredClickid.optional(),
-});
-
-const ReconcileAnswer = z.object({
-  checked: z.number().int(),
-  repaired: z.number().int(),
-  closed: z.number().int(),
-  open: z.number().int(),
-  skipped: z.number().int(),
-  failed: z.number().int(),
-});
 
 const reconcileNow = createRoute({
   method: "post",

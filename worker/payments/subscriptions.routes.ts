@@ -5,8 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { accountIdOf } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
-import { RequiredClickid } from "../contracts/clickid";
-import { PaylogEntry } from "../contracts/profile";
+import { Billing, ClickidBody, PayRules, RunRenewalsRequest, UnsubscribeAnswer } from "../contracts/billing";
 import { AppError, forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
@@ -19,46 +18,6 @@ import { runRenewals } from "./renewals.service";
 import { announceSubscriptionEvents } from "./subscription-mail";
 import { keepsCard, UNSUBSCRIBED_LEVEL, unsubscribeMember } from "./subscriptions.service";
 
-const ClickidBody = z.object({ clickid: RequiredClickid });
-
-const Billing = z.object({
-  premiumLevel: z.number().int(),
-  /** free; paid (one-off plans); subscribed (renews on nextBillDate); canceled (paid until periodEnd). */
-  status: z.enum(["free", "paid", "subscribed", "canceled"]),
-  nextBillDate: z.string().nullable(),
-  /** The end of the paid period of a running plan (the renewal date, or the end of a canceled plan). */
-  periodEnd: z.string().nullable(),
-  planName: z.string().nullable(),
-  /** What the next renewal charges, in cents of `currency`. */
-  renewalAmount: z.number().int().nullable(),
-  /** The running plan's currency (the site's, EUR, without one). */
-  currency: z.string().length(3),
-  canUnsubscribe: z.boolean(),
-  /**
-   * What was kept last (one-tap payments and the renewals use it): a card, or a wallet (PayPal with the payer's
-   * e-mail when PayPal told it, Apple Pay, Google Pay); null when nothing is kept.
-   */
-  card: z
-    .discriminatedUnion("kind", [
-      z.object({
-        kind: z.literal("card"),
-        brand: z.string(),
-        last4: z.string(),
-        expMonth: z.number(),
-        expYear: z.number(),
-      }),
-      z.object({ kind: z.enum(["paypal", "applepay", "googlepay"]), label: z.string().nullable() }),
-    ])
-    .nullable(),
-  /**
-   * The compliant flow's disabled unsubscribe button (spec): shown to its members at a plan's level above 1
-   * (where another flow's member could unsubscribe), whose plan was one payment that does not renew.
-   */
-  unsubscribeDisabled: z.boolean(),
-  /** The member's paid charges, newest first, with the plan's name and whether it was refunded. */
-  paylog: z.array(PaylogEntry.extend({ nomePiano: z.string(), refunded: z.boolean() })),
-});
-
 const billing = createRoute({
   method: "get",
   path: "/api/billing",
@@ -70,13 +29,6 @@ const billing = createRoute({
     200: { description: "The billing summary", ...json(Billing) },
     401: errorResponse("No valid session"),
   },
-});
-
-const UnsubscribeAnswer = z.object({
-  status: z.enum(["ok", "ko"]),
-  /** ko: disiscrizione_ko (nothing to unsubscribe from, or the compliant flow). */
-  message: z.string(),
-  premiumLevel: z.number().int(),
 });
 
 const unsubUser = createRoute({
@@ -95,21 +47,6 @@ const unsubUser = createRoute({
   },
 });
 
-const PayRules = z.object({
-  sistemi_pagamento: z.array(z.string()),
-  payment_company: z.string(),
-  /** The 3-D Secure style of the brand's card provider (adyen, trustpay or maxpay). */
-  payment_system: z.string(),
-  descriptor: z.string(),
-  currency: z.literal("EUR"),
-  verificaEta: z.boolean(),
-  /** The member verified their age (by card or phone): blurred replies are readable. */
-  verified: z.boolean(),
-  /** The member keeps a card: choosing a plan charges it at once. */
-  actonfile: z.boolean(),
-  premiumLevel: z.number().int(),
-});
-
 const payRules = createRoute({
   method: "post",
   path: "/pay_rules/get_pay_rules",
@@ -123,11 +60,6 @@ const payRules = createRoute({
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
   },
-});
-
-const RunRenewalsRequest = z.object({
-  now: z.iso.datetime({ offset: true }).optional(),
-  clickid: RequiredClickid.optional(),
 });
 
 const runRenewalsNow = createRoute({

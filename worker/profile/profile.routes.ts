@@ -9,7 +9,13 @@ import { sessionAccount } from "../auth/session.service";
 import { SessionUser } from "../contracts/auth";
 import { Clickid } from "../contracts/clickid";
 import { preferredAges } from "../contracts/discovery";
-import { invalidProfileFields, OwnProfile, ProfileForm } from "../contracts/profile";
+import {
+  invalidProfileFields,
+  NotificationPreferences,
+  OwnProfile,
+  ProfileForm,
+  ProfileUpdate,
+} from "../contracts/profile";
 import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json, OkResult } from "../core/openapi";
@@ -23,17 +29,6 @@ import {
   setNotificationPreferences,
   updateAccount,
 } from "./profile.service";
-
-const ProfileUpdate = ProfileForm.partial().extend({
-  /** The spec's user_info.preferred_age: 20-30, 30-40, 40-60 or 60-90 (shown as 60+); null for every age. */
-  preferred_age: z.string().max(10).nullable().optional(),
-  /** Region code of the brand's country, as listed by GET /api/get/regions/{country}. */
-  region: z.string().trim().min(1).max(80).optional(),
-  /** A city of that region (of the member's current region when no region is sent); any case. */
-  city: z.string().trim().min(1).max(120).optional(),
-  servizio: z.string().max(253).optional(),
-});
-type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
 const invalid = (field: string, messageKey: string, message: string) =>
   new AppError(400, "invalid_input", message, { field, messageKey });
@@ -140,13 +135,6 @@ const readProfile = createRoute({
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
   },
-});
-
-const NotificationPreferences = z.object({
-  clickid: Clickid,
-  email: z.boolean(),
-  telegram: z.boolean(),
-  notifiche_push: z.boolean(),
 });
 
 const changeNotificationPreferences = createRoute({
