@@ -10,7 +10,7 @@ import { brandRoutes } from "./brands/brand.routes";
 import { brands, defaultBrandId } from "./brands/registry";
 import { brandMiddleware } from "./brands/resolve";
 import { chatRoutes } from "./chat/chat.routes";
-import { DB_RETRY_AFTER_S, databaseUnavailable, pgCode } from "./core/db";
+import { DB_RETRY_AFTER_S, databaseUnavailable, pgCode } from "./core/db-errors";
 import { AppError } from "./core/errors";
 import { errorName, logEvent } from "./core/log";
 import { bodyLimits, configMiddleware, dbMiddleware } from "./core/middleware";
@@ -30,13 +30,15 @@ import { unsubscribeRoutes } from "./notifications/email/unsubscribe.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { telegramRoutes } from "./notifications/telegram/telegram.routes";
 import { opsRoutes } from "./ops/ops.routes";
+import { cardRoutes } from "./payments/card.routes";
 import { methodRoutes } from "./payments/methods.routes";
-import { paymentRoutes } from "./payments/payments.routes";
+import { paymentStatusRoutes } from "./payments/payment-status.routes";
 import { planRoutes } from "./payments/plans.routes";
 import { receiptRoutes } from "./payments/receipt.routes";
 import { reconciliationRoutes } from "./payments/reconciliation.routes";
 import { sandboxRoutes } from "./payments/sandbox.routes";
 import { subscriptionRoutes } from "./payments/subscriptions.routes";
+import { webhookRoutes } from "./payments/webhooks.routes";
 import { withdrawalRoutes } from "./payments/withdrawal.routes";
 import { memberPhotoRoutes, photoRoutes } from "./photos/photos.routes";
 import { privacyRoutes } from "./privacy/privacy.routes";
@@ -108,7 +110,9 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
     .route("/", telegramRoutes)
     .route("/", unsubscribeRoutes)
     .route("/", planRoutes)
-    .route("/", paymentRoutes)
+    .route("/", cardRoutes)
+    .route("/", paymentStatusRoutes)
+    .route("/", webhookRoutes)
     .route("/", methodRoutes)
     .route("/", receiptRoutes)
     .route("/", subscriptionRoutes)

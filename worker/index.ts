@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 import { configOf } from "./config";
-import { pgCode, withDb } from "./core/db";
+import { withDb } from "./core/db";
+import { pgCode } from "./core/db-errors";
 import { errorName, logEvent } from "./core/log";
 import { runDigests } from "./notifications/email/email.service";
 import { providerById } from "./payments/providers";

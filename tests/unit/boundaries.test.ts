@@ -53,6 +53,13 @@ describe("the architecture's boundaries", () => {
         "worker/chat/chat.socket.ts":
           'import { like } from "../engagement/likes.service";\nimport type { Room } from "../realtime/room";\nexport const send = (r: Room) => [like, r];\n',
         "worker/engagement/likes.service.ts": "export const like = 1;\n",
+        "worker/chat/chat.routes.ts":
+          'import { history } from "./chat.service";\nimport type { AppEnv } from "../env";\nexport const r = (e: AppEnv) => [history, e];\n',
+        "worker/chat/chat.service.ts":
+          'import { messages } from "../../drizzle/schema/chat";\nimport type { Db } from "../core/db";\nexport const history = (db: Db) => [db, messages];\n',
+        "drizzle/schema/chat.ts": "export const messages = 1;\n",
+        "worker/core/db.ts": "export type Db = { id: number };\n",
+        "worker/env.ts": "export type AppEnv = { db: number };\n",
         "worker/realtime/room.ts": "export interface Room { id: string }\n",
         "worker/realtime/handlers.ts":
           'import { send } from "../chat/chat.socket";\nexport const handlers = { send };\n',
@@ -112,6 +119,28 @@ describe("the architecture's boundaries", () => {
       {
         "worker/chat/chat.socket.ts": 'import { x } from "../engagement/likes-rules";\nexport const s = x;\n',
         "worker/engagement/likes-rules.ts": exporting,
+      },
+    ],
+    [
+      "routes-no-queries",
+      {
+        "worker/chat/chat.routes.ts":
+          'import { messages } from "../../drizzle/schema/chat";\nexport const r = messages;\n',
+        "drizzle/schema/chat.ts": exporting,
+      },
+    ],
+    [
+      "routes-no-queries",
+      {
+        "worker/chat/chat.routes.ts":
+          'import type { Db } from "../core/db";\nexport const r = (db: Db) => db;\n',
+        "worker/core/db.ts": "export type Db = { id: number };\n",
+      },
+    ],
+    [
+      "routes-no-queries",
+      {
+        "worker/chat/chat.routes.ts": 'import { eq } from "drizzle-orm";\nexport const r = eq;\n',
       },
     ],
     [

@@ -17,15 +17,8 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { ratePlans } from "../../drizzle/schema/flows";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { createApp } from "../../worker/app";
-import {
-  DB_QUERY_TIMEOUT_MS,
-  DB_STATEMENT_TIMEOUT_MS,
-  type Db,
-  databaseUnavailable,
-  openDb,
-  STATEMENT_TIMED_OUT,
-  withDb,
-} from "../../worker/core/db";
+import { DB_QUERY_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, type Db, openDb, withDb } from "../../worker/core/db";
+import { databaseUnavailable, STATEMENT_TIMED_OUT } from "../../worker/core/db-errors";
 import worker from "../../worker/index";
 import { orderPlanOf, startCardPayment } from "../../worker/payments/checkout.service";
 import { sandboxProvider } from "../../worker/payments/providers/sandbox";

@@ -16,7 +16,7 @@ import {
 } from "../contracts/auth";
 import { RequiredClickid } from "../contracts/clickid";
 import { VerifyResponse } from "../contracts/verify";
-import { pgCode } from "../core/db";
+import { pgCode } from "../core/db-errors";
 import { forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { errorName, logEvent } from "../core/log";

@@ -83,6 +83,22 @@ export const signupErrors = {
 };
 
 /** A random public id for a member: the spec's clickid / trackerId. */
+/** The account a click id names, on any brand (local tools that name a member). */
+export async function accountIdOf(db: Db, clickid: string): Promise<number | null> {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.clickid, clickid));
+  return row?.id ?? null;
+}
+
+/** Sets a member's level directly (local tools that stand in for a purchase). */
+export async function setPremiumLevel(db: Db, clickid: string, premiumLevel: number) {
+  const [row] = await db
+    .update(accounts)
+    .set({ premiumLevel })
+    .where(eq(accounts.clickid, clickid))
+    .returning({ clickid: accounts.clickid, premiumLevel: accounts.premiumLevel });
+  return row ?? null;
+}
+
 export function newClickid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { configOf } from "../config";
-import { httpQuery } from "../core/db";
 import { hashPassword, hashPasswordWithCost, OWASP_ARGON2ID_OPTIONS } from "../core/password";
 import type { AppEnv } from "../env";
+import { oneStatement } from "./bench.service";
 
 /**
  * The floors that `npm run bench` compares the product against, in the same workerd: the cheapest HTTP
@@ -18,8 +18,7 @@ export const benchRoutes = new Hono<AppEnv>()
   // query path as the dispenser's (worker/core/db.ts): what a route that must ask Postgres once cannot beat.
   .post("/__bench/sql", async (c) => {
     const body: unknown = await c.req.json();
-    const { rows } = await httpQuery(configOf(c.env).database)("select $1::int as n", [1]);
-    return c.json({ ok: true, body, n: rows[0]?.n });
+    return c.json({ ok: true, body, n: await oneStatement(configOf(c.env).database) });
   })
   // One hash at the production cost, or (`?m=&t=`) at another of OWASP's equivalent Argon2id options.
   .post("/__bench/hash", async (c) => {

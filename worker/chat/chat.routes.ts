@@ -1,7 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
-import { angels } from "../../drizzle/schema/angels";
-import { messages } from "../../drizzle/schema/chat";
 import { sessionAccount } from "../auth/session.service";
 import { Int4IdParam } from "../contracts/bounds";
 import { ConversationAnswer } from "../contracts/chat";
@@ -11,7 +8,13 @@ import { forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, featureApp } from "../core/openapi";
 import { canReadBlurred } from "./blurred";
-import { conversation, conversations, markConversationRead } from "./chat.service";
+import {
+  angelPhoneOf,
+  conversation,
+  conversations,
+  markConversationRead,
+  sentPersonalMessage,
+} from "./chat.service";
 import { conversationLock } from "./chat-lock";
 
 const oneConversation = createRoute({
@@ -73,21 +76,16 @@ export const chatRoutes = featureApp()
     if (trackerId !== c.var.session.clickid) throw forbidden();
     const account = await sessionAccount(c);
     await markConversationRead(c.var.db, account.id, angelId);
-    const [list, { lock, inviteAccepted }, [angel], [sent]] = await Promise.all([
+    const [list, { lock, inviteAccepted }, phone, sent] = await Promise.all([
       conversation(c.var.db, account.id, angelId),
       conversationLock(c.var.db, account, angelId),
-      c.var.db.select({ phone: angels.phone }).from(angels).where(eq(angels.id, angelId)),
-      c.var.db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.accountId, account.id), eq(messages.type, "personal")))
-        .limit(1),
+      angelPhoneOf(c.var.db, angelId),
+      sentPersonalMessage(c.var.db, account.id),
     ]);
     // The spec: only verified or premium members see the angel's phone number; and only a number reserved
     // for fiction is ever shown (an older database may still hold realistic ones).
-    const phone = angel?.phone ?? null;
     const angelPhone = canReadBlurred(account) && phone && isFictionalPhone(phone) ? phone : null;
-    const freeFirstMessage = account.premiumLevel === 0 && sent === undefined;
+    const freeFirstMessage = account.premiumLevel === 0 && !sent;
     return c.json({ messages: list, lock, inviteAccepted, angelPhone, freeFirstMessage }, 200);
   })
   .openapi(allConversations, async (c) => {

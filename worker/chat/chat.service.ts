@@ -283,3 +283,19 @@ export async function pendingMessageOf(db: Db, clickid: string): Promise<Pending
   const parsed = PendingMessage.safeParse(row?.pending);
   return parsed.success ? parsed.data : null;
 }
+
+/** The angel's phone number as stored, if any. */
+export async function angelPhoneOf(db: Db, angelId: number): Promise<string | null> {
+  const [angel] = await db.select({ phone: angels.phone }).from(angels).where(eq(angels.id, angelId));
+  return angel?.phone ?? null;
+}
+
+/** The member has written a message of their own already (their first one is free). */
+export async function sentPersonalMessage(db: Db, accountId: number): Promise<boolean> {
+  const [sent] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.accountId, accountId), eq(messages.type, "personal")))
+    .limit(1);
+  return sent !== undefined;
+}

@@ -7,7 +7,8 @@ import type { ChatMessage } from "../contracts/chat";
 import { CLIENT_ID_CONFLICT } from "../contracts/chat";
 import type { Balances } from "../contracts/credits";
 import { type GateDecision, gateDecision } from "../contracts/message-gate";
-import { type Db, pgCode } from "../core/db";
+import type { Db } from "../core/db";
+import { pgCode } from "../core/db-errors";
 import { PendingMessage, toChatMessage } from "./chat.service";
 import { type ChatRefusal, chatRefusal, lockFacts } from "./chat-lock";
 

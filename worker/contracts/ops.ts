@@ -205,3 +205,30 @@ export const AuditEntry = z.object({
   angelId: z.number().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
 });
+
+/** The console's view of the members' rights: deletions and withdrawals with their deadlines. */
+export const DeletionRow = z.object({
+  accountId: z.number(),
+  brandTitle: z.string(),
+  requestedAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  erasedAt: z.string().nullable(),
+  /** pending (grace period running), overdue (the job has not erased it yet), erased. */
+  state: z.enum(["pending", "overdue", "erased"]),
+});
+
+export const WithdrawalRow = z.object({
+  id: z.number(),
+  accountId: z.number(),
+  paymentId: z.number(),
+  provider: z.string(),
+  kind: z.string(),
+  refundCents: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  /** The refund is owed by this date. */
+  refundDueAt: z.string(),
+});
+
+export const RightsView = z.object({ deletions: z.array(DeletionRow), withdrawals: z.array(WithdrawalRow) });

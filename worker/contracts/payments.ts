@@ -1,7 +1,7 @@
 // The money path's closed sets and shapes that cross the wire (spec/money-platform.md sections 3, 4 and 8).
 
 import { z } from "zod";
-import { Clickid } from "./clickid";
+import { Clickid, RequiredClickid } from "./clickid";
 import type { Locale } from "./locales";
 
 /** The payment error catalogue's codes (section 8) that a failed payment can carry. */
@@ -200,6 +200,7 @@ export const SavedCardPaymentRequest = BrowserFields.extend({
   clickid: Clickid,
   ...ImmediatePerformance,
 });
+export type SavedCardPaymentRequest = z.infer<typeof SavedCardPaymentRequest>;
 
 /** The charge response (section 3): ok, ko (with the catalogue's code as message) or open. */
 export const ChargeAnswer = z.object({
@@ -332,3 +333,51 @@ const RECEIPT_FILE_WORDS: Record<Locale, string> = {
 };
 export const receiptFileName = (chargeId: number, language: Locale) =>
   `${RECEIPT_FILE_WORDS[language]}_${chargeId}.pdf`;
+
+/** GET /api/plans's answer: what the plans page and the payment page read. */
+export const PlansAnswer = z.object({
+  /** The spec's rateplan: one element holding the four lists. */
+  rateplan: z.array(RatePlan),
+  /** The list this member buys from, and the plan chosen for them at first (null when the list is empty). */
+  list: PlanList,
+  chosen: z.string().nullable(),
+  fluxId: z.string(),
+  premiumLevel: z.number().int(),
+  verificaEta: z.boolean(),
+  /** The flow's valoreMessaggio: the credits a paid member's message costs (a plan makes its buyer a paid member). */
+  valoreMessaggio: z.number().int().min(1),
+  sistemi_pagamento: z.array(z.string()),
+  /** The member has a kept card: choosing a plan charges it at once (one tap). */
+  actonfile: z.boolean(),
+  /** The member verified their age (by card or phone); a verificaEta flow asks the others to verify first. */
+  verified: z.boolean(),
+  /**
+   * Of sistemi_pagamento, the methods a renewing plan may be paid with: the card, and those whose provider keeps
+   * what renews it (PayPal's vault, Mollie's mandate, a wallet's token).
+   */
+  renewingMethods: z.array(z.string()),
+  /**
+   * Of sistemi_pagamento, the methods the built-in sandbox serves here (a local run without the brand's
+   * credentials for it): their page says that the sandbox's page stands in for the provider's.
+   */
+  sandboxMethods: z.array(z.string()),
+});
+
+/** The payment systems whose return pages check a payment (orders/{system}/checkTransactionStatus). */
+export const CHECK_SYSTEMS = ["adyen", "trustpay", "maxpay", "googlePay", "mollie", "coda"] as const;
+export const CheckSystem = z.object({ system: z.enum(CHECK_SYSTEMS) });
+
+/** POST /dev/payments/reconcile: the reconciliation job as if the time were `now`, optionally for one member. */
+export const ReconcileRequest = z.object({
+  now: z.iso.datetime({ offset: true }).optional(),
+  clickid: /* @__PURE__ */ RequiredClickid.optional(),
+});
+
+export const ReconcileAnswer = z.object({
+  checked: z.number().int(),
+  repaired: z.number().int(),
+  closed: z.number().int(),
+  open: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+});

@@ -1,7 +1,8 @@
 // The own profile (/profile): the form's fields and their rules (the client marks them, the server
 // refuses them with the same message keys), the photo rules, and what GET /users/profile/{clickid} answers.
 import { z } from "zod";
-import { AGE_MAX, AGE_MIN } from "./auth";
+import { AGE_MAX, AGE_MIN, SessionUser } from "./auth";
+import { Clickid } from "./clickid";
 import { preferredAges } from "./discovery";
 
 /** The spec's photo limits: under 10 MB, at most 1000x1000 (the browser resizes to fit, JPEG quality 100). */
@@ -95,3 +96,71 @@ export const OwnProfile = z.object({
   notifications: z.object({ email: z.boolean(), telegram: z.boolean(), notifiche_push: z.boolean() }),
 });
 export type OwnProfile = z.infer<typeof OwnProfile>;
+
+/** Digits of a phone verification code. */
+export const PHONE_CODE_LENGTH = 6;
+
+/** POST /api/users/{clickid}/phone: the number to send a code to. */
+export const PhoneRequest = z.object({
+  /** A mobile number of the brand's market, with or without its international prefix. */
+  phone: z.string().trim().min(6).max(32),
+});
+
+/** POST /api/users/{clickid}/phone/verify: the code received. */
+export const PhoneCodeRequest = z.object({
+  /** The code of the last SMS, as received (spaces are ignored). */
+  code: z
+    .string()
+    .transform((s) => s.replace(/\s+/g, ""))
+    .pipe(z.string().regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), `${PHONE_CODE_LENGTH} digits`)),
+});
+
+/** The code went out. */
+export const CodeSent = z.object({
+  result: z.literal("code_sent"),
+  /** The number the code went to, in E.164. */
+  phone: z.string(),
+  /** The same number as the market writes it ("347 123 4567"), to show. */
+  phoneDisplay: z.string(),
+  /** Until when, and for how many more seconds, the code may be entered. */
+  expiresAt: z.string(),
+  expiresInS: z.number().int(),
+  /** When, and in how many seconds, another code may be asked. */
+  resendAt: z.string(),
+  resendInS: z.number().int(),
+  /** The tries the new code has. */
+  triesLeft: z.number().int(),
+});
+
+/** The member is verified with this number. */
+export const PhoneVerified = z.object({ result: z.literal("OK"), phone: z.string(), user: SessionUser });
+
+export const PhoneClickidParam = z.object({ clickid: Clickid });
+
+const ProfileFormPatch = /* @__PURE__ */ ProfileForm.partial();
+
+/** PUT /api/users/{clickid}: any of the profile form's fields, the preferred age, the region and city. */
+export const ProfileUpdate = /* @__PURE__ */ ProfileFormPatch.extend({
+  /** The spec's user_info.preferred_age: 20-30, 30-40, 40-60 or 60-90 (shown as 60+); null for every age. */
+  preferred_age: z.string().max(10).nullable().optional(),
+  /** Region code of the brand's country, as listed by GET /api/get/regions/{country}. */
+  region: z.string().trim().min(1).max(80).optional(),
+  /** A city of that region (of the member's current region when no region is sent); any case. */
+  city: z.string().trim().min(1).max(120).optional(),
+  servizio: z.string().max(253).optional(),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+/** POST /users/changeNotificationPreferences: the notification toggles. */
+export const NotificationPreferences = z.object({
+  clickid: Clickid,
+  email: z.boolean(),
+  telegram: z.boolean(),
+  notifiche_push: z.boolean(),
+});
+
+/** The member's photos, as the photo routes answer. */
+export const Photos = z.object({ imageName: z.array(OwnPhoto) });
+const photoName = z.string().regex(/^[0-9a-f]{24}\.(jpg|png|gif)$/);
+
+export const NamedPhoto = z.object({ clickid: Clickid, name: photoName });

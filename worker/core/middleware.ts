@@ -5,7 +5,7 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { configOf } from "../config";
 import { PHOTO_MAX_BYTES } from "../contracts/profile";
 import type { AppEnv } from "../env";
-import { lazyDb } from "./db";
+import { type Db, lazyDb } from "./db";
 import { AppError, unauthorized } from "./errors";
 import { type SessionClaims, verifyToken } from "./tokens";
 
@@ -78,6 +78,12 @@ export function liveSession(session: LiveSessionClaims): SQL {
   ) as SQL;
 }
 
+/** The token's account still holds the session: of the host's brand, enabled, at the token's version. */
+export async function sessionIsLive(db: Db, session: LiveSessionClaims): Promise<boolean> {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(liveSession(session));
+  return row !== undefined;
+}
+
 /** What a live session is checked on: the token's account and version, and the brand of the request's host. */
 export type LiveSessionClaims = Pick<SessionClaims, "accountId" | "sessionVersion"> & { brandId: string };
 
@@ -91,9 +97,9 @@ async function bearerClaims(header: string | undefined, secret: string): Promise
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await bearerClaims(c.req.header("authorization"), c.get("config").jwtSecret);
   if (!claims) throw unauthorized();
-  const live = liveSession({ ...claims, brandId: c.get("brand").public.id });
-  const [row] = await c.get("db").select({ id: accounts.id }).from(accounts).where(live);
-  if (!row) throw unauthorized();
+  if (!(await sessionIsLive(c.get("db"), { ...claims, brandId: c.get("brand").public.id }))) {
+    throw unauthorized();
+  }
   c.set("session", { accountId: claims.accountId, clickid: claims.clickid });
   await next();
 });

@@ -1,8 +1,7 @@
 // Local-only helpers for the end-to-end tests and manual checks: never reachable in production.
 
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { accounts } from "../../drizzle/schema/accounts";
+import { accountIdOf, setPremiumLevel } from "../auth/auth.service";
 import { RequiredClickid } from "../contracts/clickid";
 import { AppError } from "../core/errors";
 import { localOnly } from "../core/middleware";
@@ -78,15 +77,12 @@ export const devRoutes = featureApp()
   .openapi(notify, async (c) => {
     const { clickid } = c.req.valid("param");
     const body = c.req.valid("json");
-    const [member] = await c.var.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.clickid, clickid));
-    if (!member) throw new AppError(404, "not_found", "No such member.");
+    const memberId = await accountIdOf(c.var.db, clickid);
+    if (memberId === null) throw new AppError(404, "not_found", "No such member.");
     const ctx = { config: c.var.config, db: c.var.db, brand: c.var.brand };
     const notification = {
       id: crypto.randomUUID(),
-      accountId: member.id,
+      accountId: memberId,
       locale: body.locale ?? c.var.brand.public.language,
       kind: body.kind,
       angel: { id: 1, name: body.angel },
@@ -95,18 +91,13 @@ export const devRoutes = featureApp()
     };
     const telegram = await telegramChannel.send(ctx, notification);
     const email = await emailChannel.send(ctx, notification);
-    const digest = await sendDigest(c.var.config, c.var.db, member.id);
+    const digest = await sendDigest(c.var.config, c.var.db, memberId);
     return c.json({ telegram, email, digest }, 200);
   })
   .openapi(setPremium, async (c) => {
     const { clickid } = c.req.valid("param");
     const { premiumLevel } = c.req.valid("json");
-    const rows = await c.var.db
-      .update(accounts)
-      .set({ premiumLevel })
-      .where(eq(accounts.clickid, clickid))
-      .returning({ clickid: accounts.clickid, premiumLevel: accounts.premiumLevel });
-    const row = rows[0];
+    const row = await setPremiumLevel(c.var.db, clickid, premiumLevel);
     if (!row) throw new AppError(404, "not_found", "No such member.");
     return c.json(row, 200);
   });

@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, asc, eq, sql } from "drizzle-orm";
-import { cities, foldCityText, regions } from "../../drizzle/schema/geo";
 import { CITY_SEARCH_MIN_CHARS, CITY_SUGGESTIONS_MAX, City, Region } from "../contracts/discovery";
 import { Country } from "../contracts/locales";
 import { featureApp } from "../core/openapi";
-import { regionsOf } from "./geo.service";
+import { citiesOf, citySuggestions, regionsOf } from "./geo.service";
 
 // Regions and cities change with a deploy of the seed, not during the day.
 const CACHE = "public, max-age=3600";
@@ -49,16 +47,6 @@ const citySearch = createRoute({
   },
 });
 
-const cityColumns = {
-  city_title: cities.name,
-  state_title: regions.name,
-  region: cities.region,
-  province: cities.province,
-};
-
-/** A text for LIKE, matched literally. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export const geoRoutes = featureApp()
   .openapi(regionList, async (c) => {
     const { country } = c.req.valid("param");
@@ -68,27 +56,13 @@ export const geoRoutes = featureApp()
   })
   .openapi(cityList, async (c) => {
     const { country } = c.req.valid("param");
-    const rows = await c.var.db
-      .select(cityColumns)
-      .from(cities)
-      .innerJoin(regions, and(eq(regions.country, cities.country), eq(regions.code, cities.region)))
-      .where(eq(cities.country, country))
-      .orderBy(asc(cities.name));
+    const rows = await citiesOf(c.var.db, country);
     c.header("cache-control", CACHE);
     return c.json(rows, 200);
   })
   .openapi(citySearch, async (c) => {
     const { country, text } = c.req.valid("param");
-    const folded = likeLiteral(foldCityText(text));
-    const rank = sql`case when ${cities.searchName} like ${`${folded}%`} then 0
-      when ${cities.searchName} like ${`% ${folded}%`} then 1 else 2 end`;
-    const rows = await c.var.db
-      .select(cityColumns)
-      .from(cities)
-      .innerJoin(regions, and(eq(regions.country, cities.country), eq(regions.code, cities.region)))
-      .where(and(eq(cities.country, country), sql`${cities.searchName} like ${`%${folded}%`}`))
-      .orderBy(rank, sql`length(${cities.name})`, asc(cities.name))
-      .limit(CITY_SUGGESTIONS_MAX);
+    const rows = await citySuggestions(c.var.db, country, text);
     c.header("cache-control", CACHE);
     return c.json(rows, 200);
   });

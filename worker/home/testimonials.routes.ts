@@ -2,15 +2,10 @@
 // page asks three). A market's reviews are written in its language; demo ones are flagged isSample and
 // shown with a "sample review" label (DESIGN.md section 5).
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq, sql } from "drizzle-orm";
-import { testimonials } from "../../drizzle/schema/testimonials";
-import { Country, type Locale } from "../contracts/locales";
+import { Country } from "../contracts/locales";
 import { MAX_TESTIMONIALS, SHUFFLED_TESTIMONIALS } from "../contracts/testimonials";
-import type { Db } from "../core/db";
 import { errorResponse, featureApp } from "../core/openapi";
-
-/** The language a market's reviews are written in. */
-const reviewLanguage: Record<Country, Locale> = { it: "it", es: "es", en: "en" };
+import { shuffledTestimonials } from "./testimonials.service";
 
 const Testimonial = z.object({
   utente: z.string(),
@@ -22,24 +17,6 @@ const Testimonial = z.object({
   nome_immagine: z.string(),
   isSample: z.boolean(),
 });
-
-/** `count` reviews of a market in a random order (each call its own), six unless told. */
-export async function shuffledTestimonials(db: Db, country: Country, count = SHUFFLED_TESTIMONIALS) {
-  return db
-    .select({
-      utente: testimonials.utente,
-      genere: testimonials.genere,
-      eta: testimonials.eta,
-      recensione: testimonials.recensione,
-      stelle: testimonials.stelle,
-      nome_immagine: testimonials.nomeImmagine,
-      isSample: testimonials.isSample,
-    })
-    .from(testimonials)
-    .where(eq(testimonials.language, reviewLanguage[country]))
-    .orderBy(sql`random()`)
-    .limit(count);
-}
 
 const list = createRoute({
   method: "get",

@@ -1,8 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { desc, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { accounts } from "../../drizzle/schema/accounts";
-import { mailOutbox, mailSuppressions } from "../../drizzle/schema/mail";
 import { AppError } from "../core/errors";
 import { escapeHtml } from "../core/html";
 import { logEvent } from "../core/log";
@@ -14,9 +11,8 @@ import { TELEGRAM_OUTBOX_LIMIT, telegramOutboxRows } from "../notifications/tele
 import { changeMarketingConsents } from "../privacy/consents.service";
 import { SMS_OUTBOX_LIMIT, type SmsOutboxRow, smsOutboxRows } from "../sms/sms.service";
 import { type ListedPostbackRow, listPostbacks } from "../tracking/postbacks.service";
+import { OUTBOX_LIMIT, type OutboxMail, outboxRows, suppressAddress } from "./mail.service";
 
-/** The outbox pages show the newest mails only. */
-export const OUTBOX_LIMIT = 100;
 /** Mailgun webhook signatures older (or further ahead) than this are refused as replays. */
 export const WEBHOOK_MAX_AGE_S = 15 * 60;
 /** Tokens remembered per isolate to refuse a replay inside the age window (Mailgun's are single use). */
@@ -240,12 +236,6 @@ async function checkSignature(
   return "ok";
 }
 
-function outboxRows(c: { var: AppEnv["Variables"] }, to: string | undefined) {
-  const query = c.var.db.select().from(mailOutbox);
-  const filtered = to ? query.where(sql`lower(${mailOutbox.to}) = ${to.toLowerCase()}`) : query;
-  return filtered.orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(OUTBOX_LIMIT);
-}
-
 /** Escapes the text and makes its http(s) links clickable. */
 function linkify(text: string): string {
   return text
@@ -310,7 +300,7 @@ ${items ? `<table><thead><tr><th>created</th><th>brand</th><th>event</th><th>cli
 }
 
 function outboxHtml(
-  rows: (typeof mailOutbox.$inferSelect)[],
+  rows: OutboxMail[],
   to: string | undefined,
   sms: SmsOutboxRow[],
   telegram: TelegramOutboxRow[],
@@ -368,7 +358,7 @@ export const mailRoutes = featureApp()
   .openapi(outboxPage, async (c) => {
     const { to } = c.req.valid("query");
     const [mails, sms, telegram, tracked, push] = await Promise.all([
-      outboxRows(c, to),
+      outboxRows(c.var.db, to),
       smsOutboxRows(c.var.db, undefined),
       telegramOutboxRows(c.var.db),
       listPostbacks(c.var.db, { brands: null, limit: 50 }),
@@ -386,7 +376,7 @@ export const mailRoutes = featureApp()
   })
   .openapi(outboxJson, async (c) => {
     const { to } = c.req.valid("query");
-    const rows = await outboxRows(c, to);
+    const rows = await outboxRows(c.var.db, to);
     return c.json({ messages: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }, 200);
   })
   .openapi(mailRemove, async (c) => {
@@ -407,14 +397,7 @@ export const mailRoutes = featureApp()
       return c.json({ result: "OK" as const, suppressed: false }, 200);
     }
     const email = event.recipient.toLowerCase();
-    const updated = await c.var.db.transaction(async (tx) => {
-      await tx.insert(mailSuppressions).values({ email, reason: event.event }).onConflictDoNothing();
-      return tx
-        .update(accounts)
-        .set({ notifyEmail: false })
-        .where(sql`lower(${accounts.email}) = ${email}`)
-        .returning({ id: accounts.id });
-    });
+    const updated = await suppressAddress(c.var.db, email, event.event);
     // An unsubscribe or a complaint is also the promotional consent withdrawn (GDPR art. 7(3)), recorded as such.
     if (event.event === "unsubscribed" || event.event === "complained") {
       for (const { id } of updated) {

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { accounts } from "../../drizzle/schema/accounts";
 import { mailOutbox, mailSent, mailSuppressions } from "../../drizzle/schema/mail";
 import type { Brand } from "../brands/brand";
 import type { Config } from "../config";
@@ -246,4 +247,31 @@ export async function deliverMail(config: Config, delivery: MailDelivery): Promi
   if (!config.mailgun) throw new Error("Mail is not configured: set MAILGUN_API_KEY and MAILGUN_DOMAIN");
   const messageId = await postToMailgun(config.mailgun, delivery.message, delivery.fields);
   logEvent("info", "mail.sent", { ...delivery.fields, messageId });
+}
+
+/** The outbox pages show the newest mails only. */
+export const OUTBOX_LIMIT = 100;
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** The mails kept locally, newest first, optionally to one address (any case). */
+export function outboxRows(db: Db, to: string | undefined): Promise<OutboxMail[]> {
+  const query = db.select().from(mailOutbox);
+  const filtered = to ? query.where(sql`lower(${mailOutbox.to}) = ${to.toLowerCase()}`) : query;
+  return filtered.orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(OUTBOX_LIMIT);
+}
+
+/**
+ * An address that bounced, unsubscribed or complained gets no more mail, and its accounts stop the
+ * notification mails, together; answers those accounts.
+ */
+export function suppressAddress(db: Db, email: string, reason: string) {
+  return db.transaction(async (tx) => {
+    await tx.insert(mailSuppressions).values({ email, reason }).onConflictDoNothing();
+    return tx
+      .update(accounts)
+      .set({ notifyEmail: false })
+      .where(sql`lower(${accounts.email}) = ${email}`)
+      .returning({ id: accounts.id });
+  });
 }

@@ -2,10 +2,8 @@
 // the member search and the refund of a payment (supervisors and admins), each for the members of the brands
 // the operator covers. Every refund attempt is in the audit log, whatever its outcome.
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { orders, payments } from "../../drizzle/schema/payments";
 import { type OperatorRole, supervising } from "../contracts/ops";
 import { AppError } from "../core/errors";
 import { errorName, logEvent } from "../core/log";
@@ -21,7 +19,7 @@ import {
   RefundAnswer,
   RefundRequestBody,
 } from "./money.schemas";
-import { findMembers, moneyMember, moneyView } from "./money.service";
+import { findMembers, moneyMember, moneyView, refundTarget } from "./money.service";
 import { coveredBrands, requireOperator, requireSupervisor } from "./operator-auth";
 import { audit, logOps } from "./ops.service";
 
@@ -80,17 +78,7 @@ const auditRefundAttempt = createMiddleware<AppEnv>(async (c, next) => {
   const paymentId = PaymentRef.shape.paymentId.safeParse(c.req.param("paymentId")).data ?? null;
   try {
     const { db } = c.var;
-    const [target] = paymentId
-      ? await db
-          .select({
-            accountId: orders.accountId,
-            amountCents: payments.amountCents,
-            currency: orders.currency,
-          })
-          .from(payments)
-          .innerJoin(orders, eq(orders.id, payments.orderId))
-          .where(eq(payments.id, paymentId))
-      : [];
+    const target = paymentId ? await refundTarget(db, paymentId) : null;
     const refused = outcome === "refund_refused" || outcome === "refund_in_portal";
     await audit(db, {
       operatorId: operator.id,

@@ -36,6 +36,20 @@ export async function moneyMember(
   return row ?? null;
 }
 
+/** Whose payment a refund attempt named, and its amount, for the attempt's audit row. */
+export async function refundTarget(db: Db, paymentId: number) {
+  const [target] = await db
+    .select({
+      accountId: orders.accountId,
+      amountCents: payments.amountCents,
+      currency: orders.currency,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.id, paymentId));
+  return target ?? null;
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Members of the given brands by exact e-mail (any case) or clickid, newest first. */

@@ -1,8 +1,6 @@
 // The operator's session on the console: login (rate-limited like a member's), logout, who is signed in and
 // the console's language.
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq, sql } from "drizzle-orm";
-import { operators } from "../../drizzle/schema/ops";
 import { brandOf } from "../brands/registry";
 import { Locale } from "../contracts/locales";
 import { Operator, OperatorRole, OpsLoginRequest } from "../contracts/ops";
@@ -10,7 +8,14 @@ import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } f
 import { hashPassword, verifyPassword } from "../core/password";
 import { beginLogin, clientIp } from "../ratelimit/rate-limit.service";
 import { coveredBrands, coversAllBrands, requireOperator } from "./operator-auth";
-import { audit, type OperatorRow, operatorByEmail } from "./ops.service";
+import {
+  audit,
+  endOperatorSessions,
+  type OperatorRow,
+  operatorByEmail,
+  setOperatorLanguage,
+  setOperatorPassword,
+} from "./ops.service";
 import { opsErrors } from "./ops-errors";
 import { signOperatorToken } from "./ops-token";
 
@@ -94,10 +99,7 @@ export const operatorSessionRoutes = featureApp()
     if (operator.disabled) throw opsErrors.disabled();
     await attempt.succeeded();
     if (needsRehash) {
-      await c.var.db
-        .update(operators)
-        .set({ passwordHash: await hashPassword(password) })
-        .where(eq(operators.id, operator.id));
+      await setOperatorPassword(c.var.db, operator.id, await hashPassword(password));
     }
     await audit(c.var.db, { operatorId: operator.id, action: "login" });
     const token = await signOperatorToken(c.var.config.jwtSecret, {
@@ -108,10 +110,7 @@ export const operatorSessionRoutes = featureApp()
   })
   .openapi(logout, async (c) => {
     const operator = c.var.operator;
-    await c.var.db
-      .update(operators)
-      .set({ sessionVersion: sql`${operators.sessionVersion} + 1` })
-      .where(eq(operators.id, operator.id));
+    await endOperatorSessions(c.var.db, operator.id);
     await audit(c.var.db, { operatorId: operator.id, action: "logout" });
     return c.json({ result: "OK" as const }, 200);
   })
@@ -119,6 +118,6 @@ export const operatorSessionRoutes = featureApp()
   .openapi(setLanguage, async (c) => {
     const operator = c.var.operator;
     const { language } = c.req.valid("json");
-    await c.var.db.update(operators).set({ language }).where(eq(operators.id, operator.id));
+    await setOperatorLanguage(c.var.db, operator.id, language);
     return c.json(publicOperator({ ...operator, language }), 200);
   });

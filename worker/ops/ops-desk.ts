@@ -2,7 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import { opsAuditLog } from "../../drizzle/schema/ops";
 import { configOf } from "../config";
 import type { AuditDetails } from "../contracts/ops";
-import { pgCode, withDb } from "../core/db";
+import { withDb } from "../core/db";
+import { pgCode } from "../core/db-errors";
 import { errorName, logEvent } from "../core/log";
 
 /** One operator's hold on one conversation (a member and an angel) until `expiresAt` (ms). */

@@ -47,6 +47,22 @@ export async function operatorByEmail(db: Db, email: string): Promise<OperatorRo
   return row ?? null;
 }
 
+export async function setOperatorPassword(db: Db, operatorId: number, passwordHash: string) {
+  await db.update(operators).set({ passwordHash }).where(eq(operators.id, operatorId));
+}
+
+/** A new session version: every token signed with the old one stops working (logout). */
+export async function endOperatorSessions(db: Db, operatorId: number) {
+  await db
+    .update(operators)
+    .set({ sessionVersion: sql`${operators.sessionVersion} + 1` })
+    .where(eq(operators.id, operatorId));
+}
+
+export async function setOperatorLanguage(db: Db, operatorId: number, language: string) {
+  await db.update(operators).set({ language }).where(eq(operators.id, operatorId));
+}
+
 /** Flows whose angel replies come from operators (provider_animazione in the flow's JSON). */
 const operatorFlows = sql`(select f.flux_id from flows f where f.config->>'provider_animazione' = 'operators')`;
 

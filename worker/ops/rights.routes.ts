@@ -1,46 +1,15 @@
 // The console's view of the members' rights (supervisors and admins): the deletions waiting for their erasure
 // with the date it is due, the recent erasures, and the withdrawals with the legal refund deadline (14 days);
 // a refund the provider refused is marked to be made by hand. Every step is also in the audit log.
-import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, gt, isNotNull, or, sql } from "drizzle-orm";
-import { accounts } from "../../drizzle/schema/accounts";
-import { orders, payments } from "../../drizzle/schema/payments";
-import { withdrawals } from "../../drizzle/schema/withdrawals";
+import { createRoute } from "@hono/zod-openapi";
 import { brandOf } from "../brands/registry";
+import { RightsView } from "../contracts/ops";
 import { WITHDRAWAL_DAYS } from "../contracts/withdrawal";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { requireOperator, requireSupervisor } from "./operator-auth";
+import { rightsRequests } from "./rights.service";
 
-/** How far back the view lists finished requests. */
-const RECENT_DAYS = 90;
-const LIMIT = 200;
 const DAY_MS = 86_400_000;
-
-const DeletionRow = z.object({
-  accountId: z.number(),
-  brandTitle: z.string(),
-  requestedAt: z.string().nullable(),
-  dueAt: z.string().nullable(),
-  erasedAt: z.string().nullable(),
-  /** pending (grace period running), overdue (the job has not erased it yet), erased. */
-  state: z.enum(["pending", "overdue", "erased"]),
-});
-
-const WithdrawalRow = z.object({
-  id: z.number(),
-  accountId: z.number(),
-  paymentId: z.number(),
-  provider: z.string(),
-  kind: z.string(),
-  refundCents: z.number(),
-  currency: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-  /** The refund is owed by this date. */
-  refundDueAt: z.string(),
-});
-
-export const RightsView = z.object({ deletions: z.array(DeletionRow), withdrawals: z.array(WithdrawalRow) });
 
 const view = createRoute({
   method: "get",
@@ -57,33 +26,8 @@ const view = createRoute({
 });
 
 export const rightsRoutes = featureApp().openapi(view, async (c) => {
-  const since = new Date(Date.now() - RECENT_DAYS * DAY_MS);
   const now = Date.now();
-  const deletionRows = await c.var.db
-    .select({
-      id: accounts.id,
-      brandId: accounts.brandId,
-      requestedAt: accounts.deletionRequestedAt,
-      dueAt: accounts.erasureDueAt,
-      erasedAt: accounts.erasedAt,
-    })
-    .from(accounts)
-    .where(
-      or(
-        and(isNotNull(accounts.erasureDueAt), sql`${accounts.erasedAt} is null`),
-        gt(accounts.erasedAt, since),
-      ),
-    )
-    .orderBy(desc(accounts.erasureDueAt))
-    .limit(LIMIT);
-  const withdrawalRows = await c.var.db
-    .select({ withdrawal: withdrawals, provider: payments.provider, currency: orders.currency })
-    .from(withdrawals)
-    .innerJoin(payments, sql`${payments.id} = ${withdrawals.paymentId}`)
-    .innerJoin(orders, sql`${orders.id} = ${payments.orderId}`)
-    .where(or(gt(withdrawals.createdAt, since), sql`${withdrawals.status} <> 'refunded'`))
-    .orderBy(desc(withdrawals.id))
-    .limit(LIMIT);
+  const { deletionRows, withdrawalRows } = await rightsRequests(c.var.db, now);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return c.json(
     {

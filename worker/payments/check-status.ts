@@ -6,12 +6,13 @@
 import { eq } from "drizzle-orm";
 import { payments } from "../../drizzle/schema/payments";
 import type { PaymentErrorCode, PaymentStatus } from "../contracts/payments";
-import { type Db, databaseUnavailable } from "../core/db";
+import type { Db } from "../core/db";
+import { databaseUnavailable } from "../core/db-errors";
 import { AppError } from "../core/errors";
 import { errorName, logEvent } from "../core/log";
 import { messageOf, outcomeMessage, ownPayment } from "./checkout.service";
 import { type PaymentProvider, type ProviderPayment, ProviderUnsupported } from "./provider";
-import { type Settlement, settlePayment } from "./settlement.service";
+import { type PaymentDeps, settleAndTell } from "./settle-and-tell.service";
 
 /** How long a return page waits before asking again when the provider could not be asked (seconds). */
 export const PROVIDER_RETRY_AFTER_S = 5;
@@ -75,29 +76,27 @@ async function recordedAnswer(
 }
 
 /**
- * Checks a member's payment with its provider and applies the answer once: the answer for the page and the
- * settlement (for the room), or the recorded answer alone where the provider cannot look the payment up.
+ * Checks a member's payment with its provider, applies the answer once and tells the member's tabs; the answer
+ * for the page, or the recorded answer alone where the provider cannot look the payment up.
  */
 export async function checkPaymentStatus(
-  db: Db,
+  deps: PaymentDeps,
   provider: PaymentProvider,
   reference: string,
   accountId: number,
-): Promise<{ answer: CheckAnswer; settlement?: Settlement }> {
+): Promise<CheckAnswer> {
+  const { db } = deps;
   let reported: ProviderPayment;
   try {
     reported = await askProvider(provider, () => provider.checkPayment(reference));
   } catch (error) {
     if (!(error instanceof ProviderUnsupported)) throw error;
-    return { answer: await recordedAnswer(db, provider, reference, accountId) };
+    return recordedAnswer(db, provider, reference, accountId);
   }
   // Only the member's own payments: someone else's is no payment of theirs, and is not applied here.
   const own = await ownPayment(db, provider.id, reported, accountId);
   if (!own) throw notFound();
-  const settlement = await settlePayment(db, provider.id, reported);
+  const settlement = await settleAndTell(deps, provider.id, reported);
   const paid = settlement.found && settlement.status === "succeeded";
-  return {
-    answer: { result: paid, message: outcomeMessage(settlement), rateplan: own.productId },
-    settlement,
-  };
+  return { result: paid, message: outcomeMessage(settlement), rateplan: own.productId };
 }

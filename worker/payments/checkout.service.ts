@@ -10,17 +10,19 @@ import { Country } from "../contracts/locales";
 import {
   type BrowserInfo,
   CARD_CHECK_PRODUCT_ID,
+  type CardEntry,
+  type CardPaymentRequest,
   type OrderPlan,
   type PaymentErrorCode,
   type PaymentStatus,
   PlanList,
   planListFor,
+  type SavedCardPaymentRequest,
 } from "../contracts/payments";
 import type { Db } from "../core/db";
-import { errorName, logEvent } from "../core/log";
+import { logEvent } from "../core/log";
 import type { LiveSessionClaims } from "../core/middleware";
-import type { Bindings } from "../env";
-import { memberRoom } from "../realtime/member-room";
+import { browserOfPayload, type CardOfEntry, cardOfEntry } from "./card-entry";
 import { openPayment, openPlanPayment } from "./orders.service";
 import {
   type CardDetails,
@@ -34,7 +36,7 @@ import {
   shopperReferenceOf,
   type WalletCharge,
 } from "./provider";
-import { deliverPurchaseMail, mailPurchaseConfirmation } from "./purchase-mail";
+import { type PaymentDeps, tellRoom } from "./settle-and-tell.service";
 import { reportedPayment, type Settlement, settlePayment } from "./settlement.service";
 
 interface Checkout {
@@ -260,45 +262,63 @@ async function chargeOpened(
   }
 }
 
-/** A card charge for a plan of the session member's flow, as orders/tryCharge makes it. */
-export interface PlanCardCharge {
-  session: LiveSessionClaims;
-  productId: string;
+/** Where a member's card request comes from: the brand, the page, the network. */
+export interface CardRequest {
+  config: Config;
   brandId: string;
   descriptor: string;
+  /** The page's origin (3-D Secure 2) and the payment system's return page on it. */
+  origin: string;
   returnUrl: string;
-  performanceConsent: boolean;
-  /** The purchase's confirmation is recorded with the grant, in the settlement's transaction. */
-  config: Config;
-  /** The member asked to keep the card (a renewing plan keeps it anyway). */
-  newCard: boolean;
-  /** The card's call to the provider, once the member and the plan are known. */
-  charge: (
-    common: Charge & { customerOf: (ip: string | undefined) => Customer; storeCard: boolean },
-  ) => Promise<ProviderPayment>;
+  /** The IP Cloudflare saw, for providers that require it. */
+  ip: string | undefined;
+}
+
+/** The provider's call for a card as the payload held it. */
+function chargeEntry(
+  provider: PaymentProvider,
+  entry: CardOfEntry,
+  charge: Charge & { customer: Customer; storeCard: boolean; browser?: BrowserInfo; origin: string },
+): Promise<ProviderPayment> {
+  if (entry.kind === "typed") return provider.chargeCard({ ...charge, card: entry.card });
+  if (!provider.chargeEncryptedCard) throw new Error(`${provider.id} has no card fields of its own`);
+  return provider.chargeEncryptedCard({ ...charge, card: entry.card, browser: entry.browser });
+}
+
+function logCharge(started: StartedPayment, fields: CardOfEntry["kind"]) {
+  logEvent("info", "payments.charge", {
+    paymentId: started.paymentId,
+    fields,
+    status: started.settlement.found ? started.settlement.status : "unknown",
+  });
 }
 
 /**
- * The session's check, the plan among what the member is offered, the order and its payment in one statement;
- * then the card's charge and the settlement. `no_session` and `no_plan` when the statement found neither.
+ * orders/tryCharge: the card is checked first; then one statement checks the session, finds the plan among
+ * what the member is offered and opens its order and payment; then the charge and the settlement, and the
+ * member's tabs are told. `no_session` and `no_plan` when the statement found neither.
  */
-export async function startPlanCardPayment(
-  db: Db,
+export async function chargePlanCard(
+  deps: PaymentDeps,
   provider: PaymentProvider,
-  request: PlanCardCharge,
+  request: CardRequest,
+  session: LiveSessionClaims,
+  body: CardPaymentRequest,
 ): Promise<StartedPayment | { found: "no_session" | "no_plan" }> {
+  const entry = cardOfEntry(provider, body, request.config.appEnv === "production");
+  const browser = browserOfPayload(body);
   const idempotencyKey = `pay_${crypto.randomUUID()}`;
-  const opening = await openPlanPayment(db, request.session, request.productId, {
+  const opening = await openPlanPayment(deps.db, session, body.rateplan, {
     brandId: request.brandId,
     provider: provider.id,
     method: "card",
     idempotencyKey,
-    performanceConsent: request.performanceConsent,
+    performanceConsent: body.immediatePerformance === true,
   });
   if (opening.found !== "opened") return { found: opening.found };
   const { member, plan } = opening;
-  return chargeOpened(
-    db,
+  const started = await chargeOpened(
+    deps.db,
     provider,
     {
       accountId: member.id,
@@ -307,16 +327,99 @@ export async function startPlanCardPayment(
       returnUrl: request.returnUrl,
       idempotencyKey,
       paymentId: opening.opened.paymentId,
+      // The purchase's confirmation is recorded with the grant, in the settlement's transaction.
       mailWith: request.config,
     },
     (common) =>
-      request.charge({
+      chargeEntry(provider, entry, {
         ...common,
-        customerOf: (ip) => customerOf(member, ip),
+        customer: customerOf(member, request.ip),
         // A renewing plan keeps the card its renewals are charged to (the checkout says so beside the button).
-        storeCard: request.newCard || plan.renewalDays !== null,
+        storeCard: body.newCard || plan.renewalDays !== null,
+        ...(browser ? { browser } : {}),
+        origin: request.origin,
       }),
   );
+  logCharge(started, entry.kind);
+  await tellRoom(deps.env, started.settlement);
+  return started;
+}
+
+/** The session member, as a card request needs them. */
+type CardMember = { id: number; fluxId: string; email: string; country: string };
+
+/** orders/createToken: a zero-amount check that keeps a new card (one-tap payments and renewals use it). */
+export async function keepNewCard(
+  deps: PaymentDeps,
+  provider: PaymentProvider,
+  request: CardRequest,
+  member: CardMember,
+  body: CardEntry,
+): Promise<StartedPayment> {
+  const entry = cardOfEntry(provider, body, request.config.appEnv === "production");
+  const checkout = {
+    accountId: member.id,
+    brandId: request.brandId,
+    fluxId: member.fluxId,
+    planList: "verifica" as const,
+    plan: CARD_CHECK_PLAN,
+    customer: customerOf(member, request.ip),
+    storeCard: true,
+    descriptor: request.descriptor,
+    returnUrl: request.returnUrl,
+    origin: request.origin,
+    performanceConsent: false,
+  };
+  const browser = browserOfPayload(body);
+  const started =
+    entry.kind === "encrypted"
+      ? await startEncryptedCardPayment(deps.db, provider, {
+          ...checkout,
+          card: entry.card,
+          browser: entry.browser,
+        })
+      : await startCardPayment(deps.db, provider, {
+          ...checkout,
+          card: entry.card,
+          ...(browser ? { browser } : {}),
+        });
+  logCharge(started, entry.kind);
+  await tellRoom(deps.env, started.settlement);
+  return started;
+}
+
+/**
+ * orders/actonfile/tryCharge: one tap charges the member's kept card for a plan of their flow. Null when the
+ * member keeps no card at this provider; `no_plan` when the product is not one they are offered.
+ */
+export async function chargeKeptCard(
+  deps: PaymentDeps,
+  provider: PaymentProvider,
+  request: CardRequest,
+  member: CardMember & { premiumLevel: number; verifiedUser: boolean },
+  body: SavedCardPaymentRequest,
+): Promise<StartedPayment | { found: "no_plan" | "no_card" }> {
+  const chosen = await findMemberPlan(deps.db, member, body.rateplan);
+  if (!chosen) return { found: "no_plan" };
+  const card = await keptCardOf(deps.db, member.id, provider.id);
+  if (!card) return { found: "no_card" };
+  const browser = browserOfPayload(body);
+  const started = await startStoredCardPayment(deps.db, provider, {
+    accountId: member.id,
+    brandId: request.brandId,
+    fluxId: member.fluxId,
+    planList: chosen.list,
+    plan: chosen.plan,
+    cardToken: card.token,
+    customer: customerOf(member, request.ip),
+    descriptor: request.descriptor,
+    returnUrl: request.returnUrl,
+    origin: request.origin,
+    ...(browser ? { browser } : {}),
+    performanceConsent: body.immediatePerformance === true,
+  });
+  await tellRoom(deps.env, started.settlement);
+  return started;
 }
 
 /**
@@ -367,34 +470,6 @@ export function messageOf(status: PaymentStatus, errorCode: PaymentErrorCode | n
 /** The same for a settlement; a payment the settlement did not find is the catalogue's generic failure. */
 export function outcomeMessage(settlement: Settlement): string {
   return settlement.found ? messageOf(settlement.status, settlement.errorCode) : "generico";
-}
-
-/**
- * After a grant: every tab gets the new balances, pressing stops for a paid member, the pending message goes.
- * After a reversal (refund or chargeback reported by the provider): every tab gets the lower balances.
- * After a refusal of a payment left pending or open: every tab shows the purchKo alert.
- */
-export async function tellRoom(env: Bindings, settlement: Settlement) {
-  if (!settlement.found) return;
-  // A payment the member was told would be credited once approved, refused later: the purchKo alert.
-  const refusedLater =
-    (settlement.status === "failed" || settlement.status === "canceled") &&
-    (settlement.previous === "pending" || settlement.previous === "open");
-  const balancesChanged = (settlement.granted || settlement.reversed) && settlement.balances;
-  // A purchase just granted: its confirmation, with the withdrawal function, goes at once (recorded with the
-  // grant when the settlement was asked to, else here).
-  if (settlement.granted && settlement.purchaseMail !== undefined) {
-    if (settlement.purchaseMail) await deliverPurchaseMail(env, settlement.orderId, settlement.purchaseMail);
-  } else if (settlement.granted) await mailPurchaseConfirmation(env, settlement.orderId);
-  if (!refusedLater && !balancesChanged) return;
-  try {
-    const room = await memberRoom(env, settlement.clickid);
-    if (refusedLater) await room.purchaseFailed(settlement.errorCode ?? "generico");
-    else if (settlement.balances) await room.afterPurchase(settlement.balances);
-  } catch (error) {
-    // The grant (or reversal) stands; the tabs catch up on their next load.
-    logEvent("error", "payments.room_not_told", { orderId: settlement.orderId, error: errorName(error) });
-  }
 }
 
 /**

@@ -9,7 +9,19 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { sessionAccount } from "../auth/session.service";
 import type { FlowConfig } from "../contracts/flow";
-import { ImmediatePerformance } from "../contracts/payments";
+import {
+  ApplePayPayment,
+  ApplePayStart,
+  CodaAnswer,
+  GooglePayPayment,
+  MollieAnswer,
+  PaymentCreation,
+  PayPalCaptureAnswer,
+  PayPalOrder,
+  PayPalOrderOk,
+  type PayPalStatus,
+  WalletAnswer,
+} from "../contracts/payment-methods";
 import { AppError, forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
@@ -24,11 +36,11 @@ import {
   type StartedPayment,
   startRedirectPayment,
   startWalletPayment,
-  tellRoom,
 } from "./checkout.service";
 import type { RedirectMethod } from "./provider";
 import { providerFor } from "./providers";
-import { type Settlement, settlePayment } from "./settlement.service";
+import { settleAndTell, tellRoom } from "./settle-and-tell.service";
+import type { Settlement } from "./settlement.service";
 
 /** The name each method has in a flow's sistemi_pagamento (coda is offered as coda_paypal). */
 const FLOW_SYSTEM: Record<RedirectMethod, FlowConfig["sistemi_pagamento"][number]> = {
@@ -38,119 +50,6 @@ const FLOW_SYSTEM: Record<RedirectMethod, FlowConfig["sistemi_pagamento"][number
   mollie: "mollie",
   coda: "coda_paypal",
 };
-
-const text = (max: number) => z.string().max(max);
-
-/** The redirect-method payment creation payload (section 3); only rateplan and clickid decide anything. */
-const PaymentCreation = z.object({
-  /** The product_id of the chosen plan. */
-  rateplan: z.string().min(1).max(64),
-  clickid: text(64),
-  // What the client sends beside, as for the card: kept for the provider's risk checks, never trusted for
-  // the amount, the descriptor or the account (those come from the plan and the brand).
-  country: text(8).optional(),
-  descriptor: text(64).optional(),
-  payment_company: text(32).optional(),
-  city: text(100).optional(),
-  domain: text(253).optional(),
-  paySource: text(32).optional(),
-  email: text(254).optional(),
-  newCard: z.boolean().optional(),
-  actonfile: z.boolean().optional(),
-  userAgent: text(512).optional(),
-  ...ImmediatePerformance,
-});
-
-/** Mollie's payment as its API answers a creation: the checkout link, else the reason (`message`). */
-const MollieAnswer = z.object({
-  id: z.string().nullable(),
-  status: z.enum(["open", "pending", "paid", "failed", "canceled"]),
-  _links: z.object({ checkout: z.object({ href: z.string(), type: z.literal("text/html") }) }).optional(),
-  message: z.string().optional(),
-});
-
-/** coda's answer (section 3's redirect-method response): result, the page to go to, and a message. */
-const CodaAnswer = z.object({
-  result: z.boolean(),
-  redirectUrl: z.string().nullable(),
-  message: z.string(),
-});
-
-/** PayPal's order and capture statuses, as its Orders API names them. */
-const PayPalStatus = z.enum([
-  "CREATED",
-  "PAYER_ACTION_REQUIRED",
-  "PENDING",
-  "COMPLETED",
-  "DECLINED",
-  "VOIDED",
-  "REFUNDED",
-]);
-
-const PayPalOrder = z.object({
-  /** The order's id: PayPal gives it back on the return URL as `token`, and orderOk captures it. */
-  id: z.string().nullable(),
-  status: PayPalStatus,
-  /** Where the member approves the order (PayPal's payer-action link). */
-  approveUrl: z.string().nullable(),
-  message: z.string(),
-});
-
-/** orderOk's body: the approved order's id, and what the client read of the payer (spec section 7). */
-const PayPalOrderOk = z.object({
-  clickid: text(64),
-  id: z.string().min(1).max(128),
-  payerID: text(64).optional(),
-  cardholderName: text(200).optional(),
-  email: text(254).optional(),
-  card: z.object({ tokenId: text(128).optional() }).optional(),
-});
-
-const PayPalCaptureAnswer = z.object({ id: z.string(), status: PayPalStatus, message: z.string() });
-
-/** A wallet's charge: paid (result true), refused (message: the catalogue's code), or a page to go to first. */
-const WalletAnswer = z.object({
-  result: z.boolean(),
-  message: z.string(),
-  redirectUrl: z.string().nullable(),
-});
-
-const ApplePayStart = z.object({
-  clickid: text(64),
-  /** The validation URL of the sheet's onvalidatemerchant event. */
-  validationURL: z.url().max(2048),
-  domain: text(253).optional(),
-});
-
-/** Apple Pay's PKPaymentToken as the sheet gives it to onpaymentauthorized. */
-const ApplePayToken = z.object({
-  paymentData: z.record(z.string(), z.unknown()),
-  paymentMethod: z.object({
-    displayName: text(100).optional(),
-    network: text(32).optional(),
-    type: text(16).optional(),
-  }),
-  transactionIdentifier: z.string().min(1).max(256),
-});
-
-const ApplePayPayment = PaymentCreation.extend({ token: ApplePayToken });
-
-/** Google Pay's PaymentData as loadPaymentData resolves it (API version 2, a card of section 9's networks). */
-const GooglePayPaymentData = z.object({
-  apiVersion: z.literal(2),
-  apiVersionMinor: z.number().int().min(0).max(9),
-  paymentMethodData: z.object({
-    type: z.literal("CARD"),
-    description: text(100).optional(),
-    info: z.object({ cardNetwork: z.enum(["MASTERCARD", "VISA"]), cardDetails: text(8) }).optional(),
-    tokenizationData: z.object({
-      type: z.enum(["PAYMENT_GATEWAY", "DIRECT"]),
-      token: z.string().min(1).max(16_384),
-    }),
-  }),
-});
-
-const GooglePayPayment = PaymentCreation.extend({ paymentData: GooglePayPaymentData });
 
 const common = { tags: ["payments"], security: bearerSecurity };
 
@@ -438,12 +337,11 @@ export const methodRoutes = featureApp()
       throw new AppError(404, "not_found", "No such PayPal order.", { field: "id" });
     }
     const captured = await askProvider(provider, () => provider.capturePayment(body.id));
-    const settlement = await settlePayment(c.var.db, provider.id, captured);
+    const settlement = await settleAndTell({ db: c.var.db, env: c.env }, provider.id, captured);
     logEvent("info", "payments.paypal_capture", {
       paymentId: own.id,
       status: settlement.found ? settlement.status : "unknown",
     });
-    await tellRoom(c.env, settlement);
     return c.json(
       { id: body.id, status: paypalStatus(settlement), message: outcomeMessage(settlement) },
       200,

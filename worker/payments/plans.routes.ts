@@ -2,9 +2,16 @@
 // flow's rate plan with its four lists, the list they buy from and the plan chosen for them, the methods the
 // flow offers (and which of them renew a plan), a message's price, and each plan's reduction measured against
 // the plan's price history (the EU price-indication rules), never the badge or old price as typed.
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { FlowConfig } from "../contracts/flow";
-import { choosePlan, PlanList, planListFor, RatePlan, type RatePlanRow } from "../contracts/payments";
+import {
+  choosePlan,
+  PlanList,
+  PlansAnswer,
+  planListFor,
+  type RatePlan,
+  type RatePlanRow,
+} from "../contracts/payments";
 import { unauthorized } from "../core/errors";
 import { requireSessionToken } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
@@ -12,34 +19,6 @@ import { type PlanRow, plansView } from "./plans.service";
 import { claimsReduction, type PricePoint, priceReduction, type Reduction } from "./price-reduction";
 import type { PaymentMethod } from "./provider";
 import { providerOrNull } from "./providers";
-
-const PlansAnswer = z.object({
-  /** The spec's rateplan: one element holding the four lists. */
-  rateplan: z.array(RatePlan),
-  /** The list this member buys from, and the plan chosen for them at first (null when the list is empty). */
-  list: PlanList,
-  chosen: z.string().nullable(),
-  fluxId: z.string(),
-  premiumLevel: z.number().int(),
-  verificaEta: z.boolean(),
-  /** The flow's valoreMessaggio: the credits a paid member's message costs (a plan makes its buyer a paid member). */
-  valoreMessaggio: z.number().int().min(1),
-  sistemi_pagamento: z.array(z.string()),
-  /** The member has a kept card: choosing a plan charges it at once (one tap). */
-  actonfile: z.boolean(),
-  /** The member verified their age (by card or phone); a verificaEta flow asks the others to verify first. */
-  verified: z.boolean(),
-  /**
-   * Of sistemi_pagamento, the methods a renewing plan may be paid with: the card, and those whose provider keeps
-   * what renews it (PayPal's vault, Mollie's mandate, a wallet's token).
-   */
-  renewingMethods: z.array(z.string()),
-  /**
-   * Of sistemi_pagamento, the methods the built-in sandbox serves here (a local run without the brand's
-   * credentials for it): their page says that the sandbox's page stands in for the provider's.
-   */
-  sandboxMethods: z.array(z.string()),
-});
 
 /** A flow's method (sistemi_pagamento) as the providers name it. */
 const FLOW_METHOD: Record<FlowConfig["sistemi_pagamento"][number], PaymentMethod> = {

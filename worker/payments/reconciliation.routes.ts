@@ -1,30 +1,15 @@
 // Locally, the reconciliation job's trigger (POST /dev/payments/reconcile): the Cron Trigger's code, run at
 // a chosen time, optionally for one member's payments only.
 
-import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { accounts } from "../../drizzle/schema/accounts";
-import { RequiredClickid } from "../contracts/clickid";
+import { createRoute, type z } from "@hono/zod-openapi";
+import { accountIdOf } from "../auth/auth.service";
+import { ReconcileAnswer, ReconcileRequest } from "../contracts/payments";
 import { AppError } from "../core/errors";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp, json } from "../core/openapi";
 import { providerById } from "./providers";
 import { reconcilePayments } from "./reconciliation.service";
 import { announceSubscriptionEvents } from "./subscription-mail";
-
-const ReconcileRequest = z.object({
-  now: z.iso.datetime({ offset: true }).optional(),
-  clickid: RequiredClickid.optional(),
-});
-
-const ReconcileAnswer = z.object({
-  checked: z.number().int(),
-  repaired: z.number().int(),
-  closed: z.number().int(),
-  open: z.number().int(),
-  skipped: z.number().int(),
-  failed: z.number().int(),
-});
 
 const reconcileNow = createRoute({
   method: "post",
@@ -48,11 +33,9 @@ export const reconciliationRoutes = featureApp().openapi(reconcileNow, async (c)
   const body = c.req.valid("json");
   const now = body.now ? new Date(body.now) : new Date();
   const { config, db } = c.var;
-  const [member] = body.clickid
-    ? await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.clickid, body.clickid))
-    : [];
+  const member = body.clickid ? await accountIdOf(db, body.clickid) : null;
   if (body.clickid && !member) throw new AppError(404, "not_found", "No such member.");
-  const only = member ? { accountId: member.id } : undefined;
+  const only = member ? { accountId: member } : undefined;
   const { events, ...counts } = await reconcilePayments(
     { db, env: c.env },
     (id, brandId) => providerById(config, db, id, brandId),

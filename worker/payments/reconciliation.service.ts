@@ -10,9 +10,8 @@ import { FINAL_STATUSES } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
-import { tellRoom } from "./checkout.service";
 import { type PaymentProvider, PROVIDER_IDS, type ProviderId, ProviderUnsupported } from "./provider";
-import { settlePayment } from "./settlement.service";
+import { settleAndTell } from "./settle-and-tell.service";
 import type { SubscriptionEvent } from "./subscriptions.service";
 
 /** The statuses that may still become a grant (or a refusal) at the provider. */
@@ -111,15 +110,14 @@ export async function reconcilePayments(
         run.open++;
         continue;
       }
-      const settlement = await settlePayment(db, providerId, reported);
+      // A renewal's member is told by its mail (and the mail's room update), as the renewal job does.
+      const settlement = await settleAndTell({ db, env }, providerId, reported, { renewalsByMail: true });
       if (settlement.found && settlement.granted) {
         run.repaired++;
         // A lost webhook: worth a look at the provider's webhook settings if it happens often.
         logEvent("warn", "payments.reconciliation_repaired", { paymentId: payment.id, provider: providerId });
       } else run.closed++;
-      // A renewal's member is told by its mail (and the mail's room update), as the renewal job does.
       if (settlement.found && settlement.subscription) run.events.push(settlement.subscription);
-      else await tellRoom(env, settlement);
     } catch (error) {
       if (error instanceof ProviderUnsupported) {
         run.skipped++;

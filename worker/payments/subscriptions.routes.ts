@@ -3,13 +3,9 @@
 // (pay_rules/get_pay_rules), and locally the renewal job's trigger (POST /dev/renewals/run).
 
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { accounts } from "../../drizzle/schema/accounts";
-import { savedCards } from "../../drizzle/schema/payments";
+import { accountIdOf } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
-import { RequiredClickid } from "../contracts/clickid";
-import { COMPLIANT_FLUX_ID } from "../contracts/flow";
-import { PaylogEntry } from "../contracts/profile";
+import { Billing, ClickidBody, PayRules, RunRenewalsRequest, UnsubscribeAnswer } from "../contracts/billing";
 import { AppError, forbidden } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
@@ -20,47 +16,7 @@ import { billingSummary } from "./billing.service";
 import { paymentSystemOf, providerById } from "./providers";
 import { runRenewals } from "./renewals.service";
 import { announceSubscriptionEvents } from "./subscription-mail";
-import { UNSUBSCRIBED_LEVEL, unsubscribe } from "./subscriptions.service";
-
-const ClickidBody = z.object({ clickid: RequiredClickid });
-
-const Billing = z.object({
-  premiumLevel: z.number().int(),
-  /** free; paid (one-off plans); subscribed (renews on nextBillDate); canceled (paid until periodEnd). */
-  status: z.enum(["free", "paid", "subscribed", "canceled"]),
-  nextBillDate: z.string().nullable(),
-  /** The end of the paid period of a running plan (the renewal date, or the end of a canceled plan). */
-  periodEnd: z.string().nullable(),
-  planName: z.string().nullable(),
-  /** What the next renewal charges, in cents of `currency`. */
-  renewalAmount: z.number().int().nullable(),
-  /** The running plan's currency (the site's, EUR, without one). */
-  currency: z.string().length(3),
-  canUnsubscribe: z.boolean(),
-  /**
-   * What was kept last (one-tap payments and the renewals use it): a card, or a wallet (PayPal with the payer's
-   * e-mail when PayPal told it, Apple Pay, Google Pay); null when nothing is kept.
-   */
-  card: z
-    .discriminatedUnion("kind", [
-      z.object({
-        kind: z.literal("card"),
-        brand: z.string(),
-        last4: z.string(),
-        expMonth: z.number(),
-        expYear: z.number(),
-      }),
-      z.object({ kind: z.enum(["paypal", "applepay", "googlepay"]), label: z.string().nullable() }),
-    ])
-    .nullable(),
-  /**
-   * The compliant flow's disabled unsubscribe button (spec): shown to its members at a plan's level above 1
-   * (where another flow's member could unsubscribe), whose plan was one payment that does not renew.
-   */
-  unsubscribeDisabled: z.boolean(),
-  /** The member's paid charges, newest first, with the plan's name and whether it was refunded. */
-  paylog: z.array(PaylogEntry.extend({ nomePiano: z.string(), refunded: z.boolean() })),
-});
+import { keepsCard, UNSUBSCRIBED_LEVEL, unsubscribeMember } from "./subscriptions.service";
 
 const billing = createRoute({
   method: "get",
@@ -73,13 +29,6 @@ const billing = createRoute({
     200: { description: "The billing summary", ...json(Billing) },
     401: errorResponse("No valid session"),
   },
-});
-
-const UnsubscribeAnswer = z.object({
-  status: z.enum(["ok", "ko"]),
-  /** ko: disiscrizione_ko (nothing to unsubscribe from, or the compliant flow). */
-  message: z.string(),
-  premiumLevel: z.number().int(),
 });
 
 const unsubUser = createRoute({
@@ -98,21 +47,6 @@ const unsubUser = createRoute({
   },
 });
 
-const PayRules = z.object({
-  sistemi_pagamento: z.array(z.string()),
-  payment_company: z.string(),
-  /** The 3-D Secure style of the brand's card provider (adyen, trustpay or maxpay). */
-  payment_system: z.string(),
-  descriptor: z.string(),
-  currency: z.literal("EUR"),
-  verificaEta: z.boolean(),
-  /** The member verified their age (by card or phone): blurred replies are readable. */
-  verified: z.boolean(),
-  /** The member keeps a card: choosing a plan charges it at once. */
-  actonfile: z.boolean(),
-  premiumLevel: z.number().int(),
-});
-
 const payRules = createRoute({
   method: "post",
   path: "/pay_rules/get_pay_rules",
@@ -126,11 +60,6 @@ const payRules = createRoute({
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
   },
-});
-
-const RunRenewalsRequest = z.object({
-  now: z.iso.datetime({ offset: true }).optional(),
-  clickid: RequiredClickid.optional(),
 });
 
 const runRenewalsNow = createRoute({
@@ -163,17 +92,7 @@ export const subscriptionRoutes = featureApp()
   .openapi(unsubUser, async (c) => {
     const { clickid } = c.req.valid("json");
     if (clickid !== c.var.session.clickid) throw forbidden();
-    const outcome = await c.var.db.transaction(async (tx) => {
-      const [account] = await tx
-        .select()
-        .from(accounts)
-        .where(eq(accounts.id, c.var.session.accountId))
-        .for("update");
-      if (!account || account.fluxId === COMPLIANT_FLUX_ID || account.premiumLevel <= UNSUBSCRIBED_LEVEL) {
-        return { result: "not_subscribed" as const, account };
-      }
-      return { result: await unsubscribe(tx, account), account };
-    });
+    const outcome = await unsubscribeMember(c.var.db, c.var.session.accountId);
     const premiumLevel = Math.min(outcome.account?.premiumLevel ?? 0, UNSUBSCRIBED_LEVEL);
     if (outcome.result !== "unsubscribed" || !outcome.account) {
       return c.json({ status: "ko" as const, message: "disiscrizione_ko", premiumLevel }, 200);
@@ -191,11 +110,6 @@ export const subscriptionRoutes = featureApp()
     if (clickid !== c.var.session.clickid) throw forbidden();
     const account = await sessionAccount(c);
     const flow = await loadFlow(c.var.db, account.fluxId);
-    const [kept] = await c.var.db
-      .select({ id: savedCards.id })
-      .from(savedCards)
-      .where(eq(savedCards.accountId, account.id))
-      .limit(1);
     return c.json(
       {
         sistemi_pagamento: flow.sistemi_pagamento,
@@ -205,7 +119,7 @@ export const subscriptionRoutes = featureApp()
         currency: "EUR" as const,
         verificaEta: flow.verificaEta,
         verified: account.verifiedUser,
-        actonfile: kept !== undefined,
+        actonfile: await keepsCard(c.var.db, account.id),
         premiumLevel: account.premiumLevel,
       },
       200,
@@ -215,11 +129,9 @@ export const subscriptionRoutes = featureApp()
     const body = c.req.valid("json");
     const now = body.now ? new Date(body.now) : new Date();
     const { config, db } = c.var;
-    const [member] = body.clickid
-      ? await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.clickid, body.clickid))
-      : [];
+    const member = body.clickid ? await accountIdOf(db, body.clickid) : null;
     if (body.clickid && !member) throw new AppError(404, "not_found", "No such member.");
-    const only = member ? { accountId: member.id } : undefined;
+    const only = member ? { accountId: member } : undefined;
     const run = await runRenewals(db, (id, brandId) => providerById(config, db, id, brandId), now, only);
     await announceSubscriptionEvents({ env: c.env, config, db }, run.events);
     return c.json(

@@ -7,7 +7,9 @@
 import { and, desc, eq, exists, inArray, ne, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import { COMPLIANT_FLUX_ID } from "../contracts/flow";
 import { OrderPlan } from "../contracts/payments";
+import type { Db } from "../core/db";
 import { changePremiumLevel, type Tx } from "../credits/credits.service";
 
 /** Days after the missed due date on which a failed renewal is tried again; after the last, the plan ends. */
@@ -248,4 +250,25 @@ export async function unsubscribe(tx: Tx, account: Account): Promise<Unsubscribe
   }
   await tx.update(accounts).set({ nextBillDate: null }).where(eq(accounts.id, account.id));
   return "unsubscribed";
+}
+
+/** orders/unsubUser: the unsubscribe on the member's locked row; a compliant flow's member has no plan to end. */
+export async function unsubscribeMember(db: Db, accountId: number) {
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for("update");
+    if (!account || account.fluxId === COMPLIANT_FLUX_ID || account.premiumLevel <= UNSUBSCRIBED_LEVEL) {
+      return { result: "not_subscribed" as const, account };
+    }
+    return { result: await unsubscribe(tx, account), account };
+  });
+}
+
+/** The member keeps a card with any provider (one-tap payments are offered). */
+export async function keepsCard(db: Db, accountId: number): Promise<boolean> {
+  const [kept] = await db
+    .select({ id: savedCards.id })
+    .from(savedCards)
+    .where(eq(savedCards.accountId, accountId))
+    .limit(1);
+  return kept !== undefined;
 }

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { sessionAccount } from "../auth/session.service";
 import { Clickid } from "../contracts/clickid";
-import { OwnPhoto, PHOTOS_MAX } from "../contracts/profile";
+import { NamedPhoto, PHOTOS_MAX, Photos } from "../contracts/profile";
 import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
@@ -58,9 +58,6 @@ const uploadRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const Photos = z.object({ imageName: z.array(OwnPhoto) });
-const photoName = z.string().regex(/^[0-9a-f]{24}\.(jpg|png|gif)$/);
-
 const upload = createRoute({
   method: "post",
   path: "/api/upload/{trackerId}",
@@ -94,8 +91,6 @@ const upload = createRoute({
     429: errorResponse("too_many_uploads (troppi_caricamenti): retryAfterS, also in Retry-After"),
   },
 });
-
-const NamedPhoto = z.object({ clickid: Clickid, name: photoName });
 
 const setDefault = createRoute({
   method: "post",

@@ -2,9 +2,10 @@
 // tries and the throttle of its sends, how a code is drawn and how it is kept (hashed), and the text of the
 // SMS in each language. Pure: no database, no Workers API beyond Web Crypto.
 import type { Locale } from "../contracts/locales";
+import { PHONE_CODE_LENGTH } from "../contracts/profile";
 
 /** Digits of a code. */
-export const CODE_LENGTH = 6;
+export const CODE_LENGTH = PHONE_CODE_LENGTH;
 /** How long a code may be entered after it was sent. */
 export const CODE_TTL_S = 10 * 60;
 /** Tries per code, right or wrong; the last wrong one ends the code. */

@@ -4,16 +4,18 @@
 // member and stores the number. Only the code verifies, once. The rules' numbers are in phone-code.ts; the codes
 // one network may ask for, whatever the accounts, are the typed config's (phoneCodesPerNetwork).
 
-import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { accounts } from "../../drizzle/schema/accounts";
 import { sessionUser } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
-import { SessionUser } from "../contracts/auth";
-import { Clickid } from "../contracts/clickid";
 import { Country } from "../contracts/locales";
-import { pgCode } from "../core/db";
+import {
+  CodeSent,
+  PhoneClickidParam,
+  PhoneCodeRequest,
+  PhoneRequest,
+  PhoneVerified,
+} from "../contracts/profile";
 import { AppError, forbidden, unauthorized } from "../core/errors";
 import { logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
@@ -24,39 +26,7 @@ import { SmsError, smsSender } from "../sms/sms.service";
 import { marketMobile, nationalFormat } from "./phone";
 import { CODE_LENGTH, CODE_TTL_S, codeHash, codeSms, MAX_TRIES, newCode } from "./phone-code";
 import { numberTaken, reserveCode, sendWait, tryCode } from "./phone-verification";
-
-export const PhoneRequest = z.object({
-  /** A mobile number of the brand's market, with or without its international prefix. */
-  phone: z.string().trim().min(6).max(32),
-});
-
-export const PhoneCodeRequest = z.object({
-  /** The code of the last SMS, as received (spaces are ignored). */
-  code: z
-    .string()
-    .transform((s) => s.replace(/\s+/g, ""))
-    .pipe(z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `${CODE_LENGTH} digits`)),
-});
-
-const CodeSent = z.object({
-  result: z.literal("code_sent"),
-  /** The number the code went to, in E.164. */
-  phone: z.string(),
-  /** The same number as the market writes it ("347 123 4567"), to show. */
-  phoneDisplay: z.string(),
-  /** Until when, and for how many more seconds, the code may be entered. */
-  expiresAt: z.string(),
-  expiresInS: z.number().int(),
-  /** When, and in how many seconds, another code may be asked. */
-  resendAt: z.string(),
-  resendInS: z.number().int(),
-  /** The tries the new code has. */
-  triesLeft: z.number().int(),
-});
-
-const Verified = z.object({ result: z.literal("OK"), phone: z.string(), user: SessionUser });
-
-const ClickidParam = z.object({ clickid: Clickid });
+import { markPhoneVerified } from "./profile.service";
 
 const sendCode = createRoute({
   method: "post",
@@ -66,7 +36,7 @@ const sendCode = createRoute({
   description: `The code is valid ${CODE_TTL_S / 60} minutes for ${MAX_TRIES} tries. One code a minute and five an hour per member and per number; per network (an IPv4 /24, an IPv6 /48 of CF-Connecting-IP) the deployment's PHONE_CODES_PER_NETWORK_HOUR an hour, whichever accounts ask.`,
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { params: ClickidParam, body: { ...json(PhoneRequest), required: true } },
+  request: { params: PhoneClickidParam, body: { ...json(PhoneRequest), required: true } },
   responses: {
     200: { description: "The code was sent", ...json(CodeSent) },
     400: errorResponse("invalid_input on phone (errore_telefono): not a mobile number of the market"),
@@ -90,9 +60,9 @@ const verifyCode = createRoute({
   summary: "Verifies the member with the code of the last SMS and stores its number",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { params: ClickidParam, body: { ...json(PhoneCodeRequest), required: true } },
+  request: { params: PhoneClickidParam, body: { ...json(PhoneCodeRequest), required: true } },
   responses: {
-    200: { description: "Verified", ...json(Verified) },
+    200: { description: "Verified", ...json(PhoneVerified) },
     400: errorResponse("invalid_input or wrong_code on code (errore_codice, with triesLeft)"),
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
@@ -249,16 +219,9 @@ export const phoneRoutes = featureApp()
           messageKey: "errore_codice_nessuno",
         });
     }
-    const updated = await c.var.db
-      .update(accounts)
-      .set({ phone: result.phone, verifiedUser: true })
-      .where(eq(accounts.id, account.id))
-      .returning()
-      .catch((error: unknown) => {
-        // Another account of the brand was verified with this number since the code was sent.
-        if (pgCode(error) === "23505") throw phoneTaken();
-        throw error;
-      });
-    const user = sessionUser(updated[0] ?? account);
+    const updated = await markPhoneVerified(c.var.db, account.id, result.phone);
+    // Another account of the brand was verified with this number since the code was sent.
+    if (updated === "taken") throw phoneTaken();
+    const user = sessionUser(updated ?? account);
     return c.json({ result: "OK" as const, phone: result.phone, user }, 200);
   });

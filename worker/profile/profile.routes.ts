@@ -4,33 +4,31 @@
 // POST /users/changeNotificationPreferences keeps the notification toggles.
 
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, eq, sql } from "drizzle-orm";
-import { accounts } from "../../drizzle/schema/accounts";
-import { cities, regions } from "../../drizzle/schema/geo";
 import { type Account, sessionUser } from "../auth/auth.service";
 import { sessionAccount } from "../auth/session.service";
 import { SessionUser } from "../contracts/auth";
 import { Clickid } from "../contracts/clickid";
 import { preferredAges } from "../contracts/discovery";
-import { invalidProfileFields, OwnProfile, ProfileForm } from "../contracts/profile";
-import type { Db } from "../core/db";
+import {
+  invalidProfileFields,
+  NotificationPreferences,
+  OwnProfile,
+  ProfileForm,
+  ProfileUpdate,
+} from "../contracts/profile";
 import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json, OkResult } from "../core/openapi";
+import type { AppEnv } from "../env";
 import { billingSummary } from "../payments/billing.service";
 import { listPhotos } from "../photos/photos.service";
-
-const ProfileUpdate = ProfileForm.partial().extend({
-  /** The spec's user_info.preferred_age: 20-30, 30-40, 40-60 or 60-90 (shown as 60+); null for every age. */
-  preferred_age: z.string().max(10).nullable().optional(),
-  /** Region code of the brand's country, as listed by GET /api/get/regions/{country}. */
-  region: z.string().trim().min(1).max(80).optional(),
-  /** A city of that region (of the member's current region when no region is sent); any case. */
-  city: z.string().trim().min(1).max(120).optional(),
-  servizio: z.string().max(253).optional(),
-});
-type ProfileUpdate = z.infer<typeof ProfileUpdate>;
-type AccountChanges = Partial<typeof accounts.$inferInsert>;
+import {
+  type AccountChanges,
+  cityOfRegion,
+  regionOfCountry,
+  setNotificationPreferences,
+  updateAccount,
+} from "./profile.service";
 
 const invalid = (field: string, messageKey: string, message: string) =>
   new AppError(400, "invalid_input", message, { field, messageKey });
@@ -76,15 +74,16 @@ function ageChanges(body: ProfileUpdate): AccountChanges {
 }
 
 /** Region and city (the set-region popup): a region clears a city of another region. */
-async function placeChanges(db: Db, account: Account, body: ProfileUpdate): Promise<AccountChanges> {
+async function placeChanges(
+  db: AppEnv["Variables"]["db"],
+  account: Account,
+  body: ProfileUpdate,
+): Promise<AccountChanges> {
   if (body.region === undefined && body.city === undefined) return {};
   let region = account.region;
   const changes: AccountChanges = {};
   if (body.region !== undefined) {
-    const [row] = await db
-      .select({ code: regions.code })
-      .from(regions)
-      .where(and(eq(regions.country, account.country), eq(regions.code, body.region)));
+    const row = await regionOfCountry(db, account.country, body.region);
     if (!row) throw invalid("region", "errore_citta", "Unknown region");
     region = row.code;
     changes.region = row.code;
@@ -92,16 +91,7 @@ async function placeChanges(db: Db, account: Account, body: ProfileUpdate): Prom
   }
   if (body.city !== undefined) {
     if (!region) throw invalid("region", "errore_citta", "Choose a region first");
-    const [row] = await db
-      .select({ name: cities.name, province: cities.province })
-      .from(cities)
-      .where(
-        and(
-          eq(cities.country, account.country),
-          eq(cities.region, region),
-          sql`lower(${cities.name}) = ${body.city.toLowerCase()}`,
-        ),
-      );
+    const row = await cityOfRegion(db, account.country, region, body.city);
     if (!row) throw invalid("city", "citta_non_trovata", "City not found in this region");
     Object.assign(changes, { city: row.name, provincia: row.province });
   }
@@ -145,13 +135,6 @@ const readProfile = createRoute({
     401: errorResponse("No valid session"),
     403: errorResponse("Another member's clickid"),
   },
-});
-
-const NotificationPreferences = z.object({
-  clickid: Clickid,
-  email: z.boolean(),
-  telegram: z.boolean(),
-  notifiche_push: z.boolean(),
 });
 
 const changeNotificationPreferences = createRoute({
@@ -220,19 +203,16 @@ export const profileRoutes = featureApp()
     if (Object.keys(changes).length === 0) {
       throw new AppError(400, "invalid_input", "Nothing to update", { field: "body" });
     }
-    const [updated] = await c.var.db
-      .update(accounts)
-      .set(changes)
-      .where(eq(accounts.id, account.id))
-      .returning();
+    const updated = await updateAccount(c.var.db, account.id, changes);
     return c.json({ result: "OK" as const, user: sessionUser(updated ?? account) }, 200);
   })
   .openapi(changeNotificationPreferences, async (c) => {
     const body = c.req.valid("json");
     if (body.clickid !== c.var.session.clickid) throw forbidden();
-    await c.var.db
-      .update(accounts)
-      .set({ notifyEmail: body.email, notifyTelegram: body.telegram, notifyPush: body.notifiche_push })
-      .where(eq(accounts.id, c.var.session.accountId));
+    await setNotificationPreferences(c.var.db, c.var.session.accountId, {
+      email: body.email,
+      telegram: body.telegram,
+      push: body.notifiche_push,
+    });
     return c.json({ result: "OK" as const }, 200);
   });

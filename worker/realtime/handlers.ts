@@ -16,7 +16,7 @@ import { configOf } from "../config";
 import type { Balances } from "../contracts/credits";
 import type { Cursor } from "../contracts/cursor";
 import type { ClientEvent } from "../contracts/realtime";
-import { pgCode } from "../core/db";
+import { pgCode } from "../core/db-errors";
 import { logEvent } from "../core/log";
 import { runBrainStep, startBrain, stopBrain } from "../engagement/brain";
 import {

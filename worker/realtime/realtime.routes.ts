@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { routePartykitRequest } from "partyserver";
-import { accounts } from "../../drizzle/schema/accounts";
-import { liveSession } from "../core/middleware";
+import { sessionIsLive } from "../core/middleware";
 import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
 
@@ -18,9 +17,8 @@ export async function routeRealtime(c: Context<AppEnv>): Promise<Response> {
       const token = url.searchParams.get("token") ?? "";
       const claims = token ? await verifyToken(c.var.config.jwtSecret, "session", token) : null;
       if (!claims || claims.clickid !== lobby.name) return unauthorized();
-      const live = liveSession({ ...claims, brandId: c.var.brand.public.id });
-      const [account] = await c.var.db.select({ id: accounts.id }).from(accounts).where(live);
-      if (!account) return unauthorized();
+      const live = await sessionIsLive(c.var.db, { ...claims, brandId: c.var.brand.public.id });
+      if (!live) return unauthorized();
       url.searchParams.delete("token");
       return new Request(url, req);
     },

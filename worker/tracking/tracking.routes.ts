@@ -3,7 +3,6 @@
 // reports (api/log/client). Each call is stored; the tracking ones become postbacks to the brand's tracker.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { accounts } from "../../drizzle/schema/accounts";
 import {
   ClientLog,
   CookieChoice,
@@ -16,7 +15,7 @@ import {
 } from "../contracts/tracking";
 import { AppError, forbidden } from "../core/errors";
 import { logEvent } from "../core/log";
-import { liveSession, localOnly, requireSession } from "../core/middleware";
+import { localOnly, requireSession, sessionIsLive } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { verifyToken } from "../core/tokens";
 import type { AppEnv } from "../env";
@@ -41,12 +40,8 @@ async function sessionIfAny(c: Context<AppEnv>) {
   const claims = await verifyToken(c.get("config").jwtSecret, "session", header.slice(7));
   if (!claims) return null;
   const brandId = c.get("brand").public.id;
-  const [row] = await c
-    .get("db")
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(liveSession({ ...claims, brandId }));
-  return row ? { accountId: claims.accountId, clickid: claims.clickid } : null;
+  const live = await sessionIsLive(c.get("db"), { ...claims, brandId });
+  return live ? { accountId: claims.accountId, clickid: claims.clickid } : null;
 }
 
 /** A tracking call's caller: its session (whose click id the body must name) or a visitor, per-IP limited. */
