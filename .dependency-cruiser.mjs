@@ -83,11 +83,7 @@ export default {
       comment:
         "A route file parses the request, calls its feature's services and answers: every query lives in a " +
         "service, so a route imports neither Drizzle, the tables nor the database module.",
-      from: {
-        path: "^worker/.+\\.routes\\.ts$",
-        // The push opt-in's one write stays here until the notifications module is reworked.
-        pathNot: "^worker/notifications/notifications\\.routes\\.ts$",
-      },
+      from: { path: "^worker/.+\\.routes\\.ts$" },
       to: {
         path: [
           "(^|/node_modules/|^node_modules/)drizzle-orm(/|$)",

@@ -144,14 +144,12 @@ describe("the retention job", () => {
           delivery(`old-${marker}`, ago(r.notificationLogDays + 1)),
           delivery(`new-${marker}`, ago(r.notificationLogDays - 1)),
         ]);
-      await db
-        .insert(notificationDaily)
-        .values({
-          brandId: "amoreitalia",
-          channel: `push-${marker.slice(0, 8)}`,
-          day: "2026-01-02",
-          sent: 3,
-        });
+      await db.insert(notificationDaily).values({
+        brandId: "amoreitalia",
+        channel: `push-${marker.slice(0, 8)}`,
+        day: "2026-01-02",
+        sent: 3,
+      });
     });
 
     // The Cron Trigger's member-rights job runs the same function.

@@ -2,8 +2,6 @@
 // the channels' state for /activeNotifications and the channel-choice popup, and the records of an opened
 // notification (the service worker's click) and of the member coming back from one.
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { accounts } from "../../drizzle/schema/accounts";
 import { sessionAccount } from "../auth/session.service";
 import {
   NotificationChannels,
@@ -145,10 +143,7 @@ export const notificationRoutes = featureApp()
       throw invalid("endpoint", "The endpoint is not on a known push service");
     }
     const accountId = c.var.session.accountId;
-    await saveSubscription(c.var.db, accountId, subscription);
-    if (body.enable) {
-      await c.var.db.update(accounts).set({ notifyPush: true }).where(eq(accounts.id, accountId));
-    }
+    await saveSubscription(c.var.db, accountId, subscription, { enable: body.enable === true });
     return c.json({ result: "OK" as const }, 200);
   })
   .openapi(deletePushToken, async (c) => {

@@ -1,6 +1,7 @@
 // A member's push subscriptions (one per browser): stored from POST /api/users/pushToken, read by the push
 // channel, removed when the push service says the endpoint is gone (404, 410).
 import { and, eq, sql } from "drizzle-orm";
+import { accounts } from "../../../drizzle/schema/accounts";
 import { pushSubscriptions } from "../../../drizzle/schema/notifications";
 import type { Db } from "../../core/db";
 
@@ -41,7 +42,13 @@ export function acceptedEndpoint(endpoint: string, local: boolean): boolean {
  * Stores (or renews) a browser's subscription for the member. The endpoint identifies the browser: when
  * another member of the same device had it, it moves to this one (the device's notifications are his now).
  */
-export async function saveSubscription(db: Db, accountId: number, s: BrowserSubscription): Promise<void> {
+/** Stores the browser's subscription (the same endpoint again refreshes it); `enable` also turns push on. */
+export async function saveSubscription(
+  db: Db,
+  accountId: number,
+  s: BrowserSubscription,
+  { enable = false }: { enable?: boolean } = {},
+): Promise<void> {
   await db
     .insert(pushSubscriptions)
     .values({ accountId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth })
@@ -56,6 +63,7 @@ export async function saveSubscription(db: Db, accountId: number, s: BrowserSubs
         createdAt: sql`case when ${pushSubscriptions.accountId} = ${accountId} then ${pushSubscriptions.createdAt} else now() end`,
       },
     });
+  if (enable) await db.update(accounts).set({ notifyPush: true }).where(eq(accounts.id, accountId));
 }
 
 /** The member's subscriptions, newest first. */
