@@ -77,6 +77,8 @@ describe("entries", () => {
   it("titles the mobile top bar by section", () => {
     expect(sectionTitle("/chats/3")).toBe("nav_chats");
     expect(sectionTitle("/notifications")).toBe("nav_notifications");
+    expect(sectionTitle("/activeNotifications")).toBe("nav_notifications");
+    expect(sectionTitle("/somewhere-else")).toBe("nav_title_home");
     expect(sectionTitle("/user/3")).toBe("nav_title_user");
     expect(sectionTitle("/vip_plan/cred")).toBe("nav_title_piani");
     expect(sectionTitle("/purchase/pay")).toBe("nav_title_pagamento");

@@ -61,6 +61,8 @@ export function navSections({ compliant, invites, seeksMen }: NavFlow, place: "t
 export function sectionTitle(pathname: string): MessageKey {
   if (isSingleChat(pathname)) return "nav_chats";
   if (under(pathname, "/user")) return "nav_title_user";
+  // The notification channels' page belongs with the notifications, not with the home page.
+  if (under(pathname, "/activeNotifications")) return "nav_notifications";
   if (under(pathname, "/vip_plan")) return "nav_title_piani";
   if (under(pathname, "/purchase") || pathname.endsWith("/paymentCheck")) return "nav_title_pagamento";
   const section = sections.find((s) => under(pathname, sectionPath[s]));
