@@ -71,6 +71,9 @@ async function pushCost(fake: FakePushService, brand: string) {
     const suffix = connections === 1 ? "1 connection" : `${connections} connections`;
     runs.push(await load(`bare handler, ${suffix}`, "/__bench/bare", {}, "{}", connections));
     runs.push(await load(`bare outgoing fetch, ${suffix}`, "/__bench/fetch", {}, fetchBody, connections));
+    runs.push(
+      await load(`push, the library whole, ${suffix}`, "/__bench/push-library", {}, pushBody, connections),
+    );
     runs.push(await load(`push: encrypt, sign, send, ${suffix}`, "/__bench/push", {}, pushBody, connections));
   }
   return runs;
@@ -124,10 +127,19 @@ export async function cascade(databaseUrl: string, template: string, fake: FakeP
   const endpoints = new Map(members.map((m, i) => [m.endpoint, i]));
   const dueAt = new Array<number>(members.length).fill(Number.NaN);
   const firstPush = fake.pushes.length;
+  const received = () => fake.pushes.slice(firstPush).filter((p) => endpoints.has(p.endpoint));
   const loadAtStart = loadAverage();
   const before = cpuSnapshot();
   const t0 = Date.now();
   let refused = 0;
+  let handed = 0;
+  const progress = setInterval(
+    () =>
+      console.log(
+        `  ${Math.round((Date.now() - t0) / 1000)} s: ${handed} messages handed, ${received().length} pushes received, load ${loadAverage().join(" ")}`,
+      ),
+    30_000,
+  );
   await pool(members, CASCADE_CONCURRENCY, async (m, i) => {
     try {
       const sent = await post("/__bench/angel-message", {
@@ -137,6 +149,7 @@ export async function cascade(databaseUrl: string, template: string, fake: FakeP
       });
       // Delivered at `time` (after the typing time); the cascade's push is due the push delay after it.
       dueAt[i] = Date.parse(String(sent.time)) + CASCADE_PUSH_DELAY_MS;
+      handed++;
     } catch (error) {
       refused++;
       if (refused === 1) console.log(`  the first refusal: ${String(error)}`);
@@ -144,7 +157,6 @@ export async function cascade(databaseUrl: string, template: string, fake: FakeP
   });
   const scheduledMs = Date.now() - t0;
   const loadAfterScheduling = loadAverage();
-  const received = () => fake.pushes.slice(firstPush).filter((p) => endpoints.has(p.endpoint));
   const expected = members.length - refused;
   let count = 0;
   let progressAt = Date.now();
@@ -154,6 +166,7 @@ export async function cascade(databaseUrl: string, template: string, fake: FakeP
     if (now > count) progressAt = Date.now();
     count = now;
   }
+  clearInterval(progress);
   const pushes = received();
   const spent = cpuPerRequest(before, cpuSnapshot(), Math.max(1, pushes.length));
   const loadAtEnd = loadAverage();

@@ -1,3 +1,4 @@
+import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { Hono } from "hono";
 import { z } from "zod";
 import { brandOf } from "../brands/registry";
@@ -70,6 +71,29 @@ export const benchRoutes = new Hono<AppEnv>()
       { urgency: "high", topic: "angel-1" },
     );
     return c.json({ ok: outcome === "sent", outcome }, outcome === "sent" ? 200 : 502);
+  })
+  // The same push as the library builds it whole (its encryption, a VAPID token signed per push): the
+  // reference the push above is measured against in the same run.
+  .post("/__bench/push-library", async (c) => {
+    const body = PushBody.parse(await c.req.json());
+    const config = configOf(c.env);
+    const vapid = config.notifications.push.vapid[body.brand];
+    if (!vapid) return c.json({ ok: false, outcome: "no VAPID keys" }, 502);
+    const request = await buildPushPayload(
+      {
+        data: BENCH_PUSH,
+        options: { ttl: config.notifications.push.ttlSeconds, urgency: "high", topic: "angel-1" },
+      },
+      {
+        endpoint: body.endpoint.replace(/^http:/, "https:"),
+        expirationTime: null,
+        keys: { p256dh: body.p256dh, auth: body.auth },
+      },
+      vapid,
+    );
+    const response = await fetch(body.endpoint, request);
+    await response.arrayBuffer();
+    return c.json({ ok: response.ok, status: response.status }, response.ok ? 200 : 502);
   })
   // The push's floor: a POST of the same size (an encrypted push is one 4,096-byte record) to the same host.
   .post("/__bench/fetch", async (c) => {
