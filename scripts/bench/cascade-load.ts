@@ -17,6 +17,7 @@ import { type Cpu, cpuPerRequest, cpuSnapshot } from "./process-stats.ts";
 const PUSH_BYTES = 4096;
 /** The wait for the last pushes ends after this long without a new one. */
 const STALL_MS = 60_000;
+const MEMBERS_PER_INSERT = 500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const loadAverage = () => loadavg().map((l) => Number(l.toFixed(2)));
 
@@ -86,32 +87,43 @@ async function makeMembers(databaseUrl: string, template: string, fake: FakePush
     50,
     () => subscribe(fake),
   );
-  const { rows } = await withClient(databaseUrl, async (client) => {
-    const made = await client.query(
-      `insert into accounts (clickid, brand_id, email, country, region, sono, cerco, flux_id, crediti_messaggi,
-         verified_user, notify_push)
-       select 'bench-cascade-' || g, brand_id, 'cascade' || g || '@bench.example', country, region, sono, cerco,
-         flux_id, 0, true, true
-       from accounts, generate_series(1, $2::int) g where clickid = $1
-       order by g
-       returning id, clickid, brand_id`,
-      [template, CASCADE_MEMBERS],
-    );
-    const members = made.rows as { id: string; clickid: string; brand_id: string }[];
-    await client.query(
-      `insert into push_subscriptions (account_id, endpoint, p256dh, auth)
-       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[])`,
-      [
-        members.map((m) => m.id),
-        subscriptions.map((s) => s.endpoint),
-        subscriptions.map((s) => s.keys.p256dh),
-        subscriptions.map((s) => s.keys.auth),
-      ],
-    );
-    return made;
-  });
-  const members = rows as { id: string; clickid: string; brand_id: string }[];
-  return members.map((m, i) => ({ ...m, endpoint: (subscriptions[i] as Subscription).endpoint }));
+  // In blocks: one statement for all of them passes the client's statement timeout (each account row fires
+  // the dashboard's triggers).
+  const members: { id: string; clickid: string; brand_id: string; endpoint: string }[] = [];
+  for (let from = 0; from < CASCADE_MEMBERS; from += MEMBERS_PER_INSERT) {
+    const block = subscriptions.slice(from, from + MEMBERS_PER_INSERT);
+    await withClient(databaseUrl, async (client) => {
+      const made = await client.query(
+        `insert into accounts (clickid, brand_id, email, country, region, sono, cerco, flux_id, crediti_messaggi,
+           verified_user, notify_push)
+         select 'bench-cascade-' || g, brand_id, 'cascade' || g || '@bench.example', country, region, sono, cerco,
+           flux_id, 0, true, true
+         from accounts, generate_series($2::int, $3::int) g where clickid = $1
+         order by g
+         returning id, clickid, brand_id`,
+        [template, from + 1, from + block.length],
+      );
+      const rows = (made.rows as { id: string; clickid: string; brand_id: string }[]).map((m) => ({
+        ...m,
+        // bench-cascade-<g> has subscription g - 1.
+        endpoint: (subscriptions[Number(m.clickid.slice("bench-cascade-".length)) - 1] as Subscription)
+          .endpoint,
+      }));
+      const keysOf = new Map(block.map((s) => [s.endpoint, s.keys]));
+      await client.query(
+        `insert into push_subscriptions (account_id, endpoint, p256dh, auth)
+         select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[])`,
+        [
+          rows.map((m) => m.id),
+          rows.map((m) => m.endpoint),
+          rows.map((m) => keysOf.get(m.endpoint)?.p256dh),
+          rows.map((m) => keysOf.get(m.endpoint)?.auth),
+        ],
+      );
+      members.push(...rows);
+    });
+  }
+  return members;
 }
 
 export async function cascade(databaseUrl: string, template: string, fake: FakePushService) {
