@@ -17,9 +17,13 @@
 //   5. rooms: BENCH_ROOMS members' rooms (5,000) each with an open socket, held while BENCH_REPLIES of them
 //      send a message and get the angel's reply at the production delay (20-40 s, through the room's alarm):
 //      errors, workerd's memory, and each reply's lateness against the time it was scheduled for;
-//   6. dashboard: the console dashboard's GET over the rollups of 1,000,000 events and 100,000 payments made
+//   6. cascade: BENCH_CASCADE_MEMBERS (10,000) offline members, each with a push subscription at the fake push
+//      service, each get an angel's message through their room; the cascade pushes it after a short push
+//      delay (scripts/bench/cascade-load.ts): notifications scheduled and sent per second, each push's
+//      lateness against its due time, and the Worker's CPU per push beside a bare outgoing fetch;
+//   7. dashboard: the console dashboard's GET over the rollups of 1,000,000 events and 100,000 payments made
 //      in SQL (scripts/bench/dashboard-load.ts), one request at a time, against the database floor.
-// BENCH_ONLY=http,chat runs some parts only. The floor and each hot path are printed side by side, and the
+// BENCH_ONLY=http,chat (or `npm run bench -- http chat`) runs some parts only. The floor and each hot path are printed side by side, and the
 // whole result is written to .data/bench-results/<ISO date>-<commit>.json (BENCH_RESULTS_DIR), outside git:
 // docs/benchmarks.md keeps the figures worth keeping.
 // The database is the PostgreSQL server of DATABASE_URL, else one answering on 127.0.0.1:5432, else PGlite.
@@ -27,9 +31,12 @@ import { spawnSync } from "node:child_process";
 import { Socket } from "node:net";
 import { loadavg } from "node:os";
 import { demoOperators } from "../drizzle/seed-data/operators.ts";
+import { makeVapidKeys, startFakePushService } from "../tests/fakes/push-service.ts";
+import { brandIds } from "../worker/brands/registry.ts";
 import {
   ANGELS,
   ANGELS_PER_REGION,
+  CASCADE_PUSH_DELAY_MS,
   CHECKOUTS,
   CONNECTIONS,
   HASH_BUDGET_MS,
@@ -43,6 +50,7 @@ import {
   SECONDS,
 } from "./bench/bench.config.ts";
 import { benchRegion, signUpBenchMember, startBuiltWorker } from "./bench/bench-worker.ts";
+import { cascade } from "./bench/cascade-load.ts";
 import { checkouts } from "./bench/checkout-load.ts";
 import { adminToken, makeDashboardData, sequentialGets } from "./bench/dashboard-load.ts";
 import { load, sequentialTimes } from "./bench/http-load.ts";
@@ -85,7 +93,20 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
   // the planner, and the visibility map that lets index-only scans skip the table (docs/benchmarks.md).
   await withClient(db.DATABASE_URL, (client) => client.query("vacuum (analyze) angels"));
   countBenchDatabase(db.DATABASE_URL);
-  const worker = startBuiltWorker(db);
+  // The cascade's pushes go to the fake push service with VAPID keys of the run's own; its push delay is
+  // short, and no quiet hours hold it (equal start and end hours), whatever the hour of the run.
+  const fakePush = PARTS.has("cascade") ? await startFakePushService() : undefined;
+  const cascadeVars: Record<string, string> = fakePush
+    ? {
+        VAPID_KEYS: JSON.stringify(
+          Object.fromEntries(brandIds.map((id) => [id, makeVapidKeys(`mailto:push@${id}.example`)])),
+        ),
+        NOTIFY_PUSH_DELAY_MS: String(CASCADE_PUSH_DELAY_MS),
+        NOTIFY_QUIET_START_HOUR: "0",
+        NOTIFY_QUIET_END_HOUR: "0",
+      }
+    : {};
+  const worker = startBuiltWorker(db, PORT, undefined, cascadeVars);
   try {
     await worker.ready;
 
@@ -182,6 +203,11 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
       results.rooms = await holdRooms(db.DATABASE_URL, member.clickid);
     }
 
+    if (fakePush) {
+      console.log("\nThe notification cascade, offline members pushed through the fake push service…");
+      results.cascade = await cascade(db.DATABASE_URL, member.clickid, fakePush);
+    }
+
     if (PARTS.has("dashboard")) {
       console.log("\nDashboard: making the data in SQL…");
       await makeDashboardData(db.DATABASE_URL);
@@ -206,6 +232,7 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
     console.log(`\nresult written to ${writeResults(results)}`);
   } finally {
     await worker.dispose();
+    await fakePush?.close();
   }
 });
 process.exit(0);

@@ -7,11 +7,15 @@ import { signToken } from "../../worker/core/tokens.ts";
 import { withClient } from "../local-db.ts";
 import { base, HOST, JWT_SECRET, PORT } from "./bench.config.ts";
 
-/** Starts the built bundle (dist/) in workerd on the benchmark's port, with the test database's bindings. */
+/**
+ * Starts the built bundle (dist/) in workerd on the benchmark's port, with the test database's bindings and
+ * `vars` over the typed config's defaults (the cascade's push delay and VAPID keys).
+ */
 export function startBuiltWorker(
   db: { DATABASE_URL: string; DB_WS_PROXY: string },
   port = PORT,
   inspectorPort?: number,
+  vars: Record<string, string> = {},
 ): Miniflare {
   // Miniflare 5 no longer takes module rules, so the modules are listed: the bundle is one ES module plus
   // the Wasm binaries it imports as precompiled modules (the Argon2id password hash).
@@ -40,6 +44,7 @@ export function startBuiltWorker(
             DB_WS_PROXY: db.DB_WS_PROXY,
             JWT_SECRET,
             APP_ENV: "local",
+            ...vars,
           },
         },
       ],

@@ -1,14 +1,17 @@
 // The benchmark's sizes and budgets in one place. Each parameter is a BENCH_* variable or the same name as a
 // command-line option (`npm run bench -- --angels-per-region=300,5000 --connections=50 --rooms=100`); the
-// option wins.
+// option wins. Bare words name the parts to run (`npm run bench -- cascade` is `--only=cascade`).
 
 /** `--angels-per-region=300,5000` → BENCH_ANGELS_PER_REGION; read once, before the values below. */
 function optionsFromArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
+  const parts: string[] = [];
   for (const arg of argv) {
     const m = /^--([a-z][a-z-]*)=(.*)$/.exec(arg);
     if (m?.[1] && m[2] !== undefined) out[`BENCH_${m[1].replaceAll("-", "_").toUpperCase()}`] = m[2];
+    else if (/^[a-z]+$/.test(arg)) parts.push(arg);
   }
+  if (parts.length && !out.BENCH_ONLY) out.BENCH_ONLY = parts.join(",");
   return out;
 }
 const options: Record<string, string | undefined> = {
@@ -40,10 +43,20 @@ export const ROOMS = num("BENCH_ROOMS", 5000);
 export const REPLIES = num("BENCH_REPLIES", 500);
 export const CHECKOUTS = num("BENCH_CHECKOUTS", 200);
 export const ARRIVALS_PER_SECOND = num("BENCH_ARRIVALS", 25);
-/** The parts to run, comma-separated: http, checkout, chat, hash, rooms, dashboard (all by default). */
-export const PARTS = new Set(
-  (options.BENCH_ONLY ?? "http,checkout,chat,hash,rooms,dashboard").split(",").map((s) => s.trim()),
-);
+/** The notification cascade: offline members who each get an angel's message, and so a push. */
+export const CASCADE_MEMBERS = num("BENCH_CASCADE_MEMBERS", 10_000);
+/** Angel messages handed to rooms at once while the cascade's notifications are scheduled. */
+export const CASCADE_CONCURRENCY = num("BENCH_CASCADE_CONCURRENCY", 20);
+/**
+ * The push delay of the bench's Worker (NOTIFY_PUSH_DELAY_MS; 2 minutes in production): long enough that
+ * pushes go out while later notifications are still being scheduled, as they do in production.
+ */
+export const CASCADE_PUSH_DELAY_MS = num("BENCH_CASCADE_PUSH_DELAY_MS", 10_000);
+/** The parts to run, comma-separated: http, checkout, chat, hash, rooms, cascade, dashboard (all by default). */
+export const ALL_PARTS = ["http", "checkout", "chat", "hash", "rooms", "cascade", "dashboard"];
+export const PARTS = new Set((options.BENCH_ONLY ?? ALL_PARTS.join(",")).split(",").map((s) => s.trim()));
+const unknownParts = [...PARTS].filter((p) => !ALL_PARTS.includes(p));
+if (unknownParts.length) throw new Error(`unknown parts ${unknownParts.join(", ")}: ${ALL_PARTS.join(", ")}`);
 /** Where the JSON result is written: under the checkout's local data, which git ignores. */
 export const RESULTS_DIR = options.BENCH_RESULTS_DIR ?? ".data/bench-results";
 export const JWT_SECRET = "bench-secret-of-at-least-32-bytes-long!!";

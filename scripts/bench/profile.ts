@@ -5,10 +5,13 @@
 // sampled per request against workerd's whole CPU per request (/proc), and the time per request by module
 // (self) and by our own functions and packages (inclusive: anything they called). The raw profiles are
 // written to .data/bench-results/*.cpuprofile (BENCH_RESULTS_DIR; Chrome DevTools opens them).
+// PROFILE_PUSH=1 profiles one web push (`/__bench/push`) and a bare outgoing fetch of its size
+// (`/__bench/fetch`) to the fake push service instead of the dispenser.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import WebSocket from "ws";
+import { makeVapidKeys, startFakePushService } from "../../tests/fakes/push-service.ts";
 import { withTestDatabase } from "../with-db.ts";
 import { base, CONNECTIONS, HOST, PORT, RESULTS_DIR, SECONDS } from "./bench.config.ts";
 import { benchRegion, signUpBenchMember, startBuiltWorker } from "./bench-worker.ts";
@@ -149,8 +152,12 @@ if (spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" }).status 
 const moduleOf = moduleMap(readFileSync("dist/amore_chat/index.js", "utf8"));
 const inspectorPort = PORT + 1000;
 
+const fakePush = process.env.PROFILE_PUSH === "1" ? await startFakePushService() : undefined;
+
 await withTestDatabase({ angelsPerCountry: 2000 }, async (db) => {
-  const worker = startBuiltWorker(db, PORT, inspectorPort);
+  const worker = startBuiltWorker(db, PORT, inspectorPort, {
+    VAPID_KEYS: JSON.stringify({ amoreitalia: makeVapidKeys() }),
+  });
   try {
     await worker.ready;
     const member = await signUpBenchMember(db.DATABASE_URL);
@@ -164,6 +171,22 @@ await withTestDatabase({ angelsPerCountry: 2000 }, async (db) => {
         .map((p): [string, string, Record<string, string>, string] => [p, p, {}, "{}"]),
       ["dispenser", "/dispenser", { authorization: `Bearer ${region.token}` }, dispenserBody],
     ];
+    if (fakePush) {
+      const subscription = (await (
+        await fetch(`${fakePush.url}/__fake/subscriptions`, { method: "POST" })
+      ).json()) as { endpoint: string; keys: { p256dh: string; auth: string } };
+      paths.splice(
+        -1,
+        1,
+        ["fetch", "/__bench/fetch", {}, JSON.stringify({ url: `${fakePush.url}/__fake/bare`, bytes: 4096 })],
+        [
+          "push",
+          "/__bench/push",
+          {},
+          JSON.stringify({ brand: "amoreitalia", endpoint: subscription.endpoint, ...subscription.keys }),
+        ],
+      );
+    }
     const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
       webSocketDebuggerUrl?: string;
       title?: string;

@@ -4,6 +4,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import {
   ANGELS,
   ANGELS_PER_REGION,
+  CASCADE_CONCURRENCY,
+  CASCADE_MEMBERS,
+  CASCADE_PUSH_DELAY_MS,
   CHECKOUTS,
   CONNECTIONS,
   HASH_BUDGET_MS,
@@ -14,6 +17,7 @@ import {
   ROOMS,
   SECONDS,
 } from "./bench.config.ts";
+import type { cascade } from "./cascade-load.ts";
 import type { checkouts } from "./checkout-load.ts";
 import type { sequentialGets } from "./dashboard-load.ts";
 import type { load, sequentialTimes } from "./http-load.ts";
@@ -42,6 +46,8 @@ export interface BenchResults {
   hashing?: ({ m: number; t: number } & Timing)[];
   loginTimes?: Timing;
   rooms?: Awaited<ReturnType<typeof holdRooms>>;
+  /** Offline members' angel messages pushed by the cascade, and the Worker's CPU for one push. */
+  cascade?: Awaited<ReturnType<typeof cascade>>;
   /** The console dashboard's GETs over the rollups, one request at a time, and the floor they are set against. */
   dashboard?: Awaited<ReturnType<typeof sequentialGets>>[];
   dashboardFloor?: Load;
@@ -228,7 +234,54 @@ export function printReport(results: BenchResults): void {
     );
   if (loginTimes)
     console.log(`login p50: ${ms(loginTimes.p50)}, p99: ${ms(loginTimes.p99)} (goal: p50 under 200 ms)`);
+  printCascade(results);
   printDashboard(results);
+}
+
+/** The cascade's rates and lateness, and one push's CPU against the bare outgoing fetch and the bare handler. */
+function printCascade({ cascade: c }: BenchResults) {
+  if (!c) return;
+  console.log(
+    `Cascade: ${c.members} offline members, push delay ${c.pushDelayMs / 1000} s, messages handed ${c.concurrency} at a time (load average ${loadText(c.load.start)} at the start, ${loadText(c.load.end)} at the end):`,
+  );
+  console.table([
+    {
+      scheduled: `${c.scheduled} (${c.refused} refused)`,
+      "scheduled/s": c.scheduledPerSecond.toFixed(1),
+      "delivered (decrypted)": `${c.delivered} / ${c.scheduled}`,
+      repeated: c.repeated,
+      "sent/s": c.sentPerSecond.toFixed(1),
+      "lateness p50": ms(c.lateness.p50),
+      "lateness p99": ms(c.lateness.p99),
+      "lateness max": ms(c.lateness.max),
+      deliveries: JSON.stringify(c.deliveries),
+    },
+  ]);
+  console.log(
+    `  CPU per notification, its whole path (message, delivery, cascade step, push, the fake's decryption): ${Object.entries(
+      cpuColumns(c.cpuPerNotification),
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")} ms`,
+  );
+  console.table(
+    c.perPush.map((l) => ({
+      test: l.title,
+      "req/s": Math.round(l.rps),
+      p50: ms(l.p50),
+      p99: ms(l.p99),
+      ...cpuColumns(l.cpu),
+      load: loadText(l.load),
+    })),
+  );
+  for (let i = 0; i + 3 < c.perPush.length; i += 4) {
+    const [bare, fetch, library, push] = c.perPush.slice(i, i + 4) as [Load, Load, Load, Load];
+    const over = (l: Load) => l.cpu.workerd - bare.cpu.workerd;
+    console.log(
+      `  ${push.connections} connection(s), workerd CPU over the bare handler: push ${cpuMs(over(push))} ms (goal 2 ms or less; the library whole ${cpuMs(over(library))} ms), a bare outgoing fetch ${cpuMs(over(fetch))} ms; push ÷ fetch ${(over(push) / over(fetch)).toFixed(1)}×`,
+    );
+  }
+  console.log(`  lateness p99 ${ms(c.lateness.p99)} (goal 1,000 ms or less)`);
 }
 
 /** The dashboard's answers beside the database floor: latency, throughput and CPU per request. */
@@ -274,6 +327,9 @@ export function writeResults(results: BenchResults): string {
     replies: REPLIES,
     messages: MESSAGES,
     checkouts: CHECKOUTS,
+    cascadeMembers: CASCADE_MEMBERS,
+    cascadePushDelayMs: CASCADE_PUSH_DELAY_MS,
+    cascadeConcurrency: CASCADE_CONCURRENCY,
     parts: [...PARTS],
     database: process.env.DATABASE_URL ? "postgresql" : "pglite",
   };

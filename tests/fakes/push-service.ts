@@ -10,6 +10,7 @@
 //   POST /__fake/subscriptions/{id}/gone    -> the endpoint answers 410 from now on
 //   GET  /__fake/pushes?endpoint=...        -> { pushes: [{ ttl, urgency, topic, subject, payload }] }
 //   POST /push/{id}                         -> 201 (stored), 400/401/410 as the service would answer
+//   POST /__fake/bare                       -> 201 for any body, nothing checked (a benchmark's floor)
 import { createECDH, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import ece from "http_ece";
@@ -33,6 +34,8 @@ export interface ReceivedPush {
   vapidKey: string;
   /** The decrypted payload, as the service worker's event.data.text() gives it. */
   payload: string;
+  /** When the push arrived (ms since the epoch). */
+  receivedAt: number;
 }
 
 export interface FakePushService {
@@ -112,9 +115,14 @@ export async function startFakePushService(): Promise<FakePushService> {
       const endpoint = url.searchParams.get("endpoint");
       return send(res, 200, { pushes: pushes.filter((p) => !endpoint || p.endpoint === endpoint) });
     }
+    if (req.method === "POST" && url.pathname === "/__fake/bare") {
+      await readBody(req);
+      return send(res, 201);
+    }
     const push = /^\/push\/([\w-]+)$/.exec(url.pathname);
     if (req.method === "POST" && push?.[1]) {
       const body = await readBody(req);
+      const receivedAt = Date.now();
       const s = subscriptions.get(push[1]);
       // Autopush and FCM: an unknown or unsubscribed endpoint is 404 / 410 Gone.
       if (!s) return send(res, 404, { errno: 102, message: "Request did not validate invalid token" });
@@ -148,6 +156,7 @@ export async function startFakePushService(): Promise<FakePushService> {
         subject: vapid.subject,
         vapidKey: vapid.key,
         payload,
+        receivedAt,
       });
       res.setHeader("location", `${origin}/message/${b64url(randomBytes(8))}`);
       return send(res, 201);

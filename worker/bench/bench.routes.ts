@@ -1,13 +1,41 @@
+import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { Hono } from "hono";
+import { z } from "zod";
+import { brandOf } from "../brands/registry";
 import { configOf } from "../config";
 import { hashPassword, hashPasswordWithCost, OWASP_ARGON2ID_OPTIONS } from "../core/password";
 import type { AppEnv } from "../env";
+import { sendWebPush } from "../notifications/push/push-send.service";
+import { memberRoom } from "../realtime/member-room";
 import { oneStatement } from "./bench.service";
+
+const PushBody = z.object({
+  brand: z.string().min(1),
+  endpoint: z.url(),
+  p256dh: z.string().min(1),
+  auth: z.string().min(1),
+});
+const FetchBody = z.object({ url: z.url(), bytes: z.number().int().min(0).max(65_536) });
+const AngelMessageBody = z.object({
+  clickid: z.string().min(1),
+  angelId: z.number().int().positive(),
+  msg: z.string().min(1),
+});
+/** A push as the cascade sends one (web/sw.ts shows it): the payload's size is a real notification's. */
+const BENCH_PUSH = JSON.stringify({
+  id: "00000000-0000-4000-8000-000000000000",
+  title: "Nuovo messaggio da Giulia",
+  body: "Ciao, come stai? Ti ho scritto ieri sera ma non mi hai risposto…",
+  url: "/chats/1?n=00000000-0000-4000-8000-000000000000&ch=push",
+  tag: "angel-1",
+  icon: "https://amoreitalia.example/photos/it/1/w180.webp",
+});
 
 /**
  * The floors that `npm run bench` compares the product against, in the same workerd: the cheapest HTTP
  * answer this Worker can give, the cheapest that asks Postgres once, and a raw WebSocket echo; and the
- * password hash a login pays for.
+ * password hash a login pays for; one web push (encrypted, signed and sent) beside a bare outgoing fetch of the
+ * same size to the same host; and an angel's message handed to a member's room, as the console's reply is.
  * Mounted before every middleware; absent in production.
  */
 export const benchRoutes = new Hono<AppEnv>()
@@ -30,6 +58,60 @@ export const benchRoutes = new Hono<AppEnv>()
       await hashPasswordWithCost("bench-password", params);
     }
     return c.json({ ok: true });
+  })
+  // One push to a subscription of the fake push service: what the cascade's push step pays apart from its
+  // queries (the payload encrypted to the browser's keys, the VAPID token, the request).
+  .post("/__bench/push", async (c) => {
+    const body = PushBody.parse(await c.req.json());
+    const outcome = await sendWebPush(
+      { config: configOf(c.env), brand: brandOf(body.brand) },
+      body,
+      BENCH_PUSH,
+      { urgency: "high", topic: "angel-1" },
+    );
+    return c.json({ ok: outcome === "sent", outcome }, outcome === "sent" ? 200 : 502);
+  })
+  // The same push as the library builds it whole (its encryption, a VAPID token signed per push): the
+  // reference the push above is measured against in the same run.
+  .post("/__bench/push-library", async (c) => {
+    const body = PushBody.parse(await c.req.json());
+    const config = configOf(c.env);
+    const vapid = config.notifications.push.vapid[body.brand];
+    if (!vapid) return c.json({ ok: false, outcome: "no VAPID keys" }, 502);
+    const request = await buildPushPayload(
+      {
+        data: BENCH_PUSH,
+        options: { ttl: config.notifications.push.ttlSeconds, urgency: "high", topic: "angel-1" },
+      },
+      {
+        endpoint: body.endpoint.replace(/^http:/, "https:"),
+        expirationTime: null,
+        keys: { p256dh: body.p256dh, auth: body.auth },
+      },
+      vapid,
+    );
+    const response = await fetch(body.endpoint, request);
+    await response.arrayBuffer();
+    return c.json({ ok: response.ok, status: response.status }, response.ok ? 200 : 502);
+  })
+  // The push's floor: a POST of the same size (an encrypted push is one 4,096-byte record) to the same host.
+  .post("/__bench/fetch", async (c) => {
+    const { url, bytes } = FetchBody.parse(await c.req.json());
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: new Uint8Array(bytes),
+    });
+    await response.arrayBuffer();
+    return c.json({ ok: response.ok, status: response.status }, response.ok ? 200 : 502);
+  })
+  // An angel's message to a member, through his room (stored, delivered after the typing time, then handed
+  // to the notification cascade): the time it is delivered at, which the push delay counts from.
+  .post("/__bench/angel-message", async (c) => {
+    const { clickid, angelId, msg } = AngelMessageBody.parse(await c.req.json());
+    const sent = await (await memberRoom(c.env, clickid)).sendAngelReply({ angelId, msg });
+    if (!sent) return c.json({ ok: false }, 404);
+    return c.json({ ok: true, id: sent.id, time: sent.time });
   })
   .get("/__bench/echo", (c) => {
     if (c.req.header("upgrade") !== "websocket") return c.text("WebSocket upgrade expected", 426);
