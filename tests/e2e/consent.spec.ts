@@ -3,7 +3,7 @@
 // the page reaches the operators' console.
 import type { Page } from "@playwright/test";
 import { demoOperators } from "../../drizzle/seed-data/operators";
-import { expect, type Market, origin, regionOf, test, tickConsents, uniqueEmail } from "./helpers";
+import { anyWidth, expect, type Market, origin, regionOf, test, tickConsents, uniqueEmail } from "./helpers";
 
 test.use({ showCookieBanner: true });
 
@@ -124,7 +124,7 @@ test("accepting marketing from the footer's preferences lets the lead pixel load
   await shotTo(page, "profile-cookie-choices");
 });
 
-test("an error thrown in the page reaches the operators' console", async ({ page, browser }) => {
+test("an error thrown in the page reaches the operators' console", anyWidth, async ({ page, browser }) => {
   await page.goto(`${origin("it")}/`);
   await banner(page).getByRole("button", { name: "Accetta tutti" }).click();
   const marker = `KaboomE${Math.random()

@@ -13,6 +13,7 @@ import { demoOperators } from "../../drizzle/seed-data/operators";
 import { ADYEN_3DS_CARD } from "../fakes/adyen-test-values";
 import { MAXPAY_3DS_CARD, MAXPAY_REFUSED_CARDS } from "../fakes/maxpay-cards";
 import {
+  anyWidth,
   apiCall,
   at390,
   at1280,
@@ -165,32 +166,34 @@ test(
   },
 );
 
-test("one tap through Adyen: the kept 3-D Secure card's issuer asks again, and the challenge completes", async ({
-  page,
-}) => {
-  await member(page, "it", "adyenonetap");
-  await payPage(page, "it");
-  await payByCard(page, ADYEN_3DS_CARD);
-  await fastForwardTo(page, page.getByRole("button", { name: "Complete" }));
-  await page.getByRole("button", { name: "Complete" }).click();
-  await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
+test(
+  "one tap through Adyen: the kept 3-D Secure card's issuer asks again, and the challenge completes",
+  anyWidth,
+  async ({ page }) => {
+    await member(page, "it", "adyenonetap");
+    await payPage(page, "it");
+    await payByCard(page, ADYEN_3DS_CARD);
+    await fastForwardTo(page, page.getByRole("button", { name: "Complete" }));
+    await page.getByRole("button", { name: "Complete" }).click();
+    await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
 
-  // The kept card is charged at once from the plans page (no payment page); Adyen asks for 3-D Secure, which
-  // it can only do with the browser's data (the fake refuses the payment without it), and the page posts its
-  // form after 2 s.
-  await page.goto(`${site("it")}/vip_plan/cred`);
-  await expect(page.getByTestId("plan-refill-100")).toHaveAttribute("aria-pressed", "true");
-  await shot(page, "providers-adyen-one-tap-plans");
-  await page.getByTestId("plan-refill-100").click();
-  await fastForwardTo(page, page.getByRole("heading", { name: "Verify your payment" }));
-  await expect(page.getByText("19.90 EUR")).toBeVisible();
-  await shotViewport(page, "providers-adyen-one-tap-challenge");
-  await page.getByRole("button", { name: "Complete" }).click();
-  await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=/);
-  await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
-  await shotViewport(page, "providers-adyen-one-tap-paid");
-  await expectChatsWithCredits(page, /^135 crediti$/);
-});
+    // The kept card is charged at once from the plans page (no payment page); Adyen asks for 3-D Secure, which
+    // it can only do with the browser's data (the fake refuses the payment without it), and the page posts its
+    // form after 2 s.
+    await page.goto(`${site("it")}/vip_plan/cred`);
+    await expect(page.getByTestId("plan-refill-100")).toHaveAttribute("aria-pressed", "true");
+    await shot(page, "providers-adyen-one-tap-plans");
+    await page.getByTestId("plan-refill-100").click();
+    await fastForwardTo(page, page.getByRole("heading", { name: "Verify your payment" }));
+    await expect(page.getByText("19.90 EUR")).toBeVisible();
+    await shotViewport(page, "providers-adyen-one-tap-challenge");
+    await page.getByRole("button", { name: "Complete" }).click();
+    await expect(page).toHaveURL(/\/adyen\/paymentCheck\?redirectResult=/);
+    await expectOutcome(page, "Grazie! I tuoi crediti sono pronti: torna alle tue chat.", "ok");
+    await shotViewport(page, "providers-adyen-one-tap-paid");
+    await expectChatsWithCredits(page, /^135 crediti$/);
+  },
+);
 
 test(
   "card through TrustPay: its ACS refuses, then authenticates, back to /trpay/paymentCheck with instanceId",
