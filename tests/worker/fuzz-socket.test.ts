@@ -117,7 +117,7 @@ describe("fuzzing every socket event", () => {
         `error answers ${JSON.stringify(Object.fromEntries(codes))}, ${usable} valid chats after them`,
     );
     expect(events.map((e) => e.event).sort()).toEqual(
-      ["ack", "brain", "chat", "clickid", "invite", "like", "match"].sort(),
+      ["ack", "brain", "chat", "clickid", "invite", "like", "match", "visibility"].sort(),
     );
     expect(codes.get("server_error") ?? 0).toBe(0);
     expect(codes.get("invalid_event")).toBe(invalid);
