@@ -1,12 +1,13 @@
-// `npm test`: check (format, lint, types), unit tests, the Worker tests in workerd on a real Postgres engine
-// and the end-to-end tests in Chromium, all side by side, then wrangler's dry run of the deploy on the build
-// the end-to-end tests made (no second build), with the Worker's size budget. Stops every stage at the first
-// failing one and says which.
+// `npm test`: check (format, lint, types), unit tests and the Worker tests in workerd on a real Postgres engine
+// side by side, then the end-to-end tests in Chromium, then wrangler's dry run of the deploy on the build the
+// end-to-end tests made (no second build), with the Worker's size budget. Stops at the first failing stage
+// and says which.
 //
-// Why side by side: the end-to-end stage is the longest and sets the suite's time, and every stage spends
-// much of its time waiting (the rooms' timers, the database's round trips, the pages' delays), so the
-// others fit beside it on two cores: it starts at once (its build and seed overlap check and unit) rather
-// than after them. The buffered stages' output is printed whole when each ends, so lines do not mix.
+// Why side by side: the Worker tests spend most of their time waiting (the rooms' timers, the database's
+// round trips) and use under one core, so check, unit and two halves of the Worker tests (each with a
+// database of its own) share the two cores well. The end-to-end tests need the whole machine for Chromium:
+// they start once check and unit are done, beside the Worker halves' last stretch (under a core between
+// them) rather than after it. The buffered stages' output is printed whole when each ends, so lines do not mix.
 import { spawn } from "node:child_process";
 
 type Stage = [name: string, command: string];
@@ -72,8 +73,8 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 }
 
 const started = Date.now();
-await Promise.all([
-  ...together.map((stage) => run(stage, true)),
-  run(e2e, false).then(() => run(deploy, false)),
-]);
+const [check, unit, ...workerHalves] = together.map((stage) => run(stage, true));
+await Promise.all([check, unit]);
+console.log("");
+await Promise.all([...workerHalves, run(e2e, false).then(() => run(deploy, false))]);
 console.log(`\nall stages passed in ${seconds(started)} s`);
