@@ -57,7 +57,8 @@ test(
     const angel = await firstAngel(page);
     // A first visit has no version yet: it says none and stores the room's.
     await expect.poll(() => events(watch.sent, "clickid").length).toBe(1);
-    expect(watch.sent[0]).toEqual({ event: "clickid", data: { clickid: member.clickid } });
+    // With whether the tab is visible: a hidden tab's events go on to a push.
+    expect(watch.sent[0]).toEqual({ event: "clickid", data: { clickid: member.clickid, visible: true } });
     await expect
       .poll(() => events(watch.received, "softwareVersion")[0]?.data)
       .toEqual({
@@ -73,7 +74,7 @@ test(
       .poll(() => watch.sent[0])
       .toEqual({
         event: "clickid",
-        data: { clickid: member.clickid, softwareVersion: SERVER_VERSION },
+        data: { clickid: member.clickid, softwareVersion: SERVER_VERSION, visible: true },
       });
     // The brain follows, once, with what the page knows of the visit.
     await expect.poll(() => events(watch.sent, "brain").length).toBe(1);
