@@ -7,7 +7,7 @@ import {
   type RatePlanRow,
   shownPlans,
 } from "../../worker/contracts/payments";
-import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox";
+import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox-cards";
 
 describe("card numbers", () => {
   it("pass the Luhn check only with the right check digit", () => {

@@ -1,12 +1,7 @@
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import {
-  pageParams,
-  pageStatement,
-  preparedPage,
-  seedNumber,
-  seedOrder,
-} from "../../worker/discovery/dispenser.service";
+import { pageParams, preparedPage } from "../../worker/discovery/dispenser.service";
+import { pageStatement, seedNumber, seedOrder } from "../../worker/discovery/page-statement";
 
 describe("the dispenser seed", () => {
   it("maps a seed to the same 31-bit number every time, and different seeds apart", () => {

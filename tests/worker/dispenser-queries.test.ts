@@ -7,11 +7,9 @@ import {
   pageFunction,
   pageFunctions,
   pageParams,
-  type pageStatement,
   regionTotalStatement,
-  seedNumber,
-  seedOrder,
 } from "../../worker/discovery/dispenser.service";
+import { type pageStatement, seedNumber, seedOrder } from "../../worker/discovery/page-statement";
 import { inDb } from "../fixtures/db";
 import { accountOf } from "../fixtures/dispenser";
 import { createMember } from "../fixtures/members";

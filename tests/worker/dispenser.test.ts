@@ -6,7 +6,7 @@ import { angels } from "../../drizzle/schema/angels";
 import { messages } from "../../drizzle/schema/chat";
 import { angelPhotoKey } from "../../drizzle/seed-photos";
 import type { AngelCard, DispenserResponse } from "../../worker/contracts/discovery";
-import { seedNumber, seedOrder } from "../../worker/discovery/dispenser.service";
+import { seedNumber, seedOrder } from "../../worker/discovery/page-statement";
 import { inDb } from "../fixtures/db";
 import { accountOf, countAngels, inItaly, post } from "../fixtures/dispenser";
 import { call, createMember, hosts, type TestMember } from "../fixtures/members";

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Dashboard } from "../../worker/ops/dashboard.schemas";
-import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox";
+import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox-cards";
 import { settlePayment } from "../../worker/payments/settlement.service";
 import { RENEWAL_RETRY_DAYS } from "../../worker/payments/subscriptions.service";
 import { buyWithCard } from "../fixtures/card-purchase";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { orders, payments, subscriptions } from "../../drizzle/schema/payments";
-import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox";
+import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox-cards";
 import { RENEWAL_RETRY_DAYS } from "../../worker/payments/subscriptions.service";
 import { buyWithCard } from "../fixtures/card-purchase";
 import { inDb } from "../fixtures/db";

@@ -15,7 +15,7 @@ import { parseConfig } from "../../worker/config";
 import { type CascadeStep, runCascadeStep } from "../../worker/notifications/cascade";
 import { channels } from "../../worker/notifications/channels";
 import { runDigests } from "../../worker/notifications/email/email.service";
-import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox";
+import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox-cards";
 import type { QueuedStep } from "../../worker/realtime/alarm-queue";
 import type { RoomStep } from "../../worker/realtime/room";
 import { buyWithCard } from "../fixtures/card-purchase";

@@ -4,9 +4,13 @@ import type { Locale } from "../contracts/locales";
 import { escapeHtml } from "../core/html";
 import { digestCopy, digestTemplates } from "./digest-templates";
 import { rightsCopy, rightsTemplates, WITHDRAW_INTRO, WITHDRAW_LABEL } from "./rights-templates";
+import { en } from "./texts/en";
+import { es } from "./texts/es";
+import { fr } from "./texts/fr";
+import { it } from "./texts/it";
 
-/** The transactional mails; adding one does not compile until every language has its copy. */
-export const mailTemplates = [
+/** The account, payment and contact mails, whose copy lives per language in texts/. */
+const coreTemplates = [
   "activation",
   "reset_password",
   "welcome",
@@ -15,9 +19,11 @@ export const mailTemplates = [
   "renewal_failed",
   "subscription_ended",
   "contact",
-  ...rightsTemplates,
-  ...digestTemplates,
 ] as const;
+type CoreTemplate = (typeof coreTemplates)[number];
+
+/** The transactional mails; adding one does not compile until every language has its copy. */
+export const mailTemplates = [...coreTemplates, ...rightsTemplates, ...digestTemplates] as const;
 export const MailTemplate = z.enum(mailTemplates);
 export type MailTemplate = z.infer<typeof MailTemplate>;
 
@@ -68,7 +74,7 @@ const neededFacts: Partial<Record<MailTemplate, readonly (keyof MailFacts)[]>> =
 };
 
 /** The values a template may show. All are plain text here; the HTML renderer escapes them. */
-interface Values extends MailFacts {
+export interface Values extends MailFacts {
   title: string;
   to: string;
 }
@@ -82,7 +88,7 @@ export interface TemplateCopy {
   after: ((v: Values) => string)[];
 }
 
-interface CommonCopy {
+export interface CommonCopy {
   greeting: string;
   signoff: (v: Values) => string;
   fallbackLink: string;
@@ -95,417 +101,68 @@ interface CommonCopy {
   colon: string;
 }
 
-const common: Record<Locale, CommonCopy> = {
-  it: {
-    greeting: "Ciao,",
-    signoff: (v) => `Il team di ${v.title}`,
-    fallbackLink: "Se il pulsante non funziona, copia questo link nel browser:",
-    fictional: (v) => `I profili presenti su ${v.title} sono fittizi e gestiti da operatori.`,
-    why: (v) => `Ricevi questa e-mail di servizio perché questo indirizzo è stato usato su ${v.title}.`,
-    vat: "P. IVA",
-    support: "Assistenza",
-    colon: ":",
-  },
-  en: {
-    greeting: "Hello,",
-    signoff: (v) => `The ${v.title} team`,
-    fallbackLink: "If the button does not work, copy this link into your browser:",
-    fictional: (v) => `The profiles on ${v.title} are fictional and run by operators.`,
-    why: (v) => `You are receiving this service e-mail because this address was used on ${v.title}.`,
-    vat: "VAT no.",
-    support: "Support",
-    colon: ":",
-  },
-  es: {
-    greeting: "Hola:",
-    signoff: (v) => `El equipo de ${v.title}`,
-    fallbackLink: "Si el botón no funciona, copia este enlace en tu navegador:",
-    fictional: (v) => `Los perfiles de ${v.title} son ficticios y están gestionados por operadores.`,
-    why: (v) => `Recibes este correo de servicio porque esta dirección se ha utilizado en ${v.title}.`,
-    vat: "NIF-IVA",
-    support: "Atención al cliente",
-    colon: ":",
-  },
-  fr: {
-    greeting: "Bonjour,",
-    signoff: (v) => `L’équipe ${v.title}`,
-    fallbackLink: "Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:",
-    fictional: (v) => `Les profils présents sur ${v.title} sont fictifs et gérés par des opérateurs.`,
-    why: (v) => `Vous recevez cet e-mail de service car cette adresse a été utilisée sur ${v.title}.`,
-    vat: "N° TVA",
-    support: "Service client",
-    colon: "\u00a0:",
-  },
-};
+/** The copy of one language (texts/): the words around every mail, and the core mails. */
+export interface MailTexts {
+  common: CommonCopy;
+  templates: Record<CoreTemplate, TemplateCopy>;
+}
+
+const common: Record<Locale, CommonCopy> = { it: it.common, en: en.common, es: es.common, fr: fr.common };
 
 const copy: Record<MailTemplate, Record<Locale, TemplateCopy>> = {
   activation: {
-    it: {
-      subject: (v) => `Conferma il tuo indirizzo e-mail su ${v.title}`,
-      heading: () => "Conferma il tuo indirizzo e-mail",
-      paragraphs: [
-        () => "Grazie per la tua iscrizione: manca solo un passo.",
-        (v) => `Per attivare il tuo account su ${v.title}, conferma che ${v.to} è il tuo indirizzo e-mail.`,
-      ],
-      button: () => "Conferma l’indirizzo",
-      after: [
-        () =>
-          "Se non hai richiesto tu questa iscrizione, ignora questa e-mail: senza conferma non succede nulla.",
-      ],
-    },
-    en: {
-      subject: (v) => `Confirm your e-mail address for ${v.title}`,
-      heading: () => "Confirm your e-mail address",
-      paragraphs: [
-        (v) => `Thank you for signing up to ${v.title}.`,
-        (v) => `To activate your account, please confirm that ${v.to} is your e-mail address.`,
-      ],
-      button: () => "Confirm my address",
-      after: [
-        (v) =>
-          `If you did not sign up to ${v.title}, just ignore this e-mail: nothing happens without your confirmation.`,
-      ],
-    },
-    es: {
-      subject: (v) => `Confirma tu dirección de correo electrónico en ${v.title}`,
-      heading: () => "Confirma tu dirección de correo electrónico",
-      paragraphs: [
-        (v) => `Gracias por registrarte en ${v.title}.`,
-        (v) => `Para activar tu cuenta, confirma que ${v.to} es tu dirección de correo electrónico.`,
-      ],
-      button: () => "Confirmar mi dirección",
-      after: [
-        (v) =>
-          `Si no te has registrado en ${v.title}, ignora este correo: sin tu confirmación no ocurrirá nada.`,
-      ],
-    },
-    fr: {
-      subject: (v) => `Confirmez votre adresse e-mail sur ${v.title}`,
-      heading: () => "Confirmez votre adresse e-mail",
-      paragraphs: [
-        (v) => `Merci pour votre inscription sur ${v.title}.`,
-        (v) => `Pour activer votre compte, veuillez confirmer que ${v.to} est bien votre adresse e-mail.`,
-      ],
-      button: () => "Confirmer mon adresse",
-      after: [
-        (v) =>
-          `Si vous n’avez pas demandé d’inscription sur ${v.title}, ignorez simplement cet e-mail\u00a0: sans votre confirmation, rien ne se passera.`,
-      ],
-    },
+    it: it.templates.activation,
+    en: en.templates.activation,
+    es: es.templates.activation,
+    fr: fr.templates.activation,
   },
   reset_password: {
-    it: {
-      subject: (v) => `Reimposta la tua password di ${v.title}`,
-      heading: () => "Scegli una nuova password",
-      paragraphs: [
-        (v) => `Abbiamo ricevuto una richiesta di reimpostare la password del tuo account ${v.title}.`,
-        () =>
-          "Clicca sul pulsante qui sotto per sceglierne una nuova. Il link è valido per un’ora e si può usare una sola volta.",
-      ],
-      button: () => "Scegli una nuova password",
-      after: [() => "Se non l’hai chiesto tu, ignora questa e-mail: la tua password resterà invariata."],
-    },
-    en: {
-      subject: (v) => `Reset your ${v.title} password`,
-      heading: () => "Choose a new password",
-      paragraphs: [
-        (v) => `We received a request to reset the password of your ${v.title} account.`,
-        () =>
-          "Use the button below to choose a new one. The link is valid for one hour and can be used only once.",
-      ],
-      button: () => "Choose a new password",
-      after: [() => "If you did not ask for this, ignore this e-mail: your password will stay the same."],
-    },
-    es: {
-      subject: (v) => `Restablece tu contraseña de ${v.title}`,
-      heading: () => "Elige una nueva contraseña",
-      paragraphs: [
-        (v) => `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de ${v.title}.`,
-        () =>
-          "Pulsa el botón de abajo para elegir una nueva. El enlace es válido durante una hora y solo se puede usar una vez.",
-      ],
-      button: () => "Elegir una nueva contraseña",
-      after: [() => "Si no lo has solicitado tú, ignora este correo: tu contraseña no cambiará."],
-    },
-    fr: {
-      subject: (v) => `Réinitialisez votre mot de passe ${v.title}`,
-      heading: () => "Choisissez un nouveau mot de passe",
-      paragraphs: [
-        (v) => `Nous avons reçu une demande de réinitialisation du mot de passe de votre compte ${v.title}.`,
-        () =>
-          "Cliquez sur le bouton ci-dessous pour en choisir un nouveau. Ce lien est valable une heure et ne peut être utilisé qu’une seule fois.",
-      ],
-      button: () => "Choisir un nouveau mot de passe",
-      after: [
-        () =>
-          "Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe restera inchangé.",
-      ],
-    },
+    it: it.templates.reset_password,
+    en: en.templates.reset_password,
+    es: es.templates.reset_password,
+    fr: fr.templates.reset_password,
   },
   welcome: {
-    it: {
-      subject: (v) => `Ti diamo il benvenuto su ${v.title}`,
-      heading: (v) => `Ti diamo il benvenuto su ${v.title}!`,
-      paragraphs: [
-        () => "Il tuo account è attivo.",
-        () => "Scopri i profili, invia i tuoi primi messaggi e inizia a chattare.",
-      ],
-      button: (v) => `Vai su ${v.title}`,
-      after: [],
-    },
-    en: {
-      subject: (v) => `Welcome to ${v.title}`,
-      heading: (v) => `Welcome to ${v.title}!`,
-      paragraphs: [
-        () => "Your account is ready.",
-        () => "Browse the profiles, send your first messages and start chatting.",
-      ],
-      button: (v) => `Go to ${v.title}`,
-      after: [],
-    },
-    es: {
-      subject: (v) => `Te damos la bienvenida a ${v.title}`,
-      heading: (v) => `¡Te damos la bienvenida a ${v.title}!`,
-      paragraphs: [
-        () => "Tu cuenta ya está activa.",
-        () => "Descubre los perfiles, envía tus primeros mensajes y empieza a chatear.",
-      ],
-      button: (v) => `Ir a ${v.title}`,
-      after: [],
-    },
-    fr: {
-      subject: (v) => `Bienvenue sur ${v.title}`,
-      heading: (v) => `Bienvenue sur ${v.title}\u00a0!`,
-      paragraphs: [
-        () => "Votre compte est prêt.",
-        () => "Découvrez les profils, envoyez vos premiers messages et commencez à discuter.",
-      ],
-      button: (v) => `Aller sur ${v.title}`,
-      after: [],
-    },
+    it: it.templates.welcome,
+    en: en.templates.welcome,
+    es: es.templates.welcome,
+    fr: fr.templates.welcome,
   },
   // A supervisor refunded a payment from the console (worker/payments/refund.service.ts): the amount and the
   // plan as facts; the link opens the member's profile, where the receipts are.
   refund: {
-    it: {
-      subject: (v) => `Il tuo pagamento su ${v.title} è stato rimborsato`,
-      heading: () => "Il tuo pagamento è stato rimborsato",
-      paragraphs: [
-        (v) =>
-          `Abbiamo rimborsato ${v.amount} per il piano ${v.plan} su ${v.title}. L’importo torna sul metodo di pagamento che hai usato; la tua banca può impiegare qualche giorno per mostrarlo.`,
-        () => "I crediti di quell’acquisto sono stati tolti dal tuo account, insieme ai vantaggi del piano.",
-      ],
-      button: () => "Vedi le tue ricevute",
-      after: [() => "Per qualsiasi domanda, scrivi alla nostra assistenza."],
-    },
-    en: {
-      subject: (v) => `Your ${v.title} payment has been refunded`,
-      heading: () => "Your payment has been refunded",
-      paragraphs: [
-        (v) =>
-          `We have refunded ${v.amount} for the ${v.plan} plan on ${v.title}. The amount goes back to the payment method you used; your bank may take a few days to show it.`,
-        () =>
-          "The credits of that purchase have been removed from your account, along with the plan’s benefits.",
-      ],
-      button: () => "See your receipts",
-      after: [() => "If you have any question, write to our support team."],
-    },
-    es: {
-      subject: (v) => `Hemos reembolsado tu pago en ${v.title}`,
-      heading: () => "Tu pago ha sido reembolsado",
-      paragraphs: [
-        (v) =>
-          `Hemos reembolsado ${v.amount} por el plan ${v.plan} en ${v.title}. El importe vuelve al método de pago que utilizaste; tu banco puede tardar unos días en mostrarlo.`,
-        () => "Los créditos de esa compra se han retirado de tu cuenta, junto con las ventajas del plan.",
-      ],
-      button: () => "Ver tus recibos",
-      after: [() => "Si tienes alguna pregunta, escribe a nuestro equipo de atención al cliente."],
-    },
-    fr: {
-      subject: (v) => `Votre paiement sur ${v.title} a été remboursé`,
-      heading: () => "Votre paiement a été remboursé",
-      paragraphs: [
-        (v) =>
-          `Nous avons remboursé ${v.amount} pour la formule ${v.plan} sur ${v.title}. Le montant revient sur le moyen de paiement utilisé\u00a0; votre banque peut mettre quelques jours à l’afficher.`,
-        () =>
-          "Les crédits de cet achat ont été retirés de votre compte, ainsi que les avantages de la formule.",
-      ],
-      button: () => "Voir vos reçus",
-      after: [() => "Pour toute question, écrivez à notre service client."],
-    },
+    it: it.templates.refund,
+    en: en.templates.refund,
+    es: es.templates.refund,
+    fr: fr.templates.refund,
   },
   // The renewal job's outcomes (worker/payments/renewals.service.ts); the link opens the member's profile,
   // where the plan, the next billing date, the receipts and the one-click unsubscribe are.
   renewed: {
-    it: {
-      subject: (v) => `Il tuo piano ${v.plan} su ${v.title} è stato rinnovato`,
-      heading: (v) => `Piano ${v.plan} rinnovato`,
-      paragraphs: [
-        (v) =>
-          `Abbiamo addebitato ${v.amount} sulla carta salvata e aggiunto i crediti del piano al tuo account.`,
-        (v) => `Il prossimo rinnovo è il ${v.date}. Puoi disdire quando vuoi con un clic dal tuo profilo.`,
-      ],
-      button: () => "Vai al tuo profilo",
-      after: [],
-    },
-    en: {
-      subject: (v) => `Your ${v.title} ${v.plan} plan has renewed`,
-      heading: (v) => `${v.plan} plan renewed`,
-      paragraphs: [
-        (v) => `We charged ${v.amount} to your saved card and added the plan's credits to your account.`,
-        (v) =>
-          `The next renewal is on ${v.date}. You can unsubscribe at any time with one click on your profile.`,
-      ],
-      button: () => "Go to your profile",
-      after: [],
-    },
-    es: {
-      subject: (v) => `Tu plan ${v.plan} en ${v.title} se ha renovado`,
-      heading: (v) => `Plan ${v.plan} renovado`,
-      paragraphs: [
-        (v) =>
-          `Hemos cobrado ${v.amount} en tu tarjeta guardada y añadido los créditos del plan a tu cuenta.`,
-        (v) =>
-          `La próxima renovación es el ${v.date}. Puedes darte de baja cuando quieras con un clic en tu perfil.`,
-      ],
-      button: () => "Ir a tu perfil",
-      after: [],
-    },
-    fr: {
-      subject: (v) => `Votre formule ${v.plan} sur ${v.title} a été renouvelée`,
-      heading: (v) => `Formule ${v.plan} renouvelée`,
-      paragraphs: [
-        (v) =>
-          `Nous avons débité ${v.amount} sur votre carte enregistrée et ajouté les crédits de la formule à votre compte.`,
-        (v) =>
-          `Le prochain renouvellement a lieu le ${v.date}. Vous pouvez vous désabonner à tout moment en un clic depuis votre profil.`,
-      ],
-      button: () => "Aller à votre profil",
-      after: [],
-    },
+    it: it.templates.renewed,
+    en: en.templates.renewed,
+    es: es.templates.renewed,
+    fr: fr.templates.renewed,
   },
   renewal_failed: {
-    it: {
-      subject: (v) => `${v.title}: non siamo riusciti a rinnovare il tuo piano ${v.plan}`,
-      heading: () => "Rinnovo non riuscito",
-      paragraphs: [
-        (v) => `La carta salvata ha rifiutato l'addebito di ${v.amount} per il rinnovo del piano ${v.plan}.`,
-        (v) =>
-          `Riproveremo il ${v.date}; fino ad allora il tuo piano resta attivo. Se non vuoi rinnovarlo, puoi disdire con un clic dal tuo profilo.`,
-      ],
-      button: () => "Vai al tuo profilo",
-      after: [],
-    },
-    en: {
-      subject: (v) => `${v.title}: we could not renew your ${v.plan} plan`,
-      heading: () => "Renewal failed",
-      paragraphs: [
-        (v) => `Your saved card refused the ${v.amount} charge to renew your ${v.plan} plan.`,
-        (v) =>
-          `We will try again on ${v.date}; until then your plan stays active. If you do not want it to renew, unsubscribe with one click on your profile.`,
-      ],
-      button: () => "Go to your profile",
-      after: [],
-    },
-    es: {
-      subject: (v) => `${v.title}: no hemos podido renovar tu plan ${v.plan}`,
-      heading: () => "Renovación fallida",
-      paragraphs: [
-        (v) => `Tu tarjeta guardada ha rechazado el cargo de ${v.amount} para renovar tu plan ${v.plan}.`,
-        (v) =>
-          `Lo intentaremos de nuevo el ${v.date}; hasta entonces tu plan sigue activo. Si no quieres renovarlo, date de baja con un clic en tu perfil.`,
-      ],
-      button: () => "Ir a tu perfil",
-      after: [],
-    },
-    fr: {
-      subject: (v) => `${v.title}\u00a0: nous n’avons pas pu renouveler votre formule ${v.plan}`,
-      heading: () => "Échec du renouvellement",
-      paragraphs: [
-        (v) =>
-          `Votre carte enregistrée a refusé le débit de ${v.amount} pour renouveler votre formule ${v.plan}.`,
-        (v) =>
-          `Nous réessaierons le ${v.date}\u00a0; d’ici là votre formule reste active. Si vous ne souhaitez pas la renouveler, désabonnez-vous en un clic depuis votre profil.`,
-      ],
-      button: () => "Aller à votre profil",
-      after: [],
-    },
+    it: it.templates.renewal_failed,
+    en: en.templates.renewal_failed,
+    es: es.templates.renewal_failed,
+    fr: fr.templates.renewal_failed,
   },
   subscription_ended: {
-    it: {
-      subject: (v) => `Il tuo piano ${v.plan} su ${v.title} è terminato`,
-      heading: (v) => `Piano ${v.plan} terminato`,
-      paragraphs: [
-        () => "Il tuo piano non si rinnova più e non ti addebiteremo altro. I crediti che hai restano tuoi.",
-        () => "Puoi scegliere un nuovo piano quando vuoi.",
-      ],
-      button: () => "Vedi i piani",
-      after: [],
-    },
-    en: {
-      subject: (v) => `Your ${v.title} ${v.plan} plan has ended`,
-      heading: (v) => `${v.plan} plan ended`,
-      paragraphs: [
-        () => "Your plan no longer renews and we will not charge you again. The credits you have stay yours.",
-        () => "You can choose a new plan whenever you like.",
-      ],
-      button: () => "See the plans",
-      after: [],
-    },
-    es: {
-      subject: (v) => `Tu plan ${v.plan} en ${v.title} ha terminado`,
-      heading: (v) => `Plan ${v.plan} terminado`,
-      paragraphs: [
-        () =>
-          "Tu plan ya no se renueva y no te cobraremos nada más. Los créditos que tienes siguen siendo tuyos.",
-        () => "Puedes elegir un nuevo plan cuando quieras.",
-      ],
-      button: () => "Ver los planes",
-      after: [],
-    },
-    fr: {
-      subject: (v) => `Votre formule ${v.plan} sur ${v.title} est terminée`,
-      heading: (v) => `Formule ${v.plan} terminée`,
-      paragraphs: [
-        () =>
-          "Votre formule ne se renouvelle plus et nous ne vous débiterons plus rien. Les crédits que vous avez restent à vous.",
-        () => "Vous pouvez choisir une nouvelle formule quand vous le souhaitez.",
-      ],
-      button: () => "Voir les formules",
-      after: [],
-    },
+    it: it.templates.subscription_ended,
+    en: en.templates.subscription_ended,
+    es: es.templates.subscription_ended,
+    fr: fr.templates.subscription_ended,
   },
   // The contact form (worker/legal) to the brand's customer care, in the brand's language; the button
   // answers the sender (also the mail's Reply-To through Mailgun).
   contact: {
-    it: {
-      subject: (v) => `${v.title}: messaggio dal modulo contatti`,
-      heading: () => "Nuovo messaggio dal modulo contatti",
-      paragraphs: [(v) => `Mittente: ${v.sender}`, (v) => `${v.message}`],
-      button: () => "Rispondi",
-      after: [],
-    },
-    en: {
-      subject: (v) => `${v.title}: message from the contact form`,
-      heading: () => "New message from the contact form",
-      paragraphs: [(v) => `From: ${v.sender}`, (v) => `${v.message}`],
-      button: () => "Reply",
-      after: [],
-    },
-    es: {
-      subject: (v) => `${v.title}: mensaje del formulario de contacto`,
-      heading: () => "Nuevo mensaje del formulario de contacto",
-      paragraphs: [(v) => `Remitente: ${v.sender}`, (v) => `${v.message}`],
-      button: () => "Responder",
-      after: [],
-    },
-    fr: {
-      subject: (v) => `${v.title}\u00a0: message du formulaire de contact`,
-      heading: () => "Nouveau message du formulaire de contact",
-      paragraphs: [(v) => `Expéditeur\u00a0: ${v.sender}`, (v) => `${v.message}`],
-      button: () => "Répondre",
-      after: [],
-    },
+    it: it.templates.contact,
+    en: en.templates.contact,
+    es: es.templates.contact,
+    fr: fr.templates.contact,
   },
   ...rightsCopy,
   ...digestCopy,

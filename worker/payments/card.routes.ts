@@ -17,13 +17,8 @@ import { AppError, forbidden, unauthorized } from "../core/errors";
 import { requireSession, requireSessionToken } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
-import {
-  type CardRequest,
-  chargeKeptCard,
-  chargePlanCard,
-  keepNewCard,
-  outcomeMessage,
-} from "./checkout.service";
+import { type CardRequest, chargeKeptCard, chargePlanCard, keepNewCard } from "./checkout.service";
+import { outcomeMessage } from "./payment-lookups.service";
 import type { ProviderPayment } from "./provider";
 import { paymentSystemOf, providerFor } from "./providers";
 import type { PaymentDeps } from "./settle-and-tell.service";

@@ -10,7 +10,7 @@ import type { Db } from "../core/db";
 import { databaseUnavailable } from "../core/db-errors";
 import { AppError } from "../core/errors";
 import { errorName, logEvent } from "../core/log";
-import { messageOf, outcomeMessage, ownPayment } from "./checkout.service";
+import { messageOf, outcomeMessage, ownPayment } from "./payment-lookups.service";
 import { type PaymentProvider, type ProviderPayment, ProviderUnsupported } from "./provider";
 import { type PaymentDeps, settleAndTell } from "./settle-and-tell.service";
 

@@ -29,14 +29,8 @@ import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { askProvider } from "./check-status";
-import {
-  findMemberPlan,
-  outcomeMessage,
-  ownPayment,
-  type StartedPayment,
-  startRedirectPayment,
-  startWalletPayment,
-} from "./checkout.service";
+import { type StartedPayment, startRedirectPayment, startWalletPayment } from "./checkout.service";
+import { findMemberPlan, outcomeMessage, ownPayment } from "./payment-lookups.service";
 import type { RedirectMethod } from "./provider";
 import { providerFor } from "./providers";
 import { settleAndTell, tellRoom } from "./settle-and-tell.service";

@@ -15,7 +15,7 @@ import { pageNonce } from "../core/security-headers";
 import type { AppEnv } from "../env";
 import type { RedirectMethod } from "./provider";
 import { paymentSystemOf, sandboxFor } from "./providers";
-import type { SandboxCheckout } from "./providers/sandbox";
+import type { SandboxCheckout } from "./providers/sandbox-pages";
 
 const texts: Record<Locale, { title: string; intro: string; pass: string; fail: string }> = {
   it: {

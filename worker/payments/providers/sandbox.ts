@@ -5,247 +5,39 @@
 // card numbers choose a card's outcome (SANDBOX_CARDS, listed in docs/payments.md), the member's answer on the
 // hosted pages a redirect's or a wallet's; it never runs in production.
 import { and, asc, count, eq } from "drizzle-orm";
-import { z } from "zod";
 import { sandboxTransactions } from "../../../drizzle/schema/payments";
 import { cardBrandOf, luhnValid } from "../../contracts/card";
-import {
-  CARD_BRANDS,
-  type CardBrand,
-  PAYMENT_ERROR_CODES,
-  type PaymentErrorCode,
-  type PaymentStatus,
-} from "../../contracts/payments";
+import type { PaymentErrorCode, PaymentStatus } from "../../contracts/payments";
 import type { Db } from "../../core/db";
-import {
-  type ApplePayMerchantSession,
-  type PaymentProvider,
-  type ProviderPayment,
-  REDIRECT_METHODS,
-  type RedirectMethod,
-  type ThreeDsAction,
-  type WebhookEvent,
+import type {
+  ApplePayMerchantSession,
+  PaymentProvider,
+  ProviderPayment,
+  RedirectMethod,
+  WebhookEvent,
 } from "../provider";
-
-/** What a test card does: succeed, fail with a catalogue code, or pass through 3-D Secure or a review. */
-export type SandboxOutcome =
-  /** `renewals`: what the kept card does when charged without the member (merchant initiated). */
-  | { kind: "succeeded"; renewals?: "declined" | "declined_once" }
-  | { kind: "failed"; errorCode: PaymentErrorCode }
-  | { kind: "three_ds" }
-  /** `refused`: the review ends in this refusal instead of the payment. */
-  | { kind: "pending"; refused?: PaymentErrorCode }
-  | { kind: "open" };
-
-/** A Luhn-valid 16-digit number from its first 15 digits. */
-function withCheckDigit(first15: string): string {
-  for (let d = 0; d <= 9; d++) if (luhnValid(`${first15}${d}`)) return `${first15}${d}`;
-  throw new Error("unreachable: one check digit always completes a number");
-}
-
-/**
- * The test cards. Any other Luhn-valid number succeeds. The catalogue's codes are 4000 0000 0000 1NNc, NN the
- * code's place in PAYMENT_ERROR_CODES (invalid_cvc 4000000000001000, insufficient_funds 4000000000001018 …).
- */
-export const SANDBOX_CARDS: ReadonlyMap<string, SandboxOutcome> = new Map<string, SandboxOutcome>([
-  ["4000000000003220", { kind: "three_ds" }],
-  ["4000000000009235", { kind: "pending" }],
-  ["4000000000009243", { kind: "open" }],
-  // Pending, then refused by the review (the member is told: purchKo).
-  [withCheckDigit("400000000000926"), { kind: "pending", refused: "card_declined" }],
-  // Paid now; the renewals of the kept card are refused for lack of funds (always, or the first time only).
-  [withCheckDigit("400000000000034"), { kind: "succeeded", renewals: "declined" }],
-  [withCheckDigit("400000000000035"), { kind: "succeeded", renewals: "declined_once" }],
-  ...PAYMENT_ERROR_CODES.map(
-    (errorCode, i) =>
-      [withCheckDigit(`400000000000${100 + i}`), { kind: "failed", errorCode }] as [string, SandboxOutcome],
-  ),
-]);
-
-/** The 3-D Secure challenge's answer on the sandbox's page: pass or fail (`warning`, the catalogue's 3DS code). */
-export type ChallengeAnswer = "pass" | "fail";
-
-export interface SandboxOptions {
-  /** The origin of the sandbox's hosted pages (this Worker's). */
-  origin: string;
-  /** Which named system's 3-D Secure the browser should run (the brand's `payment_company`). */
-  threeDsSystem: ThreeDsAction["system"];
-  /** Signs the sandbox's webhooks. */
-  webhookSecret: string;
-}
-
-const SIGNATURE_HEADER = "sandbox-signature";
-
-/** The sandbox's one notification: a payment changed (its state is read back by reference). */
-const SandboxNotification = z.object({
-  type: z.literal("payment.updated"),
-  data: z.object({ reference: z.string().min(1).max(64) }),
-});
-
-/** A correctly signed notification whose body is no sandbox notification: `field` names what is wrong. */
-export class SandboxNotificationInvalid extends Error {
-  constructor(
-    readonly field: string,
-    problem: string,
-  ) {
-    super(`${field}: ${problem}`);
-    this.name = "SandboxNotificationInvalid";
-  }
-}
-
-type Row = typeof sandboxTransactions.$inferSelect;
-
-/**
- * The sandbox's own statuses: the interface's, plus `approved` for a PayPal order the member approved and
- * the shop has not captured yet (the interface still reads it as `action_required`: money has not moved).
- */
-type SandboxStatus = PaymentStatus | "approved";
-
-/** Where a redirect or wallet payment sends the member back, kept with the outcome (the sandbox's records). */
-const Checkout = z.object({ method: z.enum(REDIRECT_METHODS), returnUrl: z.string() });
-
-/**
- * What a paid redirect or wallet payment of a renewing plan leaves for its renewals, as the real providers do:
- * PayPal's vault, an Apple Pay or Google Pay token (Adyen's tokenization of the wallet's card), Mollie's card
- * mandate (shown as the sandbox checkout's test card). Coda keeps nothing (it has no recurring API).
- */
-const RENEWING_METHODS = ["paypal", "applepay", "googlepay", "mollie"] as const satisfies RedirectMethod[];
-const SANDBOX_CHECKOUT_CARD = { brand: "visa", last4: "4242", expMonth: 12 } as const;
-type Checkout = z.infer<typeof Checkout>;
-
-/** The outcome column as written by this file: the test card's (or the page's) outcome, and the checkout. */
-const StoredOutcome = z.object({
-  kind: z.enum(["succeeded", "failed", "three_ds", "pending", "open"]),
-  errorCode: z.enum(PAYMENT_ERROR_CODES).optional(),
-  renewals: z.enum(["declined", "declined_once"]).optional(),
-  checkout: Checkout.optional(),
-});
-
-function storedOutcome(row: Row): { outcome: SandboxOutcome; checkout?: Checkout } {
-  const { kind, errorCode, renewals, checkout } = StoredOutcome.parse(JSON.parse(row.outcome));
-  const outcome: SandboxOutcome =
-    kind === "failed"
-      ? { kind, errorCode: errorCode ?? "generico" }
-      : kind === "succeeded" && renewals
-        ? { kind, renewals }
-        : { kind };
-  return checkout ? { outcome, checkout } : { outcome };
-}
-
-const outcomeText = (outcome: SandboxOutcome, checkout?: Checkout) =>
-  JSON.stringify(checkout ? { ...outcome, checkout } : outcome);
-
-/** The hosted page where a member completes each method: the checkout for redirects, else the wallet's. */
-const pageOf = (method: RedirectMethod) =>
-  method === "mollie" || method === "coda" ? "/sandbox/checkout" : "/sandbox/wallet";
-
-/**
- * The name under which each method's provider puts its reference on the return URL: coda's TxnId, PayPal's
- * token (its return_url convention), redirectResult for Google Pay's card step (Adyen's). Mollie adds none:
- * the shop keeps the payment's id itself.
- */
-const RETURN_PARAM: Record<RedirectMethod, string | null> = {
-  coda: "TxnId",
-  paypal: "token",
-  googlepay: "redirectResult",
-  applepay: null,
-  mollie: null,
-};
-
-/** The return page for a payment, as a path of this site (the sandbox redirects only within it). */
-function returnPath(checkout: Checkout, reference: string): string {
-  const url = new URL(checkout.returnUrl, "http://sandbox.invalid");
-  const param = RETURN_PARAM[checkout.method];
-  if (param) url.searchParams.set(param, reference);
-  return `${url.pathname}${url.search}`;
-}
-
-const newReference = () => `sbx_${crypto.randomUUID().replaceAll("-", "")}`;
-
-function toPayment(row: Row, options: SandboxOptions): ProviderPayment {
-  const sandboxStatus = row.status as SandboxStatus;
-  const status: PaymentStatus = sandboxStatus === "approved" ? "action_required" : sandboxStatus;
-  const payment: ProviderPayment = {
-    reference: row.reference,
-    merchantReference: row.idempotencyKey,
-    status,
-  };
-  if (row.errorCode) payment.errorCode = row.errorCode as PaymentErrorCode;
-  const { checkout } = storedOutcome(row);
-  if (status === "action_required" && checkout) {
-    payment.redirectUrl = `${options.origin}${pageOf(checkout.method)}/${row.reference}`;
-  } else if (status === "action_required") {
-    payment.threeDs = {
-      system: options.threeDsSystem,
-      url: `${options.origin}/sandbox/3ds/${row.reference}`,
-      fields: options.threeDsSystem === "maxpay" ? {} : { reference: row.reference },
-    };
-  }
-  const brand = (CARD_BRANDS as readonly string[]).includes(row.brand ?? "")
-    ? (row.brand as CardBrand)
-    : "unknown";
-  if (row.last4) payment.card = { brand, last4: row.last4 };
-  const wallet = checkout?.method;
-  if (
-    row.cardToken &&
-    !row.last4 &&
-    row.status === "succeeded" &&
-    wallet &&
-    wallet !== "mollie" &&
-    wallet !== "coda"
-  ) {
-    payment.storedCard = { kind: wallet, token: row.cardToken };
-  } else if (row.cardToken && row.last4 && row.expMonth && row.expYear && row.status === "succeeded") {
-    payment.storedCard = {
-      kind: "card",
-      token: row.cardToken,
-      brand,
-      last4: row.last4,
-      expMonth: row.expMonth,
-      expYear: row.expYear,
-    };
-  }
-  return payment;
-}
-
-/** HMAC-SHA256 of `body` with `secret`, in hex: how the sandbox signs its webhooks (and Apple Pay sessions). */
-export async function hmac(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Compares two hex signatures in time independent of where they differ. */
-function sameSignature(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
-/** The member's answer on the hosted checkout of a redirect method (mollie, coda). */
-export type CheckoutAnswer = "pay" | "cancel";
-/**
- * The member's answer on the wallet's approval page (PayPal, Google Pay): `decline` is the test choice of a
- * wallet without the funds (insufficient_funds; for PayPal its capture is declined).
- */
-export type WalletAnswer = "approve" | "decline" | "cancel";
-
-/** What the hosted pages show of a payment, and where they send the member back. */
-export interface SandboxCheckout {
-  method: RedirectMethod;
-  amountCents: number;
-  currency: string;
-  /** Still waiting for the member's answer. */
-  open: boolean;
-  /** The method's return page on this site, with the provider's reference parameter. */
-  returnPath: string;
-}
+import { SANDBOX_CARDS, type SandboxOutcome } from "./sandbox-cards";
+import type { ChallengeAnswer, CheckoutAnswer, SandboxCheckout, WalletAnswer } from "./sandbox-pages";
+import {
+  type Checkout,
+  keptFor,
+  newReference,
+  outcomeText,
+  RENEWING_METHODS,
+  type Row,
+  returnPath,
+  type SandboxOptions,
+  type SandboxStatus,
+  storedOutcome,
+  toPayment,
+} from "./sandbox-records";
+import {
+  hmac,
+  SandboxNotification,
+  SandboxNotificationInvalid,
+  SIGNATURE_HEADER,
+  sameSignature,
+} from "./sandbox-webhook";
 
 export interface SandboxProvider extends PaymentProvider {
   /** The member's answer on the sandbox's 3-D Secure page. */
@@ -260,18 +52,6 @@ export interface SandboxProvider extends PaymentProvider {
   review(reference: string): Promise<ProviderPayment | null>;
   /** The webhook the sandbox sends for a payment: a signed POST as its documentation would describe it. */
   webhook(reference: string, url: string): Promise<Request>;
-}
-
-/** The token (and, for Mollie's card mandate, the card) a renewing plan's payment by `method` keeps. */
-function keptFor(method: RedirectMethod, storeCard: boolean | undefined) {
-  if (!storeCard || !(RENEWING_METHODS as readonly string[]).includes(method)) return {};
-  const token = `sbx_${method}_${crypto.randomUUID()}`;
-  if (method !== "mollie") return { cardToken: token };
-  return {
-    cardToken: token,
-    ...SANDBOX_CHECKOUT_CARD,
-    expYear: new Date().getUTCFullYear() + 3,
-  };
 }
 
 export function sandboxProvider(db: Db, options: SandboxOptions): SandboxProvider {

@@ -5,7 +5,7 @@ import { AppError } from "../../core/errors";
 import type { ProviderId } from "../provider";
 import { AdyenIgnoredNotification, adyenWebhookAnswer } from "./adyen-webhook";
 import { CODA_NOTIFICATION_ACK } from "./coda";
-import { SandboxNotificationInvalid } from "./sandbox";
+import { SandboxNotificationInvalid } from "./sandbox-webhook";
 
 export interface WebhookAnswers {
   /** A notification applied (or genuine and changing nothing): delivered, not to be sent again. */
