@@ -2,7 +2,7 @@
 // Secure, pending reviews, stored cards, hosted checkout and wallet approval pages, PayPal's approve-then-
 // capture, Apple Pay's merchant validation, signed webhooks, refunds, idempotency keys) with its records in
 // its own table, so every screen, rule and state of the money path is real locally and in the tests. Test
-// card numbers choose a card's outcome (SANDBOX_CARDS, listed in docs/payments.md), the member's answer on the
+// card numbers choose a card's outcome (SANDBOX_CARDS in sandbox-cards.ts, listed in docs/payments.md), the member's answer on the
 // hosted pages a redirect's or a wallet's; it never runs in production.
 import { and, asc, count, eq } from "drizzle-orm";
 import { sandboxTransactions } from "../../../drizzle/schema/payments";
