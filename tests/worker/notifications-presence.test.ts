@@ -12,30 +12,11 @@ import type { RoomStep } from "../../worker/realtime/room";
 import { ANGEL, account, chat } from "../fixtures/chat";
 import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
-import { call, type TestMember, verifiedMember } from "../fixtures/members";
+import { pushMember, type TestMember } from "../fixtures/members";
 import { connect, queuedSteps, roomOf, settled, type TestSocket } from "../fixtures/socket";
 
 /** 11:00 in Rome: outside the quiet hours, whatever time the tests run at. */
 const MORNING = Date.UTC(2026, 10, 18, 10, 0, 0);
-
-/** A verified member with one browser subscribed to push (kept in the local outbox: no VAPID keys here). */
-async function pushMember(): Promise<TestMember> {
-  const member = await verifiedMember();
-  const response = await call("/api/users/pushToken", {
-    method: "POST",
-    token: member.token,
-    body: JSON.stringify({
-      endpoint: `http://127.0.0.1:9/push/${crypto.randomUUID()}`,
-      keys: {
-        p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u",
-        auth: "tBHItJI5svbpez7KI4CCXg",
-      },
-      enable: true,
-    }),
-  });
-  expect(response.status).toBe(200);
-  return member;
-}
 
 /** A tab that said hello with its page visible or hidden. */
 async function tab(member: TestMember, visible: boolean): Promise<TestSocket> {

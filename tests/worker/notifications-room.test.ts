@@ -12,25 +12,12 @@ import type { RoomStep } from "../../worker/realtime/room";
 import { ANGEL, account, chat } from "../fixtures/chat";
 import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
-import { call, verifiedMember } from "../fixtures/members";
+import { pushMember } from "../fixtures/members";
 import { connect, roomOf } from "../fixtures/socket";
 
 describe("the member's room", () => {
   it("queues the push of an angel's reply and pushes it when the step runs", async () => {
-    const member = await verifiedMember();
-    const subscribed = await call("/api/users/pushToken", {
-      method: "POST",
-      token: member.token,
-      body: JSON.stringify({
-        endpoint: `http://127.0.0.1:9/push/${crypto.randomUUID()}`,
-        keys: {
-          p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u",
-          auth: "tBHItJI5svbpez7KI4CCXg",
-        },
-        enable: true,
-      }),
-    });
-    expect(subscribed.status).toBe(200);
+    const member = await pushMember();
     const socket = await connect(member);
     chat(socket, "Ciao, ci sei?");
     const reply = await socket.next("chat", (e) => e.data.type === "angel", 5000);
