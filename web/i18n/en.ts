@@ -5,10 +5,18 @@ import { discoveryTexts } from "./parts/discovery";
 import { legalTexts } from "./parts/legal";
 import { navigationTexts } from "./parts/navigation";
 import { notifyChannelTexts } from "./parts/notify-channels";
-import { opsTexts } from "./parts/ops";
+import { opsAuditTexts } from "./parts/ops-audit";
+import { opsConsoleTexts } from "./parts/ops-console";
+import { opsConversationTexts } from "./parts/ops-conversation";
+import { opsDashboardTexts } from "./parts/ops-dashboard";
+import { opsMemberTexts } from "./parts/ops-members";
+import { opsMoneyTexts } from "./parts/ops-money";
+import { opsQueueTexts } from "./parts/ops-queue";
 import { opsRefundTexts } from "./parts/ops-refunds";
+import { paymentCardTexts } from "./parts/payment-card";
 import { paymentMethodTexts } from "./parts/payment-methods";
-import { paymentTexts } from "./parts/payments";
+import { paymentOutcomeTexts } from "./parts/payment-outcome";
+import { paymentPlanTexts } from "./parts/payment-plans";
 import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
@@ -16,6 +24,7 @@ import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 import { telegramTexts } from "./parts/telegram";
 import { trackingTexts } from "./parts/tracking";
+import { unsubscribeTexts } from "./parts/unsubscribe";
 
 // English catalogue: the reference set of keys; the other languages must have every one.
 export const en = {
@@ -214,11 +223,20 @@ export const en = {
   ...legalTexts.en,
   ...navigationTexts.en,
   ...notifyChannelTexts.en,
-  ...opsTexts.en,
+  ...opsConsoleTexts.en,
+  ...opsQueueTexts.en,
+  ...opsConversationTexts.en,
+  ...opsMemberTexts.en,
+  ...opsMoneyTexts.en,
+  ...opsAuditTexts.en,
+  ...opsDashboardTexts.en,
   ...profileBillingTexts.en,
   ...paywallTexts.en,
   ...paymentMethodTexts.en,
-  ...paymentTexts.en,
+  ...paymentPlanTexts.en,
+  ...paymentCardTexts.en,
+  ...paymentOutcomeTexts.en,
+  ...unsubscribeTexts.en,
   ...phoneTexts.en,
   ...telegramTexts.en,
   ...profileTexts.en,

@@ -6,10 +6,18 @@ import { discoveryTexts } from "./parts/discovery";
 import { legalTexts } from "./parts/legal";
 import { navigationTexts } from "./parts/navigation";
 import { notifyChannelTexts } from "./parts/notify-channels";
-import { opsTexts } from "./parts/ops";
+import { opsAuditTexts } from "./parts/ops-audit";
+import { opsConsoleTexts } from "./parts/ops-console";
+import { opsConversationTexts } from "./parts/ops-conversation";
+import { opsDashboardTexts } from "./parts/ops-dashboard";
+import { opsMemberTexts } from "./parts/ops-members";
+import { opsMoneyTexts } from "./parts/ops-money";
+import { opsQueueTexts } from "./parts/ops-queue";
 import { opsRefundTexts } from "./parts/ops-refunds";
+import { paymentCardTexts } from "./parts/payment-card";
 import { paymentMethodTexts } from "./parts/payment-methods";
-import { paymentTexts } from "./parts/payments";
+import { paymentOutcomeTexts } from "./parts/payment-outcome";
+import { paymentPlanTexts } from "./parts/payment-plans";
 import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
@@ -17,6 +25,7 @@ import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 import { telegramTexts } from "./parts/telegram";
 import { trackingTexts } from "./parts/tracking";
+import { unsubscribeTexts } from "./parts/unsubscribe";
 
 export const es: Catalogue = {
   app_loading: "Cargando…",
@@ -215,11 +224,20 @@ export const es: Catalogue = {
   ...legalTexts.es,
   ...navigationTexts.es,
   ...notifyChannelTexts.es,
-  ...opsTexts.es,
+  ...opsConsoleTexts.es,
+  ...opsQueueTexts.es,
+  ...opsConversationTexts.es,
+  ...opsMemberTexts.es,
+  ...opsMoneyTexts.es,
+  ...opsAuditTexts.es,
+  ...opsDashboardTexts.es,
   ...profileBillingTexts.es,
   ...paywallTexts.es,
   ...paymentMethodTexts.es,
-  ...paymentTexts.es,
+  ...paymentPlanTexts.es,
+  ...paymentCardTexts.es,
+  ...paymentOutcomeTexts.es,
+  ...unsubscribeTexts.es,
   ...phoneTexts.es,
   ...telegramTexts.es,
   ...profileTexts.es,

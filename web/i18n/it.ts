@@ -6,10 +6,18 @@ import { discoveryTexts } from "./parts/discovery";
 import { legalTexts } from "./parts/legal";
 import { navigationTexts } from "./parts/navigation";
 import { notifyChannelTexts } from "./parts/notify-channels";
-import { opsTexts } from "./parts/ops";
+import { opsAuditTexts } from "./parts/ops-audit";
+import { opsConsoleTexts } from "./parts/ops-console";
+import { opsConversationTexts } from "./parts/ops-conversation";
+import { opsDashboardTexts } from "./parts/ops-dashboard";
+import { opsMemberTexts } from "./parts/ops-members";
+import { opsMoneyTexts } from "./parts/ops-money";
+import { opsQueueTexts } from "./parts/ops-queue";
 import { opsRefundTexts } from "./parts/ops-refunds";
+import { paymentCardTexts } from "./parts/payment-card";
 import { paymentMethodTexts } from "./parts/payment-methods";
-import { paymentTexts } from "./parts/payments";
+import { paymentOutcomeTexts } from "./parts/payment-outcome";
+import { paymentPlanTexts } from "./parts/payment-plans";
 import { paywallTexts } from "./parts/paywall";
 import { phoneTexts } from "./parts/phone";
 import { profileTexts } from "./parts/profile";
@@ -17,6 +25,7 @@ import { profileBillingTexts } from "./parts/profile-billing";
 import { rightsTexts } from "./parts/rights";
 import { telegramTexts } from "./parts/telegram";
 import { trackingTexts } from "./parts/tracking";
+import { unsubscribeTexts } from "./parts/unsubscribe";
 
 export const it: Catalogue = {
   app_loading: "Caricamento…",
@@ -215,11 +224,20 @@ export const it: Catalogue = {
   ...legalTexts.it,
   ...navigationTexts.it,
   ...notifyChannelTexts.it,
-  ...opsTexts.it,
+  ...opsConsoleTexts.it,
+  ...opsQueueTexts.it,
+  ...opsConversationTexts.it,
+  ...opsMemberTexts.it,
+  ...opsMoneyTexts.it,
+  ...opsAuditTexts.it,
+  ...opsDashboardTexts.it,
   ...profileBillingTexts.it,
   ...paywallTexts.it,
   ...paymentMethodTexts.it,
-  ...paymentTexts.it,
+  ...paymentPlanTexts.it,
+  ...paymentCardTexts.it,
+  ...paymentOutcomeTexts.it,
+  ...unsubscribeTexts.it,
   ...phoneTexts.it,
   ...telegramTexts.it,
   ...profileTexts.it,
