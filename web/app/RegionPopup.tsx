@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { countries } from "../../worker/contracts/locale-lists";
 import type { Country } from "../../worker/contracts/locales";
@@ -18,40 +19,44 @@ export function RegionPopup({ onClose }: { onClose: () => void }) {
   const { state, updateMember } = useSession();
   const [region, setRegion] = useState("");
   const [error, setError] = useState<MessageKey | null>(null);
-  const [busy, setBusy] = useState(false);
   const member = state.status === "member" ? state.member : null;
   const { regions, failed } = useRegions(isCountry(member?.country) ? member.country : "it");
+  const saveRegion = useMutation({
+    mutationFn: async (variables: { clickid: string; region: string }) => {
+      const response = await api.api.users[":clickid"].$put({
+        param: { clickid: variables.clickid },
+        json: { region: variables.region },
+      });
+      return response.ok
+        ? { ok: true as const, body: await response.json() }
+        : { ok: false as const, failure: await errorOf(response) };
+    },
+    onMutate: () => setError(null),
+    onSuccess: (answer) => {
+      if (answer.ok) {
+        updateMember(answer.body.user);
+        onClose();
+        return;
+      }
+      setError(isMessageKey(answer.failure.messageKey) ? answer.failure.messageKey : "errore_generico");
+    },
+    onError: (failure) => {
+      console.warn("region could not be saved", failure);
+      setError("errore_generico");
+    },
+  });
+  const busy = saveRegion.isPending;
 
   if (!member) return null;
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
     if (!member) return;
     if (!region) {
       setError("errore_citta");
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const response = await api.api.users[":clickid"].$put({
-        param: { clickid: member.clickid },
-        json: { region },
-      });
-      if (response.ok) {
-        const body = await response.json();
-        updateMember(body.user);
-        onClose();
-        return;
-      }
-      const failure = await errorOf(response);
-      setError(isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico");
-    } catch (failure) {
-      console.warn("region could not be saved", failure);
-      setError("errore_generico");
-    } finally {
-      setBusy(false);
-    }
+    saveRegion.mutate({ clickid: member.clickid, region });
   }
 
   return (

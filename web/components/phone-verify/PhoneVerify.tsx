@@ -3,6 +3,7 @@
 // the mobile number (POST /api/users/{clickid}/phone sends a 6-digit code by SMS), then the code (POST
 // /api/users/{clickid}/phone/verify), which verifies the member; the session's member becomes verified
 // without a reload and what was held goes out.
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { isMessageKey, type MessageKey, useI18n } from "../../i18n/i18n";
 import { type ApiErrorFields, api, errorOf } from "../../lib/api";
@@ -118,7 +119,6 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
     lastSent && lastSent.clickid === member?.clickid && lastSent.expiresAt > Date.now() ? lastSent : null,
   );
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
   // A throttled number step: the submit waits for the server's time.
   const [phoneWaitUntil, setPhoneWaitUntil] = useState(0);
   const resendIn = useSecondsLeft(sent?.resendAt ?? 0);
@@ -127,49 +127,68 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
   useEffect(() => {
     lastSent = sent && clickidOf ? { ...sent, clickid: clickidOf } : null;
   }, [sent, clickidOf]);
+  const failed = (failure: unknown) => {
+    console.warn("phone: verification failed", failure);
+    setNotice({ key: "errore_generico", tone: "error" });
+  };
+  // A code to a number: the number step's submit, or another code to the same number (`again`).
+  const requestCode = useMutation({
+    mutationFn: async ({ clickid, phone }: { clickid: string; phone: string; again: boolean }) => {
+      const response = await api.api.users[":clickid"].phone.$post({ param: { clickid }, json: { phone } });
+      return response.ok
+        ? { ok: true as const, body: await response.json() }
+        : { ok: false as const, failure: await errorOf(response) };
+    },
+    onMutate: () => setNotice(null),
+    onSuccess: (answer, { again }) => {
+      if (answer.ok) {
+        const { body } = answer;
+        setSent({
+          phone: body.phone,
+          display: body.phoneDisplay,
+          minutes: Math.round(body.expiresInS / 60),
+          expiresAt: Date.now() + body.expiresInS * 1000,
+          resendAt: Date.now() + body.resendInS * 1000,
+        });
+        setCode("");
+        if (again) setNotice({ key: "phone_reinviato", tone: "success" });
+        return;
+      }
+      const { failure } = answer;
+      if (failure.retryAfterS) {
+        const until = Date.now() + failure.retryAfterS * 1000;
+        setPhoneWaitUntil(until);
+        setSent((s) => (s ? { ...s, resendAt: until } : s));
+      }
+      setNotice(noticeOf(failure));
+    },
+    onError: failed,
+  });
+  const verifyCode = useMutation({
+    mutationFn: async ({ clickid, code }: { clickid: string; code: string }) => {
+      const response = await api.api.users[":clickid"].phone.verify.$post({
+        param: { clickid },
+        json: { code },
+      });
+      return response.ok
+        ? { ok: true as const, body: await response.json() }
+        : { ok: false as const, failure: await errorOf(response) };
+    },
+    onMutate: () => setNotice(null),
+    onSuccess: (answer) => {
+      if (!answer.ok) {
+        setNotice(noticeOf(answer.failure));
+        return;
+      }
+      lastSent = null;
+      updateMember(answer.body.user);
+      onVerified();
+    },
+    onError: failed,
+  });
+  const busy = requestCode.isPending || verifyCode.isPending;
   if (!member) return null;
   const clickid = member.clickid;
-
-  /** Asks for a code to `number`; answers whether one was sent. */
-  async function requestCode(number: string): Promise<boolean> {
-    const response = await api.api.users[":clickid"].phone.$post({
-      param: { clickid },
-      json: { phone: number },
-    });
-    if (response.ok) {
-      const body = await response.json();
-      setSent({
-        phone: body.phone,
-        display: body.phoneDisplay,
-        minutes: Math.round(body.expiresInS / 60),
-        expiresAt: Date.now() + body.expiresInS * 1000,
-        resendAt: Date.now() + body.resendInS * 1000,
-      });
-      setCode("");
-      return true;
-    }
-    const failure = await errorOf(response);
-    if (failure.retryAfterS) {
-      const until = Date.now() + failure.retryAfterS * 1000;
-      setPhoneWaitUntil(until);
-      setSent((s) => (s ? { ...s, resendAt: until } : s));
-    }
-    setNotice(noticeOf(failure));
-    return false;
-  }
-
-  async function run(step: () => Promise<void>) {
-    setBusy(true);
-    setNotice(null);
-    try {
-      await step();
-    } catch (failure) {
-      console.warn("phone: verification failed", failure);
-      setNotice({ key: "errore_generico", tone: "error" });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   function submitPhone(e: FormEvent) {
     e.preventDefault();
@@ -177,16 +196,12 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
       setNotice({ key: "errore_telefono", tone: "error" });
       return;
     }
-    void run(async () => {
-      await requestCode(phone);
-    });
+    requestCode.mutate({ clickid, phone, again: false });
   }
 
   function resend() {
     if (!sent) return;
-    void run(async () => {
-      if (await requestCode(sent.phone)) setNotice({ key: "phone_reinviato", tone: "success" });
-    });
+    requestCode.mutate({ clickid, phone: sent.phone, again: true });
   }
 
   function submitCode(e: FormEvent) {
@@ -195,20 +210,7 @@ export function PhoneVerifyPopup({ onClose, onVerified }: { onClose: () => void;
       setNotice({ key: "errore_codice_formato", tone: "error" });
       return;
     }
-    void run(async () => {
-      const response = await api.api.users[":clickid"].phone.verify.$post({
-        param: { clickid },
-        json: { code },
-      });
-      if (response.ok) {
-        const body = await response.json();
-        lastSent = null;
-        updateMember(body.user);
-        onVerified();
-        return;
-      }
-      setNotice(noticeOf(await errorOf(response)));
-    });
+    verifyCode.mutate({ clickid, code });
   }
 
   const message = notice && <FormMessage tone={notice.tone}>{t(notice.key, notice.vars)}</FormMessage>;

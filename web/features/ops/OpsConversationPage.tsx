@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import type { ConversationView, Operator } from "../../../worker/contracts/ops";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
-import { errorOf, HttpError } from "../../lib/api";
+import { errorOf, HttpError, okJson } from "../../lib/api";
 import { countdown, opsApi, opsErrorKey } from "./ops-api";
 import { opsConversationQuery } from "./ops-queries";
 import { useOps, useSignOutOnUnauthorized } from "./ops-session";
@@ -13,6 +13,8 @@ import "../../components/conversation.css";
 
 type View = z.infer<typeof ConversationView>;
 type Notice = { tone: "error" | "success"; key: MessageKey };
+/** What the operator does to the conversation: hold it, let it go, or answer as the profile. */
+type Step = { kind: "take" } | { kind: "release" } | { kind: "reply"; msg: string };
 
 export function OpsConversationPage({
   operator,
@@ -27,7 +29,6 @@ export function OpsConversationPage({
   const { expired } = useOps();
   const [text, setText] = useState("");
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const bottom = useRef<HTMLDivElement>(null);
   const param = { clickid, angelId: String(angelId) };
@@ -53,32 +54,36 @@ export function OpsConversationPage({
     bottom.current?.scrollIntoView({ block: "end" });
   }, [count]);
 
-  async function act(
-    run: () => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>,
-    success?: MessageKey,
-  ) {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const response = await run();
-      if (response.status === 401) return expired();
-      if (!response.ok) setNotice({ tone: "error", key: opsErrorKey((await errorOf(response)).code) });
-      else if (success) setNotice({ tone: "success", key: success });
+  const act = useMutation({
+    mutationFn: async (step: Step) => {
+      const response = await (step.kind === "reply"
+        ? conversation.reply.$post({ param, json: { msg: step.msg } })
+        : conversation[step.kind].$post({ param }));
+      if (response.status === 401) return { expired: true as const };
+      return {
+        expired: false as const,
+        ok: response.ok,
+        failure: response.ok ? null : opsErrorKey((await errorOf(response)).code),
+      };
+    },
+    onMutate: () => setNotice(null),
+    // The step stays busy until the conversation is read again.
+    onSuccess: async (outcome, step) => {
+      if (outcome.expired) return expired();
+      if (outcome.failure) setNotice({ tone: "error", key: outcome.failure });
+      else if (step.kind === "reply") setNotice({ tone: "success", key: "ops_reply_sent" });
       await query.refetch();
-      return response.ok;
-    } catch {
-      setNotice({ tone: "error", key: "ops_error_generic" });
-    } finally {
-      setBusy(false);
-    }
-  }
+      if (outcome.ok && step.kind === "reply") setText("");
+    },
+    onError: () => setNotice({ tone: "error", key: "ops_error_generic" }),
+  });
+  const busy = act.isPending;
 
-  async function reply(e: FormEvent) {
+  function reply(e: FormEvent) {
     e.preventDefault();
     const msg = text.trim();
     if (!msg) return;
-    const sent = await act(() => conversation.reply.$post({ param, json: { msg } }), "ops_reply_sent");
-    if (sent) setText("");
+    act.mutate({ kind: "reply", msg });
   }
 
   if (missing) {
@@ -113,7 +118,7 @@ export function OpsConversationPage({
                 type="button"
                 className="button small"
                 disabled={busy}
-                onClick={() => void act(() => conversation.release.$post({ param }))}
+                onClick={() => act.mutate({ kind: "release" })}
               >
                 {t("ops_release")}
               </button>
@@ -127,7 +132,7 @@ export function OpsConversationPage({
                 type="button"
                 className="button small primary"
                 disabled={busy}
-                onClick={() => void act(() => conversation.take.$post({ param }))}
+                onClick={() => act.mutate({ kind: "take" })}
               >
                 {t("ops_take")}
               </button>
@@ -289,16 +294,25 @@ function PersonaNotes({
     if (!dirty) setDraft(notes.notes);
   }, [notes.notes, dirty]);
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    const response = await opsApi.angels[":angelId"].notes
-      .$put({ param: { angelId: String(angelId) }, json: { notes: draft } })
-      .catch(() => null);
-    if (response?.ok) {
-      onSaved(await response.json());
+  const saveNotes = useMutation({
+    mutationFn: async (text: string) =>
+      okJson(
+        await opsApi.angels[":angelId"].notes.$put({
+          param: { angelId: String(angelId) },
+          json: { notes: text },
+        }),
+      ),
+    onSuccess: (saved) => {
+      onSaved(saved);
       setDirty(false);
       setNotice({ tone: "success", key: "ops_notes_saved" });
-    } else setNotice({ tone: "error", key: "ops_error_generic" });
+    },
+    onError: () => setNotice({ tone: "error", key: "ops_error_generic" }),
+  });
+
+  function save(e: FormEvent) {
+    e.preventDefault();
+    saveNotes.mutate(draft);
   }
 
   const edited =

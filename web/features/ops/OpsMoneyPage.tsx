@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import type { Operator } from "../../../worker/contracts/ops";
@@ -212,47 +212,51 @@ function RefundDialog({
   const { t, locale } = useI18n();
   const { expired } = useOps();
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Notice | null>(null);
   const amount = formatCents(payment.amountCents, payment.currency, locale);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (reason.trim().length < 3) {
-      setError({ tone: "error", key: "ops_refund_reason_required" });
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  const refund = useMutation({
+    mutationFn: async (why: string) => {
       const response = await opsApi.payments[":paymentId"].refund.$post({
         param: { paymentId: String(payment.id) },
-        json: { reason: reason.trim() },
+        json: { reason: why },
       });
-      if (response.status === 401) return expired();
-      if (response.ok) {
-        const body = await response.json();
-        const refunded = formatCents(body.refund.amountCents, body.refund.currency, locale);
+      if (response.status === 401) return { expired: true as const };
+      return response.ok
+        ? { expired: false as const, ok: true as const, body: await response.json() }
+        : { expired: false as const, ok: false as const, failure: await errorOf(response) };
+    },
+    onMutate: () => setError(null),
+    onSuccess: async (outcome) => {
+      if (outcome.expired) return expired();
+      if (outcome.ok) {
+        const { body } = outcome;
         await onDone({
           tone: "success",
-          amount: refunded,
+          amount: formatCents(body.refund.amountCents, body.refund.currency, locale),
           credits: body.refund.creditsRemoved,
           level: body.balances.premiumLevel,
         });
         return;
       }
-      const failure = await errorOf(response);
+      const { failure } = outcome;
       setError({
         tone: "error",
         key: opsErrorKey(failure.code),
         code: failure.messageKey,
         provider: failure.provider && providerName(failure.provider),
       });
-    } catch {
-      setError({ tone: "error", key: "ops_error_generic" });
-    } finally {
-      setBusy(false);
+    },
+    onError: () => setError({ tone: "error", key: "ops_error_generic" }),
+  });
+  const busy = refund.isPending;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (reason.trim().length < 3) {
+      setError({ tone: "error", key: "ops_refund_reason_required" });
+      return;
     }
+    refund.mutate(reason.trim());
   }
 
   const message =

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import type { Operator } from "../../../worker/contracts/ops";
@@ -10,38 +10,46 @@ import { opsQueueQuery } from "./ops-queries";
 import { useOps, useSignOutOnUnauthorized } from "./ops-session";
 
 type QueueEntry = { clickid: string; angelId: number };
+const keyOf = (item: QueueEntry) => `${item.clickid}/${item.angelId}`;
+const paramOf = (item: QueueEntry) => ({ clickid: item.clickid, angelId: String(item.angelId) });
 
 export function OpsQueuePage({ operator }: { operator: Operator }) {
   const { t, locale } = useI18n();
   const { expired } = useOps();
   const navigate = useNavigate();
   const [error, setError] = useState<{ key: MessageKey; capacity?: number } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
 
   const query = useQuery(opsQueueQuery());
   useSignOutOnUnauthorized(query.error);
   const queue = query.data ?? null;
 
-  async function take(item: QueueEntry) {
-    const key = `${item.clickid}/${item.angelId}`;
-    setBusy(key);
-    setError(null);
-    try {
-      const param = { clickid: item.clickid, angelId: String(item.angelId) };
-      const response = await opsApi.conversations[":clickid"][":angelId"].take.$post({ param });
-      if (response.ok) {
-        await navigate({ to: "/ops/c/$clickid/$angelId", params: param });
+  const take = useMutation({
+    mutationFn: async (item: QueueEntry) => {
+      const response = await opsApi.conversations[":clickid"][":angelId"].take.$post({
+        param: paramOf(item),
+      });
+      if (response.ok) return { taken: true as const };
+      if (response.status === 401) return { taken: false as const, expired: true as const };
+      return {
+        taken: false as const,
+        expired: false as const,
+        key: opsErrorKey((await errorOf(response)).code),
+      };
+    },
+    onMutate: () => setError(null),
+    onSuccess: async (outcome, item) => {
+      if (outcome.taken) {
+        await navigate({ to: "/ops/c/$clickid/$angelId", params: paramOf(item) });
         return;
       }
-      if (response.status === 401) return expired();
-      setError({ key: opsErrorKey((await errorOf(response)).code), capacity: operator.capacity });
+      if (outcome.expired) return expired();
+      setError({ key: outcome.key, capacity: operator.capacity });
       await query.refetch();
-    } catch {
-      setError({ key: "ops_error_generic" });
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+    onError: () => setError({ key: "ops_error_generic" }),
+  });
+  /** The entry being taken: its button waits. */
+  const busy = take.isPending ? keyOf(take.variables) : null;
 
   const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" });
   return (
@@ -68,9 +76,9 @@ export function OpsQueuePage({ operator }: { operator: Operator }) {
       )}
       <ul className="ops-list">
         {queue?.items.map((item) => {
-          const key = `${item.clickid}/${item.angelId}`;
+          const key = keyOf(item);
           const mine = item.lease?.operatorId === operator.id;
-          const param = { clickid: item.clickid, angelId: String(item.angelId) };
+          const param = paramOf(item);
           return (
             <li key={key} className="card ops-item" data-testid="ops-queue-item" data-clickid={item.clickid}>
               <div className="ops-item-main">
@@ -101,7 +109,7 @@ export function OpsQueuePage({ operator }: { operator: Operator }) {
                       type="button"
                       className="button small primary"
                       disabled={busy === key}
-                      onClick={() => void take(item)}
+                      onClick={() => take.mutate(item)}
                     >
                       {t("ops_take")}
                     </button>
