@@ -68,7 +68,7 @@ export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: Land
       setFailure({ message: { key: "errore_terms" }, field: "terms" });
       return;
     }
-    void register({
+    register({
       email,
       password: randomHex(12),
       eta,

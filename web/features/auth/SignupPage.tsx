@@ -69,7 +69,7 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
       setFailure({ message: { key: isMessageKey(key) ? key : "errore_generico" }, field: first });
       return;
     }
-    void register(draft);
+    register(draft);
   }
 
   /** Google sign-up records the same consents, so the required ones must be ticked first. */

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { SignupPayload } from "../../../worker/contracts/auth";
 import type { PublicBrand } from "../../../worker/contracts/brand";
@@ -26,12 +27,43 @@ export type RegisterFields = Pick<
  */
 export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_register") {
   const { entering, enter } = useEnter();
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<SignupFailure | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  const signUp = useMutation({
+    mutationFn: async (utente: SignupPayload) => {
+      const response =
+        endpoint === "register"
+          ? await api.users.register.$post({ json: { utente } })
+          : await api.users.extSign_register.$post({ json: { utente } });
+      return response.ok
+        ? { ok: true as const, session: await response.json() }
+        : { ok: false as const, status: response.status, error: await errorOf(response) };
+    },
+    onMutate: () => setFailure(null),
+    onSuccess: (answer) => {
+      if (answer.ok) {
+        // The retargeting pixel of the lead, with marketing consent only.
+        firePixel(brand, "lead", answer.session.clickid);
+        enter(answer.session);
+        return;
+      }
+      const { status, error } = answer;
+      console.warn("Errore authServices", status, error.code);
+      reportClientError(CLIENT_LOG_SUBJECTS.signup, `sign-up refused: ${status} ${error.code ?? ""}`);
+      const result = signupFailure(error);
+      setFailure(result);
+      const url = result.redirect;
+      if (url) redirectTimer.current = setTimeout(() => window.location.assign(url), OTHER_SITE_REDIRECT_MS);
+    },
+    onError: (error) => {
+      console.warn("Errore authServices: the sign-up did not reach the server", error);
+      reportClientError(CLIENT_LOG_SUBJECTS.signup, "sign-up did not reach the server");
+      setFailure({ message: { key: "errore_generico" } });
+    },
+  });
 
-  async function register(fields: RegisterFields) {
+  function register(fields: RegisterFields) {
     const t = tracking();
     const utente: SignupPayload = {
       ...fields,
@@ -46,38 +78,8 @@ export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_
       servizio: window.location.host,
       ua: navigator.userAgent,
     };
-    setBusy(true);
-    setFailure(null);
-    try {
-      const response =
-        endpoint === "register"
-          ? await api.users.register.$post({ json: { utente } })
-          : await api.users.extSign_register.$post({ json: { utente } });
-      if (response.ok) {
-        const session = await response.json();
-        // The retargeting pixel of the lead, with marketing consent only.
-        firePixel(brand, "lead", session.clickid);
-        enter(session);
-        return;
-      }
-      const error = await errorOf(response);
-      console.warn("Errore authServices", response.status, error.code);
-      reportClientError(
-        CLIENT_LOG_SUBJECTS.signup,
-        `sign-up refused: ${response.status} ${error.code ?? ""}`,
-      );
-      const result = signupFailure(error);
-      setFailure(result);
-      const url = result.redirect;
-      if (url) redirectTimer.current = setTimeout(() => window.location.assign(url), OTHER_SITE_REDIRECT_MS);
-    } catch (error) {
-      console.warn("Errore authServices: the sign-up did not reach the server", error);
-      reportClientError(CLIENT_LOG_SUBJECTS.signup, "sign-up did not reach the server");
-      setFailure({ message: { key: "errore_generico" } });
-    } finally {
-      setBusy(false);
-    }
+    signUp.mutate(utente);
   }
 
-  return { busy: busy || entering, failure, setFailure, register };
+  return { busy: signUp.isPending || entering, failure, setFailure, register };
 }
