@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { OwnProfile } from "../../../worker/contracts/profile";
 import { FormMessage } from "../../components/ui/FormMessage";
@@ -18,23 +19,27 @@ export function NotificationToggles({ initial }: { initial: Prefs }) {
   const { state } = useSession();
   const [prefs, setPrefs] = useState(initial);
   const [result, setResult] = useState<{ tone: "success" | "error"; key: MessageKey } | null>(null);
-  const [busy, setBusy] = useState(false);
   const clickid = state.status === "member" ? state.member.clickid : null;
+  const save = useMutation({
+    mutationFn: ({ member, next }: { member: string; next: Prefs; before: Prefs }) =>
+      saveNotifications(member, next),
+    onSuccess: (outcome, { before }) => {
+      if (outcome.ok) {
+        setResult({ tone: "success", key: "profile_notifications_saved" });
+      } else {
+        // Back to what the server keeps.
+        setPrefs(before);
+        setResult({ tone: "error", key: outcome.refusal.key });
+      }
+    },
+  });
+  const busy = save.isPending;
 
-  async function toggle(key: keyof Prefs, on: boolean) {
+  function toggle(key: keyof Prefs, on: boolean) {
     if (!clickid) return;
     const next = { ...prefs, [key]: on };
     setPrefs(next);
-    setBusy(true);
-    const outcome = await saveNotifications(clickid, next);
-    setBusy(false);
-    if (outcome.ok) {
-      setResult({ tone: "success", key: "profile_notifications_saved" });
-    } else {
-      // Back to what the server keeps.
-      setPrefs(prefs);
-      setResult({ tone: "error", key: outcome.refusal.key });
-    }
+    save.mutate({ member: clickid, next, before: prefs });
   }
 
   return (
@@ -48,7 +53,7 @@ export function NotificationToggles({ initial }: { initial: Prefs }) {
             name={key}
             checked={prefs[key]}
             disabled={busy}
-            onChange={(e) => void toggle(key, e.target.checked)}
+            onChange={(e) => toggle(key, e.target.checked)}
           />
           {t(label)}
         </label>

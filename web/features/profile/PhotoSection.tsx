@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import type { OwnPhoto } from "../../../worker/contracts/profile";
 import { PHOTO_PICK_TYPES, PHOTOS_MAX } from "../../../worker/contracts/profile";
@@ -10,6 +11,8 @@ import { photoProblem, toUploadJpeg } from "./photo-resize";
 import { deletePhoto, makeDefaultPhoto, uploadPhoto } from "./profile-api";
 
 type Result = { tone: "error" | "success"; key: MessageKey; retryAfterS?: number } | null;
+/** A change to the photos: a new one (resized already), or another default, or one fewer. */
+type Change = { kind: "upload"; jpeg: Blob } | { kind: "default" | "delete"; name: string };
 
 /**
  * The member's photos: the upload (checked and resized here, checked again by the server), the default
@@ -19,7 +22,6 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
   const { t } = useI18n();
   const { state, updateMember } = useSession();
   const [photos, setPhotos] = useState(initial);
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
   const input = useRef<HTMLInputElement>(null);
   const section = useRef<HTMLElement>(null);
@@ -36,18 +38,27 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
     updateMember({ imageName: list.find((p) => p.predefinita)?.name ?? null });
   };
 
-  async function run(call: () => ReturnType<typeof uploadPhoto>, done?: MessageKey) {
-    setBusy(true);
-    setResult(null);
-    const outcome = await call();
-    setBusy(false);
-    if (!outcome.ok) {
-      setResult({ tone: "error", key: outcome.refusal.key, retryAfterS: outcome.refusal.retryAfterS });
-      return;
-    }
-    show(outcome.value.imageName);
-    if (done) setResult({ tone: "success", key: done });
-  }
+  const editPhotos = useMutation({
+    mutationFn: ({ member, change }: { member: string; change: Change }) =>
+      change.kind === "upload"
+        ? uploadPhoto(member, change.jpeg)
+        : change.kind === "default"
+          ? makeDefaultPhoto(member, change.name)
+          : deletePhoto(member, change.name),
+    onMutate: () => setResult(null),
+    onSuccess: (outcome, { change }) => {
+      if (!outcome.ok) {
+        setResult({ tone: "error", key: outcome.refusal.key, retryAfterS: outcome.refusal.retryAfterS });
+        return;
+      }
+      show(outcome.value.imageName);
+      if (change.kind === "upload") setResult({ tone: "success", key: "profile_photo_uploaded" });
+    },
+  });
+  const busy = editPhotos.isPending;
+  const edit = (change: Change) => {
+    if (clickid) editPhotos.mutate({ member: clickid, change });
+  };
 
   async function onPick(file: File | undefined) {
     if (input.current) input.current.value = "";
@@ -65,7 +76,7 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
       setResult({ tone: "error", key: "grandezza_file" });
       return;
     }
-    await run(() => uploadPhoto(clickid, jpeg), "profile_photo_uploaded");
+    edit({ kind: "upload", jpeg });
   }
 
   const main = photos.find((p) => p.predefinita);
@@ -97,7 +108,7 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
             type="button"
             className="button small"
             disabled={busy || !clickid}
-            onClick={() => clickid && void run(() => deletePhoto(clickid, main.name))}
+            onClick={() => edit({ kind: "delete", name: main.name })}
           >
             {t("profile_photo_delete")}
           </button>
@@ -114,7 +125,7 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
                 type="button"
                 className="button small"
                 disabled={busy || !clickid}
-                onClick={() => clickid && void run(() => makeDefaultPhoto(clickid, photo.name))}
+                onClick={() => edit({ kind: "default", name: photo.name })}
               >
                 {t("profile_photo_make_default")}
               </button>
@@ -122,7 +133,7 @@ export function PhotoSection({ photos: initial }: { photos: OwnPhoto[] }) {
                 type="button"
                 className="button small"
                 disabled={busy || !clickid}
-                onClick={() => clickid && void run(() => deletePhoto(clickid, photo.name))}
+                onClick={() => edit({ kind: "delete", name: photo.name })}
               >
                 {t("profile_photo_delete")}
               </button>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { MarketingConsents } from "../../../worker/contracts/consents";
 import { FormMessage } from "../../components/ui/FormMessage";
@@ -31,8 +31,7 @@ export function RightsSection() {
       ? { tone: "error", text: "" }
       : null,
   );
-  const [exporting, setExporting] = useState(false);
-  const [deleting, setDeleting] = useState<"closed" | "open" | "working" | "done">("closed");
+  const [deleting, setDeleting] = useState<"closed" | "open" | "done">("closed");
   const [secret, setSecret] = useState("");
   const [deleteError, setDeleteError] = useState<MessageKey | null>(null);
   const [codeSent, setCodeSent] = useState(false);
@@ -46,71 +45,97 @@ export function RightsSection() {
   // The boxes show the member's choice at once; a refused save puts back what the server keeps.
   const [marketing, setMarketing] = useState<MarketingConsents | null>(null);
   const shown = marketing ?? data?.marketing ?? null;
-  async function toggle(use: keyof MarketingConsents, on: boolean) {
-    if (!shown) return;
-    setMarketing({ ...shown, [use]: on });
-    const response = await api.api.privacy.consents.$put({ json: { [use]: on } }).catch(() => null);
-    if (response?.ok) {
-      setMarketing(await response.json());
+  const saveConsent = useMutation({
+    mutationFn: async ({
+      use,
+      on,
+    }: {
+      use: keyof MarketingConsents;
+      on: boolean;
+      before: MarketingConsents;
+    }) => okJson(await api.api.privacy.consents.$put({ json: { [use]: on } })),
+    onSuccess: async (saved) => {
+      setMarketing(saved);
       await client.invalidateQueries({ queryKey: ["privacy"] });
       setNote({ tone: "success", text: t("privacy_consensi_salvati") });
-    } else {
-      setMarketing(shown);
+    },
+    onError: (_failure, { before }) => {
+      setMarketing(before);
       setNote({ tone: "error", text: t("errore_generico") });
-    }
+    },
+  });
+  function toggle(use: keyof MarketingConsents, on: boolean) {
+    if (!shown) return;
+    setMarketing({ ...shown, [use]: on });
+    saveConsent.mutate({ use, on, before: shown });
   }
 
-  async function download() {
-    setExporting(true);
-    setNote(null);
-    try {
+  // The archive, the deletion code and the deletion are asked with mutateAsync: a call that gets no answer
+  // stays an unhandled rejection, which the error reporting logs.
+  const exportData = useMutation({
+    mutationFn: async () => {
       const response = await api.api.privacy.export.$post();
-      if (response.ok) {
-        const link = await response.json();
-        setNote({ tone: "success", text: t("dati_pronti", { time: time(link.expiresAt) }) });
-        window.location.assign(link.url);
-      } else {
-        const failure = await errorOf(response);
-        setNote({
-          tone: "error",
-          text: t(failure.code === "too_many_exports" ? "dati_troppi" : "errore_generico"),
-        });
+      return response.ok
+        ? { ok: true as const, link: await response.json() }
+        : { ok: false as const, failure: await errorOf(response) };
+    },
+    onMutate: () => setNote(null),
+    onSuccess: (answer) => {
+      if (answer.ok) {
+        setNote({ tone: "success", text: t("dati_pronti", { time: time(answer.link.expiresAt) }) });
+        window.location.assign(answer.link.url);
+        return;
       }
-    } finally {
-      setExporting(false);
-    }
-  }
+      setNote({
+        tone: "error",
+        text: t(answer.failure.code === "too_many_exports" ? "dati_troppi" : "errore_generico"),
+      });
+    },
+  });
+  const exporting = exportData.isPending;
 
-  async function sendCode() {
-    const response = await api.api.privacy.deletion.code.$post();
-    if (response.ok) setCodeSent(true);
-    else {
-      const failure = await errorOf(response);
-      setDeleteError(isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico");
-    }
-  }
+  const sendCode = useMutation({
+    mutationFn: async () => {
+      const response = await api.api.privacy.deletion.code.$post();
+      return response.ok ? null : errorOf(response);
+    },
+    onSuccess: (failure) => {
+      if (!failure) setCodeSent(true);
+      else setDeleteError(isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico");
+    },
+  });
 
-  async function confirmDeletion(e: FormEvent) {
+  const deletion = useMutation({
+    mutationFn: async (json: { password: string } | { code: string }) => {
+      const response = await api.api.privacy.deletion.$post({ json });
+      return response.ok
+        ? { ok: true as const, body: await response.json() }
+        : { ok: false as const, failure: await errorOf(response) };
+    },
+    onMutate: () => {
+      setDeleteError(null);
+      // The room restarts the member's other tabs; this one shows the date first.
+      room?.ownRestart(true);
+    },
+    onSuccess: (answer) => {
+      if (answer.ok) {
+        setDueAt(answer.body.erasureDueAt);
+        setDeleting("done");
+        store.clearAll();
+        reload.current = setTimeout(() => window.location.assign("/"), DELETED_RELOAD_MS);
+        return;
+      }
+      room?.ownRestart(false);
+      setDeleteError(isMessageKey(answer.failure.messageKey) ? answer.failure.messageKey : "errore_generico");
+      setDeleting("open");
+    },
+  });
+  const working = deletion.isPending;
+
+  function confirmDeletion(e: FormEvent) {
     e.preventDefault();
     if (!data) return;
-    setDeleting("working");
-    setDeleteError(null);
-    // The room restarts the member's other tabs; this one shows the date first.
-    room?.ownRestart(true);
-    const response = await api.api.privacy.deletion.$post({
-      json: data.hasPassword ? { password: secret } : { code: secret.trim() },
-    });
-    if (response.ok) {
-      setDueAt((await response.json()).erasureDueAt);
-      setDeleting("done");
-      store.clearAll();
-      reload.current = setTimeout(() => window.location.assign("/"), DELETED_RELOAD_MS);
-      return;
-    }
-    room?.ownRestart(false);
-    const failure = await errorOf(response);
-    setDeleteError(isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico");
-    setDeleting("open");
+    void deletion.mutateAsync(data.hasPassword ? { password: secret } : { code: secret.trim() });
   }
 
   return (
@@ -126,7 +151,7 @@ export function RightsSection() {
               type="checkbox"
               name="promotions"
               checked={shown.promotions}
-              onChange={(e) => void toggle("promotions", e.target.checked)}
+              onChange={(e) => toggle("promotions", e.target.checked)}
             />
             {t("signup_terms2")}
           </label>
@@ -135,7 +160,7 @@ export function RightsSection() {
               type="checkbox"
               name="third_parties"
               checked={shown.third_parties}
-              onChange={(e) => void toggle("third_parties", e.target.checked)}
+              onChange={(e) => toggle("third_parties", e.target.checked)}
             />
             {t("signup_terms3")}
           </label>
@@ -149,7 +174,7 @@ export function RightsSection() {
         className="button"
         data-testid="download-data"
         disabled={exporting}
-        onClick={() => void download()}
+        onClick={() => void exportData.mutateAsync()}
       >
         {exporting ? <Spinner label={t("app_loading")} /> : t("dati_scarica")}
       </button>
@@ -168,13 +193,13 @@ export function RightsSection() {
       >
         {t("elimina_bottone")}
       </button>
-      {(deleting === "open" || deleting === "working") && data && (
+      {deleting === "open" && data && (
         <Popup
           title={t("elimina_conferma_titolo")}
           testId="delete-confirm"
           onClose={() => setDeleting("closed")}
         >
-          <form className="form delete-form" onSubmit={(e) => void confirmDeletion(e)}>
+          <form className="form delete-form" onSubmit={confirmDeletion}>
             <p>{t("elimina_conferma_testo", { days: data.deletionGraceDays })}</p>
             {data.hasPassword ? (
               <label>
@@ -197,7 +222,7 @@ export function RightsSection() {
                   type="button"
                   className="button"
                   data-testid="delete-send-code"
-                  onClick={() => void sendCode()}
+                  onClick={() => void sendCode.mutateAsync()}
                 >
                   {t(codeSent ? "elimina_codice_inviato" : "elimina_invia_codice")}
                 </button>
@@ -225,9 +250,9 @@ export function RightsSection() {
                 type="submit"
                 className="button danger"
                 data-testid="delete-confirm-yes"
-                disabled={deleting === "working"}
+                disabled={working}
               >
-                {deleting === "working" ? <Spinner label={t("app_loading")} /> : t("elimina_conferma")}
+                {working ? <Spinner label={t("app_loading")} /> : t("elimina_conferma")}
               </button>
             </div>
           </form>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { formatMoney } from "../../../worker/contracts/money";
 import type { Withdrawable } from "../../../worker/contracts/withdrawal";
@@ -24,8 +24,23 @@ export function Withdrawals() {
   const client = useQueryClient();
   const list = useQuery(withdrawalsQuery);
   const [confirming, setConfirming] = useState<Withdrawable | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<MessageKey | null>(null);
+  const withdraw = useMutation({
+    mutationFn: async (purchase: Withdrawable) => {
+      const response = await api.api.withdrawals.$post({ json: { paymentId: purchase.paymentId } });
+      return response.ok ? null : errorOf(response);
+    },
+    onMutate: () => setError(null),
+    // Withdrawn or not, the list and the billing section are read again before the confirmation closes.
+    onSuccess: async (failure) => {
+      if (failure) setError(isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico");
+      await client.invalidateQueries({ queryKey: ["withdrawals"] });
+      await client.invalidateQueries({ queryKey: ["billing"] });
+    },
+    onError: () => setError("errore_generico"),
+    onSettled: () => setConfirming(null),
+  });
+  const busy = withdraw.isPending;
   const section = useRef<HTMLElement>(null);
   // The purchase mail's link (/profile?recesso={id}#withdraw) lands here.
   const wanted = new URLSearchParams(window.location.search).get("recesso");
@@ -39,25 +54,6 @@ export function Withdrawals() {
     new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
   const day = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(iso));
   const money = (q: Withdrawable, cents: number) => formatMoney(cents, q.currency, locale);
-
-  async function confirm(purchase: Withdrawable) {
-    setBusy(true);
-    setError(null);
-    try {
-      const response = await api.api.withdrawals.$post({ json: { paymentId: purchase.paymentId } });
-      if (!response.ok) {
-        const failure = await errorOf(response);
-        setError(isMessageKey(failure.messageKey) ? failure.messageKey : "errore_generico");
-      }
-      await client.invalidateQueries({ queryKey: ["withdrawals"] });
-      await client.invalidateQueries({ queryKey: ["billing"] });
-    } catch {
-      setError("errore_generico");
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-    }
-  }
 
   const explain = (q: Withdrawable) =>
     !q.performanceConsent
@@ -131,7 +127,7 @@ export function Withdrawals() {
                 className="button danger"
                 data-testid="withdraw-confirm-yes"
                 disabled={busy}
-                onClick={() => void confirm(confirming)}
+                onClick={() => withdraw.mutate(confirming)}
               >
                 {busy ? <Spinner label={t("app_loading")} /> : t("recesso_conferma")}
               </button>
