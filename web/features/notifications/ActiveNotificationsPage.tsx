@@ -1,5 +1,6 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import type { NotificationChannels } from "../../../worker/contracts/notifications";
 import { FormMessage } from "../../components/ui/FormMessage";
 import { Spinner } from "../../components/ui/Spinner";
 import { type MessageKey, useI18n } from "../../i18n/i18n";
@@ -26,7 +27,6 @@ export function ActiveNotificationsPage() {
   const queryClient = useQueryClient();
   const channels = useQuery(channelsQuery);
   const [device, setDevice] = useState<PushState | null>(null);
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<"success" | "error" | null>(null);
   // A toggle shows its new state at once; the server's answer confirms it or puts it back.
   const [chosen, setChosen] = useState<{ email?: boolean }>({});
@@ -35,39 +35,48 @@ export function ActiveNotificationsPage() {
   useEffect(() => {
     void pushState().then(setDevice);
   }, []);
+  // Push on this browser, or the e-mail digest; answers whether the change was kept.
+  const save = useMutation({
+    mutationFn: async (
+      change:
+        | { channel: "push"; device: PushState; data: NotificationChannels }
+        | { channel: "email"; on: boolean; data: NotificationChannels },
+    ) => {
+      const { data } = change;
+      if (change.channel === "email")
+        return clickid ? saveChannels(clickid, data, { email: change.on }) : false;
+      if (change.device === "on") {
+        await disablePush();
+        setDevice("off");
+        return clickid ? saveChannels(clickid, data, { push: data.push.devices > 1 }) : false;
+      }
+      const vapidKey = data.push.vapidPublicKey;
+      if (!vapidKey) return false;
+      const next = await enablePush(vapidKey);
+      setDevice(next);
+      return next === "on";
+    },
+    onSuccess: (ok, change) => {
+      if (!ok && change.channel === "email") setChosen((c) => ({ ...c, email: !change.on }));
+      setSaved(ok ? "success" : "error");
+      // The button is free again at once; the channels are read again meanwhile.
+      void queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey });
+    },
+  });
+  const busy = save.isPending;
 
   if (!channels.data || device === null) return <Spinner label={t("app_loading")} />;
   const data = channels.data;
   const vapidKey = data.push.vapidPublicKey;
 
-  async function run(action: () => Promise<boolean>) {
-    setBusy(true);
-    const ok = await action();
-    setBusy(false);
-    setSaved(ok ? "success" : "error");
-    await queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey });
-  }
+  // mutateAsync: a browser that fails to (un)subscribe stays an unhandled rejection, which the error
+  // reporting logs.
+  const togglePush = () => save.mutateAsync({ channel: "push", device, data });
 
-  const togglePush = () =>
-    run(async () => {
-      if (device === "on") {
-        await disablePush();
-        setDevice("off");
-        return clickid ? saveChannels(clickid, data, { push: data.push.devices > 1 }) : false;
-      }
-      if (!vapidKey) return false;
-      const next = await enablePush(vapidKey);
-      setDevice(next);
-      return next === "on";
-    });
-
-  const toggle = (channel: "email", on: boolean) =>
-    run(async () => {
-      setChosen((c) => ({ ...c, [channel]: on }));
-      const ok = clickid ? await saveChannels(clickid, data, { [channel]: on }) : false;
-      if (!ok) setChosen((c) => ({ ...c, [channel]: !on }));
-      return ok;
-    });
+  const toggle = (channel: "email", on: boolean) => {
+    setChosen((c) => ({ ...c, [channel]: on }));
+    return save.mutateAsync({ channel, on, data });
+  };
 
   const note = vapidKey ? pushNote[device] : "active_push_unavailable";
   return (

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PublicBrand } from "../../../worker/contracts/brand";
 import { formatMoney } from "../../../worker/contracts/money";
@@ -28,6 +29,8 @@ export interface Outcome {
 }
 
 type OtherMethod = Exclude<PayMethod, "credit_card">;
+/** How a payment attempt ends here: the page to go to (the provider's, or /ok/), or the message of its outcome. */
+type Ending = { leave: string } | { message: string | undefined };
 
 const descriptions: Record<OtherMethod, MessageKey> = {
   paypal: "pm_descrizione_paypal",
@@ -75,7 +78,6 @@ export function OtherMethodPanel({
   onOutcome: (outcome: Outcome) => void;
 }) {
   const { t, locale } = useI18n();
-  const [busy, setBusy] = useState(false);
   const [performance, setPerformance] = useState(false);
   const [sheet, setSheet] = useState<{ request: ApplePayRequest; answer: (ok: boolean) => void } | null>(
     null,
@@ -99,69 +101,94 @@ export function OtherMethodPanel({
     immediatePerformance: performance,
   });
 
-  const fail = (message: string | undefined) => {
+  /** Goes to the page, or shows the outcome popup. */
+  const conclude = (ending: Ending) => {
+    if ("leave" in ending) {
+      window.location.assign(ending.leave);
+      return;
+    }
+    const { message } = ending;
     onOutcome({
       status: message === "open" || message === "pending" ? "open" : "ko",
       message: message ?? "generico",
     });
-    setBusy(false);
   };
+  // The attempt is begun by the tap itself (Apple's session must be), and the mutation waits for its ending.
+  const attempt = useMutation({
+    mutationFn: (underway: Promise<Ending>) => underway,
+    onSuccess: conclude,
+    onError: (error) => {
+      console.warn("the payment did not reach the server", error);
+      conclude({ message: "problemi_api" });
+    },
+  });
+  // A payment that leaves for another page stays busy until the page goes.
+  const busy = attempt.isPending || (attempt.isSuccess && "leave" in attempt.data);
 
-  /** The answer of a refused call: the server's message key, else the generic one. */
-  const refused = async (response: { json(): Promise<unknown> }) =>
-    fail((await errorOf(response)).messageKey);
+  /** The ending of a refused call: the server's message key, else the generic one. */
+  const refused = async (response: { json(): Promise<unknown> }): Promise<Ending> => ({
+    message: (await errorOf(response)).messageKey,
+  });
 
-  async function redirectMethod() {
+  async function redirectMethod(): Promise<Ending> {
     if (method === "mollie") {
       const response = await api.orders.mollie.createPayment.$post({ json: payload() });
       if (!response.ok) return refused(response);
       const body = await response.json();
       const href = body._links?.checkout.href;
-      if (!href || !body.id) return fail(body.message);
+      if (!href || !body.id) return { message: body.message };
       // Mollie's return URL carries no id: the return page reads it from here.
       sessionStorage.setItem(MOLLIE_REFERENCE_KEY, body.id);
-      window.location.assign(href);
-      return;
+      return { leave: href };
     }
     if (method === "coda_paypal") {
       const response = await api.orders.coda.createPayment.$post({ json: payload() });
       if (!response.ok) return refused(response);
       const body = await response.json();
-      if (body.result && body.redirectUrl) window.location.assign(body.redirectUrl);
-      else fail(body.message);
-      return;
+      return body.result && body.redirectUrl ? { leave: body.redirectUrl } : { message: body.message };
     }
     const response = await api.orders.client.paypal.createOrder.$post({ json: payload() });
     if (!response.ok) return refused(response);
     const body = await response.json();
-    if (body.approveUrl) window.location.assign(body.approveUrl);
-    else fail(body.message);
+    return body.approveUrl ? { leave: body.approveUrl } : { message: body.message };
   }
 
-  async function googlePay() {
+  async function googlePay(): Promise<Ending> {
     const client = await googlePayClient(hostname);
-    if (!client) return fail("generico");
+    if (!client) return { message: "generico" };
     let paymentData: Awaited<ReturnType<typeof client.loadPaymentData>>;
     try {
       paymentData = await client.loadPaymentData(googlePaymentDataRequest(plan, brand));
     } catch (error) {
       const canceled = (error as { statusCode?: string } | null)?.statusCode === "CANCELED";
-      return fail(canceled ? "payment_canceled" : "generico");
+      return { message: canceled ? "payment_canceled" : "generico" };
     }
     const response = await api.orders.googlePay.paymentData.$post({ json: { ...payload(), paymentData } });
     if (!response.ok) return refused(response);
     const body = await response.json();
-    if (body.redirectUrl) window.location.assign(body.redirectUrl);
-    else if (body.result) window.location.assign("/ok/");
-    else fail(body.message);
+    if (body.redirectUrl) return { leave: body.redirectUrl };
+    if (body.result) return { leave: "/ok/" };
+    return { message: body.message };
   }
 
-  /** Apple's session must begin within the tap itself: nothing is awaited before `begin`. */
-  function applePay() {
+  /**
+   * Apple's session must begin within the tap itself: nothing is awaited before `begin`. The attempt ends
+   * with the session's first ending; a later one (a cancel after a refusal) still shows its outcome.
+   */
+  function applePay(): Promise<Ending> {
     const { session, success, failure } = applePaySession(applePayRequest(plan, brand), {
       open: (request, answer) => setSheet({ request, answer }),
       close: () => setSheet(null),
     });
+    let settle: ((ending: Ending) => void) | null = null;
+    const ended = new Promise<Ending>((resolve) => {
+      settle = resolve;
+    });
+    const end = (ending: Ending) => {
+      if (!settle) return conclude(ending);
+      settle(ending);
+      settle = null;
+    };
     session.onvalidatemerchant = async ({ validationURL }) => {
       try {
         const response = await api.orders.applePay.startSession.$post({
@@ -172,7 +199,7 @@ export function OtherMethodPanel({
       } catch (error) {
         console.warn("Apple Pay's merchant validation failed", error);
         session.abort();
-        fail("problemi_api");
+        end({ message: "problemi_api" });
       }
     };
     session.onpaymentauthorized = async ({ payment }) => {
@@ -182,32 +209,28 @@ export function OtherMethodPanel({
         });
         const body = response.ok ? await response.json() : null;
         session.completePayment(body?.result ? success : failure);
-        if (body?.result) window.location.assign("/ok/");
-        else fail(body?.message ?? (await errorOf(response)).messageKey);
+        end(
+          body?.result
+            ? { leave: "/ok/" }
+            : { message: body?.message ?? (await errorOf(response)).messageKey },
+        );
       } catch (error) {
         console.warn("the Apple Pay charge did not reach the server", error);
         session.completePayment(failure);
-        fail("problemi_api");
+        end({ message: "problemi_api" });
       }
     };
-    session.oncancel = () => fail("payment_canceled");
-    setBusy(true);
+    session.oncancel = () => end({ message: "payment_canceled" });
     session.begin();
+    return ended;
   }
 
   function pay() {
     if (busy) return;
     firePixel(brand, "tentativo", member.clickid);
-    if (method === "applepay") {
-      applePay();
-      return;
-    }
-    setBusy(true);
-    const run = method === "googlepay" ? googlePay : redirectMethod;
-    run().catch((error: unknown) => {
-      console.warn("the payment did not reach the server", error);
-      fail("problemi_api");
-    });
+    attempt.mutate(
+      method === "applepay" ? applePay() : method === "googlepay" ? googlePay() : redirectMethod(),
+    );
   }
 
   return (
