@@ -170,12 +170,14 @@ test.describe("in Chromium (not its headless shell, which refuses notifications)
 
   test("/activeNotifications and the channel-choice popup in every language", async ({ page }) => {
     test.slow();
-    for (const [market, language] of [
+    // Every language at 390 px, where a longer text would first overflow; the wide layout in Italian.
+    const rounds = [
       ["it", "it"],
       ["es", "es"],
       ["en", "en"],
       ["it", "fr"],
-    ] as const) {
+    ] as const;
+    for (const [market, language] of test.info().project.name === "mobile" ? rounds : rounds.slice(0, 1)) {
       await page.clock.install();
       await signedInMember(page, market, `push-page-${language}`);
       if (language === "fr") {
