@@ -14,14 +14,15 @@ import { makeDashboardData } from "./dashboard-load.ts";
 const DAY_MS = 86_400_000;
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 const views: Record<string, DashboardFilter> = {
-  "last 30 days": { from: day(29), to: day(0), brands: [...brandIds], flux: null, source: null },
-  "365 days": { from: day(365), to: day(0), brands: [...brandIds], flux: null, source: null },
+  "last 30 days": { from: day(29), to: day(0), brands: [...brandIds], flux: null, source: null, step: "day" },
+  "365 days": { from: day(365), to: day(0), brands: [...brandIds], flux: null, source: null, step: "week" },
   "365 days, one brand and source": {
     from: day(365),
     to: day(0),
     brands: ["amoreitalia"],
     flux: null,
     source: "google",
+    step: "week",
   },
 };
 

@@ -1,6 +1,7 @@
 // The admin opens the console's dashboard: members of two sites signed up from one source, some of whom paid,
 // show in the funnel, the money and the paying members; choosing the source and then one site redraws the plots
-// with that site's figures only; a figure downloads as CSV. At 390 and 1280 px, with screenshots.
+// with that site's figures only; a figure downloads as CSV; half a year is drawn per week. At 390 and 1280 px,
+// with screenshots.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { demoOperators } from "../../drizzle/seed-data/operators";
 import { signUpBody } from "../fixtures/sign-up-body";
@@ -116,5 +117,17 @@ test("the dashboard plots the figures of the sites and source chosen, and downlo
     "day,brand,flow,source,landings,signups,phone_verified,first_messages,first_payments,first_renewals",
   );
   expect(lines.slice(1).every((l) => l.includes(`,amorespana,`) && l.includes(`,${source},`))).toBe(true);
+
+  // A range over 92 days is drawn per week, and says so; the figures of the range stay the same.
+  const from = new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10);
+  await page
+    .locator("label", { hasText: /^(From|Dal|Desde|Du)/ })
+    .locator("input")
+    .fill(from);
+  await expect(page.getByTestId("dash-step")).toBeVisible();
+  await expect(page.getByTestId("step-signups")).toHaveText("2");
+  await expect(page.getByTestId("paying-members")).toHaveText("1");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await screenshot(page, "dashboard-per-week");
   expect(pageErrors).toEqual([]);
 });

@@ -136,6 +136,7 @@ test(
     await expect(page.getByTestId("card-brand")).toHaveText("mastercard");
     await securedInput(page, "expiry").pressSequentially("1129");
     await securedInput(page, "cvv").pressSequentially("737");
+    await expect(page.getByTestId("adyen-fields")).toHaveAttribute("data-complete", "true");
     await shot(page, "payments-adyen-fields-card-update");
     await page.getByTestId("pay-submit").click();
     await expect(page.getByTestId("card-kept")).toBeVisible({ timeout: 20_000 });

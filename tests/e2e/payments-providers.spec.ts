@@ -98,6 +98,8 @@ async function payByCard(page: Page, number: string) {
     await secured("number").pressSequentially(number);
     await secured("expiry").pressSequentially("0330");
     await secured("cvv").pressSequentially("737");
+    // Each field's validity comes from its iframe a moment after the last key: a press before that is refused.
+    await expect(page.getByTestId("adyen-fields")).toHaveAttribute("data-complete", "true");
   } else {
     await typed.fill(number);
   }

@@ -1,6 +1,6 @@
 // Linking Telegram from the profile, through the fake Bot API: the page shows the deep link to the brand's bot,
 // the fake delivers the member's /start to the webhook (with the brand's secret header), and the page shows
-// "linked", in each language at both widths. The local outbox then shows the bot's answer, and a notification
+// "linked", in each language at 390 px and in Italian at 1280 px. The local outbox then shows the bot's answer, and a notification
 // handed to the channels shows there as a Telegram message and a digest mail.
 import { createHmac } from "node:crypto";
 import { mkdirSync } from "node:fs";
@@ -71,7 +71,8 @@ const cases = [
 
 test("a member links Telegram from the profile in each language", async ({ page }, info) => {
   test.slow();
-  for (const [market, language] of cases) {
+  // Every language at 390 px, where a longer text would first overflow; the wide layout in Italian.
+  for (const [market, language] of info.project.name === "mobile" ? cases : cases.slice(0, 1)) {
     await page.unrouteAll({ behavior: "wait" });
     if (language === "fr") await inFrench(page, market);
     const member = await signedInMember(page, market, `telegram-${language}`, "7", { verified: false });
@@ -130,5 +131,5 @@ test("the local outbox shows the bot's messages and the digest mail", async ({ p
   const digest = page.locator("article", { hasText: "Novità per te su Amore Italia" }).first();
   await expect(digest).toContainText("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
   await expect(digest).toContainText("• 3 nuovi messaggi da Giulia");
-  await page.screenshot({ path: `${SHOTS}/outbox-${info.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/outbox-${info.project.name}.png` });
 });

@@ -1,6 +1,7 @@
 // The tracking helper's client events as the KPI call (/log/event) receives them: a profile seen and its
-// visit, a like from the find page and its confirmation by the room, a message refused for credits (the
-// failed match stack's report to api/log/client is checked in match.spec.ts).
+// visit, a like from the find page and its confirmation by the room, a message refused for credits, and the
+// member's first answer to an angel (engage). The failed match stack's report to api/log/client is checked
+// in match.spec.ts.
 import type { Page } from "@playwright/test";
 import { apiCall, at1280, expect, firstAngel, origin, signedInMember, test } from "./helpers";
 
@@ -92,4 +93,38 @@ test("a message refused for credits sends ko_msg once", at1280, async ({ page })
   expect(kpi.named("ko_msg")[0]).toMatchObject({ clickid: member.clickid, metadata: { angelId: angel.id } });
   expect(kpi.named("ko_icebreaker")).toEqual([]);
   expect(JSON.stringify(kpi.sent)).not.toContain("Secondo messaggio");
+});
+
+test("the member's first answer to the angel sends engage once", at1280, async ({ page }) => {
+  const member = await signedInMember(page, "it", "kpiengage");
+  const kpi = recordKpi(page);
+  const stored: { type: string; angelId: number | null }[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/log/event")
+      stored.push(request.postDataJSON() as { type: string; angelId: number | null });
+  });
+  const angel = await firstAngel(page);
+  await page.goto(`${origin("it")}/chats/${angel.id}`);
+  const input = page.getByTestId("chat-input");
+  // Writing first is not answering: nothing until the angel has written.
+  await input.fill("Ciao");
+  await input.press("Enter");
+  await expect(page.getByTestId("angel-message")).toHaveCount(1, { timeout: 15_000 });
+  expect(kpi.named("engage")).toEqual([]);
+
+  await input.fill("Che bello sentirti");
+  await input.press("Enter");
+  await expect.poll(() => kpi.named("engage").length).toBe(1);
+  expect(kpi.named("engage")[0]).toMatchObject({ clickid: member.clickid, metadata: { angelId: angel.id } });
+  // The member event is stored too (api/log/event), with the angel.
+  await expect
+    .poll(() => stored.filter((e) => e.type === "engage"))
+    .toEqual([expect.objectContaining({ type: "engage", angelId: angel.id })]);
+
+  // A later message in the same conversation is not a first answer.
+  await input.fill("Di dove sei?");
+  await input.press("Enter");
+  await expect(page.getByTestId("my-message")).toHaveCount(3);
+  await expect(page.getByTestId("my-message").last()).not.toHaveClass(/sending/);
+  expect(kpi.named("engage")).toHaveLength(1);
 });

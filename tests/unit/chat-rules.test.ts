@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   acceptsInvite,
+  answersAngelFirstTime,
   chatLock,
   isIcebreaker,
   type Line,
@@ -46,6 +47,17 @@ describe("the chat rules", () => {
     expect(isIcebreaker([line("like"), line("angel")])).toBe(false);
     expect(isIcebreaker([line("personal", 0, { state: "sending" })])).toBe(false);
     expect(isIcebreaker([line("personal", 0, { state: "refused" })])).toBe(true);
+  });
+
+  it("counts the member's first answer after the angel's first message as engaging, once", () => {
+    expect(answersAngelFirstTime([])).toBe(false);
+    expect(answersAngelFirstTime([line("like"), line("personal")])).toBe(false);
+    expect(answersAngelFirstTime([line("personal"), line("angel")])).toBe(true);
+    expect(answersAngelFirstTime([line("like"), line("angel")])).toBe(true);
+    expect(answersAngelFirstTime([line("angel"), line("personal"), line("angel")])).toBe(false);
+    // A refused or held answer was never sent: the next one is still the first.
+    expect(answersAngelFirstTime([line("angel"), line("personal", 0, { state: "refused" })])).toBe(true);
+    expect(answersAngelFirstTime([line("angel"), line("personal", 0, { state: "held" })])).toBe(true);
   });
 
   it("shows the 'has visited you' note only when every message is a like", () => {

@@ -6,16 +6,17 @@ import {
   cohortSeries,
   currenciesOf,
   type DashboardData,
-  daysOf,
   funnelSeries,
   funnelTotals,
   moneySeries,
   renewalSeries,
+  stepsOf,
 } from "../../web/features/ops/dashboard/dashboard-series";
 
 const empty: DashboardData = {
   from: "2026-11-01",
   to: "2026-11-03",
+  step: "day",
   brands: ["amoreitalia"],
   options: { fluxes: [], sources: [] },
   funnel: [],
@@ -32,13 +33,21 @@ const step = { landings: 0, phoneVerified: 0, firstMessages: 0, firstRenewals: 0
 describe("the dashboard's series", () => {
   it("has one x per day of the range, and zeros on days without figures", () => {
     const data = { ...empty, funnel: [{ day: "2026-11-02", ...step, signups: 4, firstPayments: 1 }] };
-    const days = daysOf(data.from, data.to);
+    const days = stepsOf(data.from, data.to);
     expect(days.map((d) => new Date(d * 1000).toISOString().slice(0, 10))).toEqual([
       "2026-11-01",
       "2026-11-02",
       "2026-11-03",
     ]);
     expect(funnelSeries(data, days)[1]).toEqual([0, 4, 0]);
+    // A week step: the range's first day, then each Monday (2026-11-02 and 2026-11-09 are Mondays).
+    const weeks = stepsOf("2026-11-01", "2026-11-10", "week");
+    expect(weeks.map((d) => new Date(d * 1000).toISOString().slice(0, 10))).toEqual([
+      "2026-11-01",
+      "2026-11-02",
+      "2026-11-09",
+    ]);
+    expect(funnelSeries({ ...data, step: "week" }, weeks)[1]).toEqual([0, 4, 0]);
     const totals = funnelTotals(data);
     expect(totals.find((t) => t.step === "firstPayments")).toMatchObject({ total: 1 });
     expect(totals.find((t) => t.step === "phoneVerified")).toMatchObject({ total: 0, share: 0 });
@@ -61,7 +70,7 @@ describe("the dashboard's series", () => {
       ],
     };
     expect(currenciesOf(data)).toEqual(["GBP", "EUR"]);
-    const days = daysOf(data.from, data.to);
+    const days = stepsOf(data.from, data.to);
     expect(moneySeries(data, days, "EUR")[0]).toEqual([9.9, 0, 0]);
     expect(moneySeries(data, days, "GBP")[0]).toEqual([50, 0, 0]);
   });
@@ -73,7 +82,7 @@ describe("the dashboard's series", () => {
         { day: "2026-11-02", renewalsPaid: 3, renewalsFailed: 1, retriesStarted: 1, retriesRecovered: 0 },
       ],
     };
-    expect(renewalSeries(data, daysOf(data.from, data.to))).toEqual([
+    expect(renewalSeries(data, stepsOf(data.from, data.to))).toEqual([
       [null, 75, null],
       [null, 0, null],
     ]);

@@ -5,7 +5,7 @@
 // that currency and the member once in all. Each test's members have a sign-up source of their own.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Dashboard } from "../../worker/ops/dashboard.schemas";
+import type { Dashboard } from "../../worker/contracts/dashboard";
 import { inDb } from "../fixtures/db";
 import { call, createMember, type TestMember } from "../fixtures/members";
 import { PLANS, pay, refund, signedInOperator } from "../fixtures/refunds";
@@ -215,5 +215,48 @@ describe("paying members over a range", () => {
     expect(rebuilt.payingMembers).toBe(shown.payingMembers);
     expect(rebuilt.payers).toEqual(shown.payers);
     expect(rebuilt.money).toEqual(shown.money);
+  });
+
+  it("shows a range over 92 days per week, each week's payers counted once in it; the CSV keeps the days", async () => {
+    const source = newSource();
+    const admin = await signedInOperator("admin");
+    const [ada, bea] = await Promise.all([1, 2].map(() => createMember({ source })));
+    if (!ada || !bea) throw new Error("two members");
+    // 2025-01-01 is a Wednesday: the range's first week starts on it, the next ones on Mondays.
+    await paidOn(ada, "2025-01-02", "EUR", 100);
+    await paidOn(ada, "2025-01-03", "EUR", 200);
+    await paidOn(bea, "2025-01-03", "EUR", 300);
+    await paidOn(ada, "2025-01-07", "EUR", 400);
+    await paidOn(bea, "2025-03-31", "EUR", 500);
+
+    const weekly = await dashboard(admin.token, { source, from: "2025-01-01", to: "2025-04-30" });
+    expect(weekly.step).toBe("week");
+    expect(weekly.payers).toEqual([
+      { day: "2025-01-01", currency: "EUR", payingMembers: 2, revenueCents: 600 },
+      { day: "2025-01-06", currency: "EUR", payingMembers: 1, revenueCents: 400 },
+      { day: "2025-03-31", currency: "EUR", payingMembers: 1, revenueCents: 500 },
+    ]);
+    // The range's own figures do not depend on the step.
+    const raw = await rawPayers(source, "2025-01-01", "2025-04-30");
+    expect(weekly.payingMembers).toBe(raw.payingMembers);
+    expect(weekly.payerTotals).toEqual(raw.payerTotals);
+
+    // 92 days are still shown per day.
+    const daily = await dashboard(admin.token, { source, from: "2025-01-01", to: "2025-04-02" });
+    expect(daily.step).toBe("day");
+    expect(daily.payers.map((p) => p.day)).toEqual(["2025-01-02", "2025-01-03", "2025-01-07", "2025-03-31"]);
+
+    // A download of the long range has a row per paying day.
+    const response = await call(
+      `/ops/api/dashboard/csv?${new URLSearchParams({ source, from: "2025-01-01", to: "2025-04-30", figure: "payers" })}`,
+      { token: admin.token },
+    );
+    const rows = (await response.text()).trimEnd().split("\r\n");
+    expect(rows.slice(1).map((r) => r.split(",")[0])).toEqual([
+      "2025-01-02",
+      "2025-01-03",
+      "2025-01-07",
+      "2025-03-31",
+    ]);
   });
 });

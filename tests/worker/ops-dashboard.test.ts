@@ -5,7 +5,7 @@
 // whatever other test files write meanwhile. Also: the brands an operator covers, the filters, the CSV.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Dashboard } from "../../worker/ops/dashboard.schemas";
+import type { Dashboard } from "../../worker/contracts/dashboard";
 import { SANDBOX_CARDS } from "../../worker/payments/providers/sandbox-cards";
 import { settlePayment } from "../../worker/payments/settlement.service";
 import { RENEWAL_RETRY_DAYS } from "../../worker/payments/subscriptions.service";
@@ -286,6 +286,16 @@ describe("who sees which figures", () => {
     expect((await dashboard(admin.token, { ...asked, to: yesterday, from: yesterday })).body.funnel).toEqual(
       [],
     );
+
+    // Over 92 days the figures come per week: this week's sign-up under its Monday.
+    const long = await dashboard(admin.token, {
+      source,
+      from: new Date(Date.now() - 119 * DAY).toISOString().slice(0, 10),
+      to: today(),
+    });
+    expect(long.body.step).toBe("week");
+    const monday = new Date(Date.now() - ((new Date().getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+    expect(long.body.funnel).toEqual([expect.objectContaining({ day: monday, signups: 1 })]);
 
     expect((await dashboard(admin.token, { from: today(), to: yesterday })).status).toBe(400);
     expect((await dashboard(admin.token, { from: "2020-01-01", to: "2026-01-01" })).status).toBe(400);

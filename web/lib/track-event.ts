@@ -29,6 +29,8 @@ export function trackEvent(
     unica?: boolean;
     /** The server already stored this member event where it decided it (a refused message): KPI only. */
     storedByServer?: boolean;
+    /** An id for an event that counts once (the tracker is told once however often it is sent). */
+    onceAs?: string;
   } = {},
 ) {
   const clickid = context.clickid ?? store.get("trackerId") ?? tracking().trackerId;
@@ -46,7 +48,7 @@ export function trackEvent(
         ua: navigator.userAgent.slice(0, 512),
         ...(extra.unica ? { unica: true } : {}),
         ...(extra.angelId !== undefined ? { metadata: { angelId: extra.angelId } } : {}),
-        eventId: crypto.randomUUID(),
+        eventId: extra.onceAs ?? crypto.randomUUID(),
       },
     })
     .catch(warn);

@@ -2,7 +2,7 @@
 // spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return, OWASP's list) is
 // prefixed with an apostrophe, so a sign-up source such as "=HYPERLINK(…)" stays text. Numbers are written as
 // numbers; money as integer cents beside its currency.
-import type { Dashboard, DashboardFigure } from "./dashboard.schemas";
+import type { Dashboard, DashboardFigure } from "../contracts/dashboard";
 import type { FunnelRow } from "./dashboard.service";
 
 type Cell = string | number;

@@ -1,8 +1,8 @@
 // The console dashboard (supervisors and admins): the figures of the brands the operator covers, as JSON for
 // the plots and as CSV per figure.
 import { createRoute } from "@hono/zod-openapi";
+import { Dashboard, DashboardCsvQuery, DashboardQuery } from "../contracts/dashboard";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
-import { Dashboard, DashboardCsvQuery, DashboardQuery } from "./dashboard.schemas";
 import { dashboardFilter, readDashboard, readFunnelBreakdown } from "./dashboard.service";
 import { figureCsv } from "./dashboard-csv";
 import { coveredBrands, requireOperator, requireSupervisor } from "./operator-auth";
@@ -13,7 +13,7 @@ const figures = createRoute({
   tags: ["ops"],
   summary: "The dashboard's figures from the rollups, by brand, flow, source and day (supervisor, admin)",
   description:
-    "Funnel steps per day; money per day, provider and currency (integer cents, one row per currency); paying members and ARPPU; renewals and retries; sign-up cohorts by week. Only the brands the operator covers; a brand outside them is forbidden. The range is at most 366 days (default: the last 30).",
+    "Funnel steps per day; money per day, provider and currency (integer cents, one row per currency); paying members and ARPPU; renewals and retries; sign-up cohorts by week. Only the brands the operator covers; a brand outside them is forbidden. The range is at most 366 days (default: the last 30); a range over 92 days is given per week (`step`).",
   security: bearerSecurity,
   middleware: [requireOperator, requireSupervisor] as const,
   request: { query: DashboardQuery },
@@ -54,7 +54,9 @@ export const dashboardRoutes = featureApp()
     const { figure, ...query } = c.req.valid("query");
     const filter = dashboardFilter(query, coveredBrands(c.var.operator));
     const funnel = figure === "funnel" ? await readFunnelBreakdown(c.var.db, filter) : [];
-    const body = figureCsv(await readDashboard(c.var.db, filter), figure, funnel);
+    // A download keeps every day, whatever step the plots of a long range use.
+    const daily = { ...filter, step: "day" as const };
+    const body = figureCsv(await readDashboard(c.var.db, daily), figure, funnel);
     return c.body(body, 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${figure}-${filter.from}-${filter.to}.csv"`,

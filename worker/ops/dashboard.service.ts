@@ -1,14 +1,16 @@
 // The console dashboard's figures: one statement over the rollups (drizzle/schema/dashboard.ts), never a scan
 // of the raw events, filtered by the brands the operator covers and the view's brand, flow, source and range.
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../core/db";
-import { AppError } from "../core/errors";
 import {
+  DASHBOARD_DAILY_MAX_DAYS,
   DASHBOARD_DEFAULT_DAYS,
   DASHBOARD_MAX_DAYS,
   Dashboard,
   type DashboardQuery,
-} from "./dashboard.schemas";
+  type DashboardStep,
+} from "../contracts/dashboard";
+import type { Db } from "../core/db";
+import { AppError } from "../core/errors";
 
 const DAY_MS = 86_400_000;
 
@@ -21,6 +23,7 @@ export interface DashboardFilter {
   brands: string[];
   flux: string | null;
   source: string | null;
+  step: DashboardStep;
 }
 
 export const dashboardErrors = {
@@ -46,6 +49,7 @@ export function dashboardFilter(
     brands: query.brand ? [query.brand] : [...covered],
     flux: query.flux ?? null,
     source: query.source ?? null,
+    step: days > DASHBOARD_DAILY_MAX_DAYS ? "week" : "day",
   };
 }
 
@@ -73,23 +77,26 @@ function detail(f: DashboardFilter): SQL {
 export function dashboardStatement(f: DashboardFilter): SQL {
   const where = dimensions(f);
   const inRange = (column: string) => sql`${sql.raw(column)} between ${f.from}::date and ${f.to}::date`;
+  // The step a rollup's day falls in: the day itself, or its week's Monday (the range's first day for the
+  // first, partial week).
+  const step = f.step === "day" ? sql`day` : sql`greatest(date_trunc('week', day)::date, ${f.from}::date)`;
   return sql`
     with funnel as (
-      select day, sum(landings) landings, sum(signups) signups, sum(phone_verified) phone_verified,
+      select ${step} as day, sum(landings) landings, sum(signups) signups, sum(phone_verified) phone_verified,
         sum(first_messages) first_messages, sum(first_payments) first_payments, sum(first_renewals) first_renewals
-      from funnel_daily where ${where} and ${inRange("day")} group by day
+      from funnel_daily where ${where} and ${inRange("day")} group by 1
     ), money as (
-      select day, provider, currency, sum(payments) payments, sum(revenue_cents) revenue_cents,
+      select ${step} as day, provider, currency, sum(payments) payments, sum(revenue_cents) revenue_cents,
         sum(refunds) refunds, sum(refund_cents) refund_cents, sum(chargebacks) chargebacks,
         sum(chargeback_cents) chargeback_cents, sum(renewals_paid) renewals_paid,
         sum(renewals_failed) renewals_failed, sum(retries_started) retries_started,
         sum(retries_recovered) retries_recovered
-      from money_daily where ${where} and ${inRange("day")} group by day, provider, currency
+      from money_daily where ${where} and ${inRange("day")} group by 1, provider, currency
     ), payers as (
-      -- A member counts on each paying day, and once over the range: on the first paying day in it, the one
-      -- whose previous paying day is before the range (payers_daily's since).
-      select day, currency, since >= ${f.from}::date again, sum(members) members, sum(revenue_cents) revenue_cents
-      from payers_daily where ${where} and ${inRange("day")} group by day, currency, again
+      -- A member counts once in a step and once over the range: on his first paying day in it, the one whose
+      -- previous paying day (payers_daily's since) is before it.
+      select ${step} as day, currency, since, sum(members) members, sum(revenue_cents) revenue_cents
+      from payers_daily where ${where} and ${inRange("day")} group by 1, currency, since
     ), cohort_sizes as (
       select date_trunc('week', day)::date week, sum(signups) members from funnel_daily
       where ${where} and day between date_trunc('week', ${f.from}::date)::date and ${f.to}::date group by 1
@@ -99,9 +106,9 @@ export function dashboardStatement(f: DashboardFilter): SQL {
       group by 1, 2
     ), notifications as (
       -- Kept by the notification cascade per brand, channel and day; it knows no flow or source.
-      select day, channel, sum(sent) sent, sum(opened) opened, sum(came_back) came_back
+      select ${step} as day, channel, sum(sent) sent, sum(opened) opened, sum(came_back) came_back
       from notification_daily where ${inBrands(f)} and ${inRange("day")}
-      group by day, channel
+      group by 1, channel
     ), options as (
       -- The flows and the sources with figures in the range: the totals over the other dimension name them.
       select distinct flux_id, null source from funnel_daily
@@ -126,11 +133,13 @@ export function dashboardStatement(f: DashboardFilter): SQL {
           from money group by day
           having sum(renewals_paid) + sum(renewals_failed) + sum(retries_started) + sum(retries_recovered) > 0) r),
       'payers', (select coalesce(json_agg(x order by x.day, x.currency), '[]') from (
-          select day, currency, sum(members) "payingMembers", sum(revenue_cents) "revenueCents" from payers
+          select day, currency, sum(members) filter (where since < day) "payingMembers",
+            sum(revenue_cents) "revenueCents" from payers
           group by day, currency) x),
       'payerTotals', (select coalesce(json_agg(t order by t.currency), '[]') from (
-          select currency, sum(members) filter (where not again) "payingMembers", sum(revenue_cents) "revenueCents",
-            round(sum(revenue_cents)::numeric / sum(members) filter (where not again)) "arppuCents"
+          select currency, sum(members) filter (where since < ${f.from}::date) "payingMembers",
+            sum(revenue_cents) "revenueCents",
+            round(sum(revenue_cents)::numeric / sum(members) filter (where since < ${f.from}::date)) "arppuCents"
           from payers group by currency) t),
       'notifications', (select coalesce(json_agg(x order by x.day, x.channel), '[]') from (
           select day, channel, sent, opened, came_back "cameBack" from notifications) x),
@@ -175,6 +184,7 @@ export async function readDashboard(db: Db, f: DashboardFilter): Promise<Dashboa
   return Dashboard.parse({
     from: f.from,
     to: f.to,
+    step: f.step,
     brands: f.brands,
     options: { fluxes, sources },
     ...rest,

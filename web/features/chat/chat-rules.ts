@@ -37,6 +37,17 @@ const stored = (lines: readonly Line[]) => lines.filter((l) => l.state !== "refu
 export const isIcebreaker = (lines: readonly Line[]): boolean =>
   stored(lines).every((l) => l.type === "like");
 
+/**
+ * The spec's `engage` (a tracking event it names without a rule): the member answers the angel, i.e. sends
+ * his first message after her first one. `before` is the conversation without the message being sent, so it
+ * is true once per conversation (docs/decisions/2026-11-29-engage-is-the-members-first-answer.md).
+ */
+export function answersAngelFirstTime(before: readonly Line[]): boolean {
+  const all = stored(before);
+  const firstAngel = all.findIndex((l) => l.type === "angel");
+  return firstAngel >= 0 && !all.slice(firstAngel + 1).some((l) => l.type === "personal");
+}
+
 /** Every message of the conversation is a like: the 'has visited you' note shows. */
 export function onlyLikes(lines: readonly Line[]): boolean {
   const all = stored(lines);

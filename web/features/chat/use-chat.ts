@@ -11,6 +11,7 @@ import { useSession } from "../../lib/session/session";
 import { trackEvent } from "../../lib/track-event";
 import {
   acceptsInvite,
+  answersAngelFirstTime,
   chatLock,
   isIcebreaker,
   type Line,
@@ -107,6 +108,9 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
     setFirstEver(answer.freeFirstMessage);
   }, [answer, seen]);
 
+  // The conversation as rendered, for the room's events and the held lines (their effects outlive a render).
+  const linesNow = useRef(lines);
+  linesNow.current = lines;
   useEffect(() => {
     if (!room) return;
     return room.subscribe((event) => {
@@ -118,6 +122,16 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
         } else {
           // The member has written now: no message of theirs is the free first one any more.
           setFirstEver(false);
+          // Sent from this tab (the others see the echo too) as his first answer to the angel: engage.
+          const clientId = event.data.clientId;
+          const before = linesNow.current.filter((line) => line.clientId !== clientId);
+          if (clientId && sentTexts.current.has(clientId) && answersAngelFirstTime(before)) {
+            trackEvent(
+              "engage",
+              { brand: readBrand(), clickid: member?.clickid },
+              { angelId, onceAs: `engage-${angelId}` },
+            );
+          }
         }
         const sentPending = pendingMessage.get();
         if (sentPending && event.data.clientId === sentPending.clientId) {
@@ -182,8 +196,6 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
   }, [room, angelId, seen, updateMember, member?.clickid]);
 
   // Once the member is verified, the held lines go out, in the order they were written.
-  const linesNow = useRef(lines);
-  linesNow.current = lines;
   useEffect(() => {
     if (!verified || !room) return;
     const held = linesNow.current.filter((line) => line.state === "held" && line.clientId);

@@ -33,6 +33,9 @@ const en = {
   ops_dash_cohorts: "Sign-up cohorts: share paying",
   ops_dash_weeks_since: "Weeks since sign-up",
   ops_dash_no_cohorts: "No sign-ups in this range.",
+  ops_dash_no_notifications: "No notifications sent in this range.",
+  ops_dash_per_week:
+    "Ranges over {days} days are shown per week (from each Monday); the CSV files keep every day.",
   ops_dash_notifications: "Notifications: sent, opened, came back",
   ops_dash_channel: "Channel",
   ops_dash_sent: "Sent",
@@ -77,6 +80,9 @@ const it: Texts = {
   ops_dash_cohorts: "Coorti di iscrizione: quota paganti",
   ops_dash_weeks_since: "Settimane dall'iscrizione",
   ops_dash_no_cohorts: "Nessuna iscrizione in questo periodo.",
+  ops_dash_no_notifications: "Nessuna notifica inviata in questo periodo.",
+  ops_dash_per_week:
+    "I periodi oltre {days} giorni sono mostrati per settimana (da ogni lunedì); i file CSV tengono ogni giorno.",
   ops_dash_notifications: "Notifiche: inviate, aperte, ritorni",
   ops_dash_channel: "Canale",
   ops_dash_sent: "Inviate",
@@ -119,6 +125,9 @@ const es: Texts = {
   ops_dash_cohorts: "Cohortes de registro: parte que paga",
   ops_dash_weeks_since: "Semanas desde el registro",
   ops_dash_no_cohorts: "Ningún registro en este periodo.",
+  ops_dash_no_notifications: "Ninguna notificación enviada en este periodo.",
+  ops_dash_per_week:
+    "Los periodos de más de {days} días se muestran por semana (desde cada lunes); los archivos CSV conservan cada día.",
   ops_dash_notifications: "Notificaciones: enviadas, abiertas, regresos",
   ops_dash_channel: "Canal",
   ops_dash_sent: "Enviadas",
@@ -161,6 +170,9 @@ const fr: Texts = {
   ops_dash_cohorts: "Cohortes d'inscription : part payante",
   ops_dash_weeks_since: "Semaines depuis l'inscription",
   ops_dash_no_cohorts: "Aucune inscription sur cette période.",
+  ops_dash_no_notifications: "Aucune notification envoyée sur cette période.",
+  ops_dash_per_week:
+    "Les périodes de plus de {days} jours sont affichées par semaine (à partir de chaque lundi) ; les fichiers CSV gardent chaque jour.",
   ops_dash_notifications: "Notifications : envoyées, ouvertes, retours",
   ops_dash_channel: "Canal",
   ops_dash_sent: "Envoyées",

@@ -2,6 +2,7 @@
 // CSV. Its own chunk, the only one that loads the chart library.
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
+import { DASHBOARD_DAILY_MAX_DAYS } from "../../../../worker/contracts/dashboard";
 import type { Operator } from "../../../../worker/contracts/ops";
 import { type MessageKey, useI18n } from "../../../i18n/i18n";
 import { formatCents, opsApi } from "../ops-api";
@@ -12,7 +13,6 @@ import {
   cohortSeries,
   currenciesOf,
   type DashboardData,
-  daysOf,
   funnelSeries,
   funnelSteps,
   funnelTotals,
@@ -22,6 +22,8 @@ import {
   providerTotals,
   renewalSeries,
   renewalTotals,
+  stepSeconds,
+  stepsOf,
 } from "./dashboard-series";
 import { Plot, type PlotSeries } from "./Plot";
 import "./dashboard.css";
@@ -85,18 +87,18 @@ const percent = (share: number | null, locale: string) =>
 /** Sent, opened and came back per channel: drawn once the notifications' rollup has rows. */
 function NotificationsFigure({
   data,
-  days,
+  steps,
   filters,
 }: {
   data: DashboardData;
-  days: number[];
+  steps: number[];
   filters: DashboardFilters;
 }) {
   const { t } = useI18n();
   const channels = channelsOf(data);
   const [chosen, setChannel] = useState<string | null>(null);
   const channel = chosen && channels.includes(chosen) ? chosen : (channels[0] ?? "");
-  const values = useMemo(() => notificationSeries(data, days, channel), [data, days, channel]);
+  const values = useMemo(() => notificationSeries(data, steps, channel), [data, steps, channel]);
   const lines: PlotSeries[] = useMemo(
     () => [
       { label: t("ops_dash_sent"), color: "#2563eb", bars: true },
@@ -105,25 +107,37 @@ function NotificationsFigure({
     ],
     [t],
   );
-  if (channels.length === 0) return null;
   return (
     <Figure id="notifications" title={t("ops_dash_notifications")} filters={filters}>
-      <label className="ops-dash-currency">
-        {t("ops_dash_channel")}
-        <select value={channel} onChange={(e) => setChannel(e.target.value)}>
-          {channels.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
-      </label>
-      <Plot title={t("ops_dash_notifications")} x={days} series={lines} values={values} />
+      {channels.length === 0 ? (
+        <p className="muted">{t("ops_dash_no_notifications")}</p>
+      ) : (
+        <>
+          <label className="ops-dash-currency">
+            {t("ops_dash_channel")}
+            <select value={channel} onChange={(e) => setChannel(e.target.value)}>
+              {channels.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </label>
+          <Plot
+            title={t("ops_dash_notifications")}
+            x={steps}
+            xStep={stepSeconds(data.step)}
+            series={lines}
+            values={values}
+          />
+        </>
+      )}
     </Figure>
   );
 }
 
 function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilters }) {
   const { t, locale } = useI18n();
-  const days = useMemo(() => daysOf(data.from, data.to), [data.from, data.to]);
+  const days = useMemo(() => stepsOf(data.from, data.to, data.step), [data.from, data.to, data.step]);
+  const xStep = stepSeconds(data.step);
   const currencies = currenciesOf(data);
   const [chosen, setCurrency] = useState<string | null>(null);
   const currency = chosen && currencies.includes(chosen) ? chosen : (currencies[0] ?? "EUR");
@@ -169,6 +183,11 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
 
   return (
     <div className="ops-dash-grid">
+      {data.step === "week" && (
+        <p className="muted ops-dash-step" data-testid="dash-step">
+          {t("ops_dash_per_week", { days: DASHBOARD_DAILY_MAX_DAYS })}
+        </p>
+      )}
       <Figure id="funnel" title={t("ops_dash_funnel")} filters={filters}>
         <ol className="ops-dash-steps">
           {funnelTotals(data).map((s) => (
@@ -179,7 +198,14 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
             </li>
           ))}
         </ol>
-        <Plot title={t("ops_dash_funnel")} x={days} series={funnelLines} values={funnel} integer />
+        <Plot
+          title={t("ops_dash_funnel")}
+          x={days}
+          xStep={xStep}
+          series={funnelLines}
+          values={funnel}
+          integer
+        />
       </Figure>
 
       <Figure id="money" title={t("ops_dash_money")} filters={filters}>
@@ -193,7 +219,14 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
             </select>
           </label>
         )}
-        <Plot title={t("ops_dash_money")} x={days} series={moneyLines} values={money} yLabel={currency} />
+        <Plot
+          title={t("ops_dash_money")}
+          x={days}
+          xStep={xStep}
+          series={moneyLines}
+          values={money}
+          yLabel={currency}
+        />
         <ul className="ops-dash-providers" aria-label={t("ops_dash_provider")}>
           {providerTotals(data, currency).map((p) => (
             <li key={p.provider}>
@@ -226,6 +259,7 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
         <Plot
           title={t("ops_dash_payers")}
           x={days}
+          xStep={xStep}
           series={payerLines}
           values={payers}
           rightLabel={currency}
@@ -245,6 +279,7 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
         <Plot
           title={t("ops_dash_renewals")}
           x={days}
+          xStep={xStep}
           series={renewalLines}
           values={renewals}
           formatY={pct}
@@ -252,7 +287,7 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
         />
       </Figure>
 
-      <NotificationsFigure data={data} days={days} filters={filters} />
+      <NotificationsFigure data={data} steps={days} filters={filters} />
 
       <Figure id="cohorts" title={t("ops_dash_cohorts")} filters={filters}>
         {cohorts.cohorts.length === 0 ? (

@@ -21,6 +21,8 @@ export interface PlotProps {
   values: (number | null)[][];
   /** x is days (a time axis) or plain numbers (weeks since sign-up). */
   time?: boolean;
+  /** What one x value covers, in x's unit (a day's seconds by default on a time axis; 1 otherwise). */
+  xStep?: number;
   xLabel?: string;
   yLabel?: string;
   rightLabel?: string;
@@ -40,6 +42,7 @@ const barPaths = uPlot.paths.bars?.({ size: [0.6, 40] });
 export function Plot(props: PlotProps) {
   const box = useRef<HTMLDivElement>(null);
   const { title, x, series, values, time = true, xLabel, yLabel, rightLabel, formatY, integer, yMax } = props;
+  const xStep = props.xStep ?? (time ? 86_400 : 1);
   const height = props.height ?? 260;
   useEffect(() => {
     const element = box.current;
@@ -79,11 +82,10 @@ export function Plot(props: PlotProps) {
     const chart = new uPlot(options, [x, ...values] as uPlot.AlignedData, element);
     // Half a step of room at each end, so the first and last bars are drawn whole and one point is centred
     // (uPlot's own x range is the data's, padded only for a single number).
-    const step = time ? 86_400 : 1;
     const first = x[0];
     const last = x[x.length - 1];
     if (first !== undefined && last !== undefined)
-      chart.setScale("x", { min: first - step / 2, max: Math.max(last, first + step) + step / 2 });
+      chart.setScale("x", { min: first - xStep / 2, max: Math.max(last, first + xStep) + xStep / 2 });
     // Resized in the next frame and only when the width changed: a resize inside the observer's own
     // callback changes the observed box again, which Chromium reports as a "ResizeObserver loop" error.
     let drawnWidth = width();
@@ -103,6 +105,6 @@ export function Plot(props: PlotProps) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [x, series, values, time, xLabel, yLabel, rightLabel, formatY, integer, yMax, height]);
+  }, [x, series, values, time, xStep, xLabel, yLabel, rightLabel, formatY, integer, yMax, height]);
   return <div ref={box} className="ops-plot" role="img" aria-label={title} />;
 }

@@ -1,5 +1,6 @@
-// The dashboard's answer turned into what each plot draws: one x value per day of the range (days without a
-// figure are zeros, not gaps), and the series of each plot. Money stays per currency: a plot draws one currency.
+// The dashboard's answer turned into what each plot draws: one x value per step of the range, a day or a week
+// (steps without a figure are zeros, not gaps), and the series of each plot. Money stays per currency: a plot
+// draws one currency.
 import type { InferResponseType } from "hono/client";
 import type { opsApi } from "../ops-api";
 
@@ -7,11 +8,20 @@ export type DashboardData = InferResponseType<typeof opsApi.dashboard.$get, 200>
 
 const DAY_MS = 86_400_000;
 
-/** Every day of the range as UTC midnight in seconds (uPlot's time scale). */
-export function daysOf(from: string, to: string): number[] {
-  const days: number[] = [];
-  for (let t = Date.parse(from); t <= Date.parse(to); t += DAY_MS) days.push(t / 1000);
-  return days;
+/** The seconds one step of the answer covers (uPlot's time scale is in seconds). */
+export const stepSeconds = (step: DashboardData["step"]) => (step === "week" ? 7 : 1) * (DAY_MS / 1000);
+
+/**
+ * The first day of every step of the range as UTC midnight in seconds: each day, or for a week step the
+ * range's first day and then each Monday after it (as the Worker groups the rollups).
+ */
+export function stepsOf(from: string, to: string, step: DashboardData["step"] = "day"): number[] {
+  const steps: number[] = [];
+  for (let t = Date.parse(from); t <= Date.parse(to); t += DAY_MS) {
+    const monday = new Date(t).getUTCDay() === 1;
+    if (step === "day" || monday || t === Date.parse(from)) steps.push(t / 1000);
+  }
+  return steps;
 }
 
 const indexOfDay = (days: number[]) => {
@@ -19,7 +29,7 @@ const indexOfDay = (days: number[]) => {
   return (day: string) => index.get(day);
 };
 
-/** A per-day series filled from rows with a `day`. */
+/** A per-step series filled from rows with a `day` (the first day of their step). */
 function perDay<T extends { day: string }>(days: number[], rows: readonly T[], value: (row: T) => number) {
   const at = indexOfDay(days);
   const series = days.map(() => 0);

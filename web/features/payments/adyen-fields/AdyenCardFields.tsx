@@ -46,6 +46,8 @@ export function AdyenCardFields({
   const root = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
   const [brand, setBrand] = useState<CardBrand>("unknown");
+  // All three fields valid: the page (and a test) can tell a complete card from one still being checked.
+  const [complete, setComplete] = useState(false);
   // The latest callbacks and texts, so the fields are mounted once per page and not again on each render.
   const handlers = useRef({ onValidity, onFieldError });
   handlers.current = { onValidity, onFieldError };
@@ -85,6 +87,7 @@ export function AdyenCardFields({
           onValid: (field, valid) => {
             validity[field] = valid;
             handlers.current.onValidity({ ...validity });
+            if (!gone) setComplete(validity.number && validity.expiry && validity.cvv);
           },
           onError: (field, failed) => handlers.current.onFieldError(field, failed),
           onBrand: (adyenBrand) => setBrand(BRAND[adyenBrand] ?? "unknown"),
@@ -123,6 +126,7 @@ export function AdyenCardFields({
       className="adyen-fields"
       data-testid="adyen-fields"
       data-status={status}
+      data-complete={complete}
       inert={disabled}
       aria-busy={status === "loading"}
     >

@@ -1,12 +1,20 @@
-// The console dashboard's wire shapes (zod): its filters and its figures, for dashboard.routes.ts; the web
-// console reads them through the typed client. Amounts are integer cents of `currency`, one row per currency:
-// money in different currencies is never added up.
+// The console dashboard's wire shapes (zod): its filters and its figures, for worker/ops/dashboard.routes.ts;
+// the web console reads them through the typed client. Amounts are integer cents of `currency`, one row per
+// currency: money in different currencies is never added up.
 import { z } from "zod";
 
 /** The longest range one view may ask for: bounded work per request. */
 export const DASHBOARD_MAX_DAYS = 366;
 /** The range a view without dates shows: the last 30 days, today included. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
+/**
+ * The longest range shown per day; a longer one is shown per week (a year's 366 bars are unreadable on a
+ * phone, and the answer is a seventh of the size).
+ */
+export const DASHBOARD_DAILY_MAX_DAYS = 92;
+/** What one x value of the figures covers: a day, or a week from its Monday (the first from the range's start). */
+export const DashboardStep = z.enum(["day", "week"]);
+export type DashboardStep = z.infer<typeof DashboardStep>;
 
 const Day = z.iso.date();
 /** A day a view may ask for: a calendar date the database takes (no year 0, nothing absurd). */
@@ -62,7 +70,7 @@ export const MoneyDay = z.object({
   chargebackCents: Cents,
 });
 
-/** Members who paid that day in that currency, and what they paid. */
+/** Members who paid in that step (each counted once in it) in that currency, and what they paid. */
 export const PayersDay = z.object({
   day: Day,
   currency: z.string(),
@@ -94,7 +102,7 @@ export const Cohort = z.object({
   firstPayers: z.array(Count),
 });
 
-/** Notifications per day and channel: sent, opened, and followed by the member coming back. */
+/** Notifications per step and channel: sent, opened, and followed by the member coming back. */
 export const NotificationsDay = z.object({
   day: Day,
   channel: z.string(),
@@ -106,6 +114,8 @@ export const NotificationsDay = z.object({
 export const Dashboard = z.object({
   from: Day,
   to: Day,
+  /** The figures' `day` is the first day of each step: a day, or a week (its Monday, or `from`). */
+  step: DashboardStep,
   /** The brands these figures cover (the filter's, or every brand the operator covers). */
   brands: z.array(z.string()),
   /** The flows and sources with figures in the range, for the filters. */
