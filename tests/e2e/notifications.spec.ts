@@ -398,10 +398,18 @@ for (const { market, width } of oneMarketPerWidth("it", "es")) {
       const angels = await angelsOnFind(page, market);
       const a = angels[0];
       if (!a) throw new Error("an angel expected");
-      await serveNotifications(page, member.clickid, () => [fake(921, a, "like")]);
+      // The like arrives only once the tab is hidden: the list the page loads at start (which shows no popup)
+      // is empty whichever request of the page asks first.
+      let arrived = false;
+      await serveNotifications(page, member.clickid, () => (arrived ? [fake(921, a, "like")] : []));
+      const listAtStart = page.waitForResponse((r) =>
+        r.url().includes(`/get/notifications/${member.clickid}`),
+      );
       await page.reload();
+      await listAtStart;
       await expect(page.getByTestId("angel-card").first()).toBeVisible();
       await setVisibility(page, "hidden");
+      arrived = true;
       await page.clock.fastForward(40_000);
       const pending = () => page.evaluate(() => localStorage.getItem("notificheInPending") ?? "");
       await expect.poll(pending).toContain('"n:921"');

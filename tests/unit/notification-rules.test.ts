@@ -18,6 +18,7 @@ import {
   popupFromNotification,
   preview,
   reloadsAfterHidden,
+  replay,
 } from "../../web/lib/notifications/notification-rules";
 import type { Notification } from "../../worker/contracts/engagement";
 
@@ -87,6 +88,13 @@ describe("popup queue", () => {
   it("never shows what was known at start", () => {
     const q = enqueue(markSeen(emptyQueue, ["n:5"]), item("n:5"));
     expect(currentPopup(q)).toBeNull();
+  });
+  it("shows what came while the tab was hidden, even once a later list has marked it known", () => {
+    const q = replay(markSeen(emptyQueue, ["n:7"]), item("n:7"));
+    expect(currentPopup(q)?.key).toBe("n:7");
+    expect(replay(q, item("n:7")).items).toHaveLength(1);
+    // Shown once: the poll that brings it again adds nothing.
+    expect(enqueue(dismiss(q), item("n:7")).items).toHaveLength(0);
   });
 });
 

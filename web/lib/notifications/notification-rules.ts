@@ -99,6 +99,15 @@ export function enqueue(queue: PopupQueue, item: PopupItem): PopupQueue {
   return { seen: [...queue.seen, item.key], items: [...queue.items, item] };
 }
 
+/**
+ * A popup kept while the tab was hidden, shown now: it was new when it came, so a list loaded meanwhile (which
+ * marks what it holds as known) does not hide it; one already in line is not added twice.
+ */
+export function replay(queue: PopupQueue, item: PopupItem): PopupQueue {
+  if (queue.items.some((i) => i.key === item.key)) return queue;
+  return { seen: [...new Set([...queue.seen, item.key])], items: [...queue.items, item] };
+}
+
 /** Marks keys as known without showing them (the list loaded at start). */
 export const markSeen = (queue: PopupQueue, keys: readonly string[]): PopupQueue => ({
   ...queue,

@@ -11,6 +11,7 @@ import {
   parsePending,
   popupBlocked,
   reloadsAfterHidden,
+  replay,
 } from "./notification-rules";
 
 export const isHidden = () => typeof document !== "undefined" && document.visibilityState === "hidden";
@@ -79,11 +80,19 @@ export function usePopupQueue(clickid: string | undefined, pathname: string): Po
       const pending = parsePending(store.get("notificheInPending"));
       store.remove("notificheInPending");
       store.remove("tipologiaNotifica");
-      for (const item of pending) offer(item);
+      if (pending.length === 0) return;
+      setQueue((q) =>
+        popupBlocked(path.current)
+          ? markSeen(
+              q,
+              pending.map((p) => p.key),
+            )
+          : pending.reduce(replay, q),
+      );
     };
     document.addEventListener("visibilitychange", onChange);
     return () => document.removeEventListener("visibilitychange", onChange);
-  }, [clickid, offer]);
+  }, [clickid]);
 
   return { popup: popupBlocked(pathname) ? null : currentPopup(queue), offer, markSeen: seen, close };
 }
