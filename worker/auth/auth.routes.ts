@@ -11,6 +11,7 @@ import {
   OwnUserResult,
   ResendActivationRequest,
   ResetRequest,
+  Session,
   SignupRequest,
   VerifyRequest,
 } from "../contracts/auth";
@@ -28,7 +29,7 @@ import { changeEmail, disableProfile, resendActivation, resendActivationTo } fro
 import { markActive, registerAccount, sendSignupMail } from "./auth.service";
 import { autoLogin, completeAutoLoginClick, confirmEmail, endSessions, login } from "./login.service";
 import { requestPasswordReset, resetPassword } from "./recovery.service";
-import { authContext, Session, sessionAccount, sessionBody, verifySession } from "./session.service";
+import { authContext, sessionAccount, sessionBody, verifySession } from "./session.service";
 
 const signupRoute = <P extends string>(path: P) =>
   createRoute({

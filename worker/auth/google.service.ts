@@ -13,6 +13,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import type { Config } from "../config";
+import { Gender, GoogleIntent, ReturnTo } from "../contracts/google";
 import { AppError } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { errorName, logEvent } from "../core/log";
@@ -86,14 +87,6 @@ export const googleErrors = {
       messageKey: "google_email_non_verificata",
     }),
 };
-
-export const GoogleIntent = z.enum(["signup", "login"]);
-export const Gender = z.enum(["uomo", "donna"]);
-/** Where the client goes after the sign-in: a path of this site only (never `//host` or a scheme). */
-export const ReturnTo = z
-  .string()
-  .max(512)
-  .regex(/^\/(?![/\\])[^\s\\]*$/, "a path of this site");
 
 /** What the start route remembers for the callback, signed in the HttpOnly cookie. */
 export const GoogleAttempt = z.object({

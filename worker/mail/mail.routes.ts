@@ -1,10 +1,20 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import {
+  type MailgunSignature,
+  MailgunWebhook,
+  MailRemoveResult,
+  OutboxMessages,
+  OutboxQuery,
+  SmsOutboxMessages,
+  SmsOutboxQuery,
+  TelegramOutboxMessages,
+} from "../contracts/mail";
 import { AppError } from "../core/errors";
 import { escapeHtml } from "../core/html";
 import { logEvent } from "../core/log";
 import { localOnly } from "../core/middleware";
-import { errorResponse, featureApp } from "../core/openapi";
+import { errorResponse, featureApp, htmlPage, json } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { pushOutboxHtml } from "../notifications/push-outbox.service";
 import { TELEGRAM_OUTBOX_LIMIT, telegramOutboxRows } from "../notifications/telegram/telegram.service";
@@ -34,25 +44,6 @@ const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const OutboxQuery = z.object({
-  to: z.string().trim().max(320).optional().openapi({ description: "only mail to this address (any case)" }),
-});
-
-const OutboxMessage = z.object({
-  id: z.number(),
-  brandId: z.string(),
-  template: z.string(),
-  language: z.string(),
-  from: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  /** The extra headers it carried (List-Unsubscribe, List-Unsubscribe-Post), or null. */
-  headers: z.record(z.string(), z.string()).nullable(),
-  createdAt: z.string(),
-});
-
 const outboxPage = createRoute({
   method: "get",
   path: "/dev/outbox",
@@ -61,7 +52,7 @@ const outboxPage = createRoute({
   middleware: [localOnly] as const,
   request: { query: OutboxQuery },
   responses: {
-    200: { description: "an HTML page", content: { "text/html": { schema: z.string() } } },
+    200: htmlPage("an HTML page"),
     404: errorResponse("in production"),
   },
 });
@@ -76,29 +67,10 @@ const outboxJson = createRoute({
   responses: {
     200: {
       description: "messages, newest first",
-      content: { "application/json": { schema: z.object({ messages: z.array(OutboxMessage) }) } },
+      ...json(OutboxMessages),
     },
     404: errorResponse("in production"),
   },
-});
-
-const SmsOutboxQuery = z.object({
-  to: z
-    .string()
-    .trim()
-    .max(32)
-    // A "+" left unencoded in a query arrives as a space: "+39…" and " 39…" are the same number.
-    .transform((s) => `+${s.replace(/^\+/, "").replace(/\s+/g, "")}`)
-    .optional()
-    .openapi({ description: "only messages to this number, in E.164 (+393471234567)" }),
-});
-
-const SmsOutboxMessage = z.object({
-  id: z.number(),
-  brandId: z.string(),
-  to: z.string(),
-  body: z.string(),
-  createdAt: z.string(),
 });
 
 const smsOutboxJson = createRoute({
@@ -111,18 +83,10 @@ const smsOutboxJson = createRoute({
   responses: {
     200: {
       description: "messages, newest first",
-      content: { "application/json": { schema: z.object({ messages: z.array(SmsOutboxMessage) }) } },
+      ...json(SmsOutboxMessages),
     },
     404: errorResponse("in production"),
   },
-});
-
-const TelegramOutboxMessage = z.object({
-  id: z.number(),
-  brandId: z.string(),
-  chatId: z.string(),
-  text: z.string(),
-  createdAt: z.string(),
 });
 
 const telegramOutboxJson = createRoute({
@@ -135,33 +99,10 @@ const telegramOutboxJson = createRoute({
   responses: {
     200: {
       description: "messages, newest first",
-      content: { "application/json": { schema: z.object({ messages: z.array(TelegramOutboxMessage) }) } },
+      ...json(TelegramOutboxMessages),
     },
     404: errorResponse("in production"),
   },
-});
-
-/** Mailgun's webhook signature, as it posts it beside the event data. */
-const MailgunSignature = z.object({
-  timestamp: z.union([z.string().regex(/^\d{1,12}$/), z.number().int().nonnegative()]),
-  token: z.string().max(256),
-  signature: z.string().max(256),
-});
-
-const MailgunWebhook = z.object({
-  signature: MailgunSignature.optional().openapi({
-    description: "required: a request without a valid, fresh signature is refused with 401",
-  }),
-  "event-data": z.object({
-    event: z.string().min(1).max(64),
-    recipient: z
-      .string()
-      .trim()
-      .min(3)
-      .max(320)
-      .regex(/^[^\s@]+@[^\s@]+$/, "not an e-mail address"),
-    severity: z.string().max(64).optional(),
-  }),
 });
 
 const mailRemove = createRoute({
@@ -170,13 +111,11 @@ const mailRemove = createRoute({
   tags: ["mail"],
   summary: "Mailgun webhook: the recipient unsubscribed (or complained, or bounced for good)",
   middleware: [jsonBody] as const,
-  request: { body: { content: { "application/json": { schema: MailgunWebhook } }, required: true } },
+  request: { body: { ...json(MailgunWebhook), required: true } },
   responses: {
     200: {
       description: "accepted; suppressed says whether the event stopped mail to the recipient",
-      content: {
-        "application/json": { schema: z.object({ result: z.literal("OK"), suppressed: z.boolean() }) },
-      },
+      ...json(MailRemoveResult),
     },
     400: errorResponse("the body is not Mailgun's event"),
     401: errorResponse("missing, wrong, stale or reused signature"),
@@ -212,7 +151,7 @@ const hexBytes = (hex: string) => {
  */
 async function checkSignature(
   signingKey: string | undefined,
-  signature: z.infer<typeof MailgunSignature> | undefined,
+  signature: MailgunSignature | undefined,
 ): Promise<"ok" | "unconfigured" | "missing" | "mismatch" | "stale" | "replayed"> {
   if (!signingKey) return "unconfigured";
   if (!signature?.token || !/^[0-9a-f]{64}$/i.test(signature.signature)) return "missing";
