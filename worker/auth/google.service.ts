@@ -22,16 +22,13 @@ import { deletionPending, restoreAccount } from "../privacy/deletion.service";
 import {
   type Account,
   type AuthContext,
-  checkRegistrationLimits,
-  checkSameDevice,
-  createAccount,
   findByEmail,
   isBanned,
-  isUniqueViolation,
   normaliseEmail,
   signupErrors,
 } from "./auth.service";
 import { loginErrors } from "./login.service";
+import { checkRegistrationLimits, checkSameDevice, createAccount, isUniqueViolation } from "./signup.service";
 
 export const GOOGLE_SCOPES = ["openid", "email", "profile"];
 /** The two spellings of Google's issuer that its ID tokens carry (OpenID Connect guide, "Validating"). */
