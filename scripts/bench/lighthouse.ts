@@ -3,7 +3,8 @@
 // machine's load moves both alike. The site is served as the end-to-end tests serve it (scripts/e2e-server.ts:
 // the built Worker in workerd, a fresh database); /find is measured signed in, as a member the script signs up.
 // Rounds alternate floor, home and /find; the report gives each one's median of BENCH_WEB_RUNS (5) runs.
-// Both are served over HTTP/2 (HTTPS with a throwaway certificate), as production is; BENCH_WEB_HTTP=1 in web-servers.ts.
+// Both are served over HTTP/2 (HTTPS with a throwaway certificate), as production is; BENCH_WEB_HTTP=1 in
+// web-servers.ts.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
