@@ -5,7 +5,7 @@
 // has uploaded more in the hour than the limit is told, in the brand's language, when to try again.
 import type { Locator } from "@playwright/test";
 import { renderAvatarJpeg } from "../../drizzle/seed-data/portraits/avatar";
-import { limits } from "../../worker/ratelimit/rate-limit.service";
+import { limits } from "../../worker/ratelimit/rate-limit-rules";
 import {
   apiCall,
   expect,

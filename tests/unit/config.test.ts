@@ -1,6 +1,7 @@
 // The Worker's environment parsed once into a typed config (worker/config.ts).
 import { describe, expect, it } from "vitest";
-import { LOCAL_SANDBOX_WEBHOOK_SECRET, parseConfig } from "../../worker/config";
+import { parseConfig } from "../../worker/config";
+import { LOCAL_SANDBOX_WEBHOOK_SECRET } from "../../worker/config-environment";
 import { DB_STATEMENT_TIMEOUT_MS } from "../../worker/core/db";
 
 const minimal = {

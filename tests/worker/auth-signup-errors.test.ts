@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { bannedEmails } from "../../drizzle/schema/tracking";
-import { limits } from "../../worker/ratelimit/rate-limit.service";
+import { limits } from "../../worker/ratelimit/rate-limit-rules";
 import { post } from "../fixtures/auth";
 import { inDb } from "../fixtures/db";
 import { createMember, randomIp, signupBody } from "../fixtures/members";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { mailSuppressions } from "../../drizzle/schema/mail";
 import { legalPages } from "../../worker/contracts/legal";
 import { type Locale, locales } from "../../worker/contracts/locales";
-import { limits } from "../../worker/ratelimit/rate-limit.service";
+import { limits } from "../../worker/ratelimit/rate-limit-rules";
 import { testBrands } from "../fixtures/config";
 import { inDb } from "../fixtures/db";
 import { outbox } from "../fixtures/mail";

@@ -3,7 +3,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { beginLogin, limiterName, throttles } from "../../worker/ratelimit/rate-limit.service";
+import { beginLogin, limiterName } from "../../worker/ratelimit/rate-limit.service";
+import { throttles } from "../../worker/ratelimit/rate-limit-rules";
 import type { ThrottlePolicy } from "../../worker/ratelimit/rate-limiter";
 import { account, login } from "../fixtures/auth";
 import { createMember, randomIp } from "../fixtures/members";

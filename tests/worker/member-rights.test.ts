@@ -12,7 +12,8 @@ import { orders, payments, savedCards, subscriptions } from "../../drizzle/schem
 import { openDb } from "../../worker/core/db";
 import { sandboxProvider } from "../../worker/payments/providers/sandbox";
 import { isErased, runDueErasures } from "../../worker/privacy/erasure.service";
-import { type DataSubject, memberTables } from "../../worker/privacy/personal-data";
+import { memberTables } from "../../worker/privacy/personal-data";
+import type { DataSubject } from "../../worker/privacy/personal-data-model";
 import { login, post, verify } from "../fixtures/auth";
 import { testConfig } from "../fixtures/config";
 import { inDb } from "../fixtures/db";

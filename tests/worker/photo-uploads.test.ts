@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from "vitest";
 import { PACK_METADATA_KEY, parsePackIndex } from "../../worker/contracts/photos";
 import { PHOTOS_MAX } from "../../worker/contracts/profile";
 import { JPEG_MAX_SCANS } from "../../worker/photos/jpeg-layout";
-import { limits } from "../../worker/ratelimit/rate-limit.service";
+import { limits } from "../../worker/ratelimit/rate-limit-rules";
 import {
   fromBase64,
   gifBlocks,

@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PAYMENT_ERROR_CODES } from "../../worker/contracts/payments";
+import { codaProvider } from "../../worker/payments/providers/coda";
 import {
   CODA_NOTIFICATION_ACK,
   CODA_PENDING_CODES,
@@ -13,8 +14,7 @@ import {
   CodaApiError,
   CodaUnsupported,
   codaErrorCode,
-  codaProvider,
-} from "../../worker/payments/providers/coda";
+} from "../../worker/payments/providers/coda-results";
 import { ProviderUnreachable } from "../../worker/payments/providers/http";
 
 const fake = z

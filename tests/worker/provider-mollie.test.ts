@@ -7,16 +7,15 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PAYMENT_ERROR_CODES, type PaymentErrorCode } from "../../worker/contracts/payments";
 import { ProviderUnreachable } from "../../worker/payments/providers/http";
+import { type MollieCustomerStore, mollieProvider } from "../../worker/payments/providers/mollie";
 import {
   MOLLIE_API_ERRORS,
   MOLLIE_FAILURE_REASONS,
   MollieApiError,
-  type MollieCustomerStore,
   MollieUnsupported,
-  mollieAmount,
   mollieErrorCode,
-  mollieProvider,
-} from "../../worker/payments/providers/mollie";
+} from "../../worker/payments/providers/mollie-errors";
+import { mollieAmount } from "../../worker/payments/providers/mollie-resources";
 
 const fake = z
   .object({

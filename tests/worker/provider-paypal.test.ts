@@ -5,14 +5,13 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ProviderUnreachable } from "../../worker/payments/providers/http";
+import { type PayPalOptions, paypalProvider } from "../../worker/payments/providers/paypal";
 import {
   PAYPAL_ERROR_CODES,
   PayPalApiError,
-  type PayPalOptions,
   PayPalUnsupported,
-  paypalAmount,
-  paypalProvider,
-} from "../../worker/payments/providers/paypal";
+} from "../../worker/payments/providers/paypal-errors";
+import { paypalAmount } from "../../worker/payments/providers/paypal-payments";
 
 const fake = z
   .object({

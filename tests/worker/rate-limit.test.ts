@@ -1,20 +1,16 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { clientIp, ipBucket, networkBucket } from "../../worker/ratelimit/ip-buckets";
 import {
   attemptSucceeded,
   beginAttempt,
-  clientIp,
   consume,
-  ipBucket,
   limiterName,
-  limits,
-  networkBucket,
   RATE_LIMITER_TIMEOUT_MS,
   type RateLimitEnv,
-  type RateLimitName,
-  throttles,
 } from "../../worker/ratelimit/rate-limit.service";
+import { limits, type RateLimitName, throttles } from "../../worker/ratelimit/rate-limit-rules";
 
 const HOUR = 60 * 60 * 1000;
 

@@ -8,14 +8,13 @@ import {
   type Account,
   type AuthContext,
   findByEmail,
-  isUniqueViolation,
   isValidEmail,
   normaliseEmail,
   resendWaitS,
-  sendActivation,
   signupErrors,
 } from "./auth.service";
 import { recoveryErrors } from "./recovery.service";
+import { isUniqueViolation, sendActivation } from "./signup.service";
 
 export const changeEmailErrors = {
   invalid: () =>

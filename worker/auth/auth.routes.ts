@@ -11,6 +11,7 @@ import {
   OwnUserResult,
   ResendActivationRequest,
   ResetRequest,
+  Session,
   SignupRequest,
   VerifyRequest,
 } from "../contracts/auth";
@@ -25,10 +26,11 @@ import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } f
 import type { AppEnv } from "../env";
 import { endMemberSessions } from "../realtime/member-room";
 import { changeEmail, disableProfile, resendActivation, resendActivationTo } from "./account.service";
-import { markActive, registerAccount, sendSignupMail } from "./auth.service";
+import { markActive } from "./auth.service";
 import { autoLogin, completeAutoLoginClick, confirmEmail, endSessions, login } from "./login.service";
 import { requestPasswordReset, resetPassword } from "./recovery.service";
-import { authContext, Session, sessionAccount, sessionBody, verifySession } from "./session.service";
+import { authContext, sessionAccount, sessionBody, verifySession } from "./session.service";
+import { registerAccount, sendSignupMail } from "./signup.service";
 
 const signupRoute = <P extends string>(path: P) =>
   createRoute({

@@ -1,82 +1,32 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { Clickid } from "../contracts/clickid";
+import { GoogleRequest, GoogleResponse, GoogleStartHeaders, GoogleStartQuery } from "../contracts/google";
 import { errorResponse, featureApp, json } from "../core/openapi";
 import type { AppEnv } from "../env";
 import {
-  Gender,
   GOOGLE_COOKIE,
   GOOGLE_COOKIE_TTL_S,
   GOOGLE_REDIRECT_PATH,
-  GoogleIntent,
   openAttempt,
-  ReturnTo,
   redeemGoogleCode,
   signInWithGoogle,
   startGoogle,
 } from "./google.service";
-import { authContext, Session, sessionBody } from "./session.service";
-
-const StartQuery = z.object({
-  intent: GoogleIntent.default("login").openapi({ description: "the page the button was on" }),
-  sono: Gender.optional(),
-  cerco: Gender.optional(),
-  fluxId: z.string().max(16).optional(),
-  source: z.string().max(100).optional(),
-  returnTo: ReturnTo.optional().openapi({ description: "a path of this site, echoed back by the callback" }),
-  // The sign-up page's optional marketing boxes, as query text: "1" ticked, anything else not.
-  promotions: z
-    .enum(["0", "1"])
-    .optional()
-    .transform((v) => v === "1")
-    .openapi({ description: "terms2 (promotional processing) ticked: 1" }),
-  thirdParties: z
-    .enum(["0", "1"])
-    .optional()
-    .transform((v) => v === "1")
-    .openapi({ description: "terms3 (communication to third parties) ticked: 1" }),
-});
-
-/** The spec's Google payload: the code and state from /loginWithGoogle, sign-up choices and tracking fields. */
-const GoogleRequest = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(128),
-  sono: Gender.optional(),
-  cerco: Gender.optional(),
-  fluxId: z.string().max(16).optional(),
-  source: z.string().max(100).optional(),
-  campid: z.string().max(100).optional(),
-  country: z.string().max(2).optional(),
-  city: z.string().max(120).optional(),
-  region: z.string().max(80).optional(),
-  ip: z.string().max(64).optional(),
-  clickid: Clickid.optional(),
-  fingerprint: z.string().max(128).optional(),
-  servizio: z.string().max(253).optional(),
-  ua: z.string().max(512).optional(),
-});
-
-const GoogleResponse = Session.extend({
-  /** true: an existing member, logged in; false: a new member, whose client opens the set-region popup. */
-  login: z.boolean(),
-  returnTo: z.string().optional(),
-  /** The account's deletion was pending: this sign-in cancelled it and restored the account. */
-  account_restored: z.boolean().optional(),
-});
+import { authContext, sessionBody } from "./session.service";
 
 const start = createRoute({
   method: "get",
   path: "/users/auth/google/start",
   tags: ["auth"],
   summary: "Start Google sign-in or sign-up: redirects to Google, which comes back to /loginWithGoogle",
-  request: { query: StartQuery },
+  request: { query: GoogleStartQuery },
   responses: {
     302: {
       description:
         "To Google's authorization page, setting the HttpOnly state cookie (10 minutes); without a Google " +
         "client configured, to /loginWithGoogle?error=google_unavailable, which says so",
-      headers: z.object({ location: z.string(), "set-cookie": z.string().optional() }),
+      headers: GoogleStartHeaders,
     },
     400: errorResponse("A query field is invalid"),
   },
@@ -113,7 +63,7 @@ const cookieOptions = (c: Context<AppEnv>) => ({
   secure: new URL(c.req.url).protocol === "https:",
 });
 
-async function finish(c: Context<AppEnv>, body: z.infer<typeof GoogleRequest>) {
+async function finish(c: Context<AppEnv>, body: GoogleRequest) {
   const ctx = authContext(c);
   const attempt = await openAttempt(c.var.config.jwtSecret, getCookie(c, GOOGLE_COOKIE));
   // One attempt per cookie, whatever the outcome: the code it was for is spent or refused.

@@ -13,6 +13,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import type { Config } from "../config";
+import { Gender, GoogleIntent, ReturnTo } from "../contracts/google";
 import { AppError } from "../core/errors";
 import { loadFlow } from "../core/flows";
 import { errorName, logEvent } from "../core/log";
@@ -21,16 +22,13 @@ import { deletionPending, restoreAccount } from "../privacy/deletion.service";
 import {
   type Account,
   type AuthContext,
-  checkRegistrationLimits,
-  checkSameDevice,
-  createAccount,
   findByEmail,
   isBanned,
-  isUniqueViolation,
   normaliseEmail,
   signupErrors,
 } from "./auth.service";
 import { loginErrors } from "./login.service";
+import { checkRegistrationLimits, checkSameDevice, createAccount, isUniqueViolation } from "./signup.service";
 
 export const GOOGLE_SCOPES = ["openid", "email", "profile"];
 /** The two spellings of Google's issuer that its ID tokens carry (OpenID Connect guide, "Validating"). */
@@ -86,14 +84,6 @@ export const googleErrors = {
       messageKey: "google_email_non_verificata",
     }),
 };
-
-export const GoogleIntent = z.enum(["signup", "login"]);
-export const Gender = z.enum(["uomo", "donna"]);
-/** Where the client goes after the sign-in: a path of this site only (never `//host` or a scheme). */
-export const ReturnTo = z
-  .string()
-  .max(512)
-  .regex(/^\/(?![/\\])[^\s\\]*$/, "a path of this site");
 
 /** What the start route remembers for the callback, signed in the HttpOnly cookie. */
 export const GoogleAttempt = z.object({

@@ -1,10 +1,9 @@
 // What every way in (sign-up, login, links, Google) hands the client, and the request's auth context.
-import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { accounts } from "../../drizzle/schema/accounts";
-import { SessionUser } from "../contracts/auth";
-import { ClientFlow, clientFlow } from "../contracts/flow";
+import type { Session } from "../contracts/auth";
+import { clientFlow } from "../contracts/flow";
 import type { VerifyResponse } from "../contracts/verify";
 import { unauthorized } from "../core/errors";
 import { loadFlow } from "../core/flows";
@@ -30,18 +29,8 @@ export async function sessionAccount(c: Context<AppEnv>): Promise<Account> {
   return account;
 }
 
-export const Session = z.object({
-  token: z.string(),
-  clickid: z.string(),
-  confirmed_email: z.boolean(),
-  /** Messages given back to a returning member: the client shows the gift popup after 500 ms. */
-  regalo_messaggi: z.number().nullable(),
-  user: SessionUser,
-  flusso: ClientFlow,
-});
-
 /** What the client stores after any way in: a fresh session token, the member and the flow's optin. */
-export async function sessionBody(c: Context<AppEnv>, account: Account): Promise<z.infer<typeof Session>> {
+export async function sessionBody(c: Context<AppEnv>, account: Account): Promise<Session> {
   const flow = await loadFlow(c.var.db, account.fluxId);
   return {
     token: await issueSession(c.var.config, account),

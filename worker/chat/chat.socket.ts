@@ -24,19 +24,17 @@ import {
 import {
   accountChanged,
   deliverable,
-  flushOutbox,
-  flushSoon,
-  flushStep,
   postgresBalances,
   queueAngelReply,
   rememberAccount,
-  roomDb,
   roomDecides,
   sentBefore,
   storeInRoom,
   unwrittenAfter,
   unwrittenLines,
 } from "./chat-outbox";
+import { flushOutbox, flushSoon, flushStep } from "./chat-outbox-flush";
+import { roomDb } from "./chat-outbox-state";
 import { type SendMemory, type SendResult, sendMemberMessage } from "./member-send.service";
 import { REPLY_MEMORY_LINES, type ReplyFacts, replyFacts } from "./reply-facts";
 import { type ReplyProviderId, replyProviderFor } from "./reply-provider";

@@ -3,6 +3,7 @@ import { Clickid } from "./clickid";
 import { REQUIRED_CONSENTS } from "./consents";
 import { MemberCredits } from "./credits";
 import { preferredAges } from "./discovery";
+import { ClientFlow } from "./flow";
 import { Country } from "./locales";
 
 /** The spec's e-mail rule: no spaces, one @, a dot after it. */
@@ -195,6 +196,18 @@ export const SessionUser = z.object({
   lastActivity: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
+
+/** What the client stores after any way in: a fresh session token, the member and the flow's optin. */
+export const Session = z.object({
+  token: z.string(),
+  clickid: z.string(),
+  confirmed_email: z.boolean(),
+  /** Messages given back to a returning member: the client shows the gift popup after 500 ms. */
+  regalo_messaggi: z.number().nullable(),
+  user: SessionUser,
+  flusso: ClientFlow,
+});
+export type Session = z.infer<typeof Session>;
 
 /** The spec's link-token alphabet: "~" stands for "/" and "*" for "+". */
 export function decodeLinkParam(value: string): string {

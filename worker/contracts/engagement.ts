@@ -2,9 +2,10 @@
 // and the web client. Spec words stay as the spec writes them (angelId, categoriaNotifica, letto, …).
 
 import { z } from "zod";
-import { Int4Id } from "./bounds";
+import { Int4Id, Int4IdParam } from "./bounds";
 import { MESSAGE_MAX_LENGTH } from "./chat";
 import { RequiredClickid } from "./clickid";
+import { MemberCredits } from "./credits";
 import { logEventTypes } from "./log-event-types";
 import { LIKE_REPLY_CATEGORY } from "./notification-category";
 
@@ -123,3 +124,59 @@ export const InviteAck = z.object({
   duplicate: z.boolean(),
 });
 export type InviteAck = z.infer<typeof InviteAck>;
+
+/** An angel named by an HTTP request (a number, or its text in a path or query). */
+const AngelIdParam = Int4IdParam;
+const Ok = z.literal("OK");
+
+/** A path's member: the spec's trackerId, the member's own clickid. */
+export const TrackerIdParams = z.object({ trackerId: RequiredClickid });
+
+export const NotificationList = z.object({ messages: z.array(Notification), unread: z.number() });
+
+export const ReadRequest = /* @__PURE__ */ z
+  .object({
+    clickid: RequiredClickid,
+    /** Marks this angel's notifications read. */
+    angelId: /* @__PURE__ */ AngelIdParam.optional(),
+    /** Marks the notifications of this type read (the likes or visits tab opened). */
+    type: /* @__PURE__ */ ListedNotificationType.optional(),
+  })
+  .refine((b) => b.angelId !== undefined || b.type !== undefined, {
+    message: "send angelId, type or both",
+    path: ["angelId"],
+  });
+
+export const ReadResult = z.object({ result: Ok, updated: z.number() });
+
+export const Navigation = z.object({
+  navigation: z.object({
+    /** Comma list of the angel ids whose profile the member opened, most recent first. */
+    profiliVisitati: z.string(),
+    /**
+     * Of creditiMessaggi, those the member's running plan granted (its first payment and renewals), left after
+     * the messages spent since it started; 0 without a running plan. The rest came from bought packs.
+     */
+    creditiMessaggiAbbonamento: z.number().int().min(0),
+    /** creditiLike: a free member at 0 or less gets the file_like hook. */
+    .../* @__PURE__ */ MemberCredits.omit({ valoreMessaggio: true }).shape,
+  }),
+  /** [sic, the spec's name] Visible unread chat messages. */
+  undreadedMessages: z.number(),
+  /** Angel ids the member liked, most recent first. */
+  profiliLike: z.array(z.number()),
+  /** Visible unread likes and visits from angels. */
+  notificheNonLette: z.number(),
+});
+
+export const VisitRequest = z.object({ angelId: AngelIdParam, trackerId: RequiredClickid });
+
+export const VisitResult = z.object({ result: Ok, profiliVisitati: z.string() });
+
+export const LogEventRequest = z.object({
+  clickid: RequiredClickid,
+  angelId: /* @__PURE__ */ AngelIdParam.nullish(),
+  type: LogEventType,
+});
+
+export const LogEventResult = z.object({ result: Ok });

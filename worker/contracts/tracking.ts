@@ -152,3 +152,23 @@ export const ClientErrorGroup = z.object({
   lastAt: z.string(),
 });
 export type ClientErrorGroup = z.infer<typeof ClientErrorGroup>;
+
+/** A tracking call's answer: stored false when the same call was stored before (or the reports are throttled). */
+export const Stored = z.object({ result: z.literal("OK"), stored: z.boolean() });
+
+export const CallerAddress = z.object({ ip: z.string(), ua: z.string() });
+
+export const CookieChoiceRecorded = z.object({ result: z.literal("OK"), at: z.string() });
+
+export const CookieChoicesQuery = z.object({
+  deviceId: /* @__PURE__ */ CookieChoice.shape.deviceId.optional(),
+});
+
+export const CookieChoices = z.object({ choices: z.array(CookieConsentRecord) });
+
+export const ListedPostbacks = z.object({ postbacks: z.array(ListedPostback) });
+
+/** A local run of the postbacks' delivery, at `now` when given. */
+export const DeliverPostbacksRequest = z.object({ now: z.iso.datetime().optional() });
+
+export const DeliveryRun = z.object({ sent: z.number(), retried: z.number(), failed: z.number() });

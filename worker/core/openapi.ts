@@ -39,6 +39,12 @@ export const json = <T extends z.ZodType>(schema: T) => ({ content: { "applicati
 /** An error answer of a route description: the API's one error body. */
 export const errorResponse = (description: string) => ({ description, ...json(ErrorBody) });
 
+/** An HTML page answer of a route description. */
+export const htmlPage = (description: string) => ({
+  description,
+  content: { "text/html": { schema: z.string() } },
+});
+
 /** A required JSON request body of a route description. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
 

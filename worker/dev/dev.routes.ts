@@ -1,8 +1,14 @@
 // Local-only helpers for the end-to-end tests and manual checks: never reachable in production.
 
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { accountIdOf, setPremiumLevel } from "../auth/auth.service";
-import { RequiredClickid } from "../contracts/clickid";
+import {
+  DevMemberParams,
+  NotifyRequest,
+  NotifyResult,
+  SetPremiumRequest,
+  SetPremiumResult,
+} from "../contracts/dev";
 import { AppError } from "../core/errors";
 import { localOnly } from "../core/middleware";
 import { errorResponse, featureApp } from "../core/openapi";
@@ -16,10 +22,10 @@ const setPremium = createRoute({
   summary: "Local only: sets a member's premiumLevel (0 free, 1 and 2 paid), as a purchase would",
   middleware: [localOnly] as const,
   request: {
-    params: z.object({ clickid: RequiredClickid }),
+    params: DevMemberParams,
     body: {
       content: {
-        "application/json": { schema: z.object({ premiumLevel: z.number().int().min(0).max(2) }) },
+        "application/json": { schema: SetPremiumRequest },
       },
       required: true,
     },
@@ -28,14 +34,12 @@ const setPremium = createRoute({
     200: {
       description: "the member's new level",
       content: {
-        "application/json": { schema: z.object({ clickid: z.string(), premiumLevel: z.number().int() }) },
+        "application/json": { schema: SetPremiumResult },
       },
     },
     404: errorResponse("in production, or no such member"),
   },
 });
-
-const Outcome = z.enum(["sent", "skipped", "gone", "failed"]);
 
 const notify = createRoute({
   method: "post",
@@ -45,16 +49,11 @@ const notify = createRoute({
     "Local only: hands a notification to the Telegram and e-mail channels and mails the digest at once (see /dev/outbox)",
   middleware: [localOnly] as const,
   request: {
-    params: z.object({ clickid: z.string().min(1).max(64) }),
+    params: DevMemberParams,
     body: {
       content: {
         "application/json": {
-          schema: z.object({
-            kind: z.enum(["message", "like_back", "visit", "purch_ko", "renewal"]).default("message"),
-            angel: z.string().min(1).max(64).default("Giulia"),
-            count: z.number().int().min(1).max(99).default(1),
-            locale: z.enum(["it", "en", "es", "fr"]).optional(),
-          }),
+          schema: NotifyRequest,
         },
       },
       required: true,
@@ -65,7 +64,7 @@ const notify = createRoute({
       description: "each channel's outcome",
       content: {
         "application/json": {
-          schema: z.object({ telegram: Outcome, email: Outcome, digest: z.enum(["sent", "none", "failed"]) }),
+          schema: NotifyResult,
         },
       },
     },

@@ -1,11 +1,18 @@
 // Notifications, the navigation counters, visits and the client's KPI events. Likes, match events and
 // invites travel over the member's room socket (party/user-room.ts), as the spec's realtime events.
 
-import { createRoute, z } from "@hono/zod-openapi";
-import { Int4IdParam } from "../contracts/bounds";
-import { RequiredClickid } from "../contracts/clickid";
-import { MemberCredits } from "../contracts/credits";
-import { ListedNotificationType, LogEventType, Notification } from "../contracts/engagement";
+import { createRoute } from "@hono/zod-openapi";
+import {
+  LogEventRequest,
+  LogEventResult,
+  Navigation,
+  NotificationList,
+  ReadRequest,
+  ReadResult,
+  TrackerIdParams,
+  VisitRequest,
+  VisitResult,
+} from "../contracts/engagement";
 import { AppError, forbidden } from "../core/errors";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
@@ -24,8 +31,6 @@ const denied = {
   403: errorResponse("Another member's trackerId or clickid"),
 } as const;
 
-const AngelId = Int4IdParam;
-const Ok = z.literal("OK");
 /** The spec keeps profiliVisitati as a comma list of angel ids (local storage); the server sends the same. */
 const commaList = (ids: number[]) => ids.join(",");
 
@@ -41,28 +46,15 @@ const getNotifications = createRoute({
   summary: "Likes and visits from angels, newest first (future ones hidden)",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { params: z.object({ trackerId: RequiredClickid }) },
+  request: { params: TrackerIdParams },
   responses: {
     200: {
       description: "messages: the notifications of type like or visita; unread: how many are not read",
-      ...json(z.object({ messages: z.array(Notification), unread: z.number() })),
+      ...json(NotificationList),
     },
     ...denied,
   },
 });
-
-const ReadRequest = z
-  .object({
-    clickid: RequiredClickid,
-    /** Marks this angel's notifications read. */
-    angelId: AngelId.optional(),
-    /** Marks the notifications of this type read (the likes or visits tab opened). */
-    type: ListedNotificationType.optional(),
-  })
-  .refine((b) => b.angelId !== undefined || b.type !== undefined, {
-    message: "send angelId, type or both",
-    path: ["angelId"],
-  });
 
 const readNotifications = createRoute({
   method: "post",
@@ -73,30 +65,10 @@ const readNotifications = createRoute({
   middleware: [requireSession] as const,
   request: { body: { ...json(ReadRequest), required: true } },
   responses: {
-    200: { description: "How many were marked", ...json(z.object({ result: Ok, updated: z.number() })) },
+    200: { description: "How many were marked", ...json(ReadResult) },
     400: errorResponse("invalid_input naming the field"),
     ...denied,
   },
-});
-
-const Navigation = z.object({
-  navigation: z.object({
-    /** Comma list of the angel ids whose profile the member opened, most recent first. */
-    profiliVisitati: z.string(),
-    /**
-     * Of creditiMessaggi, those the member's running plan granted (its first payment and renewals), left after
-     * the messages spent since it started; 0 without a running plan. The rest came from bought packs.
-     */
-    creditiMessaggiAbbonamento: z.number().int().min(0),
-    /** creditiLike: a free member at 0 or less gets the file_like hook. */
-    ...MemberCredits.omit({ valoreMessaggio: true }).shape,
-  }),
-  /** [sic, the spec's name] Visible unread chat messages. */
-  undreadedMessages: z.number(),
-  /** Angel ids the member liked, most recent first. */
-  profiliLike: z.array(z.number()),
-  /** Visible unread likes and visits from angels. */
-  notificheNonLette: z.number(),
 });
 
 const getAll = createRoute({
@@ -106,7 +78,7 @@ const getAll = createRoute({
   summary: "Navigation state: balances, unread counts, liked and visited angels",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { params: z.object({ trackerId: RequiredClickid }) },
+  request: { params: TrackerIdParams },
   responses: {
     200: { description: "navigation, undreadedMessages, profiliLike", ...json(Navigation) },
     ...denied,
@@ -120,11 +92,11 @@ const collectVisited = createRoute({
   summary: "Record that the member opened an angel's profile",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { body: { ...json(z.object({ angelId: AngelId, trackerId: RequiredClickid })), required: true } },
+  request: { body: { ...json(VisitRequest), required: true } },
   responses: {
     200: {
       description: "profiliVisitati: the comma list the client keeps in local storage",
-      ...json(z.object({ result: Ok, profiliVisitati: z.string() })),
+      ...json(VisitResult),
     },
     400: errorResponse("invalid_input naming the field"),
     404: errorResponse("unknown_angel"),
@@ -141,12 +113,12 @@ const logEventRoute = createRoute({
   middleware: [requireSession] as const,
   request: {
     body: {
-      ...json(z.object({ clickid: RequiredClickid, angelId: AngelId.nullish(), type: LogEventType })),
+      ...json(LogEventRequest),
       required: true,
     },
   },
   responses: {
-    200: { description: "Stored", ...json(z.object({ result: Ok })) },
+    200: { description: "Stored", ...json(LogEventResult) },
     400: errorResponse("invalid_input naming the field (an unknown type)"),
     ...denied,
   },

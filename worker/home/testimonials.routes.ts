@@ -1,22 +1,12 @@
 // GET /api/testimonials: the spec's helper that shuffles the reviews by country, six unless told (the home
 // page asks three). A market's reviews are written in its language; demo ones are flagged isSample and
 // shown with a "sample review" label (DESIGN.md section 5).
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { Country } from "../contracts/locales";
-import { MAX_TESTIMONIALS, SHUFFLED_TESTIMONIALS } from "../contracts/testimonials";
+import { SHUFFLED_TESTIMONIALS } from "../contracts/testimonials";
+import { TestimonialList, TestimonialsQuery } from "../contracts/testimonials-list";
 import { errorResponse, featureApp } from "../core/openapi";
 import { shuffledTestimonials } from "./testimonials.service";
-
-const Testimonial = z.object({
-  utente: z.string(),
-  genere: z.string(),
-  eta: z.number(),
-  /** Holds {servizio}, which the page replaces with the brand's name. */
-  recensione: z.string(),
-  stelle: z.number(),
-  nome_immagine: z.string(),
-  isSample: z.boolean(),
-});
 
 const list = createRoute({
   method: "get",
@@ -24,14 +14,10 @@ const list = createRoute({
   tags: ["home"],
   summary: `Reviews of a market, shuffled on every call: ${SHUFFLED_TESTIMONIALS} unless count says otherwise; demo ones are flagged isSample`,
   request: {
-    query: z.object({
-      /** The market; the brand's (the host's) when absent. */
-      country: Country.optional(),
-      count: z.coerce.number().int().min(1).max(MAX_TESTIMONIALS).optional(),
-    }),
+    query: TestimonialsQuery,
   },
   responses: {
-    200: { description: "reviews", content: { "application/json": { schema: z.array(Testimonial) } } },
+    200: { description: "reviews", content: { "application/json": { schema: TestimonialList } } },
     400: errorResponse("invalid_input on country or count"),
   },
 });

@@ -1,22 +1,27 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import {
+  MailgunWebhook,
+  MailRemoveResult,
+  OutboxMessages,
+  OutboxQuery,
+  SmsOutboxMessages,
+  SmsOutboxQuery,
+  TelegramOutboxMessages,
+} from "../contracts/mail";
 import { AppError } from "../core/errors";
-import { escapeHtml } from "../core/html";
 import { logEvent } from "../core/log";
 import { localOnly } from "../core/middleware";
-import { errorResponse, featureApp } from "../core/openapi";
+import { errorResponse, featureApp, htmlPage, json } from "../core/openapi";
 import type { AppEnv } from "../env";
 import { pushOutboxHtml } from "../notifications/push-outbox.service";
-import { TELEGRAM_OUTBOX_LIMIT, telegramOutboxRows } from "../notifications/telegram/telegram.service";
+import { telegramOutboxRows } from "../notifications/telegram/telegram.service";
 import { changeMarketingConsents } from "../privacy/consents.service";
-import { SMS_OUTBOX_LIMIT, type SmsOutboxRow, smsOutboxRows } from "../sms/sms.service";
-import { type ListedPostbackRow, listPostbacks } from "../tracking/postbacks.service";
-import { OUTBOX_LIMIT, type OutboxMail, outboxRows, suppressAddress } from "./mail.service";
-
-/** Mailgun webhook signatures older (or further ahead) than this are refused as replays. */
-export const WEBHOOK_MAX_AGE_S = 15 * 60;
-/** Tokens remembered per isolate to refuse a replay inside the age window (Mailgun's are single use). */
-const SEEN_TOKENS_MAX = 10_000;
+import { smsOutboxRows } from "../sms/sms.service";
+import { listPostbacks } from "../tracking/postbacks.service";
+import { outboxRows, suppressAddress } from "./mail.service";
+import { checkSignature, rememberToken } from "./mailgun-signature";
+import { outboxHtml } from "./outbox-page";
 
 /**
  * Malformed JSON answers 400 in the app's error shape: the body validator's own HTTPException would
@@ -34,25 +39,6 @@ const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const OutboxQuery = z.object({
-  to: z.string().trim().max(320).optional().openapi({ description: "only mail to this address (any case)" }),
-});
-
-const OutboxMessage = z.object({
-  id: z.number(),
-  brandId: z.string(),
-  template: z.string(),
-  language: z.string(),
-  from: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  /** The extra headers it carried (List-Unsubscribe, List-Unsubscribe-Post), or null. */
-  headers: z.record(z.string(), z.string()).nullable(),
-  createdAt: z.string(),
-});
-
 const outboxPage = createRoute({
   method: "get",
   path: "/dev/outbox",
@@ -61,7 +47,7 @@ const outboxPage = createRoute({
   middleware: [localOnly] as const,
   request: { query: OutboxQuery },
   responses: {
-    200: { description: "an HTML page", content: { "text/html": { schema: z.string() } } },
+    200: htmlPage("an HTML page"),
     404: errorResponse("in production"),
   },
 });
@@ -76,29 +62,10 @@ const outboxJson = createRoute({
   responses: {
     200: {
       description: "messages, newest first",
-      content: { "application/json": { schema: z.object({ messages: z.array(OutboxMessage) }) } },
+      ...json(OutboxMessages),
     },
     404: errorResponse("in production"),
   },
-});
-
-const SmsOutboxQuery = z.object({
-  to: z
-    .string()
-    .trim()
-    .max(32)
-    // A "+" left unencoded in a query arrives as a space: "+39…" and " 39…" are the same number.
-    .transform((s) => `+${s.replace(/^\+/, "").replace(/\s+/g, "")}`)
-    .optional()
-    .openapi({ description: "only messages to this number, in E.164 (+393471234567)" }),
-});
-
-const SmsOutboxMessage = z.object({
-  id: z.number(),
-  brandId: z.string(),
-  to: z.string(),
-  body: z.string(),
-  createdAt: z.string(),
 });
 
 const smsOutboxJson = createRoute({
@@ -111,18 +78,10 @@ const smsOutboxJson = createRoute({
   responses: {
     200: {
       description: "messages, newest first",
-      content: { "application/json": { schema: z.object({ messages: z.array(SmsOutboxMessage) }) } },
+      ...json(SmsOutboxMessages),
     },
     404: errorResponse("in production"),
   },
-});
-
-const TelegramOutboxMessage = z.object({
-  id: z.number(),
-  brandId: z.string(),
-  chatId: z.string(),
-  text: z.string(),
-  createdAt: z.string(),
 });
 
 const telegramOutboxJson = createRoute({
@@ -135,33 +94,10 @@ const telegramOutboxJson = createRoute({
   responses: {
     200: {
       description: "messages, newest first",
-      content: { "application/json": { schema: z.object({ messages: z.array(TelegramOutboxMessage) }) } },
+      ...json(TelegramOutboxMessages),
     },
     404: errorResponse("in production"),
   },
-});
-
-/** Mailgun's webhook signature, as it posts it beside the event data. */
-const MailgunSignature = z.object({
-  timestamp: z.union([z.string().regex(/^\d{1,12}$/), z.number().int().nonnegative()]),
-  token: z.string().max(256),
-  signature: z.string().max(256),
-});
-
-const MailgunWebhook = z.object({
-  signature: MailgunSignature.optional().openapi({
-    description: "required: a request without a valid, fresh signature is refused with 401",
-  }),
-  "event-data": z.object({
-    event: z.string().min(1).max(64),
-    recipient: z
-      .string()
-      .trim()
-      .min(3)
-      .max(320)
-      .regex(/^[^\s@]+@[^\s@]+$/, "not an e-mail address"),
-    severity: z.string().max(64).optional(),
-  }),
 });
 
 const mailRemove = createRoute({
@@ -170,13 +106,11 @@ const mailRemove = createRoute({
   tags: ["mail"],
   summary: "Mailgun webhook: the recipient unsubscribed (or complained, or bounced for good)",
   middleware: [jsonBody] as const,
-  request: { body: { content: { "application/json": { schema: MailgunWebhook } }, required: true } },
+  request: { body: { ...json(MailgunWebhook), required: true } },
   responses: {
     200: {
       description: "accepted; suppressed says whether the event stopped mail to the recipient",
-      content: {
-        "application/json": { schema: z.object({ result: z.literal("OK"), suppressed: z.boolean() }) },
-      },
+      ...json(MailRemoveResult),
     },
     400: errorResponse("the body is not Mailgun's event"),
     401: errorResponse("missing, wrong, stale or reused signature"),
@@ -187,171 +121,6 @@ const mailRemove = createRoute({
 function stopsMail(event: { event: string; severity?: string }): boolean {
   if (event.event === "unsubscribed" || event.event === "complained") return true;
   return event.event === "failed" && event.severity === "permanent";
-}
-
-const seenTokens = new Map<string, number>();
-
-function rememberToken(token: string, timestamp: number) {
-  const oldest = Date.now() / 1000 - WEBHOOK_MAX_AGE_S;
-  for (const [seen, at] of seenTokens) {
-    if (at < oldest || seenTokens.size >= SEEN_TOKENS_MAX) seenTokens.delete(seen);
-    else break;
-  }
-  seenTokens.set(token, timestamp);
-}
-
-const hexBytes = (hex: string) => {
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
-};
-
-/**
- * Mailgun's documented check: HMAC-SHA256 of timestamp + token with the webhook signing key, hex.
- * `crypto.subtle.verify` compares in constant time. Stale timestamps and tokens already seen are refused.
- */
-async function checkSignature(
-  signingKey: string | undefined,
-  signature: z.infer<typeof MailgunSignature> | undefined,
-): Promise<"ok" | "unconfigured" | "missing" | "mismatch" | "stale" | "replayed"> {
-  if (!signingKey) return "unconfigured";
-  if (!signature?.token || !/^[0-9a-f]{64}$/i.test(signature.signature)) return "missing";
-  const timestamp = String(signature.timestamp);
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(signingKey),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["verify"],
-  );
-  const valid = await crypto.subtle.verify(
-    "HMAC",
-    key,
-    hexBytes(signature.signature),
-    new TextEncoder().encode(timestamp + signature.token),
-  );
-  if (!valid) return "mismatch";
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > WEBHOOK_MAX_AGE_S) return "stale";
-  if (seenTokens.has(signature.token)) return "replayed";
-  return "ok";
-}
-
-/** Escapes the text and makes its http(s) links clickable. */
-function linkify(text: string): string {
-  return text
-    .split(/(https?:\/\/[^\s<>"']+)/g)
-    .map((part, i) =>
-      i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
-    )
-    .join("");
-}
-
-function smsHtml(rows: SmsOutboxRow[]): string {
-  const e = escapeHtml;
-  const items = rows
-    .map(
-      (m) => `<article>
-<p class="meta">To <strong>${e(m.to)}</strong> · ${e(m.brandId)} · <time datetime="${e(m.createdAt.toISOString())}">${e(m.createdAt.toISOString())}</time></p>
-<pre>${e(m.body)}</pre>
-</article>`,
-    )
-    .join("\n");
-  return `<h1 id="sms">Text messages</h1>
-<p>SMS kept locally instead of sent, newest first (at most ${SMS_OUTBOX_LIMIT}). As JSON: <a href="/dev/outbox/sms.json">/dev/outbox/sms.json</a>.</p>
-${items || "<p>No text message yet.</p>"}`;
-}
-
-type TelegramOutboxRow = Awaited<ReturnType<typeof telegramOutboxRows>>[number];
-
-function telegramHtml(rows: TelegramOutboxRow[]): string {
-  const e = escapeHtml;
-  const items = rows
-    .map(
-      (m) => `<article>
-<p class="meta">Chat <strong>${e(m.chatId)}</strong> · ${e(m.brandId)} · <time datetime="${e(m.createdAt.toISOString())}">${e(m.createdAt.toISOString())}</time></p>
-<pre>${linkify(
-        m.text
-          .replace(/<a href="([^"]+)">[^<]*<\/a>/g, "$1")
-          .replace(/<[^>]+>/g, "")
-          .replaceAll("&lt;", "<")
-          .replaceAll("&gt;", ">")
-          .replaceAll("&amp;", "&"),
-      )}</pre>
-</article>`,
-    )
-    .join("\n");
-  return `<h1 id="telegram">Telegram</h1>
-<p>Telegram messages kept locally instead of sent (brands without a bot token), newest first (at most ${TELEGRAM_OUTBOX_LIMIT}). As JSON: <a href="/dev/outbox/telegram.json">/dev/outbox/telegram.json</a>.</p>
-${items || "<p>No Telegram message yet.</p>"}`;
-}
-
-/** The postbacks a brand without a tracker keeps (and the others' recent ones), newest first. */
-function postbacksHtml(rows: ListedPostbackRow[]): string {
-  const e = escapeHtml;
-  const items = rows
-    .map(
-      (p) =>
-        `<tr><td>${e(p.createdAt)}</td><td>${e(p.brandId)}</td><td>${e(p.kind)}</td><td>${e(p.clickid)}</td><td>${p.payoutCents ?? ""} ${e(p.currency ?? "")}</td><td>${e(p.status)}</td><td>${p.attempts}</td><td>${e(p.lastError ?? "")}</td></tr>`,
-    )
-    .join("\n");
-  return `<h1 id="postbacks">Postbacks</h1>
-<p>Tracker postbacks, newest first (at most 50); a brand without a tracker template keeps them here. As JSON: <a href="/dev/outbox/postbacks.json">/dev/outbox/postbacks.json</a>.</p>
-${items ? `<table><thead><tr><th>created</th><th>brand</th><th>event</th><th>clickid</th><th>payout (cents)</th><th>status</th><th>attempts</th><th>last error</th></tr></thead><tbody>${items}</tbody></table>` : "<p>No postback yet.</p>"}`;
-}
-
-function outboxHtml(
-  rows: OutboxMail[],
-  to: string | undefined,
-  sms: SmsOutboxRow[],
-  telegram: TelegramOutboxRow[],
-  tracked: ListedPostbackRow[] = [],
-  push = "",
-): string {
-  const e = escapeHtml;
-  const items = rows
-    .map(
-      (m) => `<article>
-<h2>${e(m.subject)}</h2>
-<p class="meta">To <strong>${e(m.to)}</strong> · from ${e(m.from)} · ${e(m.template)} (${e(m.language)}, ${e(m.brandId)}) · <time datetime="${e(m.createdAt.toISOString())}">${e(m.createdAt.toISOString())}</time></p>
-${
-  m.headers
-    ? `<p class="meta">${Object.entries(m.headers)
-        .map(([k, v]) => `${e(k)}: ${e(v)}`)
-        .join("<br>")}</p>`
-    : ""
-}
-<pre>${linkify(m.text)}</pre>
-<details><summary>HTML part</summary><iframe sandbox title="${e(m.subject)}" srcdoc="${e(m.html)}"></iframe></details>
-</article>`,
-    )
-    .join("\n");
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="robots" content="noindex">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Outbox</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#222}
-article{border:1px solid #ddd;border-radius:8px;padding:0 1rem 1rem;margin:0 0 1rem}
-h2{font-size:1.1rem}.meta{color:#555;font-size:.9rem}
-pre{white-space:pre-wrap;word-break:break-word;background:#f7f7f7;padding:.75rem;border-radius:6px}
-iframe{width:100%;height:640px;border:1px solid #eee}
-table{border-collapse:collapse;font-size:.85rem}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left}
-</style>
-</head>
-<body>
-<h1>Outbox</h1>
-<p>Mail kept locally instead of sent, newest first (at most ${OUTBOX_LIMIT})${to ? ` to <strong>${e(to)}</strong> (<a href="/dev/outbox">all</a>)` : ""}. As JSON: <a href="/dev/outbox.json">/dev/outbox.json</a>. Text messages and Telegram are <a href="#sms">below</a>.</p>
-${items || "<p>No mail yet.</p>"}
-${smsHtml(sms)}
-${telegramHtml(telegram)}
-${postbacksHtml(tracked)}
-${push}
-</body>
-</html>
-`;
 }
 
 export const mailRoutes = featureApp()

@@ -1,6 +1,7 @@
 // The console's member view of notifications: which channels reach the member (on, linked, how many browsers)
 // and the last deliveries with their opening and return, for the members of the brands the operator covers.
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import { MemberNotificationsView } from "../contracts/member-notifications";
 import { type OperatorRole, supervising } from "../contracts/ops";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { lastDeliveries, memberChannels } from "../notifications/deliveries.service";
@@ -8,26 +9,6 @@ import { moneyErrors } from "./money.routes";
 import { MemberRef } from "./money.schemas";
 import { moneyMember } from "./money.service";
 import { coveredBrands, requireOperator } from "./operator-auth";
-
-const Delivery = z.object({
-  channel: z.string(),
-  kind: z.string(),
-  angelId: z.number().nullable(),
-  count: z.number(),
-  outcome: z.string(),
-  sentAt: z.string(),
-  openedAt: z.string().nullable(),
-  cameBackAt: z.string().nullable(),
-});
-
-export const MemberNotificationsView = z.object({
-  channels: z.object({
-    push: z.object({ on: z.boolean(), devices: z.number() }),
-    telegram: z.object({ on: z.boolean(), linked: z.boolean() }),
-    email: z.object({ on: z.boolean() }),
-  }),
-  deliveries: z.array(Delivery),
-});
 
 const view = createRoute({
   method: "get",

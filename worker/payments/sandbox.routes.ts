@@ -4,13 +4,20 @@
 // hosts also stands in for Google's sheet). The payment page's 3-D Secure step brings the member to the first
 // (adyen and trustpay post a form, maxpay redirects), the methods' answers to the others; each answer goes
 // back to the return page with the reference under the provider's own name, as the real ones do.
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Locale } from "../contracts/locales";
 import { formatMoney } from "../contracts/money";
 import { CARD_RETURN_PATH, type PaymentSystem } from "../contracts/payments";
+import {
+  ChallengeAnswer,
+  SandboxPageAnswer,
+  type SandboxPageKind,
+  SandboxPageParams,
+  SandboxReference,
+} from "../contracts/sandbox";
 import { AppError } from "../core/errors";
-import { errorResponse, featureApp } from "../core/openapi";
+import { errorResponse, featureApp, htmlPage } from "../core/openapi";
 import { pageNonce } from "../core/security-headers";
 import type { AppEnv } from "../env";
 import type { RedirectMethod } from "./provider";
@@ -51,16 +58,14 @@ const returnParam: Record<PaymentSystem, string> = {
   maxpay: "reference",
 };
 
-const Reference = z.object({ reference: z.string().regex(/^sbx_[0-9a-f]{32}$/) });
-
 const page = createRoute({
   method: "get",
   path: "/sandbox/3ds/{reference}",
   tags: ["payments"],
   summary: "The sandbox's 3-D Secure challenge page (local runs only)",
-  request: { params: Reference },
+  request: { params: SandboxReference },
   responses: {
-    200: { description: "an HTML page", content: { "text/html": { schema: z.string() } } },
+    200: htmlPage("an HTML page"),
     503: errorResponse("payments_unavailable: not a local run"),
   },
 });
@@ -71,17 +76,17 @@ const answer = createRoute({
   tags: ["payments"],
   summary: "The 3-D Secure step's form (shows the page) or the member's answer (back to the return page)",
   request: {
-    params: Reference,
+    params: SandboxReference,
     body: {
       content: {
         "application/x-www-form-urlencoded": {
-          schema: z.object({ answer: z.enum(["pass", "fail"]).optional() }).passthrough(),
+          schema: ChallengeAnswer,
         },
       },
     },
   },
   responses: {
-    200: { description: "the challenge page", content: { "text/html": { schema: z.string() } } },
+    200: htmlPage("the challenge page"),
     303: { description: "back to the payment system's return page" },
     404: errorResponse("not_found: no such sandbox payment"),
     503: errorResponse("payments_unavailable: not a local run"),
@@ -196,16 +201,13 @@ const methodStyle =
   "button[value=decline],button[value=cancel]{background:#e4e7ec;color:#1d2733}" +
   "a.back{display:block;text-align:center;padding:12px;border-radius:8px;background:#1f6f43;color:#fff;font-weight:600;text-decoration:none}";
 
-const PageKind = z.enum(["checkout", "wallet"]);
-type PageKind = z.infer<typeof PageKind>;
-
 /** The choices of each page: the checkout pays or cancels; the wallet approves, lacks the funds, or cancels. */
-const choices: Record<PageKind, readonly ("pay" | "approve" | "decline" | "cancel")[]> = {
+const choices: Record<SandboxPageKind, readonly ("pay" | "approve" | "decline" | "cancel")[]> = {
   checkout: ["pay", "cancel"],
   wallet: ["approve", "decline", "cancel"],
 };
 
-function methodPage(c: Context<AppEnv>, kind: PageKind, reference: string, payment: SandboxCheckout) {
+function methodPage(c: Context<AppEnv>, kind: SandboxPageKind, reference: string, payment: SandboxCheckout) {
   const lang = c.var.brand.public.language;
   const t = methodTexts[lang];
   const nonce = pageNonce(c);
@@ -226,16 +228,14 @@ function methodPage(c: Context<AppEnv>, kind: PageKind, reference: string, payme
   );
 }
 
-const methodParams = z.object({ kind: PageKind, reference: Reference.shape.reference });
-
 const methodPageRoute = createRoute({
   method: "get",
   path: "/sandbox/{kind}/{reference}",
   tags: ["payments"],
   summary: "The sandbox's hosted checkout (mollie, coda) or wallet approval page (PayPal, Google Pay)",
-  request: { params: methodParams },
+  request: { params: SandboxPageParams },
   responses: {
-    200: { description: "an HTML page", content: { "text/html": { schema: z.string() } } },
+    200: htmlPage("an HTML page"),
     404: errorResponse("not_found: no such payment of this page's kind"),
     503: errorResponse("payments_unavailable: not a local run"),
   },
@@ -247,11 +247,11 @@ const methodAnswerRoute = createRoute({
   tags: ["payments"],
   summary: "The member's answer on the hosted checkout or wallet page: back to the method's return page",
   request: {
-    params: methodParams,
+    params: SandboxPageParams,
     body: {
       content: {
         "application/x-www-form-urlencoded": {
-          schema: z.object({ answer: z.enum(["pay", "approve", "decline", "cancel"]) }),
+          schema: SandboxPageAnswer,
         },
       },
       required: true,

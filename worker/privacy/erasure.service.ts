@@ -20,7 +20,8 @@ import type { Bindings } from "../env";
 import { memberPhotoKey } from "../photos/photos.service";
 import { memberRoom } from "../realtime/member-room";
 import { auditRight } from "./audit.service";
-import { type DataSubject, type MemberTable, memberTables } from "./personal-data";
+import { memberTables } from "./personal-data";
+import type { DataSubject, MemberTable } from "./personal-data-model";
 import { ERASURE_BATCH } from "./rights.config";
 
 export interface ErasureDeps {

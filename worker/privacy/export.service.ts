@@ -20,7 +20,8 @@ import { receiptFiles } from "../payments/receipts.service";
 import { memberPhotoKey } from "../photos/photos.service";
 import { auditRight } from "./audit.service";
 import { README } from "./export-readme";
-import { type DataSubject, memberTables } from "./personal-data";
+import { memberTables } from "./personal-data";
+import type { DataSubject } from "./personal-data-model";
 
 /** Receipts the archive holds at most (newest first); older ones stay downloadable from the profile. */
 export const EXPORT_RECEIPTS_MAX = 60;

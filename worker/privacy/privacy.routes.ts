@@ -1,9 +1,17 @@
 // The member's rights on the profile: the data archive (its one-time link, made at once and mailed too), the
 // marketing consents (shown and changed), and the deletion of the account (its code by e-mail for members
 // without a password, then the request itself).
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { authContext, sessionAccount } from "../auth/session.service";
-import { ConsentState, MarketingConsents } from "../contracts/consents";
+import { MarketingConsents } from "../contracts/consents";
+import {
+  DeletionAccepted,
+  DeletionRequest,
+  ExportLink,
+  ExportTokenParams,
+  ExportZip,
+  Rights,
+} from "../contracts/privacy";
 import { errorName, logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } from "../core/openapi";
@@ -15,16 +23,6 @@ import { requestDeletion, sendDeletionCode } from "./deletion.service";
 import { archiveFiles, createExportLink, redeemExportLink, zipStream } from "./export.service";
 
 const common = { tags: ["privacy"], security: bearerSecurity };
-
-const Rights = z.object({
-  /** The deletion is confirmed with the password; false: with a code mailed to the address (Google accounts). */
-  hasPassword: z.boolean(),
-  marketing: MarketingConsents,
-  consents: z.array(ConsentState),
-  /** Days between a deletion request and the erasure (a login restores the account meanwhile). */
-  deletionGraceDays: z.number().int(),
-  exportsPerDay: z.number().int(),
-});
 
 const readRights = createRoute({
   ...common,
@@ -52,8 +50,6 @@ const changeConsents = createRoute({
   },
 });
 
-const ExportLink = z.object({ url: z.string(), expiresAt: z.string() });
-
 const requestExport = createRoute({
   ...common,
   middleware: [requireSession] as const,
@@ -72,9 +68,9 @@ const downloadExport = createRoute({
   path: "/api/privacy/export/{token}",
   tags: ["privacy"],
   summary: "The member's data as a zip, made now; the link works once",
-  request: { params: z.object({ token: z.string().min(20).max(128) }) },
+  request: { params: ExportTokenParams },
   responses: {
-    200: { description: "The zip", content: { "application/zip": { schema: z.string() } } },
+    200: { description: "The zip", content: { "application/zip": { schema: ExportZip } } },
     302: { description: "A used or expired link: to /profile, which says so" },
     400: errorResponse("invalid_input"),
   },
@@ -94,11 +90,6 @@ const deletionCode = createRoute({
   },
 });
 
-const DeletionRequest = z.object({
-  password: z.string().max(200).optional(),
-  code: z.string().max(12).optional(),
-});
-
 const deleteAccount = createRoute({
   ...common,
   middleware: [requireSession] as const,
@@ -107,7 +98,7 @@ const deleteAccount = createRoute({
   summary: "Delete the account: it stops now and is erased after the grace period, unless the member logs in",
   request: jsonBody(DeletionRequest),
   responses: {
-    200: { description: "Stopped; erased at erasureDueAt", ...json(z.object({ erasureDueAt: z.string() })) },
+    200: { description: "Stopped; erased at erasureDueAt", ...json(DeletionAccepted) },
     400: errorResponse("wrong_password (field password), wrong_code (field code)"),
     401: errorResponse("No valid session"),
     429: errorResponse("too_many_tries"),

@@ -1,17 +1,23 @@
 // The spec's tracking calls, served by the Worker: the import and cancel calls (api/payment/api/*), the KPI
 // event (/log/event, the KPI host's call), getIp (affiliation brands), the cookie choices and the browsers' error
 // reports (api/log/client). Each call is stored; the tracking ones become postbacks to the brand's tracker.
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
+  CallerAddress,
   ClientLog,
   CookieChoice,
-  CookieConsentRecord,
+  CookieChoiceRecorded,
+  CookieChoices,
+  CookieChoicesQuery,
+  DeliverPostbacksRequest,
+  DeliveryRun,
   ImportClick,
   ImportOrder,
   KpiEvent,
-  ListedPostback,
+  ListedPostbacks,
   PostbackQuery,
+  Stored,
 } from "../contracts/tracking";
 import { AppError, forbidden } from "../core/errors";
 import { logEvent } from "../core/log";
@@ -30,7 +36,6 @@ import {
   recordOrderCall,
 } from "./tracking.service";
 
-const Stored = z.object({ result: z.literal("OK"), stored: z.boolean() });
 const tooMany = () => new AppError(429, "too_many_requests", "Too many tracking calls from this network.");
 
 /** The caller's live session when the call carries one (these calls are also made before sign-up). */
@@ -107,7 +112,7 @@ const getIp = createRoute({
   tags: ["tracking"],
   summary: "The caller's ip and user agent (affiliation brands only)",
   responses: {
-    200: { description: "ip and ua", ...json(z.object({ ip: z.string(), ua: z.string() })) },
+    200: { description: "ip and ua", ...json(CallerAddress) },
     404: errorResponse("not_found: the brand is not an affiliation brand"),
   },
 });
@@ -119,7 +124,7 @@ const postCookieChoice = createRoute({
   summary: "Records a cookie choice (device, brand, policy version, categories; the member when signed in)",
   request: { body: { ...json(CookieChoice), required: true } },
   responses: {
-    200: { description: "Recorded", ...json(z.object({ result: z.literal("OK"), at: z.string() })) },
+    200: { description: "Recorded", ...json(CookieChoiceRecorded) },
     400: errorResponse("invalid_input naming the field"),
     429: errorResponse("too_many_requests from this network"),
   },
@@ -132,9 +137,9 @@ const getCookieChoices = createRoute({
   summary: "The member's cookie choices, newest first (this device's earlier ones become the member's)",
   security: bearerSecurity,
   middleware: [requireSession] as const,
-  request: { query: z.object({ deviceId: CookieChoice.shape.deviceId.optional() }) },
+  request: { query: CookieChoicesQuery },
   responses: {
-    200: { description: "The choices", ...json(z.object({ choices: z.array(CookieConsentRecord) })) },
+    200: { description: "The choices", ...json(CookieChoices) },
     401: errorResponse("No valid session"),
   },
 });
@@ -162,7 +167,7 @@ const devPostbacks = createRoute({
   responses: {
     200: {
       description: "Postbacks, newest first",
-      ...json(z.object({ postbacks: z.array(ListedPostback) })),
+      ...json(ListedPostbacks),
     },
     404: errorResponse("in production"),
   },
@@ -174,11 +179,11 @@ const devDeliver = createRoute({
   tags: ["dev"],
   summary: "Local only: runs the scheduled delivery of the due postbacks now (or at `now`)",
   middleware: [localOnly] as const,
-  request: { body: { ...json(z.object({ now: z.iso.datetime().optional() })), required: false } },
+  request: { body: { ...json(DeliverPostbacksRequest), required: false } },
   responses: {
     200: {
       description: "What the run did",
-      ...json(z.object({ sent: z.number(), retried: z.number(), failed: z.number() })),
+      ...json(DeliveryRun),
     },
     404: errorResponse("in production"),
   },
@@ -194,7 +199,7 @@ export const trackingRoutes = featureApp()
   })
   .openapi(devDeliver, async (c) => {
     const body = await c.req.json().catch(() => ({}));
-    const at = z.object({ now: z.iso.datetime().optional() }).safeParse(body).data?.now;
+    const at = DeliverPostbacksRequest.safeParse(body).data?.now;
     const run = await deliverDuePostbacks(c.var.db, c.var.config, at ? new Date(at) : new Date());
     return c.json(run, 200);
   })

@@ -6,7 +6,8 @@
 import type { Context } from "hono";
 import { brandOf } from "../../brands/registry";
 import { brandWithCompany } from "../../brands/resolve";
-import type { BrandPaymentCredentials, Config } from "../../config";
+import type { Config } from "../../config";
+import type { BrandPaymentCredentials } from "../../config-payments";
 import { PAYMENT_SYSTEMS, type PaymentSystem } from "../../contracts/payments";
 import type { Db } from "../../core/db";
 import { AppError } from "../../core/errors";

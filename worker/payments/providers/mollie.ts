@@ -7,17 +7,32 @@
 // webhook carries only `id=tr_…` and no signature: it is confirmed by fetching the payment with our key, so a
 // forged call can at most make us read a payment as Mollie tells it. The API key goes in the Authorization
 // header only: it is never in a URL, an error message or a log line.
-import { z } from "zod";
-import type { CardBrand, PaymentErrorCode, PaymentStatus } from "../../contracts/payments";
 import type {
   PaymentProvider,
   ProviderPayment,
   RedirectPayment,
-  StoredCard,
   StoredCardCharge,
   WebhookEvent,
 } from "../provider";
 import { type ProviderCallOptions, providerFetch } from "./http";
+import { MollieApiError, MollieUnsupported, transient } from "./mollie-errors";
+import {
+  brandOf,
+  CUSTOMER_ID,
+  ErrorBody,
+  errorCodeOf,
+  MANDATE_ID,
+  MandateList,
+  MollieCustomer,
+  MollieMandate,
+  MolliePayment,
+  mollieAmount,
+  PAYMENT_ID,
+  parseToken,
+  refusedReference,
+  statusOf,
+  storedCardOf,
+} from "./mollie-resources";
 
 /**
  * The members' customers at Mollie, kept on our side: Mollie's Customers API cannot find a customer by our
@@ -38,212 +53,6 @@ export interface MollieOptions {
   customers: MollieCustomerStore;
   /** providerFetch's timeout, retries and backoff (shortened by the tests). */
   call?: Omit<ProviderCallOptions, "idempotency">;
-}
-
-/** What Mollie's card failure reasons (details.failureReason) mean in the spec's error catalogue. */
-export const MOLLIE_FAILURE_REASONS = {
-  authentication_abandoned: "warning",
-  authentication_failed: "warning",
-  authentication_required: "authentication_required",
-  authentication_unavailable_acs: "processing_error",
-  card_declined: "card_declined",
-  card_expired: "expired_card",
-  inactive_card: "lost_or_stolen",
-  insufficient_funds: "insufficient_funds",
-  invalid_cvv: "invalid_cvc",
-  invalid_card_holder_name: "card_declined",
-  invalid_card_number: "invalid_number",
-  // A card of a type the profile does not accept: another method may work.
-  invalid_card_type: "change_method",
-  possible_fraud: "card_declined",
-  refused_by_issuer: "card_declined",
-  unknown_reason: "generico",
-} as const satisfies Record<string, PaymentErrorCode>;
-
-/**
- * What Mollie's error statuses mean in the catalogue when it refuses a call. 4xx: our request or our account
- * is wrong and retrying will not help (problemi_api). 409 (the same idempotency key still in flight), 429 and
- * 5xx pass (riprova): creating calls throw MollieApiError for them, so the caller retries with the same key.
- */
-export const MOLLIE_API_ERRORS = {
-  400: "problemi_api",
-  401: "problemi_api",
-  403: "problemi_api",
-  404: "problemi_api",
-  405: "problemi_api",
-  409: "riprova",
-  410: "problemi_api",
-  415: "problemi_api",
-  422: "problemi_api",
-  429: "riprova",
-  500: "riprova",
-  502: "riprova",
-  503: "riprova",
-  504: "riprova",
-} as const satisfies Record<number, PaymentErrorCode>;
-
-/** A 422 on these fields of a recurring payment: the kept mandate cannot be charged, the member needs a new one. */
-const MANDATE_FIELDS = ["mandateId", "customerId"];
-
-/** The catalogue's code for an error answer of Mollie's (`field` as the hal+json body names it). */
-export function mollieErrorCode(status: number, field?: string): PaymentErrorCode {
-  if (status === 422 && field && MANDATE_FIELDS.includes(field)) return "already_declined_card";
-  const known = MOLLIE_API_ERRORS[status as keyof typeof MOLLIE_API_ERRORS];
-  return known ?? (status >= 500 ? "riprova" : "problemi_api");
-}
-
-const transient = (status: number) => status === 409 || status === 429 || status >= 500;
-
-/** Mollie answered a call with an error it may not give again (409, 429, 5xx) or that we cannot turn into a payment. */
-export class MollieApiError extends Error {
-  readonly errorCode: PaymentErrorCode;
-  constructor(
-    readonly status: number,
-    readonly title: string,
-    readonly field?: string,
-  ) {
-    // Mollie's title and status only: never the request (its headers hold the key).
-    super(`mollie answered ${status} ${title}${field ? ` (${field})` : ""}`);
-    this.name = "MollieApiError";
-    this.errorCode = mollieErrorCode(status, field);
-  }
-}
-
-/** A call this product does not make through Mollie. */
-export class MollieUnsupported extends Error {
-  constructor(call: string, why: string) {
-    super(`mollie does not ${call} here: ${why}`);
-    this.name = "MollieUnsupported";
-  }
-}
-
-const Link = z.object({ href: z.string() });
-/** The payment resource's fields this adapter reads (Get payment's response). */
-const MolliePayment = z.object({
-  id: z.string(),
-  status: z.enum(["open", "pending", "authorized", "paid", "failed", "canceled", "expired"]),
-  amount: z.object({ value: z.string(), currency: z.string() }),
-  amountRefunded: z.object({ value: z.string() }).optional(),
-  sequenceType: z.enum(["oneoff", "first", "recurring"]).optional(),
-  customerId: z.string().nullish(),
-  mandateId: z.string().nullish(),
-  details: z
-    .object({
-      cardNumber: z.string().nullish(),
-      cardLabel: z.string().nullish(),
-      failureReason: z.string().nullish(),
-    })
-    .nullish(),
-  _links: z.object({ checkout: Link.optional() }),
-});
-type MolliePayment = z.infer<typeof MolliePayment>;
-
-const MollieMandate = z.object({
-  id: z.string(),
-  status: z.enum(["valid", "pending", "invalid"]),
-  method: z.string(),
-  details: z
-    .object({
-      cardNumber: z.string().nullish(),
-      cardLabel: z.string().nullish(),
-      cardExpiryDate: z.string().nullish(),
-    })
-    .nullish(),
-});
-type MollieMandate = z.infer<typeof MollieMandate>;
-const MandateList = z.object({ _embedded: z.object({ mandates: z.array(MollieMandate) }) });
-const MollieCustomer = z.object({ id: z.string() });
-/** Mollie's hal+json error body. */
-const ErrorBody = z.object({ status: z.number(), title: z.string(), field: z.string().optional() });
-
-/** Mollie's ids: a prefix and letters and digits. Anything else is never put into a URL. */
-const PAYMENT_ID = /^tr_[A-Za-z0-9]+$/;
-const CUSTOMER_ID = /^cst_[A-Za-z0-9]+$/;
-const MANDATE_ID = /^mdt_[A-Za-z0-9]+$/;
-
-/**
- * The reference of a payment Mollie refused to create (no `tr_` id exists): ours, unique per payment, so the
- * payment row still records the refusal once.
- */
-const refusedReference = (idempotencyKey: string) => `refused_${idempotencyKey}`;
-
-/** Cents as Mollie's amount value: a string with exactly two decimals. */
-export function mollieAmount(amountCents: number, currency: string) {
-  const whole = Math.trunc(amountCents / 100);
-  const cents = String(amountCents % 100).padStart(2, "0");
-  return { currency, value: `${whole}.${cents}` };
-}
-
-const centsOf = (value: string) => Math.round(Number(value) * 100);
-
-const CARD_LABELS: Record<string, CardBrand> = {
-  Visa: "visa",
-  Mastercard: "mastercard",
-  Maestro: "mastercard",
-  "American Express": "amex",
-  "Diners Club": "diners",
-  Discover: "discover",
-  JCB: "jcb",
-};
-const brandOf = (label?: string | null): CardBrand =>
-  (label && Object.hasOwn(CARD_LABELS, label) && CARD_LABELS[label]) || "unknown";
-
-/**
- * The kept "card" of a renewing plan: the customer and the mandate Mollie made on the first payment
- * (`cst_…:mdt_…`). Renewals charge that mandate while Mollie lists it valid.
- */
-const tokenOf = (customerId: string, mandateId: string) => `${customerId}:${mandateId}`;
-function parseToken(token: string) {
-  const [customerId = "", mandateId = ""] = token.split(":");
-  return CUSTOMER_ID.test(customerId) && MANDATE_ID.test(mandateId) ? { customerId, mandateId } : null;
-}
-
-/** A credit card mandate as the interface keeps a card; other mandates (SEPA, PayPal) have no card to show. */
-function storedCardOf(customerId: string, mandate: MollieMandate): StoredCard | undefined {
-  const expiry = /^(\d{4})-(\d{2})/.exec(mandate.details?.cardExpiryDate ?? "");
-  const last4 = mandate.details?.cardNumber;
-  if (mandate.method !== "creditcard" || mandate.status !== "valid" || !expiry || !last4) return undefined;
-  return {
-    kind: "card",
-    token: tokenOf(customerId, mandate.id),
-    brand: brandOf(mandate.details?.cardLabel),
-    last4,
-    expMonth: Number(expiry[2]),
-    expYear: Number(expiry[1]),
-  };
-}
-
-/** Mollie's payment status as the interface's. */
-function statusOf(payment: MolliePayment): PaymentStatus {
-  switch (payment.status) {
-    // Still to be paid on the checkout: the member has to go there (or come back to it).
-    case "open":
-      return payment._links.checkout ? "action_required" : "open";
-    // authorized: the money is held and captured by Mollie (automatic capture); paid comes next.
-    case "pending":
-    case "authorized":
-      return "pending";
-    case "paid": {
-      const refunded = payment.amountRefunded ? centsOf(payment.amountRefunded.value) : 0;
-      return refunded > 0 && refunded >= centsOf(payment.amount.value) ? "refunded" : "succeeded";
-    }
-    case "failed":
-      return "failed";
-    // The member left the checkout (canceled) or never finished it (expired): nothing was paid.
-    case "canceled":
-    case "expired":
-      return "canceled";
-  }
-}
-
-function errorCodeOf(payment: MolliePayment, status: PaymentStatus): PaymentErrorCode | undefined {
-  if (status === "canceled") return "payment_canceled";
-  if (status !== "failed") return undefined;
-  const reason = payment.details?.failureReason ?? "";
-  // A failure without a reason (a bank method's) or with one Mollie adds later: the generic failure.
-  return Object.hasOwn(MOLLIE_FAILURE_REASONS, reason)
-    ? MOLLIE_FAILURE_REASONS[reason as keyof typeof MOLLIE_FAILURE_REASONS]
-    : "generico";
 }
 
 export function mollieProvider(options: MollieOptions): PaymentProvider {

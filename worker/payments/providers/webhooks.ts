@@ -4,7 +4,7 @@
 import { AppError } from "../../core/errors";
 import type { ProviderId } from "../provider";
 import { AdyenIgnoredNotification, adyenWebhookAnswer } from "./adyen-webhook";
-import { CODA_NOTIFICATION_ACK } from "./coda";
+import { CODA_NOTIFICATION_ACK } from "./coda-results";
 import { SandboxNotificationInvalid } from "./sandbox-webhook";
 
 export interface WebhookAnswers {
