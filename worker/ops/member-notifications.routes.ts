@@ -3,10 +3,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MemberNotificationsView } from "../contracts/member-notifications";
 import { type OperatorRole, supervising } from "../contracts/ops";
+import { MemberRef } from "../contracts/ops-money";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { lastDeliveries, memberChannels } from "../notifications/deliveries.service";
 import { moneyErrors } from "./money.routes";
-import { MemberRef } from "./money.schemas";
 import { moneyMember } from "./money.service";
 import { coveredBrands, requireOperator } from "./operator-auth";
 

@@ -5,11 +5,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { type OperatorRole, supervising } from "../contracts/ops";
-import { AppError } from "../core/errors";
-import { errorName, logEvent } from "../core/log";
-import { bearerSecurity, errorResponse, featureApp, json, jsonBody } from "../core/openapi";
-import type { AppEnv } from "../env";
-import { refundFromConsole } from "../payments/refund.service";
 import {
   MemberHit,
   MemberRef,
@@ -18,7 +13,12 @@ import {
   PaymentRef,
   RefundAnswer,
   RefundRequestBody,
-} from "./money.schemas";
+} from "../contracts/ops-money";
+import { AppError } from "../core/errors";
+import { errorName, logEvent } from "../core/log";
+import { bearerSecurity, errorResponse, featureApp, json, jsonBody } from "../core/openapi";
+import type { AppEnv } from "../env";
+import { refundFromConsole } from "../payments/refund.service";
 import { findMembers, moneyMember, moneyView, refundTarget } from "./money.service";
 import { coveredBrands, requireOperator, requireSupervisor } from "./operator-auth";
 import { audit, logOps } from "./ops.service";

@@ -1,10 +1,10 @@
-// The money view's wire shapes (zod), for the /ops/api routes of money.routes.ts; the web console reads them
+// The money view's wire shapes (zod), for the /ops/api routes of worker/ops/money.routes.ts; the web console reads them
 // through the typed client. Amounts are integer cents of `currency`.
 
 import { z } from "zod";
-import { BigIdParam } from "../contracts/bounds";
-import { RequiredClickid } from "../contracts/clickid";
-import { Locale } from "../contracts/locales";
+import { BigIdParam } from "./bounds";
+import { RequiredClickid } from "./clickid";
+import { Locale } from "./locales";
 
 const Cents = z.number().int();
 const Time = z.string();
