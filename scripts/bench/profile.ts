@@ -6,7 +6,8 @@
 // (self) and by our own functions and packages (inclusive: anything they called). The raw profiles are
 // written to .data/bench-results/*.cpuprofile (BENCH_RESULTS_DIR; Chrome DevTools opens them).
 // PROFILE_PUSH=1 profiles one web push (`/__bench/push`) and a bare outgoing fetch of its size
-// (`/__bench/fetch`) to the fake push service instead of the dispenser.
+// (`/__bench/fetch`) to the fake push service instead of the dispenser; PROFILE_CHECKOUT=1 a card checkout
+// (`POST /orders/tryCharge` of the member's chosen plan with the sandbox's success card, granted at once).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -186,6 +187,42 @@ await withTestDatabase({ angelsPerCountry: 2000 }, async (db) => {
           JSON.stringify({ brand: "amoreitalia", endpoint: subscription.endpoint, ...subscription.keys }),
         ],
       );
+    }
+    if (process.env.PROFILE_CHECKOUT === "1") {
+      const auth = { authorization: `Bearer ${member.token}` };
+      const headers = { host: HOST, "content-type": "application/json", ...auth };
+      // A refill of the list a paying member sees: the member pays once first (a free member's list changes
+      // with his first purchase), then buys the refill again and again.
+      const offeredPlan = async (pick: (id: string) => boolean) => {
+        const plans = (await (await fetch(`${base}/api/plans`, { headers })).json()) as {
+          rateplan: Record<string, { product_id: string }[]>[];
+          list: string;
+        };
+        const offered = plans.rateplan[0]?.[plans.list] ?? [];
+        const plan = offered.find((p) => pick(p.product_id)) ?? offered[0];
+        if (!plan) throw new Error(`GET /api/plans: no plan in ${JSON.stringify(plans)}`);
+        return plan.product_id;
+      };
+      const cardFor = (rateplan: string) => ({
+        cardNumber: "4242 4242 4242 4242",
+        cardMonth: "12",
+        cardYear: String((new Date().getFullYear() + 2) % 100),
+        cardSecurityCode: "123",
+        firstName: "Mario",
+        lastName: "Rossi",
+        rateplan,
+        clickid: member.clickid,
+        paySource: "CREDITCARD",
+        newCard: true,
+      });
+      const first = await fetch(`${base}/orders/tryCharge`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(cardFor(await offeredPlan(() => true))),
+      });
+      if (!first.ok) throw new Error(`the first checkout: ${first.status} ${await first.text()}`);
+      const refill = await offeredPlan((id) => id.startsWith("refill"));
+      paths.splice(-1, 1, ["checkout", "/orders/tryCharge", auth, JSON.stringify(cardFor(refill))]);
     }
     const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
       webSocketDebuggerUrl?: string;
