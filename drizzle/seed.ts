@@ -242,7 +242,7 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
           "first_selling",
           "renewal_days",
         ],
-        plans.map(([list, productId, name, prezzo, crediti, level, firstSelling, renewalDays]) => {
+        plans.map(([list, productId, name, price, credits, level, firstSelling, renewalDays]) => {
           const position = (positions.get(list) ?? 0) + 1;
           positions.set(list, position);
           return [
@@ -251,9 +251,9 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
             position,
             productId,
             name,
-            prezzo,
-            prezzo,
-            crediti,
+            price,
+            price,
+            credits,
             level,
             firstSelling ?? false,
             renewalDays ?? null,
@@ -267,12 +267,12 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
     // price of the 30 days before it), which the plans page shows with its badge. No other plan had another price.
     const reductions = plans.filter(([, , , , , , firstSelling]) => firstSelling);
     for (const fluxId of Object.keys(seedFlows)) {
-      for (const [, productId, , prezzo] of reductions) {
+      for (const [, productId, , price] of reductions) {
         await client.query(
           `insert into rate_plan_prices (flux_id, product_id, prezzo, prezzo_totale, currency, valid_from)
            values ($1, $2, $3, $3, 'EUR', now() - make_interval(days => $4)),
                   ($1, $2, $5, $5, 'EUR', now() - make_interval(days => $6))`,
-          [fluxId, productId, prezzo * 2, FULL_PRICE_DAYS_AGO, prezzo, REDUCED_DAYS_AGO],
+          [fluxId, productId, price * 2, FULL_PRICE_DAYS_AGO, price, REDUCED_DAYS_AGO],
         );
       }
     }
@@ -282,7 +282,7 @@ export async function seed(client: pg.Client, angelsPerCountry = DEFAULT_ANGELS_
       "testimonials",
       ["language", "utente", "genere", "eta", "recensione", "stelle", "nome_immagine", "is_sample"],
       Object.entries(sampleTestimonials).flatMap(([language, list]) =>
-        list.map((t) => [language, t.utente, t.genere, t.eta, t.recensione, t.stelle, t.nomeImmagine, true]),
+        list.map((t) => [language, t.author, t.gender, t.age, t.review, t.stars, t.imageName, true]),
       ),
     );
     await insertRows(

@@ -18,9 +18,9 @@ export const messages = pgTable(
     type: text("type", { enum: messageTypes }).notNull(),
     msg: text("msg").notNull(),
     time: timestamp("time", { withTimezone: true }).notNull(),
-    letto: boolean("letto").notNull().default(false),
+    read: boolean("letto").notNull().default(false),
     blurred: boolean("blurred").notNull().default(false),
-    idNotifica: text("id_notifica"),
+    notificationId: text("id_notifica"),
     provider: text("provider"),
     /** Set by the sender so a resent message is stored once. */
     clientId: text("client_id"),

@@ -26,7 +26,7 @@ export const ratePlans = pgTable(
     list: text("list").notNull(),
     position: integer("position").notNull(),
     productId: text("product_id").notNull(),
-    nomePiano: text("nome_piano").notNull(),
+    planName: text("nome_piano").notNull(),
     badge: text("badge"),
     description: text("description"),
     descriptionColor: text("description_color"),
@@ -36,15 +36,15 @@ export const ratePlans = pgTable(
      * The spec's struck-through old price as configured. Not shown as it is: a reduction names the lowest price
      * of the 30 days before it (rate_plan_prices), which the plans answer computes.
      */
-    vecchioPrezzo: integer("vecchio_prezzo"),
-    prezzo: integer("prezzo").notNull(),
-    prezzoTotale: integer("prezzo_totale").notNull(),
-    prezzoDescription: text("prezzo_description"),
+    oldPrice: integer("vecchio_prezzo"),
+    price: integer("prezzo").notNull(),
+    totalPrice: integer("prezzo_totale").notNull(),
+    priceDescription: text("prezzo_description"),
     currency: text("currency").notNull().default("EUR"),
     premiumLevel: integer("premium_level").notNull(),
-    crediti: integer("crediti").notNull(),
-    creditiPromo: integer("crediti_promo").notNull().default(0),
-    visibile: boolean("visibile").notNull().default(true),
+    credits: integer("crediti").notNull(),
+    promoCredits: integer("crediti_promo").notNull().default(0),
+    visible: boolean("visibile").notNull().default(true),
     spacingBottom: boolean("spacing_bottom").notNull().default(false),
     firstSelling: boolean("first_selling").notNull().default(false),
     /** Days between automatic renewals at the same price (a subscription); null for a one-off purchase. */
@@ -66,8 +66,8 @@ export const ratePlanPrices = pgTable(
     fluxId: text("flux_id").notNull(),
     productId: text("product_id").notNull(),
     /** The price shown (rate_plans.prezzo) and the price charged (prezzo_totale), in cents of `currency`. */
-    prezzo: integer("prezzo").notNull(),
-    prezzoTotale: integer("prezzo_totale").notNull(),
+    price: integer("prezzo").notNull(),
+    totalPrice: integer("prezzo_totale").notNull(),
     currency: text("currency").notNull(),
     validFrom: timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,11 +4,11 @@ import { boolean, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 export const testimonials = pgTable("testimonials", {
   id: serial("id").primaryKey(),
   language: text("language").notNull(),
-  utente: text("utente").notNull(),
-  genere: text("genere").notNull(),
-  eta: integer("eta").notNull(),
-  recensione: text("recensione").notNull(),
-  stelle: integer("stelle").notNull(),
-  nomeImmagine: text("nome_immagine").notNull(),
+  author: text("utente").notNull(),
+  gender: text("genere").notNull(),
+  age: integer("eta").notNull(),
+  review: text("recensione").notNull(),
+  stars: integer("stelle").notNull(),
+  imageName: text("nome_immagine").notNull(),
   isSample: boolean("is_sample").notNull().default(false),
 });

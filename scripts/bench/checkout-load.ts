@@ -110,14 +110,14 @@ const json = (token?: string) => ({
 });
 
 /** The first arrival of `creditiMessaggi` on the buyer's socket (already there or coming), within 10 s. */
-function creditsArrive(buyer: Buyer, creditiMessaggi: number): Promise<number> {
+function creditsArrive(buyer: Buyer, messageCredits: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`checkout: no creditiResidui ${creditiMessaggi} for ${buyer.clickid}`)),
+      () => reject(new Error(`checkout: no creditiResidui ${messageCredits} for ${buyer.clickid}`)),
       10_000,
     );
     const check = () => {
-      const hit = buyer.credits.find((c) => c.creditiMessaggi === creditiMessaggi);
+      const hit = buyer.credits.find((c) => c.creditiMessaggi === messageCredits);
       if (!hit) return;
       clearTimeout(timer);
       buyer.onCredits = undefined;

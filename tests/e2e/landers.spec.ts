@@ -38,15 +38,15 @@ test(
     await tickConsents(page);
     const sent = page.waitForRequest((r) => r.url().endsWith("/users/register"));
     await submit.click();
-    const utente = (await sent).postDataJSON().utente;
-    expect(utente).toMatchObject({
+    const member = (await sent).postDataJSON().utente;
+    expect(member).toMatchObject({
       email,
       region: regionOf.it.code,
       fluxId: "7",
       sono: "uomo",
       cerco: "donna",
     });
-    expect(utente.password).toMatch(/^[0-9a-f]{24}$/);
+    expect(member.password).toMatch(/^[0-9a-f]{24}$/);
     await expect(page).toHaveURL(/\/find$/);
     await expect(page.getByTestId("find-header")).toContainText("Lombardia");
     // The way back in: the welcome mail's link.

@@ -63,7 +63,7 @@ describe("the sandbox's test cards", () => {
 });
 
 describe("the plan chosen on a flow", () => {
-  const row = (product_id: string, first_selling = false, visibile = true): RatePlanRow => ({
+  const row = (product_id: string, first_selling = false, visible = true): RatePlanRow => ({
     product_id,
     nomePiano: product_id,
     badge: null,
@@ -79,7 +79,7 @@ describe("the plan chosen on a flow", () => {
     premiumLevel: 1,
     crediti: 10,
     crediti_promo: 0,
-    visibile,
+    visibile: visible,
     spacing_bottom: false,
     first_selling,
     renewal_days: null,

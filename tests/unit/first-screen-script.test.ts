@@ -118,11 +118,11 @@ describe("the first screen's bootstrap script", () => {
   });
 
   it("preloads the first find cards' photos as the grid asks them, once the answer is there", async () => {
-    const profili = [1, 2, 3, 4, 5].map((id) => ({ default_photo: `/photos/default-it/${id}.jpg` }));
-    profili[1] = { default_photo: "https://elsewhere.example/2.jpg" };
+    const angels = [1, 2, 3, 4, 5].map((id) => ({ default_photo: `/photos/default-it/${id}.jpg` }));
+    angels[1] = { default_photo: "https://elsewhere.example/2.jpg" };
     const { links } = run("/find", { token: "tok" }, undefined, {
       verify: {},
-      find: { answer: { profili } },
+      find: { answer: { profili: angels } },
     });
     await new Promise((resolve) => setTimeout(resolve, 0));
     const photos = links.filter((l) => l.rel === "preload");

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { openingTab, unreadByTab } from "../../web/features/notifications/notification-tabs";
 
-const like = (letto: boolean) => ({ type: "like" as const, letto });
-const visit = (letto: boolean) => ({ type: "visita" as const, letto });
+const like = (read: boolean) => ({ type: "like" as const, letto: read });
+const visit = (read: boolean) => ({ type: "visita" as const, letto: read });
 
 describe("the notifications page's tabs", () => {
   it("counts the unread ones per tab", () => {

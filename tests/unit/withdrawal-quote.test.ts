@@ -60,7 +60,7 @@ describe("a withdrawal's refund", () => {
   it("is the price of the subscription's days not begun, counting a begun day as used", () => {
     const quote = quoteWithdrawal(
       row({ crediti: 0, renewalDays: 30 }, true),
-      { id: 1, creditiMessaggi: 0 },
+      { id: 1, messageCredits: 0 },
       at(2.5),
     );
     expect(quote).toMatchObject({
@@ -74,16 +74,16 @@ describe("a withdrawal's refund", () => {
 
   it("is the price of the pack's unused credits, the pack's credits counting as the last used", () => {
     const pack = row({ crediti: 30, renewalDays: null }, true);
-    expect(quoteWithdrawal(pack, { id: 1, creditiMessaggi: 20 }, at(1))).toMatchObject({
+    expect(quoteWithdrawal(pack, { id: 1, messageCredits: 20 }, at(1))).toMatchObject({
       used: 10,
       refundCents: 2000,
     });
     // More credits than the pack (free ones): the pack is unused.
-    expect(quoteWithdrawal(pack, { id: 1, creditiMessaggi: 45 }, at(1))).toMatchObject({
+    expect(quoteWithdrawal(pack, { id: 1, messageCredits: 45 }, at(1))).toMatchObject({
       used: 0,
       refundCents: 3000,
     });
-    expect(quoteWithdrawal(pack, { id: 1, creditiMessaggi: 0 }, at(1))).toMatchObject({
+    expect(quoteWithdrawal(pack, { id: 1, messageCredits: 0 }, at(1))).toMatchObject({
       refundCents: 0,
       available: false,
       reason: "all_used",
@@ -93,13 +93,13 @@ describe("a withdrawal's refund", () => {
   it("is the whole price when the checkout did not record the request for immediate performance", () => {
     const quote = quoteWithdrawal(
       row({ crediti: 30, renewalDays: null }, false),
-      { id: 1, creditiMessaggi: 0 },
+      { id: 1, messageCredits: 0 },
       at(5),
     );
     expect(quote).toMatchObject({ refundCents: 3000, used: 0, available: true, performanceConsent: false });
     const plan = quoteWithdrawal(
       row({ crediti: 0, renewalDays: 30 }, false),
-      { id: 1, creditiMessaggi: 0 },
+      { id: 1, messageCredits: 0 },
       at(5),
     );
     expect(plan).toMatchObject({ refundCents: 3000, available: true });
@@ -107,11 +107,11 @@ describe("a withdrawal's refund", () => {
 
   it("is available for 14 days from the payment, not after", () => {
     const pack = row({ crediti: 30, renewalDays: null }, false);
-    expect(quoteWithdrawal(pack, { id: 1, creditiMessaggi: 30 }, at(13.9)).available).toBe(true);
-    expect(quoteWithdrawal(pack, { id: 1, creditiMessaggi: 30 }, at(14.1))).toMatchObject({
+    expect(quoteWithdrawal(pack, { id: 1, messageCredits: 30 }, at(13.9)).available).toBe(true);
+    expect(quoteWithdrawal(pack, { id: 1, messageCredits: 30 }, at(14.1))).toMatchObject({
       available: false,
       reason: "expired",
     });
-    expect(quoteWithdrawal(pack, { id: 1, creditiMessaggi: 30 }, at(1)).deadline).toBe(at(14).toISOString());
+    expect(quoteWithdrawal(pack, { id: 1, messageCredits: 30 }, at(1)).deadline).toBe(at(14).toISOString());
   });
 });

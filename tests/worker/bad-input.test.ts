@@ -40,7 +40,7 @@ describe("a NUL byte", () => {
 
   it("in a socket frame is an invalid event, and the socket goes on", async () => {
     const member = await verifiedMember();
-    await setBalances(member.clickid, { creditiMessaggi: 10 });
+    await setBalances(member.clickid, { messageCredits: 10 });
     const socket = await connect(member);
     socket.send({
       event: "chat",

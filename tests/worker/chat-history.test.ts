@@ -110,10 +110,10 @@ describe("GET /get/messages", () => {
     // The message not yet due stays unread for when it shows.
     const future = await inDb((db) =>
       db
-        .select({ letto: messages.letto })
+        .select({ read: messages.read })
         .from(messages)
         .where(and(eq(messages.accountId, a?.id ?? 0), eq(messages.msg, "dopo"))),
     );
-    expect(future).toEqual([{ letto: false }]);
+    expect(future).toEqual([{ read: false }]);
   });
 });

@@ -62,16 +62,16 @@ describe("an unverified member", () => {
     await socket.next("error", (e) => e.data.code === "unverified" && e.data.clientId === undefined);
 
     const after = await account(member.clickid);
-    expect([after.creditiMessaggi, after.creditiIcebreaker, after.creditiLike]).toEqual([
-      before.creditiMessaggi,
-      before.creditiIcebreaker,
-      before.creditiLike,
+    expect([after.messageCredits, after.icebreakerCredits, after.likeCredits]).toEqual([
+      before.messageCredits,
+      before.icebreakerCredits,
+      before.likeCredits,
     ]);
     expect(await inDb((db) => db.select().from(messages).where(eq(messages.accountId, after.id)))).toEqual(
       [],
     );
     expect(await inDb((db) => db.select().from(likes).where(eq(likes.accountId, after.id)))).toEqual([]);
-    expect(after.messaggioPending).toBeNull();
+    expect(after.pendingMessage).toBeNull();
 
     // Once verified by phone, the same message goes through.
     await verifyByCode(member);
@@ -130,8 +130,8 @@ describe("the invite lock", () => {
     expect((await stored()).map((m) => m.msg)).toEqual(["Ti va di conoscerci?"]);
     // Refused for the lock, not for credits: it is not the pending message and spends nothing.
     const after = await account(member.clickid);
-    expect(after.messaggioPending).toBeNull();
-    expect(after.creditiMessaggi).toBe(row.creditiMessaggi);
+    expect(after.pendingMessage).toBeNull();
+    expect(after.messageCredits).toBe(row.messageCredits);
 
     // The angel accepts by liking back (the tests' like-back rate is 1, after 800-1000 ms): the invite's
     // acceptance is the like back's time, and from then on the conversation is open.

@@ -88,7 +88,7 @@ describe("a message acknowledged by the room", () => {
       (r) => r.length === 1,
     );
     expect(rows).toEqual([{ id: acked.data.id, msg: "Mi pensi?" }]);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) - 1);
+    expect((await account(member.clickid))?.messageCredits).toBe((before?.messageCredits ?? 0) - 1);
     const ledger = await messageLedger(before?.id ?? 0);
     expect(ledger.filter((l) => l.reference === `message:${acked.data.id}`)).toEqual([
       { delta: -1, reference: `message:${acked.data.id}` },
@@ -104,7 +104,7 @@ describe("a message acknowledged by the room", () => {
     });
     const first = await send(socket, "Sei lì?", "outage-msg-4");
     const second = await send(socket, "Rispondimi", "outage-msg-5");
-    await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === (before?.creditiMessaggi ?? 0) - 2);
+    await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === (before?.messageCredits ?? 0) - 2);
     // The room's flush step has run (1 s after) and failed: it is queued again, the messages still kept.
     const queued = () =>
       runInDurableObject(roomOf(member.clickid), async (_instance, state) => ({
@@ -131,13 +131,13 @@ describe("a message acknowledged by the room", () => {
       );
       expect(rows[0]?.id).toBe(acked.data.id);
     }
-    expect((await account(member.clickid))?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) - 2);
+    expect((await account(member.clickid))?.messageCredits).toBe((before?.messageCredits ?? 0) - 2);
     socket.close();
   });
 
   it("reaches Postgres from a burst written behind together: each message once, with its id and credit", async () => {
     const { member, socket } = await openConversation("burst");
-    await setBalances(member.clickid, { creditiMessaggi: 20 });
+    await setBalances(member.clickid, { messageCredits: 20 });
     await runInDurableObject(roomOf(member.clickid), (instance) =>
       instance.afterPurchase({ creditiMessaggi: 20, creditiIcebreaker: 0, premiumLevel: 0 }),
     );
@@ -161,9 +161,7 @@ describe("a message acknowledged by the room", () => {
         { delta: -1, reference: `message:${id}` },
       ]);
     }
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(
-      (before?.creditiMessaggi ?? 0) - ids.length,
-    );
+    expect((await account(member.clickid))?.messageCredits).toBe((before?.messageCredits ?? 0) - ids.length);
     socket.close();
   });
 
@@ -194,7 +192,7 @@ describe("a message acknowledged by the room", () => {
       (r) => r.length === 1,
     );
     expect(await stored(member.clickid, "twice-msg-4")).toEqual([{ id: acked.data.id, msg: "Ancora io" }]);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) - 2);
+    expect((await account(member.clickid))?.messageCredits).toBe((before?.messageCredits ?? 0) - 2);
     const ledger = await messageLedger(before?.id ?? 0);
     expect(ledger.filter((l) => l.reference === `message:${acked.data.id}`)).toHaveLength(1);
     const left = await runInDurableObject(
@@ -211,7 +209,7 @@ describe("credits decided by the room", () => {
     const { member, socket } = await openConversation("exact");
     const start = await account(member.clickid);
     // Two credits left: of a burst of four, two are acknowledged and two refused, none spent twice.
-    await setBalances(member.clickid, { creditiMessaggi: 2, creditiIcebreaker: 0 });
+    await setBalances(member.clickid, { messageCredits: 2, icebreakerCredits: 0 });
     await runInDurableObject(roomOf(member.clickid), (instance) => {
       // The room learns of the change as it would of a purchase: it reads Postgres before deciding again.
       return instance.afterPurchase({ creditiMessaggi: 2, creditiIcebreaker: 0, premiumLevel: 0 });
@@ -223,9 +221,9 @@ describe("credits decided by the room", () => {
     await socket.next("refused", (e) => e.data.clientId === "exact-burst-4");
     const after = await eventually(
       () => account(member.clickid),
-      (a) => a?.creditiMessaggi === 0,
+      (a) => a?.messageCredits === 0,
     );
-    expect(after?.creditiMessaggi).toBe(0);
+    expect(after?.messageCredits).toBe(0);
     const ledger = await messageLedger(start?.id ?? 0);
     const burst = await inDb((db) =>
       db
@@ -240,14 +238,14 @@ describe("credits decided by the room", () => {
       ]);
     }
     // The last refused one is kept as the pending message, as the spec asks.
-    expect(after?.messaggioPending).toMatchObject({ angelId: ANGEL, clientId: "exact-burst-4" });
+    expect(after?.pendingMessage).toMatchObject({ angelId: ANGEL, clientId: "exact-burst-4" });
     socket.close();
   });
 
   it("after a purchase while messages were unwritten, show Postgres's balance after them", async () => {
     const { member, socket } = await openConversation("bought");
     const start = await account(member.clickid);
-    const credits = start?.creditiMessaggi ?? 0;
+    const credits = start?.messageCredits ?? 0;
     await runInDurableObject(roomOf(member.clickid), (instance) => {
       instance.databaseDown = true;
     });
@@ -257,7 +255,7 @@ describe("credits decided by the room", () => {
     await inDb((db) =>
       db
         .update(accounts)
-        .set({ creditiMessaggi: sql`${accounts.creditiMessaggi} + 30` })
+        .set({ messageCredits: sql`${accounts.messageCredits} + 30` })
         .where(eq(accounts.clickid, member.clickid)),
     );
     const answer = await runInDurableObject(roomOf(member.clickid), (instance) => {
@@ -266,7 +264,7 @@ describe("credits decided by the room", () => {
     });
     expect(answer.creditiMessaggi).toBe(credits + 30 - 2);
     await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === credits + 30 - 2);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(credits + 30 - 2);
+    expect((await account(member.clickid))?.messageCredits).toBe(credits + 30 - 2);
     socket.close();
   });
 });

@@ -111,7 +111,7 @@ describe("the chat rules", () => {
 
   it("never blurs a premium member's replies", async () => {
     const member = await verifiedMember();
-    await setBalances(member.clickid, { premiumLevel: 1, creditiMessaggi: 100 });
+    await setBalances(member.clickid, { premiumLevel: 1, messageCredits: 100 });
     const socket = await connect(member);
     for (const id of ["premium-blur-1", "premium-blur-2"]) {
       chat(socket, "ciao", id);
@@ -136,18 +136,18 @@ describe("the chat rules", () => {
     const socket = await connect(member);
     chat(socket, "primo", "pending-rule-1");
     await socket.next("chat", (e) => e.data.clientId === "pending-rule-1");
-    await setBalances(member.clickid, { creditiMessaggi: 0 });
+    await setBalances(member.clickid, { messageCredits: 0 });
     chat(socket, "in attesa", "pending-rule-2");
     await socket.next("refused", (e) => e.data.clientId === "pending-rule-2");
-    expect((await account(member.clickid))?.messaggioPending).toEqual({
+    expect((await account(member.clickid))?.pendingMessage).toEqual({
       msg: "in attesa",
       angelId: ANGEL,
       clientId: "pending-rule-2",
     });
-    await setBalances(member.clickid, { creditiMessaggi: 3 });
+    await setBalances(member.clickid, { messageCredits: 3 });
     chat(socket, "in attesa", "pending-rule-3");
     await socket.next("chat", (e) => e.data.clientId === "pending-rule-3");
-    expect((await account(member.clickid))?.messaggioPending).toBeNull();
+    expect((await account(member.clickid))?.pendingMessage).toBeNull();
     socket.close();
   });
 });

@@ -68,17 +68,17 @@ describe("sending a message", () => {
     const socket = await connect(member);
     chat(socket, "primo", "zero-credits-01");
     await socket.next("chat", (e) => e.data.clientId === "zero-credits-01");
-    await setBalances(member.clickid, { creditiMessaggi: 0, creditiIcebreaker: 0 });
+    await setBalances(member.clickid, { messageCredits: 0, icebreakerCredits: 0 });
     chat(socket, "senza crediti", "zero-credits-02");
     const refused = await socket.next("refused");
     expect(refused.data).toEqual({ clientId: "zero-credits-02", event: "ko_msg", hook: "fine_crediti" });
     const stored = await account(member.clickid);
-    expect(stored?.messaggioPending).toEqual({
+    expect(stored?.pendingMessage).toEqual({
       msg: "senza crediti",
       angelId: ANGEL,
       clientId: "zero-credits-02",
     });
-    expect(stored?.creditiMessaggi).toBe(0);
+    expect(stored?.messageCredits).toBe(0);
     // The member's own lines (the angel's answer to the first may already be due).
     expect((await history(member)).filter((m) => m.type === "personal").map((m) => m.msg)).toEqual(["primo"]);
     // An icebreaker to another angel is refused with ko_icebreaker.
@@ -104,7 +104,7 @@ describe("sending a message", () => {
 
   it("charges a paid member valoreMessaggio per message and refuses below it", async () => {
     const member = await verifiedMember();
-    await setBalances(member.clickid, { premiumLevel: 1, creditiMessaggi: 25, valoreMessaggio: 10 });
+    await setBalances(member.clickid, { premiumLevel: 1, messageCredits: 25, messagePrice: 10 });
     const socket = await connect(member);
     for (const [i, expected] of [15, 5].entries()) {
       chat(socket, `messaggio ${i}`, `paid-${i}-0000`);
@@ -112,7 +112,7 @@ describe("sending a message", () => {
     }
     chat(socket, "troppo", "paid-2-0000");
     expect((await socket.next("refused")).data.event).toBe("ko_msg");
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(5);
+    expect((await account(member.clickid))?.messageCredits).toBe(5);
     socket.close();
   });
 
@@ -131,7 +131,7 @@ describe("sending a message", () => {
       .toBe(false);
     await settled(socket, member.clickid);
     expect((await history(member)).filter((m) => m.clientId === "resend-0000-b")).toHaveLength(1);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(4);
+    expect((await account(member.clickid))?.messageCredits).toBe(4);
     socket.close();
   });
 
@@ -140,7 +140,7 @@ describe("sending a message", () => {
     const first = await connect(member);
     chat(first, "primo", "race-0000-0");
     await first.next("chat", (e) => e.data.clientId === "race-0000-0");
-    await setBalances(member.clickid, { creditiMessaggi: 1 });
+    await setBalances(member.clickid, { messageCredits: 1 });
     const second = await connect(member);
     chat(first, "a", "race-0000-a");
     chat(second, "b", "race-0000-b");
@@ -155,7 +155,7 @@ describe("sending a message", () => {
       ),
     );
     expect(outcomes.sort()).toEqual(["refused", "sent"]);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(0);
+    expect((await account(member.clickid))?.messageCredits).toBe(0);
     first.close();
     second.close();
   });
@@ -170,7 +170,7 @@ describe("sending a message", () => {
         clientId: "burst-first",
       }),
     );
-    await setBalances(member.clickid, { creditiMessaggi: 3 });
+    await setBalances(member.clickid, { messageCredits: 3 });
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         inDb((db) =>
@@ -186,7 +186,7 @@ describe("sending a message", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(results.filter((r) => !r.ok && r.reason === "refused")).toHaveLength(5);
     const a = await account(member.clickid);
-    expect(a?.creditiMessaggi).toBe(0);
+    expect(a?.messageCredits).toBe(0);
     const ledger = await inDb((db) =>
       db
         .select()
@@ -199,7 +199,7 @@ describe("sending a message", () => {
 
   it("gives the free first message to one of four sent at once by a member without credits", async () => {
     const member = await verifiedMember();
-    await setBalances(member.clickid, { creditiMessaggi: 0, creditiIcebreaker: 0 });
+    await setBalances(member.clickid, { messageCredits: 0, icebreakerCredits: 0 });
     const results = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
         inDb((db) =>
@@ -215,7 +215,7 @@ describe("sending a message", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.reason === "refused")).toHaveLength(3);
     const a = await account(member.clickid);
-    expect([a?.creditiMessaggi, a?.creditiIcebreaker]).toEqual([0, 0]);
+    expect([a?.messageCredits, a?.icebreakerCredits]).toEqual([0, 0]);
   });
 
   it("skips the read in an open conversation, yet never spends on a balance that changed meanwhile", async () => {
@@ -224,7 +224,7 @@ describe("sending a message", () => {
     const send = (msg: string, clientId: string) =>
       inDb((db) => sendMemberMessage(db, { clickid: member.clickid, angelId: ANGEL, msg, clientId }, memory));
     expect((await send("primo", "memory-1")).ok).toBe(true);
-    await setBalances(member.clickid, { creditiMessaggi: 2 });
+    await setBalances(member.clickid, { messageCredits: 2 });
     // The room remembers a version the update above replaced: the send is decided again on 2 credits.
     const second = await send("secondo", "memory-2");
     expect(second.ok && second.balances.creditiMessaggi).toBe(1);
@@ -232,14 +232,14 @@ describe("sending a message", () => {
     const third = await send("terzo", "memory-3");
     expect(third.ok && third.balances.creditiMessaggi).toBe(0);
     // Credits taken away elsewhere (another device, an operator) while the room remembers 0 is caught too.
-    await setBalances(member.clickid, { creditiMessaggi: 1 });
+    await setBalances(member.clickid, { messageCredits: 1 });
     expect((await send("quarto", "memory-4")).ok).toBe(true);
     const refused = await send("quinto", "memory-5");
     expect(!refused.ok && refused.reason).toBe("refused");
     // A resend of a stored message through the remembered state is still stored and charged once.
     const again = await send("quarto", "memory-4");
     expect(again.ok && again.duplicate).toBe(true);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(0);
+    expect((await account(member.clickid))?.messageCredits).toBe(0);
     expect((await history(member)).filter((m) => m.type === "personal").map((m) => m.msg)).toEqual([
       "primo",
       "secondo",
@@ -259,11 +259,11 @@ describe("sending a message", () => {
           memory,
         ),
       );
-    await setBalances(member.clickid, { creditiMessaggi: 3 });
+    await setBalances(member.clickid, { messageCredits: 3 });
     expect((await send(0)).ok).toBe(true); // free, and now remembered
     const results = await Promise.all([1, 2, 3, 4, 5, 6].map(send));
     expect(results.filter((r) => r.ok)).toHaveLength(3);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(0);
+    expect((await account(member.clickid))?.messageCredits).toBe(0);
   });
 
   it("stores and charges once the same clientId sent three times at once", async () => {
@@ -276,7 +276,7 @@ describe("sending a message", () => {
         clientId: "twice-first",
       }),
     );
-    await setBalances(member.clickid, { creditiMessaggi: 5 });
+    await setBalances(member.clickid, { messageCredits: 5 });
     const send = () =>
       inDb((db) =>
         sendMemberMessage(db, {
@@ -289,7 +289,7 @@ describe("sending a message", () => {
     const results = await Promise.all([send(), send(), send()]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(4);
+    expect((await account(member.clickid))?.messageCredits).toBe(4);
     expect((await history(member)).filter((m) => m.msg === "una volta")).toHaveLength(1);
   });
 });

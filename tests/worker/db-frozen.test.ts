@@ -289,7 +289,7 @@ describe("money across a frozen database", () => {
     expect((await deliver()).status).toBe(200);
 
     const after = await creditsOf(member);
-    expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
+    expect(after?.messageCredits).toBe((before?.messageCredits ?? 0) + PLAN.credits);
     expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(1);
     expect(await paymentsOf(after?.id ?? 0)).toEqual([{ reference, status: "succeeded" }]);
   });
@@ -361,7 +361,7 @@ describe("money across a frozen database", () => {
       });
       expect(await checked.json()).toMatchObject({ result: true, message: "success" });
       expect(await paymentsOf(before.id)).toEqual([{ reference: charged, status: "succeeded" }]);
-      expect((await creditsOf(member))?.creditiMessaggi).toBe(before.creditiMessaggi + PLAN.credits);
+      expect((await creditsOf(member))?.messageCredits).toBe(before.messageCredits + PLAN.credits);
       expect(await purchaseGrants(before.id)).toHaveLength(1);
     } finally {
       await Promise.all([end(), relay.end()]);

@@ -406,7 +406,7 @@ describe("POST /dispenser/totalRegion", () => {
     expect(await total({ region: "sicilia" })).toBeGreaterThan(0);
     expect(await total({ region: "atlantide" })).toBe(0);
     expect(await total({ country: "es", region: "andalucia" })).toBe(0);
-    await setAccount(member, { cerco: "uomo" });
+    await setAccount(member, { seeking: "uomo" });
     expect(await total({ region: "sicilia" })).toBe(await countAngels(...inItaly("sicilia", "uomo")));
     expect((await post("/dispenser/totalRegion", undefined, { region: "sicilia" })).status).toBe(401);
     expect((await post("/dispenser/totalRegion", member.token, {})).status).toBe(400);

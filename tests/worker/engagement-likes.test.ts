@@ -27,7 +27,7 @@ describe("a like over the room socket", () => {
     const member = await verifiedMember();
     const socket = await connect(member);
     const before = await account(member.clickid);
-    expect(before.creditiLike).toBe(10); // flow 7 grants 10 at sign-up
+    expect(before.likeCredits).toBe(10); // flow 7 grants 10 at sign-up
     like(socket, member, 11);
     const ack = await likeAck(socket, 11);
     expect(ack.data).toEqual({
@@ -46,14 +46,14 @@ describe("a like over the room socket", () => {
     expect(again.data).toMatchObject({ status: "sent", creditiLike: 9 });
 
     const after = await account(member.clickid);
-    expect(after.creditiLike).toBe(9);
+    expect(after.likeCredits).toBe(9);
     expect((await likeRows(after.id)).map((l) => [l.angelId, l.source])).toEqual([[11, "like"]]);
     const ledger = await likeLedger(after.id);
     expect(ledger.filter((l) => l.reason === "like").map((l) => [l.delta, l.balanceAfter])).toEqual([
       [-1, 9],
     ]);
     // The ledger explains the balance exactly: the sign-up grant minus the spend.
-    expect(ledger.reduce((sum, l) => sum + l.delta, 0)).toBe(after.creditiLike);
+    expect(ledger.reduce((sum, l) => sum + l.delta, 0)).toBe(after.likeCredits);
     socket.close();
   });
 
@@ -62,7 +62,7 @@ describe("a like over the room socket", () => {
     const socket = await connect(member);
     // The balance can never go below 0 (a check constraint), so 0 is the only "0 or less" there is.
     for (const credits of [0]) {
-      await setAccount(member.clickid, { creditiLike: credits });
+      await setAccount(member.clickid, { likeCredits: credits });
       like(socket, member, 12);
       const refused = await likeAck(socket, 12, (e) => e.data.creditiLike === credits);
       expect(refused.data).toMatchObject({
@@ -73,7 +73,7 @@ describe("a like over the room socket", () => {
         alreadyLiked: false,
       });
       const stored = await account(member.clickid);
-      expect(stored.creditiLike).toBe(credits);
+      expect(stored.likeCredits).toBe(credits);
       expect(await likeRows(stored.id)).toEqual([]);
       expect((await likeLedger(stored.id)).filter((l) => l.reason === "like")).toEqual([]);
     }
@@ -82,7 +82,7 @@ describe("a like over the room socket", () => {
 
   it("lets only one of two concurrent likes spend the last like credit, never going below zero", async () => {
     const member = await verifiedMember();
-    await setAccount(member.clickid, { creditiLike: 1 });
+    await setAccount(member.clickid, { likeCredits: 1 });
     const first = await connect(member);
     const second = await connect(member);
     like(first, member, 13);
@@ -91,7 +91,7 @@ describe("a like over the room socket", () => {
       (await likeAck(socket, angelId)).data.status;
     expect([await outcome(first, 13), await outcome(second, 14)].sort()).toEqual(["refused", "sent"]);
     const stored = await account(member.clickid);
-    expect(stored.creditiLike).toBe(0);
+    expect(stored.likeCredits).toBe(0);
     expect(await likeRows(stored.id)).toHaveLength(1);
     const spends = (await likeLedger(stored.id)).filter((l) => l.reason === "like");
     expect(spends.map((l) => [l.delta, l.balanceAfter])).toEqual([[-1, 0]]);
@@ -101,14 +101,14 @@ describe("a like over the room socket", () => {
 
   it("is unlimited for paid members and spends nothing", async () => {
     const member = await verifiedMember();
-    await setAccount(member.clickid, { premiumLevel: 1, creditiLike: 0 });
+    await setAccount(member.clickid, { premiumLevel: 1, likeCredits: 0 });
     const socket = await connect(member);
     const ids = Array.from({ length: 12 }, (_, i) => 20 + i);
     for (const id of ids) like(socket, member, id);
     for (const id of ids)
       expect((await likeAck(socket, id)).data).toMatchObject({ status: "sent", creditiLike: 0 });
     const stored = await account(member.clickid);
-    expect(stored.creditiLike).toBe(0);
+    expect(stored.likeCredits).toBe(0);
     expect((await likeRows(stored.id)).map((l) => l.angelId).sort((a, b) => a - b)).toEqual(ids);
     expect((await likeLedger(stored.id)).filter((l) => l.reason === "like")).toEqual([]);
     socket.close();
@@ -208,11 +208,11 @@ describe("an invite", () => {
     await socket.next("invite", (e) => e.data.duplicate);
 
     const after = await account(member.clickid);
-    expect(after.creditiLike).toBe(before.creditiLike - 1);
+    expect(after.likeCredits).toBe(before.likeCredits - 1);
     // The invite spends no message credit: the chat stays locked until the angel accepts.
-    expect([after.creditiMessaggi, after.creditiIcebreaker]).toEqual([
-      before.creditiMessaggi,
-      before.creditiIcebreaker,
+    expect([after.messageCredits, after.icebreakerCredits]).toEqual([
+      before.messageCredits,
+      before.icebreakerCredits,
     ]);
     expect((await likeRows(after.id)).map((l) => [l.angelId, l.source])).toEqual([[50, "invite"]]);
     const conversation = await call(`/get/messages/${member.clickid}/50`, { token: member.token });
@@ -236,14 +236,14 @@ describe("an invite", () => {
 
   it("follows the like rules (file_like at 0 like credits) and needs a flow with messaggi_inviti", async () => {
     const member = await inviteMember();
-    await setAccount(member.clickid, { creditiLike: 0 });
+    await setAccount(member.clickid, { likeCredits: 0 });
     const socket = await connect(member);
     invite(socket, 51, "Ciao", "invite-0000-02");
     expect((await socket.next("invite", (e) => e.data.clientId === "invite-0000-02")).data).toMatchObject({
       status: "refused",
       hook: "file_like",
     });
-    await setAccount(member.clickid, { creditiLike: 5, fluxId: "7" });
+    await setAccount(member.clickid, { likeCredits: 5, fluxId: "7" });
     invite(socket, 51, "Ciao", "invite-0000-03");
     await socket.next(
       "error",

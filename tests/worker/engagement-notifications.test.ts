@@ -80,7 +80,7 @@ describe("GET /get/notifications and POST /log/notification/readed", () => {
           accountId: a.id,
           angelId: 80,
           type: "like",
-          categoriaNotifica: "risposta_a_like",
+          category: "risposta_a_like",
           msg: "risposta_a_like",
           time: ago(100),
         },
@@ -144,7 +144,7 @@ describe("GET /get/notifications and POST /log/notification/readed", () => {
         .from(notifications)
         .where(and(eq(notifications.accountId, a.id), eq(notifications.angelId, 83))),
     );
-    expect(future?.letto).toBe(false);
+    expect(future?.read).toBe(false);
     expect((await read({})).status).toBe(400);
     expect((await read({ type: "purchKo" })).status).toBe(400);
   });
@@ -177,14 +177,14 @@ describe("GET /api/get/all", () => {
       await post("/api/collect/visited", member, { angelId, trackerId: member.clickid });
       await ageVisits(member);
     }
-    await setAccount(member.clickid, { creditiMessaggi: 7, creditiIcebreaker: 2 });
+    await setAccount(member.clickid, { messageCredits: 7, icebreakerCredits: 2 });
     const a = await account(member.clickid);
     const at = (s: number) => new Date(Date.now() + s * 1000);
     await inDb((db) =>
       db.insert(messages).values([
         { accountId: a.id, angelId: 90, type: "angel", msg: "non letto", time: at(-60) },
         { accountId: a.id, angelId: 91, type: "angel", msg: "non letto", time: at(-30) },
-        { accountId: a.id, angelId: 90, type: "angel", msg: "letto", time: at(-20), letto: true },
+        { accountId: a.id, angelId: 90, type: "angel", msg: "letto", time: at(-20), read: true },
         { accountId: a.id, angelId: 90, type: "angel", msg: "futuro", time: at(600) },
       ]),
     );

@@ -58,9 +58,9 @@ describe("the angels' side (pressing)", () => {
     const [row] = await pending();
     expect(row).toMatchObject({
       type: "like",
-      categoriaNotifica: "risposta_a_like",
+      category: "risposta_a_like",
       angelId: 70,
-      letto: false,
+      read: false,
     });
     // Listed while its time was still in the future: not shown.
     expect(row?.time.getTime()).toBeGreaterThan(listedAt);

@@ -52,9 +52,9 @@ describe("fuzzing every socket event", () => {
   it("answers invalid frames with invalid_event, never server_error, and stays usable", async () => {
     const member = await verifiedMember();
     await setBalances(member.clickid, {
-      creditiMessaggi: 100_000,
-      creditiIcebreaker: 0,
-      creditiLike: 100_000,
+      messageCredits: 100_000,
+      icebreakerCredits: 0,
+      likeCredits: 100_000,
     });
     const socket = await connect(member);
     const hints: Hints = {

@@ -78,9 +78,9 @@ describe("Google sign-in: the callback", () => {
       passwordHash: null,
       confirmedEmail: true,
       region: null,
-      eta: null,
-      sono: "donna",
-      cerco: "uomo",
+      age: null,
+      gender: "donna",
+      seeking: "uomo",
       fluxId: "0000",
       source: "adwords",
     });

@@ -27,7 +27,7 @@ describe("PUT /api/users/{clickid}: the set-region popup", () => {
     const row = await inDb(
       async (db) => (await db.select().from(accounts).where(eq(accounts.clickid, clickid)))[0],
     );
-    expect(row).toMatchObject({ region: "lombardia", city: "Milano", provincia: "Milano" });
+    expect(row).toMatchObject({ region: "lombardia", city: "Milano", province: "Milano" });
     // A new region without a city drops the old region's city.
     expect((await put(clickid, { region: "abruzzo" }, token)).json).toMatchObject({
       user: { region: "abruzzo", city: null },

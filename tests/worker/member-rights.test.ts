@@ -229,7 +229,7 @@ describe("delete my account", () => {
       messaggi: 0,
       premium: 0,
     });
-    expect(shell).toMatchObject({ creditiMessaggi: 0, creditiIcebreaker: 0, premiumLevel: 0 });
+    expect(shell).toMatchObject({ messageCredits: 0, icebreakerCredits: 0, premiumLevel: 0 });
     // Nobody logs in with the old address, and the tombstones know the identifiers.
     expect((await login(a.email, PASSWORD)).status).toBe(401);
     expect(await inDb((db) => isErased(db, testConfig, { kind: "clickid", clickid: a.clickid }))).toBe(true);
@@ -331,7 +331,7 @@ describe("a late webhook after the erasure", () => {
     const shell = await accountOf(payment.accountId);
     expect(shell).toMatchObject({
       email: `erased-${payment.accountId}@erased.invalid`,
-      creditiMessaggi: 0,
+      messageCredits: 0,
       premiumLevel: 0,
       customerId: null,
     });

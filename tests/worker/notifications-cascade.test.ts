@@ -85,7 +85,7 @@ async function angelMessage(db: Db, accountId: number, msg: string, blurred = fa
 }
 
 const readMessages = (db: Db, accountId: number) =>
-  db.update(messages).set({ letto: true }).where(eq(messages.accountId, accountId));
+  db.update(messages).set({ read: true }).where(eq(messages.accountId, accountId));
 
 describe("the cascade", () => {
   it("pushes an unseen angel message after the delay, encrypted to the browser, then Telegram, then the digest", async () => {
@@ -306,14 +306,14 @@ describe("the cascade", () => {
     await inDb(async (db) => {
       const [like] = await db
         .insert(notifications)
-        .values({ accountId, angelId: ANGEL, type: "like", categoriaNotifica: "risposta_a_like" })
+        .values({ accountId, angelId: ANGEL, type: "like", category: "risposta_a_like" })
         .returning({ id: notifications.id });
       const h = cascadeOf(db, member.clickid, config, MORNING);
       await h.event({ kind: "like_back", angelId: ANGEL, notificationId: like?.id ?? 0 });
       await h.next();
       const [push] = await pushesTo(endpoint);
       expect((JSON.parse(push?.payload ?? "{}") as { title: string }).title).toMatch(/ricambia il tuo like/);
-      await db.update(notifications).set({ letto: true }).where(eq(notifications.accountId, accountId));
+      await db.update(notifications).set({ read: true }).where(eq(notifications.accountId, accountId));
       while ((await h.next()) !== null);
       expect(h.delivered).toEqual([]);
     });

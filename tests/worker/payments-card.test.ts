@@ -90,7 +90,7 @@ describe("orders/tryCharge", () => {
     });
     const after = await account(member.clickid);
     expect(after?.customerId).toBe(`member-${before?.id}`);
-    expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
+    expect(after?.messageCredits).toBe((before?.messageCredits ?? 0) + PLAN.credits);
     expect(after?.premiumLevel).toBe(PLAN.premiumLevel);
     expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(1);
     // The level's change is in the ledger too, written with the grant.
@@ -99,9 +99,9 @@ describe("orders/tryCharge", () => {
     ]);
     const balances = await socket.next(
       "creditiResidui",
-      (e) => e.data.creditiMessaggi === after?.creditiMessaggi,
+      (e) => e.data.creditiMessaggi === after?.messageCredits,
     );
-    expect(balances.data.creditiMessaggi).toBe(after?.creditiMessaggi);
+    expect(balances.data.creditiMessaggi).toBe(after?.messageCredits);
     const cards = await inDb((db) =>
       db
         .select()
@@ -125,7 +125,7 @@ describe("orders/tryCharge", () => {
       threeDS: null,
     });
     const after = await account(member.clickid);
-    expect(after?.creditiMessaggi).toBe(before?.creditiMessaggi);
+    expect(after?.messageCredits).toBe(before?.messageCredits);
     expect(after?.premiumLevel).toBe(0);
   });
 
@@ -179,7 +179,7 @@ describe("one tap with the kept card", () => {
     expect(await plans()).toBe(true);
     expect(await (await oneTap()).json()).toMatchObject({ status: "ok", message: "success", threeDS: null });
     const after = await account(member.clickid);
-    expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + 100);
+    expect(after?.messageCredits).toBe((before?.messageCredits ?? 0) + 100);
     expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(2);
   });
 });
@@ -198,7 +198,7 @@ describe("3-D Secure and the return page", () => {
     const url = new URL(charge.threeDS.url);
     expect(url.pathname).toMatch(/^\/sandbox\/3ds\/sbx_[0-9a-f]{32}$/);
     const reference = charge.threeDS.fields.reference ?? "";
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(before?.creditiMessaggi);
+    expect((await account(member.clickid))?.messageCredits).toBe(before?.messageCredits);
 
     // The adyen step posts the form; the page asks; the answer goes back to adyen's return page.
     const form = await call(url.pathname, {
@@ -224,7 +224,7 @@ describe("3-D Secure and the return page", () => {
       [0, 1, 2].map(() => ({ result: true, message: "success", rateplan: PLAN.productId })),
     );
     const after = await account(member.clickid);
-    expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
+    expect(after?.messageCredits).toBe((before?.messageCredits ?? 0) + PLAN.credits);
     expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(1);
   });
 
@@ -309,7 +309,7 @@ describe("the sandbox's webhook", () => {
     // The provider's review approves the payment and notifies, twice (providers retry their webhooks).
     await reviewAndNotifyTwice(reference);
     const after = await account(member.clickid);
-    expect(after?.creditiMessaggi).toBe((before?.creditiMessaggi ?? 0) + PLAN.credits);
+    expect(after?.messageCredits).toBe((before?.messageCredits ?? 0) + PLAN.credits);
     expect(await purchaseGrants(after?.id ?? 0)).toHaveLength(1);
 
     const forged = await call("/hooks/sandbox", {
@@ -338,7 +338,7 @@ describe("the sandbox's webhook", () => {
     await reviewAndNotifyTwice(reference);
     expect((await socket.next("purchKo")).data).toEqual({ message: "card_declined" });
     const after = await account(member.clickid);
-    expect(after?.creditiMessaggi).toBe(before?.creditiMessaggi);
+    expect(after?.messageCredits).toBe(before?.messageCredits);
     expect(after?.premiumLevel).toBe(0);
     socket.close();
   });
@@ -373,7 +373,7 @@ describe("the sandbox's webhook, signed but not a notification", () => {
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
       expect(await response.json()).toMatchObject({ error: { code: "invalid_input", field } });
     }
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(before?.creditiMessaggi);
+    expect((await account(member.clickid))?.messageCredits).toBe(before?.messageCredits);
   });
 });
 
@@ -402,11 +402,11 @@ describe("the sandbox's webhook key", () => {
     // Whoever knows the session key knows nothing of the webhook's.
     const derived = await deliverSandboxHook(body, `${testConfig.jwtSecret}:sandbox-webhooks`);
     expect(derived.status).toBe(401);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(before?.creditiMessaggi);
+    expect((await account(member.clickid))?.messageCredits).toBe(before?.messageCredits);
 
     expect((await deliverSandboxHook(body)).status).toBe(200);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(
-      (before?.creditiMessaggi ?? 0) + PLAN.credits,
+    expect((await account(member.clickid))?.messageCredits).toBe(
+      (before?.messageCredits ?? 0) + PLAN.credits,
     );
   });
 });

@@ -82,7 +82,7 @@ describe("a payment's outcome", () => {
     const orderPlan = orderPlanOf(plan);
     const members = await Promise.all([0, 1, 2, 3].map(() => createMember()));
     const rows = await db
-      .select({ id: accounts.id, clickid: accounts.clickid, credits: accounts.creditiMessaggi })
+      .select({ id: accounts.id, clickid: accounts.clickid, credits: accounts.messageCredits })
       .from(accounts)
       .where(
         inArray(
@@ -205,7 +205,7 @@ describe("a payment's outcome", () => {
 
     // Each member has exactly what the successful payments bought.
     const after = await db
-      .select({ id: accounts.id, credits: accounts.creditiMessaggi })
+      .select({ id: accounts.id, credits: accounts.messageCredits })
       .from(accounts)
       .where(
         inArray(

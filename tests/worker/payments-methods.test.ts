@@ -62,7 +62,7 @@ const creation = (member: TestMember, extra: Record<string, unknown> = {}) => ({
 const account = async (clickid: string) =>
   (await db.select().from(accounts).where(eq(accounts.clickid, clickid)))[0];
 
-const credits = async (member: TestMember) => (await account(member.clickid))?.creditiMessaggi ?? -1;
+const credits = async (member: TestMember) => (await account(member.clickid))?.messageCredits ?? -1;
 
 /** The purchase rows of the member's credit ledger (one per granted payment). */
 const grants = async (member: TestMember) => {

@@ -155,7 +155,7 @@ describe("one tap through the routes on an Adyen brand", () => {
       .select()
       .from(ratePlans)
       .where(and(eq(ratePlans.fluxId, FLOW), eq(ratePlans.productId, REFILL)));
-    const refillCredits = (refill?.crediti ?? 0) + (refill?.creditiPromo ?? 0);
+    const refillCredits = (refill?.credits ?? 0) + (refill?.promoCredits ?? 0);
     expect(refillCredits).toBeGreaterThan(0);
     const tapped = ChargeAnswer.parse(
       await (

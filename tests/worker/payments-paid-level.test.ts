@@ -89,18 +89,18 @@ describe("the premium level after something paid ends", () => {
     expect(refunded.status).toBe(200);
     expect(await refunded.json()).toMatchObject({
       refund: { creditsRemoved: PLANS.starter.credits, premiumLevelBefore: 1, premiumLevelAfter: 1 },
-      balances: { premiumLevel: 1, creditiMessaggi: signedUp.creditiMessaggi + PLANS.refill.credits },
+      balances: { premiumLevel: 1, creditiMessaggi: signedUp.messageCredits + PLANS.refill.credits },
     });
     const afterFirst = await expectLedgerBalances(member.clickid);
     expect(afterFirst.premiumLevel).toBe(1);
-    expect(afterFirst.creditiMessaggi).toBe(signedUp.creditiMessaggi + PLANS.refill.credits);
+    expect(afterFirst.messageCredits).toBe(signedUp.messageCredits + PLANS.refill.credits);
     // The later pack still pays for level 1: no change of level, so no premium row.
     expect((await refundLedger(afterFirst.id)).map((r) => r.balance)).toEqual(["messaggi"]);
 
     expect((await refund(supervisor.token, second.id)).status).toBe(200);
     const afterBoth = await expectLedgerBalances(member.clickid);
     expect(afterBoth.premiumLevel).toBe(0);
-    expect(afterBoth.creditiMessaggi).toBe(signedUp.creditiMessaggi);
+    expect(afterBoth.messageCredits).toBe(signedUp.messageCredits);
   });
 
   it("falls to the pack's level when the renewing plan's payment is refunded", async () => {
@@ -161,7 +161,7 @@ describe("the premium level after something paid ends", () => {
 
     await providerReportsRefunded(later.reference ?? "");
     const after = await expectLedgerBalances(member.clickid);
-    expect(after.creditiMessaggi).toBe(signedUp.creditiMessaggi + PLANS.starter.credits);
+    expect(after.messageCredits).toBe(signedUp.messageCredits + PLANS.starter.credits);
     expect(after.premiumLevel).toBe(1);
     expect((await paymentRow(later.id))?.status).toBe("refunded");
     expect(await refundRows(later.id)).toEqual([
@@ -178,9 +178,9 @@ describe("the premium level after something paid ends", () => {
     // The member's open tab gets the lower balance; no refund mail (they asked the provider or their bank).
     const balances = await socket.next(
       "creditiResidui",
-      (e) => e.data.creditiMessaggi === after.creditiMessaggi,
+      (e) => e.data.creditiMessaggi === after.messageCredits,
     );
-    expect(balances.data).toMatchObject({ creditiMessaggi: after.creditiMessaggi, premiumLevel: 1 });
+    expect(balances.data).toMatchObject({ creditiMessaggi: after.messageCredits, premiumLevel: 1 });
     socket.close();
     expect((await outbox(member.email)).filter((m) => m.template === "refund")).toEqual([]);
 
@@ -229,7 +229,7 @@ describe("the premium level after something paid ends", () => {
     const after = await expectLedgerBalances(member.clickid);
     expect(after).toMatchObject({
       premiumLevel: 1,
-      creditiMessaggi: signedUp.creditiMessaggi + PLANS.refill.credits,
+      messageCredits: signedUp.messageCredits + PLANS.refill.credits,
     });
   });
 });

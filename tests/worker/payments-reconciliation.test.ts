@@ -145,7 +145,7 @@ describe("the reconciliation job on the sandbox", () => {
       ctx,
     );
     await waitOnExecutionContext(ctx);
-    expect((await accountOf(member)).creditiMessaggi).toBe(before.creditiMessaggi + PLAN.credits);
+    expect((await accountOf(member)).messageCredits).toBe(before.messageCredits + PLAN.credits);
     expect(await grants(member)).toHaveLength(1);
   });
 
@@ -169,15 +169,15 @@ describe("the reconciliation job on the sandbox", () => {
       failed: 0,
     });
     const after = await accountOf(member);
-    expect(after.creditiMessaggi).toBe(before.creditiMessaggi + PLAN.credits);
+    expect(after.messageCredits).toBe(before.messageCredits + PLAN.credits);
     expect(await paymentsOf(member)).toMatchObject([{ status: "succeeded" }]);
-    const told = await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === after.creditiMessaggi);
-    expect(told.data.creditiMessaggi).toBe(after.creditiMessaggi);
+    const told = await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === after.messageCredits);
+    expect(told.data.creditiMessaggi).toBe(after.messageCredits);
 
     // A later run has nothing left to do, and the late webhook finds it granted.
     expect(await reconcileAt(later(RECONCILE_LEASE_MS), member)).toMatchObject({ checked: 0 });
     await lateWebhook(reference);
-    expect((await accountOf(member)).creditiMessaggi).toBe(after.creditiMessaggi);
+    expect((await accountOf(member)).messageCredits).toBe(after.messageCredits);
     expect(await grants(member)).toHaveLength(1);
     socket.close();
   });
@@ -194,7 +194,7 @@ describe("the reconciliation job on the sandbox", () => {
       checked: 1,
       open: 1,
     });
-    expect((await accountOf(member)).creditiMessaggi).toBe(before.creditiMessaggi);
+    expect((await accountOf(member)).messageCredits).toBe(before.messageCredits);
     expect(await grants(member)).toHaveLength(0);
   });
 
@@ -208,7 +208,7 @@ describe("the reconciliation job on the sandbox", () => {
     // The claim gives the payment to one run; the other finds nothing to ask about.
     expect(runs.map((r) => r.checked).sort()).toEqual([0, 1]);
     expect(runs.map((r) => r.repaired).sort()).toEqual([0, 1]);
-    expect((await accountOf(member)).creditiMessaggi).toBe(before.creditiMessaggi + PLAN.credits);
+    expect((await accountOf(member)).messageCredits).toBe(before.messageCredits + PLAN.credits);
     expect(await grants(member)).toHaveLength(1);
   });
 });
@@ -276,7 +276,7 @@ describe("the reconciliation job on the Mollie adapter", () => {
     );
     expect(runs.reduce((n, r) => n + r.repaired, 0)).toBe(1);
     expect(runs.reduce((n, r) => n + r.open, 0)).toBe(1);
-    expect((await accountOf(member)).creditiMessaggi).toBe(before.creditiMessaggi + PLAN.credits);
+    expect((await accountOf(member)).messageCredits).toBe(before.messageCredits + PLAN.credits);
     const rows = await paymentsOf(member);
     expect(rows.find((p) => p.reference === paid.reference)).toMatchObject({ status: "succeeded" });
     expect(rows.find((p) => p.reference === still.reference)).toMatchObject({ status: "action_required" });
@@ -299,7 +299,7 @@ describe("the reconciliation job on the Mollie adapter", () => {
     expect(
       await reconcilePayments({ db, env }, only(mollie), later(RECONCILE_LEASE_MS), { accountId: before.id }),
     ).toMatchObject({ checked: 1, open: 1, repaired: 0 });
-    expect((await accountOf(member)).creditiMessaggi).toBe(before.creditiMessaggi + PLAN.credits);
+    expect((await accountOf(member)).messageCredits).toBe(before.messageCredits + PLAN.credits);
     expect(await grants(member)).toHaveLength(1);
   });
 });

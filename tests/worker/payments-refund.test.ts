@@ -33,7 +33,7 @@ describe("refunding a payment from the console", () => {
     const signedUp = await account(member.clickid);
     const payment = await pay(member, STARTER);
     const paid = await account(member.clickid);
-    expect(paid.creditiMessaggi).toBe(signedUp.creditiMessaggi + STARTER.credits);
+    expect(paid.messageCredits).toBe(signedUp.messageCredits + STARTER.credits);
     expect(paid.premiumLevel).toBe(1);
     const socket = await connect(member);
 
@@ -52,12 +52,12 @@ describe("refunding a payment from the console", () => {
       premiumLevelBefore: 1,
       premiumLevelAfter: 0,
     });
-    expect(body.balances).toMatchObject({ creditiMessaggi: signedUp.creditiMessaggi, premiumLevel: 0 });
+    expect(body.balances).toMatchObject({ creditiMessaggi: signedUp.messageCredits, premiumLevel: 0 });
     expect(body.memberTold).toEqual({ mail: "kept", room: true });
 
     // The member's balance and level are back to before the payment, each change with its ledger row.
     const after = await account(member.clickid);
-    expect(after.creditiMessaggi).toBe(signedUp.creditiMessaggi);
+    expect(after.messageCredits).toBe(signedUp.messageCredits);
     expect(after.premiumLevel).toBe(0);
     const ledger = await refundLedger(after.id);
     expect(ledger).toHaveLength(2);
@@ -66,7 +66,7 @@ describe("refunding a payment from the console", () => {
         expect.objectContaining({
           balance: "messaggi",
           delta: -STARTER.credits,
-          balanceAfter: signedUp.creditiMessaggi,
+          balanceAfter: signedUp.messageCredits,
           reference: `refund:payment:${payment.id}`,
         }),
         expect.objectContaining({ balance: "premium", delta: -1, balanceAfter: 0 }),
@@ -92,9 +92,9 @@ describe("refunding a payment from the console", () => {
     // The member's open tab got the new balance; their mail says what was refunded, in Italian.
     const balances = await socket.next(
       "creditiResidui",
-      (e) => e.data.creditiMessaggi === signedUp.creditiMessaggi,
+      (e) => e.data.creditiMessaggi === signedUp.messageCredits,
     );
-    expect(balances.data.creditiMessaggi).toBe(signedUp.creditiMessaggi);
+    expect(balances.data.creditiMessaggi).toBe(signedUp.messageCredits);
     socket.close();
     const [mail] = await outbox(member.email);
     expect(mail).toMatchObject({ template: "refund", language: "it" });
@@ -127,7 +127,7 @@ describe("refunding a payment from the console", () => {
     const view = await call(`/ops/api/members/${member.clickid}/money`, { token: supervisor.token });
     expect(view.status).toBe(200);
     expect(await view.json()).toMatchObject({
-      member: { clickid: member.clickid, email: member.email, creditiMessaggi: signedUp.creditiMessaggi },
+      member: { clickid: member.clickid, email: member.email, creditiMessaggi: signedUp.messageCredits },
       payments: [
         {
           id: payment.id,
@@ -150,13 +150,13 @@ describe("refunding a payment from the console", () => {
     const payment = await pay(member, STARTER);
     // Most of the credits were spent since.
     await inDb((db) =>
-      db.update(accounts).set({ creditiMessaggi: 12 }).where(eq(accounts.clickid, member.clickid)),
+      db.update(accounts).set({ messageCredits: 12 }).where(eq(accounts.clickid, member.clickid)),
     );
     const response = await refund(supervisor.token, payment.id);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ refund: { creditsRemoved: 12 } });
     const after = await account(member.clickid);
-    expect(after.creditiMessaggi).toBe(0);
+    expect(after.messageCredits).toBe(0);
     expect(await refundLedger(after.id)).toEqual(
       expect.arrayContaining([expect.objectContaining({ balance: "messaggi", delta: -12, balanceAfter: 0 })]),
     );
@@ -181,12 +181,12 @@ describe("refunding a payment from the console", () => {
     expect((await refund(supervisor.token, second.id)).status).toBe(200);
     const afterSecond = await account(member.clickid);
     expect(afterSecond.premiumLevel).toBe(1);
-    expect(afterSecond.creditiMessaggi).toBe(before.creditiMessaggi - REFILL.credits);
+    expect(afterSecond.messageCredits).toBe(before.messageCredits - REFILL.credits);
 
     expect((await refund(supervisor.token, first.id)).status).toBe(200);
     const afterFirst = await account(member.clickid);
     expect(afterFirst.premiumLevel).toBe(0);
-    expect(afterFirst.creditiMessaggi).toBe(before.creditiMessaggi - REFILL.credits - STARTER.credits);
+    expect(afterFirst.messageCredits).toBe(before.messageCredits - REFILL.credits - STARTER.credits);
     const [plan] = await inDb((db) =>
       db.select().from(subscriptions).where(eq(subscriptions.orderId, first.orderId)),
     );
@@ -219,7 +219,7 @@ describe("refunding a payment from the console", () => {
       [other, otherBefore, otherPayment],
     ] as const) {
       const after = await account(who.clickid);
-      expect(after.creditiMessaggi).toBe(start.creditiMessaggi);
+      expect(after.messageCredits).toBe(start.messageCredits);
       expect((await refundLedger(after.id)).filter((r) => r.balance === "messaggi")).toHaveLength(1);
       expect(await refundRows(paid.id)).toHaveLength(1);
     }
@@ -270,7 +270,7 @@ describe("refunding a payment from the console", () => {
       error: { code: "refund_refused", messageKey: "generico" },
     });
     const after = await account(member.clickid);
-    expect(after.creditiMessaggi).toBe(before.creditiMessaggi);
+    expect(after.messageCredits).toBe(before.messageCredits);
     expect(after.premiumLevel).toBe(before.premiumLevel);
     expect((await paymentRow(payment.id))?.status).toBe("succeeded");
     expect(await refundRows(payment.id)).toHaveLength(0);

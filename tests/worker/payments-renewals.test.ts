@@ -104,7 +104,7 @@ describe("a renewing plan", () => {
       { purpose: "renewal", status: "succeeded", amountCents: VIP.cents },
       { purpose: "renewal", status: "succeeded", amountCents: VIP.cents },
     ]);
-    expect(after.account.creditiMessaggi).toBe(first.account.creditiMessaggi + 2 * VIP.credits);
+    expect(after.account.messageCredits).toBe(first.account.messageCredits + 2 * VIP.credits);
     const nextEnd = new Date(periodEnd.getTime() + 2 * VIP.days * DAY);
     expect(after.subscription?.currentPeriodEnd.toISOString()).toBe(nextEnd.toISOString());
     expect(after.account.nextBillDate?.toISOString()).toBe(nextEnd.toISOString());
@@ -166,7 +166,7 @@ describe("a renewing plan", () => {
     expect(after.account.premiumLevel).toBe(0);
     expect(after.account.nextBillDate).toBeNull();
     // The credits bought stay the member's.
-    expect(after.account.creditiMessaggi).toBe(account.creditiMessaggi);
+    expect(after.account.messageCredits).toBe(account.messageCredits);
     expect(after.charges.map((c) => c.status)).toEqual(["succeeded", "failed", "failed", "failed", "failed"]);
     expect(after.levels.at(-1)).toEqual({ delta: -2, after: 0, reason: "subscription_renewal_failed" });
     expect(await mailsTo(member)).toEqual(expect.arrayContaining(["renewal_failed", "subscription_ended"]));
@@ -217,7 +217,7 @@ describe("orders/createToken", () => {
     expect(run.events).toContainEqual({ kind: "renewed", subscriptionId: subscription?.id });
     const after = await state(member);
     expect(after.subscription).toMatchObject({ status: "active", renewalFailures: 0 });
-    expect(after.account.creditiMessaggi).toBe(before.account.creditiMessaggi + VIP.credits);
+    expect(after.account.messageCredits).toBe(before.account.messageCredits + VIP.credits);
     expect(after.charges.at(-1)).toEqual({ purpose: "renewal", status: "succeeded", amountCents: VIP.cents });
     const [renewal] = await inDb((db) =>
       db
@@ -332,7 +332,7 @@ describe("age verification by card", () => {
     await buy(member, "4242424242424242", verify?.product_id);
     const after = await state(member);
     expect(after.account.verifiedUser).toBe(true);
-    expect(after.account.creditiMessaggi).toBe(before.account.creditiMessaggi);
+    expect(after.account.messageCredits).toBe(before.account.messageCredits);
     expect(after.account.premiumLevel).toBe(0);
     expect(after.subscription).toBeUndefined();
     expect(after.charges).toEqual([{ purpose: "initial", status: "succeeded", amountCents: 0 }]);

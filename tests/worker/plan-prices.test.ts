@@ -36,23 +36,23 @@ async function flowWithPlans(fluxId: string) {
   await inDb(async (db) => {
     const [base] = await db.select().from(flows).where(eq(flows.fluxId, "7"));
     await db.insert(flows).values({ fluxId, config: base?.config ?? {} });
-    const plan = (position: number, productId: string, prezzo: number, extra: object = {}) => ({
+    const plan = (position: number, productId: string, price: number, extra: object = {}) => ({
       fluxId,
       list: "free",
       position,
       productId,
-      nomePiano: productId,
-      prezzo,
-      prezzoTotale: prezzo,
+      planName: productId,
+      price: price,
+      totalPrice: price,
       premiumLevel: 1,
-      crediti: 100,
+      credits: 100,
       ...extra,
     });
     await db
       .insert(ratePlans)
       .values([
-        plan(1, "reduced", 1000, { badge: "-50%", vecchioPrezzo: 2000 }),
-        plan(2, "typed-only", 2490, { badge: "-30%", vecchioPrezzo: 3990 }),
+        plan(1, "reduced", 1000, { badge: "-50%", oldPrice: 2000 }),
+        plan(2, "typed-only", 2490, { badge: "-30%", oldPrice: 3990 }),
         plan(3, "best-value", 4990, { badge: "Best value" }),
       ]);
   });
@@ -68,8 +68,8 @@ async function priceHistory(fluxId: string, productId: string, points: [number, 
       points.map(([cents, daysAgo]) => ({
         fluxId,
         productId,
-        prezzo: cents,
-        prezzoTotale: cents,
+        price: cents,
+        totalPrice: cents,
         currency: "EUR",
         validFrom: sql`now() - make_interval(days => ${daysAgo})`,
       })),
@@ -134,13 +134,13 @@ describe("a plan's reduction", () => {
       inDb((db) =>
         db
           .update(ratePlans)
-          .set({ prezzo: cents, prezzoTotale: cents })
+          .set({ price: cents, totalPrice: cents })
           .where(and(eq(ratePlans.fluxId, fluxId), eq(ratePlans.productId, "best-value"))),
       );
     const history = () =>
       inDb((db) =>
         db
-          .select({ prezzoTotale: ratePlanPrices.prezzoTotale })
+          .select({ totalPrice: ratePlanPrices.totalPrice })
           .from(ratePlanPrices)
           .where(and(eq(ratePlanPrices.fluxId, fluxId), eq(ratePlanPrices.productId, "best-value")))
           .orderBy(ratePlanPrices.id),
@@ -150,10 +150,10 @@ describe("a plan's reduction", () => {
     await inDb((db) =>
       db
         .update(ratePlans)
-        .set({ nomePiano: "VIP" })
+        .set({ planName: "VIP" })
         .where(and(eq(ratePlans.fluxId, fluxId), eq(ratePlans.productId, "best-value"))),
     );
-    expect((await history()).map((p) => p.prezzoTotale)).toEqual([4990, 3990]);
+    expect((await history()).map((p) => p.totalPrice)).toEqual([4990, 3990]);
     // 49.90 was the price in force (for a moment) in the 30 days before today's 39.90: its reference.
     const { row } = await plansOf(member);
     expect(row("best-value")).toMatchObject({ prezzo: 3990, badge: "-20%", vecchioPrezzo: 4990 });

@@ -411,7 +411,7 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
       if (!plan) throw new Error("the seed has no free plan");
       const member = await createMember();
       const balance = async () =>
-        (await db.select().from(accounts).where(eq(accounts.clickid, member.clickid)))[0]?.creditiMessaggi ??
+        (await db.select().from(accounts).where(eq(accounts.clickid, member.clickid)))[0]?.messageCredits ??
         -1;
       const [account] = await db.select().from(accounts).where(eq(accounts.clickid, member.clickid));
       if (!account) throw new Error("no member");
@@ -442,7 +442,7 @@ describe("Adyen adapter against the fake Checkout API v71", () => {
         ["succeeded", false],
         ["succeeded", false],
       ]);
-      expect(await balance()).toBe(before + plan.crediti + plan.creditiPromo);
+      expect(await balance()).toBe(before + plan.credits + plan.promoCredits);
     } finally {
       await end();
     }

@@ -63,7 +63,7 @@ describe("a purchase", () => {
     first.send({ event: "chat", data: { msg: "primo", angelId: ANGEL, clientId: "purchase-msg-0001" } });
     await first.next("chat", (e) => e.data.clientId === "purchase-msg-0001");
     await inDb((db) =>
-      db.update(accounts).set({ creditiMessaggi: 0 }).where(eq(accounts.clickid, member.clickid)),
+      db.update(accounts).set({ messageCredits: 0 }).where(eq(accounts.clickid, member.clickid)),
     );
     first.send({
       event: "chat",
@@ -81,8 +81,8 @@ describe("a purchase", () => {
       await tab.next("creditiResidui", (e) => e.data.creditiMessaggi === 20);
     }
     const after = await account(member.clickid);
-    expect(after?.messaggioPending).toBeNull();
-    expect(after?.creditiMessaggi).toBe(20);
+    expect(after?.pendingMessage).toBeNull();
+    expect(after?.messageCredits).toBe(20);
     expect(after?.premiumLevel).toBe(1);
 
     // The same payment reported again (the return page's check after the charge): nothing more.
@@ -130,7 +130,7 @@ describe("a purchase", () => {
       { delta: 30, reason: "purchase", after: 30 },
       { delta: -10, reason: "message", after: 20 },
     ]);
-    expect((await account(member.clickid))?.creditiMessaggi).toBe(20);
+    expect((await account(member.clickid))?.messageCredits).toBe(20);
     first.close();
     second.close();
   });
@@ -141,7 +141,7 @@ describe("a purchase", () => {
     await inDb((db) =>
       db
         .update(accounts)
-        .set({ premiumLevel: 1, creditiMessaggi: 0, valoreMessaggio: 150 })
+        .set({ premiumLevel: 1, messageCredits: 0, messagePrice: 150 })
         .where(eq(accounts.clickid, member.clickid)),
     );
     const socket = await connect(member, "tab-purchase-short-0001");
@@ -150,8 +150,8 @@ describe("a purchase", () => {
     expect(await buy(member)).toEqual({ productId: "refill-100", credits: 100 });
     await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === 100);
     const after = await account(member.clickid);
-    expect(after?.creditiMessaggi).toBe(100);
-    expect(after?.messaggioPending).toMatchObject({ msg: "In attesa" });
+    expect(after?.messageCredits).toBe(100);
+    expect(after?.pendingMessage).toMatchObject({ msg: "In attesa" });
     const sent = await inDb((db) =>
       db
         .select({ id: messages.id })

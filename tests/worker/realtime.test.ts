@@ -101,7 +101,7 @@ describe("acknowledgements", () => {
       db
         .select({ msg: messages.msg })
         .from(messages)
-        .where(and(eq(messages.accountId, id), eq(messages.letto, false))),
+        .where(and(eq(messages.accountId, id), eq(messages.read, false))),
     );
     expect(left).toEqual([{ msg: "a" }]);
     socket.close();

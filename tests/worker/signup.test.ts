@@ -92,7 +92,7 @@ describe("sign-up", () => {
     expect(response.status).toBe(200);
     const { clickid } = (await response.json()) as { clickid: string };
     const [row] = await inDb((db) => db.select().from(accounts).where(eq(accounts.clickid, clickid)));
-    expect(row?.eta).toBeNull();
+    expect(row?.age).toBeNull();
     const wrongAge = await register(signupBody({ eta: 12, autoSignup: true }));
     expect(await wrongAge.json()).toMatchObject({ error: { field: "eta" } });
   });

@@ -23,7 +23,7 @@ describe("a burst of sends", () => {
   it("stores every message that the credits pay for, in order, and refuses none for the race", async () => {
     const member = await verifiedMember();
     // A paid member: each message costs valoreMessaggio (10); 104 credits pay for 10 of them.
-    await setBalances(member.clickid, { premiumLevel: 1, creditiMessaggi: 104, valoreMessaggio: 10 });
+    await setBalances(member.clickid, { premiumLevel: 1, messageCredits: 104, messagePrice: 10 });
     const socket = await connect(member);
     const ids = Array.from({ length: 10 }, (_, i) => `burst-${i}-${crypto.randomUUID().slice(0, 8)}`);
     ids.forEach((id, i) => {
@@ -37,7 +37,7 @@ describe("a burst of sends", () => {
     expect(echoes).toEqual(ids);
     // The balance every tab was told, and Postgres's once the room's write behind the acknowledgements ran.
     await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === 4);
-    await expect.poll(async () => (await account(member.clickid))?.creditiMessaggi).toBe(4);
+    await expect.poll(async () => (await account(member.clickid))?.messageCredits).toBe(4);
     // The 11th is the one the credits do not pay for.
     chat(socket, "uno di troppo", "burst-eleventh-0001");
     await socket.next("refused", (e) => e.data.clientId === "burst-eleventh-0001");

@@ -70,7 +70,7 @@ describe("creditiMessaggiAbbonamento", () => {
     // A renewing plan bought on top: its 300 credits; then every credit but 20 spent (an operator's correction, say).
     await buyWithCard(member, "vip-300");
     expect(await balances(member)).toEqual({ all: 405, fromPlan: 300 });
-    await setBalances(member.clickid, { creditiMessaggi: 20 });
+    await setBalances(member.clickid, { messageCredits: 20 });
     expect(await balances(member)).toEqual({ all: 20, fromPlan: 20 });
   });
 });

@@ -35,12 +35,12 @@ async function spendDownTo(member: TestMember, left: number) {
     await db.insert(creditLedger).values({
       accountId: account.id,
       balance: "messaggi",
-      delta: left - account.creditiMessaggi,
+      delta: left - account.messageCredits,
       balanceAfter: left,
       reason: "message",
       reference: `message:test-${crypto.randomUUID()}`,
     });
-    await db.update(accounts).set({ creditiMessaggi: left }).where(eq(accounts.id, account.id));
+    await db.update(accounts).set({ messageCredits: left }).where(eq(accounts.id, account.id));
   });
 }
 
@@ -96,7 +96,7 @@ describe("withdrawing from a purchase", () => {
     const [account] = await inDb((db) =>
       db.select().from(accounts).where(eq(accounts.clickid, member.clickid)),
     );
-    expect(account?.creditiMessaggi).toBe(0);
+    expect(account?.messageCredits).toBe(0);
     const takenBack = await inDb((db) =>
       db
         .select()

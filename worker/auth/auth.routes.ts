@@ -230,10 +230,10 @@ const disable = createRoute({
   },
 });
 
-async function signUp(c: Context<AppEnv>, utente: z.infer<typeof SignupRequest>["utente"]) {
+async function signUp(c: Context<AppEnv>, member: z.infer<typeof SignupRequest>["utente"]) {
   const ctx = authContext(c);
-  const flow = await loadFlow(c.var.db, utente.fluxId);
-  const account = await registerAccount(ctx, brands, flow, utente);
+  const flow = await loadFlow(c.var.db, member.fluxId);
+  const account = await registerAccount(ctx, brands, flow, member);
   // The account exists now: a mail provider failure must not turn the sign-up into an error (a retry
   // would meet code 1000); the member can still ask for a reset link or re-enter the address for a new one.
   await sendSignupMail(ctx, account, flow).catch((error: unknown) =>

@@ -304,9 +304,9 @@ export async function signInWithGoogle(
         // Google verified the address: no double opt-in mail is needed.
         confirmedEmail: true,
         region: null,
-        eta: null,
-        sono: fields.sono ?? "uomo",
-        cerco: fields.cerco ?? "donna",
+        age: null,
+        gender: fields.sono ?? "uomo",
+        seeking: fields.cerco ?? "donna",
         source: fields.source || "direct",
         campid: fields.campid ?? null,
         ip: fields.ip ?? null,

@@ -36,7 +36,7 @@ export async function sessionBody(c: Context<AppEnv>, account: Account): Promise
     token: await issueSession(c.var.config, account),
     clickid: account.clickid,
     confirmed_email: account.confirmedEmail,
-    regalo_messaggi: account.regaloMessaggi,
+    regalo_messaggi: account.giftMessages,
     user: sessionUser(account),
     flusso: clientFlow(flow),
   };
@@ -72,7 +72,7 @@ export async function verifySession(
       confirmed_email: account.confirmedEmail,
       email: account.email,
       region: account.region,
-      regalo_messaggi: account.regaloMessaggi,
+      regalo_messaggi: account.giftMessages,
       user: sessionUser(account),
       flusso: clientFlow(flow),
     },

@@ -114,10 +114,10 @@ export async function registerAccount(
         passwordHash,
         region: region.code,
         city: input.city ?? null,
-        provincia: input.provincia ?? null,
-        eta: input.eta,
-        sono: input.sono,
-        cerco: input.cerco,
+        province: input.provincia ?? null,
+        age: input.eta,
+        gender: input.sono,
+        seeking: input.cerco,
         source: input.source || "direct",
         campid: input.campid ?? null,
         ip: input.ip ?? null,
@@ -148,7 +148,7 @@ export async function createAccount(
   flow: PublicFlow,
   fields: Omit<
     typeof accounts.$inferInsert,
-    "clickid" | "brandId" | "country" | "fluxId" | "creditiMessaggi" | "creditiIcebreaker" | "creditiLike"
+    "clickid" | "brandId" | "country" | "fluxId" | "messageCredits" | "icebreakerCredits" | "likeCredits"
   >,
   marketing: MarketingChoices,
 ): Promise<Account> {
@@ -161,10 +161,10 @@ export async function createAccount(
         brandId: brand.public.id,
         country: brand.public.country,
         fluxId: flow.fluxId,
-        creditiMessaggi: flow.messaggiFree,
-        creditiIcebreaker: flow.creditiIcebreaker,
-        creditiLike: flow.creditiLike,
-        valoreMessaggio: flow.valoreMessaggio,
+        messageCredits: flow.messaggiFree,
+        icebreakerCredits: flow.creditiIcebreaker,
+        likeCredits: flow.creditiLike,
+        messagePrice: flow.valoreMessaggio,
       })
       .returning();
     if (!account) throw new Error("insert returned no account");

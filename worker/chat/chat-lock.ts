@@ -22,13 +22,13 @@ export function lockFacts(angelId: number) {
       and i.angel_id = ${angelId} and i.accepted_at <= now())`,
     firstType: sql<string | null>`(select m.type from messages m where m.account_id = accounts.id
       and m.angel_id = ${angelId} and m.type <> 'like' and m.time <= now() order by m.time, m.id limit 1)`,
-    messaggiInviti: sql<boolean>`coalesce((select (f.config ->> 'messaggi_inviti')::boolean from flows f
+    usesInvites: sql<boolean>`coalesce((select (f.config ->> 'messaggi_inviti')::boolean from flows f
       where f.flux_id in (accounts.flux_id, ${DEFAULT_FLUX_ID})
       order by f.flux_id = accounts.flux_id desc nulls last limit 1), false)`,
   };
 }
 
-export type LockFacts = { inviteAccepted: boolean; firstType: string | null; messaggiInviti: boolean };
+export type LockFacts = { inviteAccepted: boolean; firstType: string | null; usesInvites: boolean };
 
 /**
  * The conversation's lock: always for the locked angel ids; on a flow with messaggi_inviti, when the
@@ -37,7 +37,7 @@ export type LockFacts = { inviteAccepted: boolean; firstType: string | null; mes
 export function lockOf(angelId: number, facts: LockFacts): ChatLock {
   if (LOCKED_ANGEL_IDS.includes(angelId)) return "angel";
   if (facts.inviteAccepted) return null;
-  return facts.messaggiInviti && facts.firstType === "personal" ? "invite" : null;
+  return facts.usesInvites && facts.firstType === "personal" ? "invite" : null;
 }
 
 /** The lock of one conversation and whether its invite was accepted (the conversation answer). */

@@ -38,9 +38,9 @@ export function toChatMessage(m: MessageRow, reader?: Reader): ChatMessage {
     angelId: m.angelId,
     time: m.time.toISOString(),
     type: m.type,
-    letto: m.letto,
+    letto: m.read,
     blurredMessage: hidden,
-    idNotifica: m.idNotifica,
+    idNotifica: m.notificationId,
     clientId: m.clientId,
   };
 }
@@ -59,7 +59,7 @@ export async function insertMemberMessage(
       type: "personal",
       msg: input.msg,
       time: new Date(),
-      letto: true,
+      read: true,
       clientId: input.clientId,
     })
     .returning();
@@ -199,11 +199,11 @@ export async function messagesAfter(db: Db, clickid: string, after: Cursor): Pro
 export async function markMessageRead(db: Db, clickid: string, id: number): Promise<boolean> {
   const rows = await db
     .update(messages)
-    .set({ letto: true })
+    .set({ read: true })
     .where(
       and(
         eq(messages.id, id),
-        eq(messages.letto, false),
+        eq(messages.read, false),
         sql`${messages.type} not in ('personal', 'like')`,
         lte(messages.time, sql`now()`),
         sql`${messages.accountId} = (select ${accounts.id} from ${accounts} where ${accounts.clickid} = ${clickid})`,
@@ -217,12 +217,12 @@ export async function markMessageRead(db: Db, clickid: string, id: number): Prom
 export async function markConversationRead(db: Db, accountId: number, angelId: number) {
   await db
     .update(messages)
-    .set({ letto: true })
+    .set({ read: true })
     .where(
       and(
         eq(messages.accountId, accountId),
         eq(messages.angelId, angelId),
-        eq(messages.letto, false),
+        eq(messages.read, false),
         lte(messages.time, sql`now()`),
       ),
     );
@@ -277,7 +277,7 @@ export async function replyContext(db: Db, clickid: string) {
 /** The member's message refused for credits and kept for after a purchase, if any. */
 export async function pendingMessageOf(db: Db, clickid: string): Promise<PendingMessage | null> {
   const [row] = await db
-    .select({ pending: accounts.messaggioPending })
+    .select({ pending: accounts.pendingMessage })
     .from(accounts)
     .where(eq(accounts.clickid, clickid));
   const parsed = PendingMessage.safeParse(row?.pending);

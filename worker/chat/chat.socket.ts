@@ -8,7 +8,7 @@ import { type ChatMessage, CLIENT_ID_CONFLICT } from "../contracts/chat";
 import type { Balances } from "../contracts/credits";
 import type { Cursor } from "../contracts/cursor";
 import { gateDecision } from "../contracts/message-gate";
-import { type ClientEvent, notificaFor } from "../contracts/realtime";
+import { type ClientEvent, notificationFor } from "../contracts/realtime";
 import { stableHash } from "../core/hash";
 import { logEvent } from "../core/log";
 import { notifyMember } from "../notifications/notify.service";
@@ -111,8 +111,13 @@ async function sendInRoom(room: Room, data: MemberMessage): Promise<SendResult |
     // The same clientId with other content is another message: refused, never dropped in silence.
     if (before.angelId !== data.angelId || before.msg !== data.msg)
       return { ok: false, reason: CLIENT_ID_CONFLICT };
-    const { creditiMessaggi, creditiIcebreaker } = account;
-    return { ok: true, message: before, balances: { creditiMessaggi, creditiIcebreaker }, duplicate: true };
+    const { creditiMessaggi: messageCredits, creditiIcebreaker: icebreakerCredits } = account;
+    return {
+      ok: true,
+      message: before,
+      balances: { creditiMessaggi: messageCredits, creditiIcebreaker: icebreakerCredits },
+      duplicate: true,
+    };
   }
   const stored = await storeInRoom(room, data, (current) => {
     const decision = gateDecision(current, { icebreaker: false, firstEver: false });
@@ -161,7 +166,7 @@ async function passGate(room: Room, data: MemberMessage): Promise<SendResult> {
     }
     return result;
   }
-  room.broadcast({ event: "chat", data: result.message, notifica: notificaFor("own") });
+  room.broadcast({ event: "chat", data: result.message, notifica: notificationFor("own") });
   room.broadcast({ event: "creditiResidui", data: result.balances });
   return result;
 }
@@ -304,7 +309,7 @@ export async function replayMessages(room: Room, after: Cursor) {
   const missed = [...written, ...(await unwrittenAfter(room, after)).filter((m) => !ids.has(m.id))];
   missed.sort((a, b) => Date.parse(a.time) - Date.parse(b.time) || a.id - b.id);
   for (const message of missed) {
-    room.reply({ event: "chat", data: message, notifica: notificaFor("replay") });
+    room.reply({ event: "chat", data: message, notifica: notificationFor("replay") });
   }
 }
 
@@ -332,7 +337,7 @@ export const chatSteps = {
       logEvent("warn", "room.deliver.missing", { messageId: step.messageId });
       return;
     }
-    room.broadcast({ event: "chat", data: message, notifica: notificaFor("reply") });
+    room.broadcast({ event: "chat", data: message, notifica: notificationFor("reply") });
     // A reply the member may not read goes out without its text.
     const preview = message.blurredMessage ? undefined : message.msg;
     await notifyMember(room, { kind: "message", angelId: message.angelId, messageId: message.id, preview });

@@ -97,7 +97,7 @@ async function trySend(db: Db, input: SendInput, memory: SendMemory): Promise<Se
   const account = row?.account;
   memory.last = null;
   if (!row || !account || account.disabled) return { ok: false, reason: "unknown_account" };
-  const balances = { creditiMessaggi: account.creditiMessaggi, creditiIcebreaker: account.creditiIcebreaker };
+  const balances = { creditiMessaggi: account.messageCredits, creditiIcebreaker: account.icebreakerCredits };
   if (row.resentId !== null) {
     const [resent] = await db
       .select()
@@ -114,11 +114,17 @@ async function trySend(db: Db, input: SendInput, memory: SendMemory): Promise<Se
   if (refusal) return { ok: false, reason: refusal };
   if (!row.angelExists) return { ok: false, reason: "unknown_angel" };
 
+  // The gate reads the spec's names (worker/contracts/message-gate.ts).
   const state: AccountState = {
-    ...account,
     clickid: input.clickid,
     accountId: account.id,
     version: row.version,
+    premiumLevel: account.premiumLevel,
+    valoreMessaggio: account.messagePrice,
+    creditiMessaggi: account.messageCredits,
+    creditiIcebreaker: account.icebreakerCredits,
+    verifiedUser: account.verifiedUser,
+    messaggioPending: account.pendingMessage,
   };
   const context = { icebreaker: !row.conversationStarted, firstEver: !row.sentBefore };
   // A conversation started before this message stays open: its first message and an acceptance are fixed.
@@ -153,16 +159,16 @@ async function decideAndWrite(
   const pending = PendingMessage.safeParse(state.messaggioPending);
   const clearsPending = pending.success && pending.data.angelId === input.angelId;
   const cost = decision.balance ? decision.cost : 0;
-  const spendMessaggi = decision.balance === "messaggi" ? cost : 0;
+  const spendMessages = decision.balance === "messaggi" ? cost : 0;
   const spendIcebreaker = decision.balance === "icebreaker" ? cost : 0;
   const write = db.execute<SpendRow>(sql`
     with spend as (
       update accounts set
-        crediti_messaggi = crediti_messaggi - ${spendMessaggi},
+        crediti_messaggi = crediti_messaggi - ${spendMessages},
         crediti_icebreaker = crediti_icebreaker - ${spendIcebreaker},
         messaggio_pending = case when ${clearsPending} then null else messaggio_pending end
       where id = ${state.accountId} and xmin::text = ${state.version}
-        and crediti_messaggi >= ${spendMessaggi} and crediti_icebreaker >= ${spendIcebreaker}
+        and crediti_messaggi >= ${spendMessages} and crediti_icebreaker >= ${spendIcebreaker}
       returning crediti_messaggi, crediti_icebreaker, xmin::text as version
     ), stored as (
       insert into messages (account_id, angel_id, type, msg, time, letto, client_id)

@@ -8,6 +8,12 @@ const Credits = z.number().int().min(0);
 export const Balances = z.object({ creditiMessaggi: Credits, creditiIcebreaker: Credits });
 export type Balances = z.infer<typeof Balances>;
 
+/** The wire's balances from the code's names (an account row's properties). */
+export const toBalances = (credits: { messageCredits: number; icebreakerCredits: number }): Balances => ({
+  creditiMessaggi: credits.messageCredits,
+  creditiIcebreaker: credits.icebreakerCredits,
+});
+
 /** The spec's premium levels: 0 free, 1 and 2 paid. */
 export const PremiumLevel = z.number().int().min(0).max(2);
 

@@ -312,10 +312,10 @@ export function choosePlan(plans: RatePlan, fluxId: string, premiumLevel: number
  */
 export function planMessageValue(
   plan: Pick<RatePlanRow, "crediti" | "crediti_promo" | "prezzo_totale">,
-  valoreMessaggio: number,
+  messagePrice: number,
 ): { messages: number; centsPerMessage: number } | null {
-  if (!Number.isInteger(valoreMessaggio) || valoreMessaggio < 1) return null;
-  const messages = Math.floor((plan.crediti + plan.crediti_promo) / valoreMessaggio);
+  if (!Number.isInteger(messagePrice) || messagePrice < 1) return null;
+  const messages = Math.floor((plan.crediti + plan.crediti_promo) / messagePrice);
   if (messages < 1) return null;
   return { messages, centsPerMessage: Math.floor((2 * plan.prezzo_totale + messages) / (2 * messages)) };
 }

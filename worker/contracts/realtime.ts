@@ -80,7 +80,7 @@ export const ClientEvent = z.discriminatedUnion("event", [
 export type ClientEvent = z.infer<typeof ClientEvent>;
 
 /** The spec's display types of a chat notification (money-platform.md section 3). */
-export const notificaTypes = ["Default", "full", "wait_socket", "wait_ai"] as const;
+export const notificationTypes = ["Default", "full", "wait_socket", "wait_ai"] as const;
 
 /**
  * How the client shows a chat message as a notification (popup): `ritardo` set means wait `offset` ms
@@ -88,7 +88,7 @@ export const notificaTypes = ["Default", "full", "wait_socket", "wait_ai"] as co
  * `notificaFor` below; `pressing` marks a message of the brain's schedule.
  */
 export const ChatNotifica = z.object({
-  type: z.enum(notificaTypes),
+  type: z.enum(notificationTypes),
   ritardo: z.boolean(),
   offset: z.number().int().min(0),
   pressing: z.boolean().optional(),
@@ -106,7 +106,7 @@ export const REPLAY_OFFSET_MS = 2000;
  *   delayed-full is never a replayed pressing message's popup: it is dropped, as the spec says);
  * - the echo of the member's own message: wait_ai (the answer is on its way; never shown).
  */
-export function notificaFor(origin: "reply" | "pressing" | "replay" | "own"): ChatNotifica {
+export function notificationFor(origin: "reply" | "pressing" | "replay" | "own"): ChatNotifica {
   switch (origin) {
     case "reply":
       return { type: "Default", ritardo: false, offset: 0 };

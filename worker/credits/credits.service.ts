@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
-import type { Balances } from "../contracts/credits";
+import { type Balances, toBalances } from "../contracts/credits";
 import type { Db } from "../core/db";
 
 export interface Purchase {
@@ -36,10 +36,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  */
 export async function addPurchase(
   tx: Tx,
-  account: Pick<
-    typeof accounts.$inferSelect,
-    "id" | "creditiMessaggi" | "creditiIcebreaker" | "premiumLevel"
-  >,
+  account: Pick<typeof accounts.$inferSelect, "id" | "messageCredits" | "icebreakerCredits" | "premiumLevel">,
   purchase: Omit<Purchase, "clickid">,
 ): Promise<GrantResult> {
   const [ledger] = await tx
@@ -48,26 +45,25 @@ export async function addPurchase(
       accountId: account.id,
       balance: "messaggi",
       delta: purchase.credits,
-      balanceAfter: account.creditiMessaggi + purchase.credits,
+      balanceAfter: account.messageCredits + purchase.credits,
       reason: "purchase",
       reference: `purchase:${purchase.reference}`,
     })
     .onConflictDoNothing()
     .returning({ id: creditLedger.id });
   if (!ledger) {
-    const { creditiMessaggi, creditiIcebreaker, premiumLevel } = account;
-    return { ok: true, applied: false, creditiMessaggi, creditiIcebreaker, premiumLevel };
+    return { ok: true, applied: false, premiumLevel: account.premiumLevel, ...toBalances(account) };
   }
   const [updated] = await tx
     .update(accounts)
     .set({
-      creditiMessaggi: sql`${accounts.creditiMessaggi} + ${purchase.credits}`,
+      messageCredits: sql`${accounts.messageCredits} + ${purchase.credits}`,
       premiumLevel: sql`greatest(${accounts.premiumLevel}, ${purchase.premiumLevel})`,
     })
     .where(eq(accounts.id, account.id))
     .returning({
-      creditiMessaggi: accounts.creditiMessaggi,
-      creditiIcebreaker: accounts.creditiIcebreaker,
+      messageCredits: accounts.messageCredits,
+      icebreakerCredits: accounts.icebreakerCredits,
       premiumLevel: accounts.premiumLevel,
     });
   if (!updated) throw new Error("the locked account row was not updated");
@@ -81,7 +77,7 @@ export async function addPurchase(
       reference: `purchase:${purchase.reference}`,
     });
   }
-  return { ok: true, applied: true, ...updated };
+  return { ok: true, applied: true, premiumLevel: updated.premiumLevel, ...toBalances(updated) };
 }
 
 /**

@@ -133,10 +133,10 @@ export const discoveryRoutes = featureApp()
     return c.json({ totali }, 200);
   })
   .openapi(oneAngel, async (c) => {
-    const { angelId, country, cerco } = c.req.valid("param");
+    const { angelId, country, cerco: seeking } = c.req.valid("param");
     // Only the brand's angels, and only when the path names the angel's own country and gender.
     if (country !== c.get("brand").public.country) return c.json([], 200);
     const angel = await angelById(c.get("db"), angelId);
-    if (!angel || angel.country !== country || angel.gender !== cerco) return c.json([], 200);
+    if (!angel || angel.country !== country || angel.gender !== seeking) return c.json([], 200);
     return c.json([angelCard(c.get("brand"), angel, false)], 200);
   });

@@ -363,7 +363,7 @@ const TotalRows = z.array(z.object({ live: z.boolean(), total: z.number().int() 
 /** The region total's one statement (exported for the query-plan test). */
 export function regionTotalStatement(session: UncheckedSession, country: string | null, region: string): SQL {
   return sql`with me as (
-      select ${accounts.cerco} as cerco from ${accounts} where ${liveSession(session)}
+      select ${accounts.seeking} as cerco from ${accounts} where ${liveSession(session)}
     )
     select exists (select 1 from me) as live,
       (select coalesce(sum(${angelCounts.n}), 0) from ${angelCounts} where ${angelCounts.country} = ${country}::text

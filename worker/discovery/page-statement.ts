@@ -101,7 +101,7 @@ export function pageSql(
     : sql`null::text`;
   const refusedCity = cityAsked ? sql`not ${cityOfOwnRegion}` : sql`false`;
   return sql`with me as (
-    select ${accounts.id} as id, ${accounts.region} as region, ${accounts.cerco} as cerco,
+    select ${accounts.id} as id, ${accounts.region} as region, ${accounts.seeking} as cerco,
       ${accounts.premiumLevel} as premium_level
     from ${accounts} where ${liveSession(q.session)}
   ), place as (

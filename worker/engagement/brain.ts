@@ -5,7 +5,7 @@
 
 import { pressingMessage, replyContext } from "../chat/chat.service";
 import type { ClientEvent } from "../contracts/realtime";
-import { notificaFor } from "../contracts/realtime";
+import { notificationFor } from "../contracts/realtime";
 import { loadFlow } from "../core/flows";
 import { logEvent } from "../core/log";
 import type { BrainAction, Room, RoomQueueItem, RoomStep } from "../realtime/room";
@@ -102,7 +102,7 @@ export async function runBrainStep(room: Room, step: BrainStep, item: RoomQueueI
           time: new Date(Math.min(item.due, Date.now())),
         })
       : null;
-    if (message) room.broadcast({ event: "chat", data: message, notifica: notificaFor("pressing") });
+    if (message) room.broadcast({ event: "chat", data: message, notifica: notificationFor("pressing") });
   } else {
     const done = await brainEngagement(room.db, {
       clickid: room.clickid,

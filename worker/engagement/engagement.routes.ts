@@ -147,10 +147,10 @@ export const engagementRoutes = featureApp()
       {
         navigation: {
           profiliVisitati: commaList(state.profiliVisitati),
-          creditiMessaggi: state.account.creditiMessaggi,
+          creditiMessaggi: state.account.messageCredits,
           creditiMessaggiAbbonamento: fromPlan,
-          creditiIcebreaker: state.account.creditiIcebreaker,
-          creditiLike: state.account.creditiLike,
+          creditiIcebreaker: state.account.icebreakerCredits,
+          creditiLike: state.account.likeCredits,
           premiumLevel: state.account.premiumLevel,
         },
         undreadedMessages: state.unreadMessages,

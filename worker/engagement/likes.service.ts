@@ -39,27 +39,27 @@ async function likeWithin(
   via: LikeVia,
 ): Promise<{ ack: LikeAck; created: boolean }> {
   const base = { angelId, premiumLevel: account.premiumLevel, via };
-  const sent = (creditiLike: number, alreadyLiked: boolean): LikeAck => ({
+  const sent = (likeCredits: number, alreadyLiked: boolean): LikeAck => ({
     ...base,
     status: "sent",
     messageKey: "mi_piace_inviato",
     hook: null,
-    creditiLike,
+    creditiLike: likeCredits,
     alreadyLiked,
   });
   const [existing] = await tx
     .select({ id: likes.id })
     .from(likes)
     .where(and(eq(likes.accountId, account.id), eq(likes.angelId, angelId), eq(likes.fromAngel, false)));
-  if (existing) return { ack: sent(account.creditiLike, true), created: false };
+  if (existing) return { ack: sent(account.likeCredits, true), created: false };
   const free = account.premiumLevel === 0;
-  if (free && account.creditiLike <= 0) {
+  if (free && account.likeCredits <= 0) {
     const ack: LikeAck = {
       ...base,
       status: "refused",
       messageKey: null,
       hook: "file_like",
-      creditiLike: account.creditiLike,
+      creditiLike: account.likeCredits,
       alreadyLiked: false,
     };
     return { ack, created: false };
@@ -70,23 +70,23 @@ async function likeWithin(
     .onConflictDoNothing()
     .returning({ id: likes.id });
   // Only possible if a like was written without the account lock; it is there, so it counts as given.
-  if (!like) return { ack: sent(account.creditiLike, true), created: false };
-  if (!free) return { ack: sent(account.creditiLike, false), created: true };
+  if (!like) return { ack: sent(account.likeCredits, true), created: false };
+  if (!free) return { ack: sent(account.likeCredits, false), created: true };
   const [after] = await tx
     .update(accounts)
-    .set({ creditiLike: sql`${accounts.creditiLike} - 1` })
-    .where(and(eq(accounts.id, account.id), gt(accounts.creditiLike, 0)))
-    .returning({ creditiLike: accounts.creditiLike });
+    .set({ likeCredits: sql`${accounts.likeCredits} - 1` })
+    .where(and(eq(accounts.id, account.id), gt(accounts.likeCredits, 0)))
+    .returning({ likeCredits: accounts.likeCredits });
   if (!after) throw new Error("like credit vanished under the account lock");
   await tx.insert(creditLedger).values({
     accountId: account.id,
     balance: "like",
     delta: -1,
-    balanceAfter: after.creditiLike,
+    balanceAfter: after.likeCredits,
     reason: "like",
     reference: `like:${like.id}`,
   });
-  return { ack: sent(after.creditiLike, false), created: true };
+  return { ack: sent(after.likeCredits, false), created: true };
 }
 
 export type LikeResult =

@@ -54,8 +54,8 @@ async function selectNotifications(db: Db, where: SQL, order: "newest" | "oldest
     (r): Notification => ({
       id: r.n.id,
       type: r.n.type,
-      categoriaNotifica: r.n.categoriaNotifica,
-      letto: r.n.letto,
+      categoriaNotifica: r.n.category,
+      letto: r.n.read,
       angelId: r.n.angelId,
       screenName: r.screenName,
       time: r.n.time.toISOString(),
@@ -108,12 +108,12 @@ export async function markNotificationsRead(
   accountId: number,
   by: { angelId?: number; type?: ListedNotificationType },
 ): Promise<number> {
-  const where = [eq(notifications.accountId, accountId), eq(notifications.letto, false), visible];
+  const where = [eq(notifications.accountId, accountId), eq(notifications.read, false), visible];
   if (by.angelId !== undefined) where.push(eq(notifications.angelId, by.angelId));
   if (by.type !== undefined) where.push(eq(notifications.type, by.type));
   const rows = await db
     .update(notifications)
-    .set({ letto: true })
+    .set({ read: true })
     .where(and(...where))
     .returning({ id: notifications.id });
   return rows.length;
@@ -152,13 +152,13 @@ export async function likedAngels(db: Db, accountId: number): Promise<number[]> 
 
 /** What the navigation shows: balances, unread counts and the liked and visited angels. */
 export async function navigationState(db: Db, accountId: number) {
-  const [[account], [unread], [unseen], profiliLike, profiliVisitati] = await Promise.all([
+  const [[account], [unread], [unseen], likedAngelIds, visitedAngelIds] = await Promise.all([
     db
       .select({
         premiumLevel: accounts.premiumLevel,
-        creditiMessaggi: accounts.creditiMessaggi,
-        creditiIcebreaker: accounts.creditiIcebreaker,
-        creditiLike: accounts.creditiLike,
+        messageCredits: accounts.messageCredits,
+        icebreakerCredits: accounts.icebreakerCredits,
+        likeCredits: accounts.likeCredits,
       })
       .from(accounts)
       .where(eq(accounts.id, accountId)),
@@ -166,13 +166,13 @@ export async function navigationState(db: Db, accountId: number) {
       .select({ n: sql<number>`count(*)::int` })
       .from(messages)
       .where(
-        and(eq(messages.accountId, accountId), eq(messages.letto, false), lte(messages.time, sql`now()`)),
+        and(eq(messages.accountId, accountId), eq(messages.read, false), lte(messages.time, sql`now()`)),
       ),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(notifications)
       .where(
-        and(eq(notifications.accountId, accountId), eq(notifications.letto, false), listedTypes, visible),
+        and(eq(notifications.accountId, accountId), eq(notifications.read, false), listedTypes, visible),
       ),
     likedAngels(db, accountId),
     visitedAngels(db, accountId),
@@ -182,8 +182,8 @@ export async function navigationState(db: Db, accountId: number) {
     account,
     unreadMessages: Number(unread?.n ?? 0),
     unreadNotifications: Number(unseen?.n ?? 0),
-    profiliLike,
-    profiliVisitati,
+    profiliLike: likedAngelIds,
+    profiliVisitati: visitedAngelIds,
   };
 }
 

@@ -20,7 +20,7 @@ async function liveAccount(db: Db, clickid: string) {
       id: accounts.id,
       country: accounts.country,
       region: accounts.region,
-      cerco: accounts.cerco,
+      seeking: accounts.seeking,
       disabled: accounts.disabled,
     })
     .from(accounts)
@@ -76,7 +76,7 @@ export async function scheduleLikeBack(
       accountId: account.id,
       angelId: input.angelId,
       type: "like",
-      categoriaNotifica: LIKE_REPLY_CATEGORY,
+      category: LIKE_REPLY_CATEGORY,
       msg: notificationMessageKeys.likeReply,
       time: input.time,
     });
@@ -106,7 +106,7 @@ export async function scheduleAngelVisit(
   if (!account) return null;
   const where = [
     eq(angels.country, account.country),
-    eq(angels.gender, account.cerco),
+    eq(angels.gender, account.seeking),
     sql`not exists (select 1 from ${visits} where ${visits.accountId} = ${account.id} and ${visits.angelId} = ${angels.id} and ${visits.fromAngel})`,
   ];
   if (account.region) where.push(eq(angels.region, account.region));
@@ -140,7 +140,7 @@ export async function brainAudience(db: Db, input: { clickid: string; count: num
       id: accounts.id,
       country: accounts.country,
       region: accounts.region,
-      cerco: accounts.cerco,
+      seeking: accounts.seeking,
       disabled: accounts.disabled,
       premiumLevel: accounts.premiumLevel,
       fluxId: accounts.fluxId,
@@ -149,7 +149,7 @@ export async function brainAudience(db: Db, input: { clickid: string; count: num
     .from(accounts)
     .where(eq(accounts.clickid, input.clickid));
   if (!account || account.disabled) return null;
-  const where = [eq(angels.country, account.country), eq(angels.gender, account.cerco)];
+  const where = [eq(angels.country, account.country), eq(angels.gender, account.seeking)];
   if (account.region) where.push(eq(angels.region, account.region));
   const rows = await db
     .select({ id: angels.id })

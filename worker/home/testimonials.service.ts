@@ -11,12 +11,12 @@ const reviewLanguage: Record<Country, Locale> = { it: "it", es: "es", en: "en" }
 export async function shuffledTestimonials(db: Db, country: Country, count = SHUFFLED_TESTIMONIALS) {
   return db
     .select({
-      utente: testimonials.utente,
-      genere: testimonials.genere,
-      eta: testimonials.eta,
-      recensione: testimonials.recensione,
-      stelle: testimonials.stelle,
-      nome_immagine: testimonials.nomeImmagine,
+      utente: testimonials.author,
+      genere: testimonials.gender,
+      eta: testimonials.age,
+      recensione: testimonials.review,
+      stelle: testimonials.stars,
+      nome_immagine: testimonials.imageName,
       isSample: testimonials.isSample,
     })
     .from(testimonials)

@@ -155,11 +155,7 @@ async function seen(host: CascadeHost, p: Pending, accountId: number): Promise<b
         .select({ n: sql<number>`count(*)::int` })
         .from(messages)
         .where(
-          and(
-            eq(messages.accountId, accountId),
-            inArray(messages.id, p.messageIds),
-            eq(messages.letto, true),
-          ),
+          and(eq(messages.accountId, accountId), inArray(messages.id, p.messageIds), eq(messages.read, true)),
         )
     : [{ n: 0 }];
   const [notificationsRead] = p.notificationIds.length
@@ -170,7 +166,7 @@ async function seen(host: CascadeHost, p: Pending, accountId: number): Promise<b
           and(
             eq(notifications.accountId, accountId),
             inArray(notifications.id, p.notificationIds),
-            eq(notifications.letto, true),
+            eq(notifications.read, true),
           ),
         )
     : [{ n: 0 }];

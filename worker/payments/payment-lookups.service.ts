@@ -30,12 +30,12 @@ export const CARD_CHECK_PLAN: OrderPlan = {
 /** A rate plan row as an order keeps it: what the member saw and what the payment grants. */
 export const orderPlanOf = (row: typeof ratePlans.$inferSelect): OrderPlan => ({
   productId: row.productId,
-  nomePiano: row.nomePiano,
-  prezzoTotale: row.prezzoTotale,
+  nomePiano: row.planName,
+  prezzoTotale: row.totalPrice,
   currency: row.currency,
   premiumLevel: row.premiumLevel,
-  crediti: row.crediti,
-  creditiPromo: row.creditiPromo,
+  crediti: row.credits,
+  creditiPromo: row.promoCredits,
   renewalDays: row.renewalDays,
 });
 

@@ -59,8 +59,8 @@ export async function plansView(
         from ${ratePlans} where ${ratePlans.fluxId} = ${flows.fluxId})`,
       prices: sql`(select json_agg(${jsonRow({
         productId: price.productId,
-        prezzo: price.prezzo,
-        prezzoTotale: price.prezzoTotale,
+        price: price.price,
+        totalPrice: price.totalPrice,
         validFrom: price.validFrom,
       })}) from ${ratePlanPrices} where ${ratePlanPrices.fluxId} = ${flows.fluxId})`,
       keptCard: cardProvider

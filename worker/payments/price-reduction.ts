@@ -10,15 +10,15 @@ const DAY_MS = 86_400_000;
 /** One price a plan had, from when it applied (rate_plan_prices). */
 export interface PricePoint {
   /** The price shown, and the price charged (what a reduction is measured on), in cents. */
-  prezzo: number;
-  prezzoTotale: number;
+  price: number;
+  totalPrice: number;
   validFrom: Date;
 }
 
 export interface Reduction {
   /** The lowest price of the reference period, as shown and as charged. */
-  referencePrezzo: number;
-  referenceTotale: number;
+  referencePrice: number;
+  referenceTotal: number;
   /** Whole percent off the reference, rounded down: the badge never claims more than the saving. */
   percent: number;
   /** When the reduced price began to apply. */
@@ -38,7 +38,7 @@ export function priceReduction(history: readonly PricePoint[], now: Date): Reduc
   const current = points.at(-1);
   if (!current) return null;
   let start = points.length - 1;
-  while (start > 0 && points[start - 1]?.prezzoTotale === current.prezzoTotale) start--;
+  while (start > 0 && points[start - 1]?.totalPrice === current.totalPrice) start--;
   const since = points[start]?.validFrom ?? current.validFrom;
   const periodStart = since.getTime() - REFERENCE_PERIOD_DAYS * DAY_MS;
   let reference: PricePoint | null = null;
@@ -47,15 +47,13 @@ export function priceReduction(history: readonly PricePoint[], now: Date): Reduc
     // In effect from its own start until the next price began.
     const until = (points[i + 1] as PricePoint).validFrom.getTime();
     if (until <= periodStart) continue;
-    if (!reference || point.prezzoTotale < reference.prezzoTotale) reference = point;
+    if (!reference || point.totalPrice < reference.totalPrice) reference = point;
   }
-  if (!reference || reference.prezzoTotale <= current.prezzoTotale) return null;
-  const percent = Math.floor(
-    ((reference.prezzoTotale - current.prezzoTotale) * 100) / reference.prezzoTotale,
-  );
+  if (!reference || reference.totalPrice <= current.totalPrice) return null;
+  const percent = Math.floor(((reference.totalPrice - current.totalPrice) * 100) / reference.totalPrice);
   return {
-    referencePrezzo: reference.prezzo,
-    referenceTotale: reference.prezzoTotale,
+    referencePrice: reference.price,
+    referenceTotal: reference.totalPrice,
     percent,
     since,
   };

@@ -95,8 +95,8 @@ export async function reversePayment(
         eq(creditLedger.reference, grantReference(payment.id)),
       ),
     );
-  const creditsRemoved = Math.max(0, Math.min(granted?.delta ?? 0, account.creditiMessaggi));
-  let creditiMessaggi = account.creditiMessaggi;
+  const creditsRemoved = Math.max(0, Math.min(granted?.delta ?? 0, account.messageCredits));
+  let messageCredits = account.messageCredits;
   if (creditsRemoved > 0) {
     const [ledger] = await tx
       .insert(creditLedger)
@@ -104,7 +104,7 @@ export async function reversePayment(
         accountId: account.id,
         balance: "messaggi",
         delta: -creditsRemoved,
-        balanceAfter: account.creditiMessaggi - creditsRemoved,
+        balanceAfter: account.messageCredits - creditsRemoved,
         reason: "refund",
         reference: refundReference(payment.id),
       })
@@ -113,9 +113,9 @@ export async function reversePayment(
     if (ledger) {
       await tx
         .update(accounts)
-        .set({ creditiMessaggi: sql`${accounts.creditiMessaggi} - ${creditsRemoved}` })
+        .set({ messageCredits: sql`${accounts.messageCredits} - ${creditsRemoved}` })
         .where(eq(accounts.id, account.id));
-      creditiMessaggi = ledger.balanceAfter;
+      messageCredits = ledger.balanceAfter;
     }
   }
 
@@ -147,6 +147,6 @@ export async function reversePayment(
     premiumLevelBefore: account.premiumLevel,
     premiumLevelAfter: premiumLevel,
     subscriptionEnded: ended.length > 0,
-    balances: { creditiMessaggi, creditiIcebreaker: account.creditiIcebreaker, premiumLevel },
+    balances: { creditiMessaggi: messageCredits, creditiIcebreaker: account.icebreakerCredits, premiumLevel },
   };
 }

@@ -225,11 +225,11 @@ export function settlePayment(
       options.purchaseMail && grant.applied
         ? await recordPurchaseMail(tx, options.purchaseMail, { payment, order, account })
         : undefined;
-    const { creditiMessaggi, creditiIcebreaker, premiumLevel } = grant;
+    const { creditiMessaggi: messageCredits, creditiIcebreaker: icebreakerCredits, premiumLevel } = grant;
     return {
       ...answer("succeeded", null, grant.applied),
       ...(purchaseMail !== undefined ? { purchaseMail } : {}),
-      balances: { creditiMessaggi, creditiIcebreaker, premiumLevel },
+      balances: { creditiMessaggi: messageCredits, creditiIcebreaker: icebreakerCredits, premiumLevel },
       ...(subscription ? { subscription } : {}),
     };
   });

@@ -74,8 +74,12 @@ async function announce(deps: { env: Bindings; config: Config; db: Db }, event: 
   );
   const room = await memberRoom(env, account.clickid);
   if (event.kind === "renewed" || event.kind === "ended") {
-    const { creditiMessaggi, creditiIcebreaker, premiumLevel } = account;
-    await room.afterPurchase({ creditiMessaggi, creditiIcebreaker, premiumLevel });
+    const { messageCredits, icebreakerCredits, premiumLevel } = account;
+    await room.afterPurchase({
+      creditiMessaggi: messageCredits,
+      creditiIcebreaker: icebreakerCredits,
+      premiumLevel,
+    });
   }
   // The renewal's outcome reaches a member away from the site by push and Telegram (this mail is its e-mail).
   if (event.kind === "renewed" || event.kind === "renewal_failed") {

@@ -98,10 +98,10 @@ export const subscriptionRoutes = featureApp()
       return c.json({ status: "ko" as const, message: "disiscrizione_ko", premiumLevel }, 200);
     }
     logEvent("info", "payments.unsubscribed", { accountId: outcome.account.id });
-    const { creditiMessaggi, creditiIcebreaker } = outcome.account;
+    const { messageCredits, icebreakerCredits } = outcome.account;
     // Every tab learns the new level (the VIP entry comes back); a failure here leaves them to their next load.
     await (await memberRoom(c.env, clickid))
-      .afterPurchase({ creditiMessaggi, creditiIcebreaker, premiumLevel })
+      .afterPurchase({ creditiMessaggi: messageCredits, creditiIcebreaker: icebreakerCredits, premiumLevel })
       .catch(() => undefined);
     return c.json({ status: "ok" as const, message: "disiscrizione_ok", premiumLevel }, 200);
   })

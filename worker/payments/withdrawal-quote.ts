@@ -12,7 +12,7 @@ import { WITHDRAWAL_DAYS, type Withdrawable } from "../contracts/withdrawal";
 const DAY_MS = 86_400_000;
 
 export type WithdrawalRow = { payment: typeof payments.$inferSelect; order: typeof orders.$inferSelect };
-export type WithdrawalAccount = Pick<typeof accounts.$inferSelect, "id" | "creditiMessaggi">;
+export type WithdrawalAccount = Pick<typeof accounts.$inferSelect, "id" | "messageCredits">;
 
 /** What withdrawing from one purchase would do now: the refund and how it is reckoned, or why it cannot. */
 export function quoteWithdrawal(row: WithdrawalRow, account: WithdrawalAccount, now: Date): Withdrawable {
@@ -36,7 +36,7 @@ export function quoteWithdrawal(row: WithdrawalRow, account: WithdrawalAccount, 
     kind = "credits";
     bought = plan.crediti + plan.creditiPromo;
     // The pack's credits count as the last used: those the member still holds, up to the pack, are unused.
-    used = consent ? bought - Math.min(bought, Math.max(0, account.creditiMessaggi)) : 0;
+    used = consent ? bought - Math.min(bought, Math.max(0, account.messageCredits)) : 0;
   }
   const refundCents = bought === 0 ? amount : Math.floor((amount * (bought - used)) / bought);
   const reason =

@@ -86,9 +86,9 @@ function erasedSet(entry: MemberTable, subject: DataSubject): Record<string, unk
 /** The balances go to zero and the level to 0, each with its ledger row: the ledger still adds up to the account. */
 async function zeroBalances(tx: Tx, account: Account) {
   const balances = [
-    ["messaggi", account.creditiMessaggi],
-    ["icebreaker", account.creditiIcebreaker],
-    ["like", account.creditiLike],
+    ["messaggi", account.messageCredits],
+    ["icebreaker", account.icebreakerCredits],
+    ["like", account.likeCredits],
   ] as const;
   for (const [balance, amount] of balances) {
     if (amount === 0) continue;
@@ -103,7 +103,7 @@ async function zeroBalances(tx: Tx, account: Account) {
   }
   await tx
     .update(accounts)
-    .set({ creditiMessaggi: 0, creditiIcebreaker: 0, creditiLike: 0 })
+    .set({ messageCredits: 0, icebreakerCredits: 0, likeCredits: 0 })
     .where(eq(accounts.id, account.id));
   await changePremiumLevel(tx, account, {
     premiumLevel: 0,

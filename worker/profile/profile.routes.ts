@@ -46,22 +46,22 @@ function formChanges(account: Account, body: ProfileUpdate): AccountChanges {
   if (sent.length === 0) return {};
   const form: ProfileForm = {
     username: body.username ?? account.username ?? "",
-    eta: body.eta === undefined ? account.eta : body.eta,
-    sono: body.sono ?? account.sono,
-    cerco: body.cerco ?? account.cerco,
-    descrizione: body.descrizione ?? account.descrizione ?? "",
-    cosa_cerco: body.cosa_cerco ?? account.cosaCerco ?? "",
+    eta: body.eta === undefined ? account.age : body.eta,
+    sono: body.sono ?? account.gender,
+    cerco: body.cerco ?? account.seeking,
+    descrizione: body.descrizione ?? account.description ?? "",
+    cosa_cerco: body.cosa_cerco ?? account.lookingFor ?? "",
   };
   const bad = invalidProfileFields(form);
   const first = sent.find((field) => bad[field]);
   if (first) throw invalid(first, bad[first] ?? "errore_generico", `Invalid ${first}`);
   return {
     username: form.username.trim(),
-    eta: form.eta,
-    sono: form.sono,
-    cerco: form.cerco,
-    descrizione: optionalText(form.descrizione),
-    cosaCerco: optionalText(form.cosa_cerco),
+    age: form.eta,
+    gender: form.sono,
+    seeking: form.cerco,
+    description: optionalText(form.descrizione),
+    lookingFor: optionalText(form.cosa_cerco),
   };
 }
 
@@ -87,13 +87,13 @@ async function placeChanges(
     if (!row) throw invalid("region", "errore_citta", "Unknown region");
     region = row.code;
     changes.region = row.code;
-    if (row.code !== account.region) Object.assign(changes, { city: null, provincia: null });
+    if (row.code !== account.region) Object.assign(changes, { city: null, province: null });
   }
   if (body.city !== undefined) {
     if (!region) throw invalid("region", "errore_citta", "Choose a region first");
     const row = await cityOfRegion(db, account.country, region, body.city);
     if (!row) throw invalid("city", "citta_non_trovata", "City not found in this region");
-    Object.assign(changes, { city: row.name, provincia: row.province });
+    Object.assign(changes, { city: row.name, province: row.province });
   }
   return changes;
 }
@@ -162,24 +162,24 @@ export const profileRoutes = featureApp()
       username: account.username,
       surname: account.surname,
       email: account.email,
-      eta: account.eta,
-      sono: account.sono,
-      cerco: account.cerco,
-      descrizione: account.descrizione,
-      cosa_cerco: account.cosaCerco,
+      eta: account.age,
+      sono: account.gender,
+      cerco: account.seeking,
+      descrizione: account.description,
+      cosa_cerco: account.lookingFor,
       imageName: await listPhotos(c.var.db, c.var.brand.public, account),
       phone: account.phone,
       city: account.city,
       region: account.region,
       preferred_age: sessionUser(account).preferred_age,
-      creditiMessaggi: account.creditiMessaggi,
-      creditiIcebreaker: account.creditiIcebreaker,
+      creditiMessaggi: account.messageCredits,
+      creditiIcebreaker: account.icebreakerCredits,
       premiumLevel: account.premiumLevel,
       profileStatus: billing.status,
       nextBillDate: billing.nextBillDate,
-      paylog: billing.paylog.map(({ chargeId, prezzo, currency, dataTransazione }) => ({
+      paylog: billing.paylog.map(({ chargeId, prezzo: price, currency, dataTransazione }) => ({
         chargeId,
-        prezzo,
+        prezzo: price,
         currency,
         dataTransazione,
       })),

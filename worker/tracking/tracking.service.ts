@@ -49,7 +49,7 @@ export async function recordOrderCall(
   caller: Caller & { accountId: number; clickid: string },
   kind: "order" | "upsell" | "cancel",
   orderId: number,
-  nomePiano: string | undefined,
+  planName: string | undefined,
 ): Promise<boolean | null> {
   const [order] = await db
     .select({ amountCents: orders.amountCents, currency: orders.currency })
@@ -64,7 +64,7 @@ export async function recordOrderCall(
     accountId: caller.accountId,
     payoutCents: kind === "cancel" ? 0 : order.amountCents,
     currency: order.currency,
-    payload: { orderId, ...(nomePiano ? { nomePiano } : {}) },
+    payload: { orderId, ...(planName ? { nomePiano: planName } : {}) },
   });
 }
 
