@@ -7,7 +7,7 @@ import {
   FIRST_POLL_MS,
   HIDDEN_RELOAD_MS,
   markSeen,
-  notificaDisplay,
+  notificationDisplay,
   openChatId,
   POLL_INTERVAL_MS,
   type PopupItem,
@@ -179,23 +179,26 @@ describe("the chat notification display rule", () => {
   };
 
   it("shows at once without a delay, waits offset ms with one, drops a delayed full and every wait_ai", () => {
-    expect(notificaDisplay(undefined)).toEqual({ show: true, afterMs: 0 });
-    expect(notificaDisplay({ type: "Default", ritardo: false, offset: 900 })).toEqual({
+    expect(notificationDisplay(undefined)).toEqual({ show: true, afterMs: 0 });
+    expect(notificationDisplay({ type: "Default", ritardo: false, offset: 900 })).toEqual({
       show: true,
       afterMs: 0,
     });
-    expect(notificaDisplay({ type: "Default", ritardo: true, offset: 900 })).toEqual({
+    expect(notificationDisplay({ type: "Default", ritardo: true, offset: 900 })).toEqual({
       show: true,
       afterMs: 900,
     });
-    expect(notificaDisplay({ type: "wait_socket", ritardo: true, offset: 2000 })).toEqual({
+    expect(notificationDisplay({ type: "wait_socket", ritardo: true, offset: 2000 })).toEqual({
       show: true,
       afterMs: 2000,
     });
-    expect(notificaDisplay({ type: "full", ritardo: false, offset: 0 })).toEqual({ show: true, afterMs: 0 });
-    expect(notificaDisplay({ type: "full", ritardo: true, offset: 500 })).toEqual({ show: false });
-    expect(notificaDisplay({ type: "wait_ai", ritardo: false, offset: 0 })).toEqual({ show: false });
-    expect(notificaDisplay({ type: "wait_ai", ritardo: true, offset: 10 })).toEqual({ show: false });
+    expect(notificationDisplay({ type: "full", ritardo: false, offset: 0 })).toEqual({
+      show: true,
+      afterMs: 0,
+    });
+    expect(notificationDisplay({ type: "full", ritardo: true, offset: 500 })).toEqual({ show: false });
+    expect(notificationDisplay({ type: "wait_ai", ritardo: false, offset: 0 })).toEqual({ show: false });
+    expect(notificationDisplay({ type: "wait_ai", ritardo: true, offset: 10 })).toEqual({ show: false });
   });
 
   it("marks the popup of a pressing message, so opening it records lettura_pressing", () => {

@@ -7,11 +7,11 @@ interface AngelCardParams {
   angelId: number;
   country: string;
   /** The member's cerco: the dispenser answers only for an angel of that gender. */
-  cerco: "uomo" | "donna";
+  seeking: "uomo" | "donna";
 }
 
 /** The gender a member looks for, as the dispenser's path spells it. */
-export const cercoOf = (member: { cerco: string }): "uomo" | "donna" =>
+export const seekingOf = (member: { cerco: string }): "uomo" | "donna" =>
   member.cerco === "uomo" ? "uomo" : "donna";
 
 /** An angel id as a page address gives it: only a whole number from 1 names an angel. */
@@ -27,9 +27,9 @@ export const angelCardQuery = (params: AngelCardParams | null) =>
     queryKey: ["angel-card", params],
     queryFn: params
       ? async (): Promise<AngelCard | null> => {
-          const { angelId, country, cerco } = params;
+          const { angelId, country, seeking } = params;
           const response = await api.dispenser[":angelId"][":country"][":cerco"].$get({
-            param: { angelId: String(angelId), country, cerco },
+            param: { angelId: String(angelId), country, cerco: seeking },
           });
           const cards = await okJson(response);
           return cards[0] ?? null;
@@ -51,7 +51,7 @@ export function useAngelCard(angelId: number): AngelCardState {
   const member = state.status === "member" ? state.member : null;
   const valid = isAngelId(angelId);
   const card = useQuery(
-    angelCardQuery(member && valid ? { angelId, country: member.country, cerco: cercoOf(member) } : null),
+    angelCardQuery(member && valid ? { angelId, country: member.country, seeking: seekingOf(member) } : null),
   );
   return {
     angel: card.data ?? null,

@@ -84,8 +84,8 @@ export type CreditBar = "full" | "medium" | "empty";
  * The spec's credit bar (accounts-community.md section 9): creditiMessaggi / 2 * 100, on a desktop full above
  * 67, medium from 34 to 67, empty below 34; on a phone full above 40, medium from 20 to 40, empty below 20.
  */
-export function creditBar(creditiMessaggi: number, mobile: boolean): CreditBar {
-  const value = (creditiMessaggi / 2) * 100;
+export function creditBar(messageCredits: number, mobile: boolean): CreditBar {
+  const value = (messageCredits / 2) * 100;
   const [high, low] = mobile ? [40, 20] : [67, 34];
   if (value > high) return "full";
   return value >= low ? "medium" : "empty";

@@ -55,7 +55,7 @@ export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: Land
   const form = signupFormFor(tracking().fluxId);
   const linkAge = Number(params.get("eta"));
   // The lander asks no age: the link's when it has a valid one, else none (the server allows that here).
-  const eta = Number.isInteger(linkAge) && linkAge >= form.minAge && linkAge <= form.maxAge ? linkAge : null;
+  const age = Number.isInteger(linkAge) && linkAge >= form.minAge && linkAge <= form.maxAge ? linkAge : null;
   const termsBad = failure?.field === "terms";
 
   function submit(e: FormEvent) {
@@ -71,7 +71,7 @@ export function AutoSignupPage({ brand, kind }: { brand: PublicBrand; kind: Land
     register({
       email,
       password: randomHex(12),
-      eta,
+      eta: age,
       autoSignup: true,
       region,
       sono: form.genderChoice ? genderParam(params.get("sono"), "uomo") : "uomo",

@@ -7,8 +7,8 @@ import "./auth.css";
 /** The start of Google sign-in: the Worker redirects to Google, which comes back to /loginWithGoogle. */
 export function googleStartUrl(input: {
   intent: "signup" | "login";
-  sono?: string;
-  cerco?: string;
+  gender?: string;
+  seeking?: string;
   fluxId: string;
   source: string;
   /** The sign-up page's optional marketing boxes, as ticked. */
@@ -20,8 +20,8 @@ export function googleStartUrl(input: {
     query.set("thirdParties", input.marketing.thirdParties ? "1" : "0");
   }
   // Empty values are left out: the start route only takes uomo/donna for sono and cerco.
-  if (input.sono === "uomo" || input.sono === "donna") query.set("sono", input.sono);
-  if (input.cerco === "uomo" || input.cerco === "donna") query.set("cerco", input.cerco);
+  if (input.gender === "uomo" || input.gender === "donna") query.set("sono", input.gender);
+  if (input.seeking === "uomo" || input.seeking === "donna") query.set("cerco", input.seeking);
   if (input.fluxId) query.set("fluxId", input.fluxId);
   if (input.source) query.set("source", input.source);
   return `/users/auth/google/start?${query}`;
@@ -52,8 +52,8 @@ const GoogleLogo = () => (
 export function GoogleButton(props: {
   brand: PublicBrand;
   intent: "signup" | "login";
-  sono?: string;
-  cerco?: string;
+  gender?: string;
+  seeking?: string;
   marketing?: { promotions: boolean; thirdParties: boolean };
   /** Called before leaving; returning false keeps the visitor on the page (e.g. consents not ticked). */
   beforeLeave?: () => boolean;
@@ -62,8 +62,8 @@ export function GoogleButton(props: {
   const { fluxId, source } = tracking();
   const href = googleStartUrl({
     intent: props.intent,
-    sono: props.sono,
-    cerco: props.cerco,
+    gender: props.gender,
+    seeking: props.seeking,
     fluxId,
     source,
     ...(props.marketing ? { marketing: props.marketing } : {}),

@@ -32,10 +32,10 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
   const { busy, failure, setFailure, register } = useRegister(brand, "register");
   const [email, setEmail] = useState(() => params.get("email") ?? "");
   const [password, setPassword] = useState("");
-  const [eta, setEta] = useState<number | null>(null);
+  const [age, setAge] = useState<number | null>(null);
   const [region, setRegion] = useState("");
-  const [sono, setSono] = useState<GenderChoice>("0");
-  const [cerco, setCerco] = useState<GenderChoice>("0");
+  const [gender, setGender] = useState<GenderChoice>("0");
+  const [seeking, setSeeking] = useState<GenderChoice>("0");
   const [consents, setConsents] = useState<ConsentValues>(noConsents);
   const [invalid, setInvalid] = useState<SignupField[]>([]);
   const ages = useMemo(
@@ -48,10 +48,10 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
   const draft = {
     email,
     password,
-    eta,
+    eta: age,
     region,
-    sono: form.genderChoice ? genderOf(sono) : "uomo",
-    cerco: form.genderChoice ? genderOf(cerco) : "donna",
+    sono: form.genderChoice ? genderOf(gender) : "uomo",
+    cerco: form.genderChoice ? genderOf(seeking) : "donna",
     ...consents,
   };
   const touched = (field: SignupField) => {
@@ -134,9 +134,9 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
           {t("signup_age")}
           <select
             name="eta"
-            value={eta ?? ""}
+            value={age ?? ""}
             onChange={(e) => {
-              setEta(e.target.value ? Number(e.target.value) : null);
+              setAge(e.target.value ? Number(e.target.value) : null);
               touched("eta");
             }}
             aria-invalid={isBad("eta")}
@@ -156,9 +156,9 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
             {t("signup_sono")}
             <select
               name="sono"
-              value={sono}
+              value={gender}
               onChange={(e) => {
-                setSono(e.target.value as GenderChoice);
+                setGender(e.target.value as GenderChoice);
                 touched("sono");
               }}
               aria-invalid={isBad("sono")}
@@ -172,9 +172,9 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
             {t("signup_cerco")}
             <select
               name="cerco"
-              value={cerco}
+              value={seeking}
               onChange={(e) => {
-                setCerco(e.target.value as GenderChoice);
+                setSeeking(e.target.value as GenderChoice);
                 touched("cerco");
               }}
               aria-invalid={isBad("cerco")}
@@ -206,8 +206,8 @@ export function SignupPage({ brand, variant }: { brand: PublicBrand; variant: "s
       <GoogleButton
         brand={brand}
         intent="signup"
-        sono={form.genderChoice ? genderOf(sono) : "uomo"}
-        cerco={form.genderChoice ? genderOf(cerco) : "donna"}
+        gender={form.genderChoice ? genderOf(gender) : "uomo"}
+        seeking={form.genderChoice ? genderOf(seeking) : "donna"}
         marketing={{ promotions: consents.terms2, thirdParties: consents.terms3 }}
         beforeLeave={consentsGiven}
       />

@@ -31,11 +31,11 @@ export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
   const signUp = useMutation({
-    mutationFn: async (utente: SignupPayload) => {
+    mutationFn: async (member: SignupPayload) => {
       const response =
         endpoint === "register"
-          ? await api.users.register.$post({ json: { utente } })
-          : await api.users.extSign_register.$post({ json: { utente } });
+          ? await api.users.register.$post({ json: { utente: member } })
+          : await api.users.extSign_register.$post({ json: { utente: member } });
       return response.ok
         ? { ok: true as const, session: await response.json() }
         : { ok: false as const, status: response.status, error: await errorOf(response) };
@@ -65,7 +65,7 @@ export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_
 
   function register(fields: RegisterFields) {
     const t = tracking();
-    const utente: SignupPayload = {
+    const member: SignupPayload = {
       ...fields,
       autoSignup: fields.autoSignup ?? false,
       email: fields.email.replace(/\s/g, ""),
@@ -78,7 +78,7 @@ export function useRegister(brand: PublicBrand, endpoint: "register" | "extSign_
       servizio: window.location.host,
       ua: navigator.userAgent,
     };
-    signUp.mutate(utente);
+    signUp.mutate(member);
   }
 
   return { busy: signUp.isPending || entering, failure, setFailure, register };

@@ -40,7 +40,7 @@ export function FindPage() {
   const clickid = member?.clickid;
   const country = isCountry(member?.country) ? member.country : undefined;
   const ownRegion = member?.region ?? null;
-  const cerco = member?.cerco === "uomo" ? "uomo" : "donna";
+  const seeking = member?.cerco === "uomo" ? "uomo" : "donna";
   const premiumLevel = member?.premiumLevel ?? 0;
   const preferredAge = member?.preferred_age ?? null;
   const { regions, settled: regionsSettled } = useRegions(country ?? "it");
@@ -77,7 +77,7 @@ export function FindPage() {
           premiumLevel,
           trackerId: clickid,
           preferred_age: preferredAge,
-          cerco,
+          cerco: seeking,
         }
       : null;
   const requestKey = JSON.stringify(request);

@@ -8,10 +8,10 @@ import { useI18n } from "../../i18n/i18n";
  * per message at the flow's price of a message, and, for a reduction, the reference price it is measured
  * against (the lowest of the 30 days before it). The notes under the row wrap on a phone's width.
  */
-export function PlanRowContent({ plan, valoreMessaggio }: { plan: RatePlanRow; valoreMessaggio: number }) {
+export function PlanRowContent({ plan, messagePrice }: { plan: RatePlanRow; messagePrice: number }) {
   const { t, locale } = useI18n();
   const money = (cents: number) => formatMoney(cents, plan.currency, locale);
-  const value = planMessageValue(plan, valoreMessaggio);
+  const value = planMessageValue(plan, messagePrice);
   return (
     <>
       {plan.badge && <span className="plan-badge">{plan.badge}</span>}

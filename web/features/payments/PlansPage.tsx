@@ -236,7 +236,7 @@ export function PlansPage({ type }: { type: PlanPageType }) {
                   data-testid={`plan-${plan.product_id}`}
                   onClick={() => tap(plan)}
                 >
-                  <PlanRowContent plan={plan} valoreMessaggio={data?.valoreMessaggio ?? 0} />
+                  <PlanRowContent plan={plan} messagePrice={data?.valoreMessaggio ?? 0} />
                 </button>
               </li>
             );

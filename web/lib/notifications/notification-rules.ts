@@ -60,7 +60,7 @@ export function popupFromNotification(n: Notification): PopupItem | null {
 export function popupFromMessage(
   m: ChatMessage,
   angel: { screenName: string | null; photo: string | null },
-  notifica?: ChatNotifica,
+  notification?: ChatNotifica,
 ): PopupItem | null {
   if (m.type === "personal" || m.type === "like") return null;
   const item: PopupItem = {
@@ -70,7 +70,7 @@ export function popupFromMessage(
     ...angel,
     text: preview(m.msg),
   };
-  return notifica?.pressing ? { ...item, pressing: true } : item;
+  return notification?.pressing ? { ...item, pressing: true } : item;
 }
 
 export type NotificaDisplay = { show: false } | { show: true; afterMs: number };
@@ -80,7 +80,7 @@ export type NotificaDisplay = { show: false } | { show: true; afterMs: number };
  * ms before showing; a 'full' notification is ignored when delayed; 'wait_ai' is never shown. A message
  * without display data shows at once.
  */
-export function notificaDisplay(n: ChatNotifica | undefined): NotificaDisplay {
+export function notificationDisplay(n: ChatNotifica | undefined): NotificaDisplay {
   if (!n) return { show: true, afterMs: 0 };
   if (n.type === "wait_ai") return { show: false };
   if (n.ritardo) return n.type === "full" ? { show: false } : { show: true, afterMs: Math.max(0, n.offset) };

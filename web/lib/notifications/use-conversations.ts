@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { ChatMessage } from "../../../worker/contracts/chat";
-import { angelCardQuery, cercoOf } from "../angel-card";
+import { angelCardQuery, seekingOf } from "../angel-card";
 import type { Room } from "../party";
 import { store } from "../storage";
 import { conversationListQuery } from "./notification-queries";
-import { notificaDisplay, openChatId, popupFromMessage } from "./notification-rules";
+import { notificationDisplay, openChatId, popupFromMessage } from "./notification-rules";
 import { isHidden, type PopupQueueApi } from "./use-popup-queue";
 
 /** One conversation of GET /get/messages/{trackerId}. */
@@ -59,7 +59,7 @@ export function useConversations(
   const queryClient = useQueryClient();
   const clickid = member?.clickid;
   const country = member?.country;
-  const cerco = member?.cerco;
+  const seeking = member?.cerco;
   const [conversations, setConversations] = useState<readonly Conversation[] | null>(null);
   const path = useRef(pathname);
   path.current = pathname;
@@ -104,17 +104,17 @@ export function useConversations(
       setConversations((list) => withMessage(list ?? [], m, fromAngel && !inChat ? 1 : 0));
       if (!fromAngel || inChat) return;
       // The display rule: now, after the offset, or never (wait_ai, a delayed full).
-      const display = notificaDisplay(event.notifica);
+      const display = notificationDisplay(event.notifica);
       if (!display.show) return;
       const show = () => {
         const screenName = names.current.get(m.angelId) ?? null;
-        if (!country || !cerco) {
+        if (!country || !seeking) {
           offer(popupFromMessage(m, { screenName, photo: null }, event.notifica));
           return;
         }
         // The popup shows the angel's name and photo (the dispenser's card of one angel).
         queryClient
-          .fetchQuery(angelCardQuery({ angelId: m.angelId, country, cerco: cercoOf({ cerco }) }))
+          .fetchQuery(angelCardQuery({ angelId: m.angelId, country, seeking: seekingOf({ cerco: seeking }) }))
           .catch(() => null)
           .then((card) => {
             if (card) names.current.set(m.angelId, card.screenName);
@@ -147,7 +147,7 @@ export function useConversations(
       off();
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [room, offer, country, cerco, queryClient]);
+  }, [room, offer, country, seeking, queryClient]);
 
   // Opening a conversation reads it.
   useEffect(() => {
