@@ -8,6 +8,7 @@ import { type MessageKey, useI18n } from "../../../i18n/i18n";
 import { formatCents, opsApi } from "../ops-api";
 import { type DashboardFilters, dashboardQueryParams, opsDashboardQuery } from "../ops-queries";
 import { RequireOperator, useSignOutOnUnauthorized } from "../ops-session";
+import { DashboardFilterForm } from "./DashboardFilterForm";
 import {
   channelsOf,
   cohortSeries,
@@ -309,61 +310,6 @@ function Plots({ data, filters }: { data: DashboardData; filters: DashboardFilte
   );
 }
 
-function Filters(props: {
-  operator: Operator;
-  filters: DashboardFilters;
-  data: DashboardData | undefined;
-  onChange: (f: DashboardFilters) => void;
-}) {
-  const { t } = useI18n();
-  const { filters, data, onChange } = props;
-  const set = (key: keyof DashboardFilters) => (e: { target: { value: string } }) =>
-    onChange({ ...filters, [key]: e.target.value });
-  const choices = (values: string[], current: string) =>
-    current && !values.includes(current) ? [current, ...values] : values;
-  return (
-    <form className="card ops-dash-filters" onSubmit={(e) => e.preventDefault()}>
-      <label>
-        {t("ops_dash_brand")}
-        <select value={filters.brand} onChange={set("brand")} data-testid="filter-brand">
-          <option value="">{t("ops_dash_all")}</option>
-          {props.operator.brands.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t("ops_dash_flow")}
-        <select value={filters.flux} onChange={set("flux")}>
-          <option value="">{t("ops_dash_all")}</option>
-          {choices(data?.options.fluxes ?? [], filters.flux).map((f) => (
-            <option key={f}>{f}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t("ops_dash_source")}
-        <select value={filters.source} onChange={set("source")}>
-          <option value="">{t("ops_dash_all")}</option>
-          {choices(data?.options.sources ?? [], filters.source).map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t("ops_dash_from")}
-        <input type="date" value={filters.from} max={filters.to} onChange={set("from")} required />
-      </label>
-      <label>
-        {t("ops_dash_to")}
-        <input type="date" value={filters.to} min={filters.from} onChange={set("to")} required />
-      </label>
-    </form>
-  );
-}
-
 export function OpsDashboardPage({ operator }: { operator: Operator }) {
   const { t } = useI18n();
   const [filters, setFilters] = useState<DashboardFilters>(() => {
@@ -379,7 +325,12 @@ export function OpsDashboardPage({ operator }: { operator: Operator }) {
         <h1>{t("ops_dash_title")}</h1>
         <p className="muted">{t("ops_dash_intro")}</p>
       </header>
-      <Filters operator={operator} filters={filters} data={dashboard.data} onChange={setFilters} />
+      <DashboardFilterForm
+        operator={operator}
+        filters={filters}
+        data={dashboard.data}
+        onChange={setFilters}
+      />
       {!valid && <p className="error">{t("ops_dash_bad_range")}</p>}
       {dashboard.isError && <p className="error">{t("ops_error_generic")}</p>}
       {dashboard.data && <Plots data={dashboard.data} filters={filters} />}
