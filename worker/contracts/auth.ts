@@ -105,7 +105,7 @@ export const VerifyRequest = z.object({
 export const CONSENT_TEXT_VERSION = "2026-11-29";
 
 /** Tracking fields the client adds to login, forgot-password and Google calls. */
-const Tracking = {
+export const Tracking = {
   source: z.string().max(100).optional(),
   country: z.string().max(2).optional(),
   city: z.string().max(120).optional(),

@@ -1,7 +1,6 @@
 // Google sign-in and sign-up: the start link's query, the callback's body and its answer.
 import { z } from "zod";
-import { Session } from "./auth";
-import { Clickid } from "./clickid";
+import { Session, Tracking } from "./auth";
 
 export const GoogleIntent = z.enum(["signup", "login"]);
 export const Gender = z.enum(["uomo", "donna"]);
@@ -42,16 +41,8 @@ export const GoogleRequest = z.object({
   state: z.string().min(1).max(128),
   sono: /* @__PURE__ */ Gender.optional(),
   cerco: /* @__PURE__ */ Gender.optional(),
-  fluxId: z.string().max(16).optional(),
-  source: z.string().max(100).optional(),
+  ...Tracking,
   campid: z.string().max(100).optional(),
-  country: z.string().max(2).optional(),
-  city: z.string().max(120).optional(),
-  region: z.string().max(80).optional(),
-  ip: z.string().max(64).optional(),
-  clickid: /* @__PURE__ */ Clickid.optional(),
-  fingerprint: z.string().max(128).optional(),
-  servizio: z.string().max(253).optional(),
   ua: z.string().max(512).optional(),
 });
 export type GoogleRequest = z.infer<typeof GoogleRequest>;
