@@ -122,9 +122,10 @@ export function useChat(angelId: number, angel: AngelCard | null): Chat {
         } else {
           // The member has written now: no message of theirs is the free first one any more.
           setFirstEver(false);
-          // Sent from this tab (the others see the echo too) as his first answer to the angel: engage.
+          // Sent from this tab (the others see the echo too) as his first answer to the angel: engage. The
+          // lines still on their way are not before it (two quick answers: the first one stored engages).
           const clientId = event.data.clientId;
-          const before = linesNow.current.filter((line) => line.clientId !== clientId);
+          const before = linesNow.current.filter((l) => l.clientId !== clientId && l.state !== "sending");
           if (clientId && sentTexts.current.has(clientId) && answersAngelFirstTime(before)) {
             trackEvent(
               "engage",
