@@ -1,26 +1,14 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { Hono } from "hono";
-import { z } from "zod";
 import { brandOf } from "../brands/registry";
 import { configOf } from "../config";
+import { AngelMessageBody, FetchBody, PushBody } from "../contracts/bench";
 import { hashPassword, hashPasswordWithCost, OWASP_ARGON2ID_OPTIONS } from "../core/password";
 import type { AppEnv } from "../env";
 import { sendWebPush } from "../notifications/push/push-send.service";
 import { memberRoom } from "../realtime/member-room";
 import { oneStatement } from "./bench.service";
 
-const PushBody = z.object({
-  brand: z.string().min(1),
-  endpoint: z.url(),
-  p256dh: z.string().min(1),
-  auth: z.string().min(1),
-});
-const FetchBody = z.object({ url: z.url(), bytes: z.number().int().min(0).max(65_536) });
-const AngelMessageBody = z.object({
-  clickid: z.string().min(1),
-  angelId: z.number().int().positive(),
-  msg: z.string().min(1),
-});
 /** A push as the cascade sends one (web/sw.ts shows it): the payload's size is a real notification's. */
 const BENCH_PUSH = JSON.stringify({
   id: "00000000-0000-4000-8000-000000000000",
