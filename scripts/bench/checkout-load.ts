@@ -4,6 +4,7 @@
 // both see the same machine, with the CPU each process spends per checkout and per bare request.
 import { loadavg } from "node:os";
 import WebSocket from "ws";
+import { cardChargeBody } from "../../tests/fixtures/card-charge.ts";
 import { signToken } from "../../worker/core/tokens.ts";
 import { withClient } from "../local-db.ts";
 import { base, CHECKOUTS, HOST, JWT_SECRET, PORT } from "./bench.config.ts";
@@ -44,7 +45,6 @@ async function proxyCounts(wsProxy: string) {
 
 /** A sign-up's message credits: the balance every checkout member starts from. */
 const START_CREDITS = 5;
-const SUCCESS_CARD = "4242 4242 4242 4242";
 
 interface Buyer {
   clickid: string;
@@ -142,18 +142,7 @@ async function checkout(buyer: Buyer) {
   const charge = await fetch(`${base}/orders/tryCharge`, {
     method: "POST",
     headers: json(buyer.token),
-    body: JSON.stringify({
-      cardNumber: SUCCESS_CARD,
-      cardMonth: "12",
-      cardYear: String((new Date().getFullYear() + 2) % 100),
-      cardSecurityCode: "123",
-      firstName: "Mario",
-      lastName: "Rossi",
-      rateplan: plan.product_id,
-      clickid: buyer.clickid,
-      paySource: "CREDITCARD",
-      newCard: true,
-    }),
+    body: JSON.stringify(cardChargeBody(plan.product_id, buyer.clickid)),
   });
   const answer = (await charge.json()) as { status?: string; message?: string };
   if (answer.status !== "ok" || answer.message !== "success")

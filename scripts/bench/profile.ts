@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import WebSocket from "ws";
 import { makeVapidKeys, startFakePushService } from "../../tests/fakes/push-service.ts";
+import { cardChargeBody } from "../../tests/fixtures/card-charge.ts";
 import { withTestDatabase } from "../with-db.ts";
 import { base, CONNECTIONS, HOST, PORT, RESULTS_DIR, SECONDS } from "./bench.config.ts";
 import { benchRegion, signUpBenchMember, startBuiltWorker } from "./bench-worker.ts";
@@ -203,18 +204,7 @@ await withTestDatabase({ angelsPerCountry: 2000 }, async (db) => {
         if (!plan) throw new Error(`GET /api/plans: no plan in ${JSON.stringify(plans)}`);
         return plan.product_id;
       };
-      const cardFor = (rateplan: string) => ({
-        cardNumber: "4242 4242 4242 4242",
-        cardMonth: "12",
-        cardYear: String((new Date().getFullYear() + 2) % 100),
-        cardSecurityCode: "123",
-        firstName: "Mario",
-        lastName: "Rossi",
-        rateplan,
-        clickid: member.clickid,
-        paySource: "CREDITCARD",
-        newCard: true,
-      });
+      const cardFor = (rateplan: string) => cardChargeBody(rateplan, member.clickid);
       const first = await fetch(`${base}/orders/tryCharge`, {
         method: "POST",
         headers,

@@ -13,6 +13,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { COOKIE_POLICY_VERSION } from "../../worker/contracts/tracking";
+import { cardChargeBody } from "../fixtures/card-charge";
 import { signUpBody } from "../fixtures/sign-up-body";
 
 export { expect };
@@ -292,18 +293,7 @@ export async function payPlanViaApi(
   const charge = apiCall(market, "/orders/tryCharge");
   const response = await request.post(charge.url, {
     headers: { ...charge.headers, authorization },
-    data: {
-      cardNumber: "4242 4242 4242 4242",
-      cardMonth: "12",
-      cardYear: String((new Date().getFullYear() + 2) % 100),
-      cardSecurityCode: "123",
-      firstName: "Mario",
-      lastName: "Rossi",
-      rateplan: plan.product_id,
-      clickid: member.clickid,
-      paySource: "CREDITCARD",
-      newCard: true,
-    },
+    data: cardChargeBody(plan.product_id, member.clickid),
   });
   expect(await response.json()).toMatchObject({ status: "ok", message: "success", threeDS: null });
   return {
