@@ -4,6 +4,7 @@
 import type { Balances } from "../contracts/credits";
 import { type DatabaseConfig, type Db, httpQuery, openDb } from "../core/db";
 import type { DeliveredMessage, Room } from "../realtime/room";
+import type { GateAccount } from "./member-send.service";
 
 export const ACCOUNT_KEY = "chat:account";
 export const IDS_KEY = "chat:ids";
@@ -11,16 +12,11 @@ export const OUT_PREFIX = "chat:out:";
 /** A member's message by its clientId, kept for good: a resend is answered with it and spends nothing. */
 export const SENT_PREFIX = "chat:sent:";
 
-/** The member's account as the room decides on it between reads of Postgres. */
-export type RoomAccount = {
-  accountId: number;
-  premiumLevel: number;
-  valoreMessaggio: number;
-  /** Postgres's balance less the spends still in the outbox. */
-  creditiMessaggi: number;
-  creditiIcebreaker: number;
-  verifiedUser: boolean;
-  messaggioPending: unknown;
+/**
+ * The member's account as the room decides on it between reads of Postgres (its message credits: Postgres's
+ * balance less the spends still in the outbox).
+ */
+export type RoomAccount = GateAccount & {
   /** Angels whose conversation is started and unlocked: facts that never turn back. */
   open: number[];
   /** When it was read from Postgres; 0 once something outside the room changed the account. */

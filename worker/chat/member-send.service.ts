@@ -59,11 +59,11 @@ const MAX_SEND_ATTEMPTS = 5;
 
 type SendInput = { clickid: string; angelId: number; msg: string; clientId: string };
 
-/** The gate's view of the account at one version of its row. */
-type AccountState = {
-  clickid: string;
+/**
+ * What the credit gate reads of an account (message-gate's words: the room keeps it in its storage as it is).
+ */
+export type GateAccount = {
   accountId: number;
-  version: string;
   premiumLevel: number;
   valoreMessaggio: number;
   creditiMessaggi: number;
@@ -71,6 +71,9 @@ type AccountState = {
   verifiedUser: boolean;
   messaggioPending: unknown;
 };
+
+/** The gate's view of the account at one version of its row. */
+type AccountState = GateAccount & { clickid: string; version: string };
 
 /** Kept by the member's room between sends; `open`: angels whose conversation is started and unlocked. */
 export type SendMemory = { last: (AccountState & { open: number[] }) | null };
