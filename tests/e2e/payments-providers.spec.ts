@@ -431,19 +431,23 @@ test(
     const validated = page.waitForResponse((r) => r.url().endsWith("/orders/applePay/startSession"));
     await page.getByTestId("method-pay").click();
     expect((await validated).status()).toBe(200);
-    // The merchant session the Adyen fake made for this domain reached the sheet.
-    const session = await page.evaluate(
-      () =>
-        (window as unknown as { applePayDouble: { state: Record<string, unknown> } }).applePayDouble.state,
-    );
-    expect(session.request).toMatchObject({
+    // The merchant session the Adyen fake made for this domain reached the sheet (once the page has read the
+    // answer, a moment after it arrived).
+    const session = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { applePayDouble: { state: Record<string, unknown> } }).applePayDouble.state,
+      );
+    await expect
+      .poll(async () => (await session()).merchantSession)
+      .toMatchObject({
+        domainName: "it.localhost",
+        displayName: "Amore Italia",
+        merchantSessionIdentifier: expect.stringMatching(/^SSH/),
+      });
+    expect((await session()).request).toMatchObject({
       currencyCode: "EUR",
       total: { label: "Amore Italia", amount: "9.90" },
-    });
-    expect(session.merchantSession).toMatchObject({
-      domainName: "it.localhost",
-      displayName: "Amore Italia",
-      merchantSessionIdentifier: expect.stringMatching(/^SSH/),
     });
     await page.evaluate(() =>
       (window as unknown as { applePayDouble: { authorize(): void } }).applePayDouble.authorize(),
