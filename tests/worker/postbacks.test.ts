@@ -66,6 +66,13 @@ const event = (brandId: string, clickid: string, n = 1): PostbackEvent => ({
   payload: {},
 });
 const rowsOf = (brandId: string) => db.select().from(postbacks).where(eq(postbacks.brandId, brandId));
+/** When the brand's first row fell due, by the database's clock (which stores microseconds and may run ahead of
+ * the Worker's, whose clock only moves on I/O): a deliverer at this time finds it due. */
+const dueAt = async (brandId: string) => {
+  const [row] = await rowsOf(brandId);
+  if (!row) throw new Error(`no postback of ${brandId}`);
+  return new Date(row.nextAttemptAt.getTime() + 1);
+};
 const postbacksOf = (clickid: string) =>
   inDb((d) => d.select().from(postbacks).where(eq(postbacks.clickid, clickid)).orderBy(postbacks.id));
 
@@ -98,7 +105,7 @@ describe("delivering postbacks", () => {
     const cid = `down${crypto.randomUUID().slice(0, 8)}`;
     await setMode(cid, "down");
     await enqueuePostback(db, event(brandId, cid));
-    const t0 = new Date();
+    const t0 = await dueAt(brandId);
     expect(await deliver(brandId, t0)).toMatchObject({ sent: 0, retried: 1 });
     let [row] = await rowsOf(brandId);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
@@ -134,7 +141,7 @@ describe("delivering postbacks", () => {
     const cid = `slow${crypto.randomUUID().slice(0, 8)}`;
     await setMode(cid, "slow");
     await enqueuePostback(db, event(brandId, cid));
-    expect(await deliver(brandId, new Date(), 300)).toMatchObject({ retried: 1 });
+    expect(await deliver(brandId, await dueAt(brandId), 300)).toMatchObject({ retried: 1 });
     const [row] = await rowsOf(brandId);
     expect(row).toMatchObject({ status: "pending", lastError: "timeout", lastStatus: null });
   });
@@ -161,7 +168,7 @@ describe("delivering postbacks", () => {
       brandIds: [brandId],
       templateOf: () => undefined,
       timeoutMs: 1000,
-      now: new Date(),
+      now: await dueAt(brandId),
     });
     expect(run).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(await rowsOf(brandId)).toEqual([expect.objectContaining({ status: "pending", attempts: 0 })]);
