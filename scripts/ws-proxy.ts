@@ -1,6 +1,8 @@
 // Local stand-in for Neon's two front doors, on one port:
 //   - WebSocket: Neon's serverless driver sends raw Postgres wire bytes as binary WebSocket messages to
-//     ws://<proxy>/v1?address=host:port; this pipes them to a TCP Postgres (one session per socket).
+//     ws://<proxy>/v1?address=host:port; this serves them on a server session kept between sockets, as
+//     Neon's pooled endpoint does (scripts/pg-session-pool.ts), or, against PGlite, pipes them to a session
+//     of their own.
 //   - SQL over HTTP: with `neonConfig.poolQueryViaFetch` the driver sends each query outside a transaction
 //     as POST /sql (Neon's protocol: the connection string in a header, {query, params} or a batch
 //     {queries} as JSON, text values and field types back); this runs it on a pooled connection, as Neon's
@@ -9,6 +11,10 @@ import http from "node:http";
 import net from "node:net";
 import pg from "pg";
 import { type WebSocket, WebSocketServer } from "ws";
+import { type ClientSession, SessionPool, serveClient, statementText } from "./pg-session-pool.ts";
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
 
 export interface WsProxy {
   port: number;
@@ -59,45 +65,71 @@ export async function startWsProxy(opts: { port: number; serial: boolean }): Pro
     else inUse--;
   };
 
+  // Against a server, a client's goodbye returns its session to the pool for the next client.
+  const sessions = opts.serial ? undefined : new SessionPool();
   wss.on("connection", (ws, req) => {
     const address = new URL(req.url ?? "/", "http://proxy").searchParams.get("address") ?? "";
-    const [host, portText] = address.split(":");
-    const pending: Buffer[] = [];
-    let tcp: net.Socket | undefined;
+    const [host = "", portText] = address.split(":");
+    const port = Number(portText);
+    const countStatement = sessionCounter(counts);
+    let early = Buffer.alloc(0);
+    let session: ClientSession | undefined;
+    let waiting = false;
+    let slot = false;
     let closed = false;
-    let released = false;
+    let terminated = false;
     const finish = () => {
       if (closed) return;
       closed = true;
-      tcp?.destroy();
+      session?.end(terminated);
       if (ws.readyState === ws.OPEN) ws.close(1000);
-      if (!released && tcp) {
-        released = true;
-        release();
+      if (slot) release();
+    };
+    const onTerminate = () => {
+      terminated = true;
+      finish();
+    };
+    // The startup message decides: a plain one is served on a kept session when one is free; an SSL or GSS
+    // request (whose answer is a single byte, not a message) and PGlite's one session are piped as they are.
+    const open = () => {
+      const length = early.readInt32BE(0);
+      const code = early.readInt32BE(4);
+      if (sessions && code !== SSL_REQUEST && code !== GSSENC_REQUEST) {
+        session = serveClient({
+          ws,
+          host,
+          port,
+          startup: early.subarray(0, length),
+          pool: sessions,
+          onStatement: countStatement,
+          onTerminate,
+          onServerClose: finish,
+        });
+        session.receive(early.subarray(length));
+      } else {
+        session = pipeTo(ws, host, port, frontendWatcher(onTerminate, countStatement), finish);
+        session.receive(early);
       }
     };
-    const watcher = frontendWatcher(finish, sessionCounter(counts));
     ws.on("message", (data: Buffer) => {
-      if (tcp) tcp.write(data);
-      else pending.push(data);
-      watcher(data);
+      if (session) {
+        session.receive(data);
+        return;
+      }
+      early = Buffer.concat([early, data]);
+      if (waiting || early.length < 8 || early.length < early.readInt32BE(0)) return;
+      waiting = true;
+      void acquire().then(() => {
+        if (closed) {
+          release();
+          return;
+        }
+        slot = true;
+        open();
+      });
     });
     ws.on("close", finish);
     ws.on("error", finish);
-    void acquire().then(() => {
-      if (closed) {
-        release();
-        return;
-      }
-      tcp = net.connect({ host, port: Number(portText) }, () => {
-        for (const chunk of pending) tcp?.write(chunk);
-        pending.length = 0;
-      });
-      tcp.setNoDelay(true);
-      tcp.on("data", (chunk) => sendBinary(ws, chunk));
-      tcp.on("close", finish);
-      tcp.on("error", finish);
-    });
   });
 
   const sql = sqlOverHttp(opts.serial ? { acquire, release } : undefined, counts);
@@ -119,6 +151,7 @@ export async function startWsProxy(opts: { port: number; serial: boolean }): Pro
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      sessions?.close();
       await sql.end();
     },
   };
@@ -286,6 +319,29 @@ function sendBinary(ws: WebSocket, chunk: Buffer) {
   if (ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
 }
 
+/** A client's session piped byte for byte to a session of its own. */
+function pipeTo(
+  ws: WebSocket,
+  host: string,
+  port: number,
+  watch: (data: Buffer) => void,
+  onClose: () => void,
+): ClientSession {
+  // A socket keeps what is written before it connects.
+  const tcp = net.connect({ host, port });
+  tcp.setNoDelay(true);
+  tcp.on("data", (chunk) => sendBinary(ws, chunk));
+  tcp.on("close", onClose);
+  tcp.on("error", onClose);
+  return {
+    receive(data) {
+      tcp.write(data);
+      watch(data);
+    },
+    end: () => tcp.destroy(),
+  };
+}
+
 /** Counts a session's transactions and statements from the texts of its Query and Parse messages. */
 function sessionCounter(counts: DatabaseCounts) {
   let inTransaction = false;
@@ -301,13 +357,6 @@ function sessionCounter(counts: DatabaseCounts) {
       counts.transactions++;
     }
   };
-}
-
-/** A NUL-terminated string of a message's body from `at`, and where the next field starts. */
-function cString(body: Buffer, at: number): [string, number] {
-  const end = body.indexOf(0, at);
-  const stop = end < 0 ? body.length : end;
-  return [body.toString("utf8", at, stop), stop + 1];
 }
 
 /**
@@ -327,17 +376,17 @@ function frontendWatcher(onTerminate: () => void, onStatement: (text: string) =>
         const code = buffer.readInt32BE(4);
         buffer = buffer.subarray(length);
         // An SSL or GSS request is followed by the real startup message.
-        if (code !== 80877103 && code !== 80877104) startup = false;
+        if (code !== SSL_REQUEST && code !== GSSENC_REQUEST) startup = false;
         continue;
       }
       if (buffer.length < 5) return;
       const type = buffer[0];
       const length = buffer.readInt32BE(1);
       if (buffer.length < length + 1) return;
-      const body = buffer.subarray(5, length + 1);
+      const message = buffer.subarray(0, length + 1);
       buffer = buffer.subarray(length + 1);
-      if (type === 0x51) onStatement(cString(body, 0)[0]); // Q: the text
-      if (type === 0x50) onStatement(cString(body, cString(body, 0)[1])[0]); // P: the name, then the text
+      const text = statementText(type as number, message);
+      if (text !== undefined) onStatement(text);
       if (type === 0x58) {
         setTimeout(onTerminate, 0);
         return;
