@@ -14,13 +14,15 @@ export const MONEY_LOCALE_TAGS: Record<Locale, string> = {
   fr: "fr-FR",
 };
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/** A formatter and its currency's minor unit (2 for EUR, 0 for JPY, as Intl knows it), built once each. */
+const formatters = new Map<string, { format: Intl.NumberFormat; digits: number }>();
 
-function formatterOf(locale: string, currency: string): Intl.NumberFormat {
+function formatterOf(locale: string, currency: string) {
   const key = `${locale}|${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
+    const format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    formatter = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
     formatters.set(key, formatter);
   }
   return formatter;
@@ -41,8 +43,6 @@ export function minorToDecimal(minor: number, digits: number): `${number}` {
  */
 export function formatMoney(minor: number, currency: string, locale: Locale | string): string {
   const tag = (MONEY_LOCALE_TAGS as Record<string, string>)[locale] ?? locale;
-  const formatter = formatterOf(tag, currency);
-  // The currency's own minor unit (2 for EUR, 0 for JPY), as Intl knows it.
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatter.format(minorToDecimal(minor, digits));
+  const { format, digits } = formatterOf(tag, currency);
+  return format.format(minorToDecimal(minor, digits));
 }

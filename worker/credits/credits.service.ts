@@ -32,52 +32,48 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Inside the caller's transaction, on an account row it has locked: the ledger row (whose unique reference
- * makes a second grant of one payment change nothing), then the credits and the premium level.
+ * makes a second grant of one payment change nothing), then the credits and the premium level, with the
+ * level's own ledger row when it rises. One statement: its parts see the row as it was before it.
  */
 export async function addPurchase(
   tx: Tx,
   account: Pick<typeof accounts.$inferSelect, "id" | "messageCredits" | "icebreakerCredits" | "premiumLevel">,
   purchase: Omit<Purchase, "clickid">,
 ): Promise<GrantResult> {
-  const [ledger] = await tx
-    .insert(creditLedger)
-    .values({
-      accountId: account.id,
-      balance: "messaggi",
-      delta: purchase.credits,
-      balanceAfter: account.messageCredits + purchase.credits,
-      reason: "purchase",
-      reference: `purchase:${purchase.reference}`,
-    })
-    .onConflictDoNothing()
-    .returning({ id: creditLedger.id });
-  if (!ledger) {
+  const reference = `purchase:${purchase.reference}`;
+  const level = sql`${purchase.premiumLevel}::int`;
+  const { rows } = await tx.execute<{
+    crediti_messaggi: number;
+    crediti_icebreaker: number;
+    premium_level: number;
+  }>(sql`
+    with member as (
+      select id, crediti_messaggi, premium_level from accounts where id = ${account.id}
+    ), ledger as (
+      insert into credit_ledger (account_id, balance, delta, balance_after, reason, reference)
+      select id, 'messaggi', ${purchase.credits}, crediti_messaggi + ${purchase.credits}, 'purchase', ${reference}
+      from member
+      on conflict do nothing
+      returning id
+    ), premium as (
+      insert into credit_ledger (account_id, balance, delta, balance_after, reason, reference)
+      select member.id, 'premium', ${level} - member.premium_level, ${level}, 'purchase', ${reference}
+      from member, ledger where member.premium_level < ${level}
+    )
+    update accounts set crediti_messaggi = accounts.crediti_messaggi + ${purchase.credits},
+      premium_level = greatest(accounts.premium_level, ${level})
+    from ledger
+    where accounts.id = ${account.id}
+    returning accounts.crediti_messaggi, accounts.crediti_icebreaker, accounts.premium_level`);
+  const updated = rows[0];
+  if (!updated) {
     return { ok: true, applied: false, premiumLevel: account.premiumLevel, ...toBalances(account) };
   }
-  const [updated] = await tx
-    .update(accounts)
-    .set({
-      messageCredits: sql`${accounts.messageCredits} + ${purchase.credits}`,
-      premiumLevel: sql`greatest(${accounts.premiumLevel}, ${purchase.premiumLevel})`,
-    })
-    .where(eq(accounts.id, account.id))
-    .returning({
-      messageCredits: accounts.messageCredits,
-      icebreakerCredits: accounts.icebreakerCredits,
-      premiumLevel: accounts.premiumLevel,
-    });
-  if (!updated) throw new Error("the locked account row was not updated");
-  if (updated.premiumLevel !== account.premiumLevel) {
-    await tx.insert(creditLedger).values({
-      accountId: account.id,
-      balance: "premium",
-      delta: updated.premiumLevel - account.premiumLevel,
-      balanceAfter: updated.premiumLevel,
-      reason: "purchase",
-      reference: `purchase:${purchase.reference}`,
-    });
-  }
-  return { ok: true, applied: true, premiumLevel: updated.premiumLevel, ...toBalances(updated) };
+  const balances = {
+    messageCredits: updated.crediti_messaggi,
+    icebreakerCredits: updated.crediti_icebreaker,
+  };
+  return { ok: true, applied: true, premiumLevel: updated.premium_level, ...toBalances(balances) };
 }
 
 /**

@@ -195,14 +195,6 @@ export async function recordMail(
     logEvent("error", "mail.not_configured", fields);
     throw new Error("Mail is not configured: set MAILGUN_API_KEY and MAILGUN_DOMAIN");
   }
-  const [suppressed] = await tx
-    .select({ email: mailSuppressions.email })
-    .from(mailSuppressions)
-    .where(eq(mailSuppressions.email, address.toLowerCase()));
-  if (suppressed) {
-    logEvent("info", "mail.suppressed", fields);
-    return null;
-  }
   const from = brand.server.mailFrom;
   const rendered = renderMail({
     brand,
@@ -212,8 +204,27 @@ export async function recordMail(
     link: mail.link,
     facts: mail.facts,
   });
-  if (mail.accountId !== undefined) {
-    await tx.insert(mailSent).values({ accountId: mail.accountId, template: mail.template });
+  // The suppression's check, the mail_sent row and the outbox's copy in one statement (one round trip of the
+  // caller's transaction): nothing is written for a suppressed address.
+  const recordsSent = mail.accountId !== undefined;
+  const keepsCopy = !config.mailgun;
+  const { rows } = await tx.execute<{ suppressed: boolean }>(sql`
+    with suppressed as (
+      select exists (select 1 from mail_suppressions where email = ${address.toLowerCase()}) as yes
+    ), sent as (
+      insert into mail_sent (account_id, template)
+      select ${mail.accountId ?? null}::bigint, ${mail.template} from suppressed
+      where not suppressed.yes and ${recordsSent}::boolean
+    ), kept as (
+      insert into mail_outbox (brand_id, template, language, from_address, to_address, subject, text_body, html_body)
+      select ${brand.public.id}, ${mail.template}, ${mail.language}, ${from}, ${address}, ${rendered.subject},
+        ${rendered.text}, ${rendered.html}
+      from suppressed where not suppressed.yes and ${keepsCopy}::boolean
+    )
+    select yes as suppressed from suppressed`);
+  if (rows[0]?.suppressed !== false) {
+    logEvent("info", "mail.suppressed", fields);
+    return null;
   }
   if (config.mailgun) {
     return {
@@ -228,16 +239,6 @@ export async function recordMail(
       fields,
     };
   }
-  await tx.insert(mailOutbox).values({
-    brandId: brand.public.id,
-    template: mail.template,
-    language: mail.language,
-    from,
-    to: address,
-    subject: rendered.subject,
-    text: rendered.text,
-    html: rendered.html,
-  });
   logEvent("info", "mail.kept", fields);
   return null;
 }

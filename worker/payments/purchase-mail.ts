@@ -10,6 +10,7 @@ import { type Config, configOf } from "../config";
 import { formatMoney } from "../contracts/money";
 import { OrderPlan } from "../contracts/payments";
 import { WITHDRAWAL_DAYS } from "../contracts/withdrawal";
+import { formatDate } from "../core/dates";
 import { type Db, withDb } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
@@ -22,7 +23,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 interface PurchaseRows {
   payment: typeof payments.$inferSelect;
   order: typeof orders.$inferSelect;
-  account: typeof accounts.$inferSelect;
+  account: Pick<typeof accounts.$inferSelect, "id" | "brandId" | "email" | "erasedAt">;
 }
 
 /**
@@ -50,11 +51,7 @@ function purchaseMail(config: Config, rows: PurchaseRows, paidAt: Date) {
         contract: String(order.id),
         plan: plan.nomePiano,
         amount: formatMoney(payment.amountCents, order.currency, language),
-        date: new Intl.DateTimeFormat(language, {
-          dateStyle: "long",
-          timeStyle: "short",
-          timeZone: "UTC",
-        }).format(paidAt),
+        date: formatDate(paidAt, language, "time"),
         performance: PERFORMANCE_TEXT[language][kind],
         withdrawal: `${site}/profile?recesso=${payment.id}#withdraw`,
         withdrawalDays: String(WITHDRAWAL_DAYS),

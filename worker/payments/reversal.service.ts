@@ -21,11 +21,25 @@ export const refundReference = (paymentId: number) => `refund:payment:${paymentI
 /** The ledger reference under which the settlement granted a payment's credits (credits.service addPurchase). */
 const grantReference = (paymentId: number) => `purchase:payment:${paymentId}`;
 
+/** What a settlement and a reversal read of the member's locked row (not the whole row: fewer columns to map). */
+export const lockedAccountColumns = {
+  id: accounts.id,
+  clickid: accounts.clickid,
+  brandId: accounts.brandId,
+  email: accounts.email,
+  erasedAt: accounts.erasedAt,
+  customerId: accounts.customerId,
+  messageCredits: accounts.messageCredits,
+  icebreakerCredits: accounts.icebreakerCredits,
+  premiumLevel: accounts.premiumLevel,
+};
+export type LockedAccount = Pick<typeof accounts.$inferSelect, keyof typeof lockedAccountColumns>;
+
 /** The rows a reversal works on, locked by the caller (payment, its order, the member's account). */
 export interface LockedPayment {
   payment: typeof payments.$inferSelect;
   order: typeof orders.$inferSelect;
-  account: typeof accounts.$inferSelect;
+  account: LockedAccount;
 }
 
 export interface Reversal {

@@ -4,9 +4,9 @@
 // and every other arrival, concurrent or later, finds it granted and changes nothing. A paid payment the
 // provider later reports refunded (a refund made in its portal, a chargeback) has what it granted taken back,
 // once, as a console refund does (reversal.service.ts).
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
-import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
+import { orders, payments } from "../../drizzle/schema/payments";
 import type { Config } from "../config";
 import type { Balances } from "../contracts/credits";
 import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
@@ -15,7 +15,7 @@ import { addPurchase, type Tx } from "../credits/credits.service";
 import { ledgerPostback } from "../tracking/postbacks.service";
 import { type ProviderId, type ProviderPayment, type StoredCard, shopperReferenceOf } from "./provider";
 import { type RecordedPurchaseMail, recordPurchaseMail } from "./purchase-mail";
-import { reversePayment } from "./reversal.service";
+import { lockedAccountColumns, reversePayment } from "./reversal.service";
 import {
   RUNNING,
   renewalFailed,
@@ -53,23 +53,28 @@ export type Settlement =
 
 /**
  * Keeps a card the provider stored for the member (who is its customer from now on, under our shopper
- * reference); their running plan renews on it from now on.
+ * reference); their running plan renews on it from now on. One statement: a card kept before (the same token)
+ * is the one kept, its row's id either way.
  */
 async function keepCard(tx: Tx, accountId: number, provider: ProviderId, card: StoredCard) {
-  await tx
-    .update(accounts)
-    .set({ customerId: shopperReferenceOf(accountId) })
-    .where(eq(accounts.id, accountId));
-  // A card kept before (the same token) is the one kept: its row's id either way, in one statement.
-  const [kept] = await tx
-    .insert(savedCards)
-    .values({ accountId, provider, ...card })
-    .onConflictDoUpdate({ target: [savedCards.provider, savedCards.token], set: { token: card.token } })
-    .returning({ id: savedCards.id });
-  await tx
-    .update(subscriptions)
-    .set({ savedCardId: kept?.id })
-    .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.status, [...RUNNING])));
+  const shown =
+    card.kind === "card"
+      ? sql`${card.brand}, ${card.last4}, ${card.expMonth}::smallint, ${card.expYear}::smallint, null`
+      : sql`null, null, null::smallint, null::smallint, ${card.label ?? null}`;
+  await tx.execute(sql`
+    with kept as (
+      insert into saved_cards (account_id, provider, token, kind, brand, last4, exp_month, exp_year, label)
+      values (${accountId}, ${provider}, ${card.token}, ${card.kind}, ${shown})
+      on conflict (provider, token) do update set token = excluded.token
+      returning id
+    ), customer as (
+      update accounts set customer_id = ${shopperReferenceOf(accountId)} where id = ${accountId}
+    )
+    update subscriptions set saved_card_id = (select id from kept)
+    where account_id = ${accountId} and status in (${sql.join(
+      RUNNING.map((status) => sql`${status}`),
+      sql`, `,
+    )})`);
 }
 
 /**
@@ -112,7 +117,7 @@ export function settlePayment(
   const { paymentId } = options;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ payment: payments, order: orders, account: accounts })
+      .select({ payment: payments, order: orders, account: lockedAccountColumns })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .innerJoin(accounts, eq(accounts.id, orders.accountId))

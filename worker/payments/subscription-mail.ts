@@ -9,6 +9,7 @@ import { brandWithCompany } from "../brands/resolve";
 import type { Config } from "../config";
 import { formatMoney } from "../contracts/money";
 import { OrderPlan } from "../contracts/payments";
+import { formatDate } from "../core/dates";
 import type { Db } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
@@ -54,7 +55,7 @@ async function announce(deps: { env: Bindings; config: Config; db: Db }, event: 
   const language = brand.public.language;
   const plan = OrderPlan.parse(order.plan);
   const money = (cents: number) => formatMoney(cents, plan.currency, language);
-  const day = (date: Date) => new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(date);
+  const day = (date: Date) => formatDate(date, language, "day");
   const facts =
     event.kind === "renewed"
       ? { plan: plan.nomePiano, amount: money(event.amountCents), date: day(event.nextBillDate) }

@@ -13,6 +13,7 @@ import { orders, payments } from "../../drizzle/schema/payments";
 import { withdrawals } from "../../drizzle/schema/withdrawals";
 import { formatMoney } from "../contracts/money";
 import { WITHDRAWAL_DAYS, type Withdrawable } from "../contracts/withdrawal";
+import { formatUtcTime } from "../core/dates";
 import type { Db } from "../core/db";
 import { AppError } from "../core/errors";
 import { errorName, logEvent } from "../core/log";
@@ -94,10 +95,6 @@ async function ownPurchase(db: Db, accountId: number, paymentId: number): Promis
   return row ?? null;
 }
 
-const when = (date: Date, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(date) +
-  " UTC";
-
 /** The acknowledgement: the contract, the date and the time of the withdrawal, the refund and how. */
 async function acknowledge(
   c: Context<AppEnv>,
@@ -117,8 +114,8 @@ async function acknowledge(
       facts: {
         contract: quote.contract,
         plan: quote.planName,
-        purchased: when(new Date(quote.paidAt), language),
-        date: when(at, language),
+        purchased: formatUtcTime(new Date(quote.paidAt), language),
+        date: formatUtcTime(at, language),
         amount: formatMoney(quote.refundCents, quote.currency, language),
         refund: REFUND_REASONING[language]({ ...quote, consent: quote.performanceConsent }),
       },

@@ -1,7 +1,7 @@
 // The member's consents (GDPR art. 7): the log of every box at sign-up and every later change, the state of
 // each (its newest row), and the one question every marketing sender asks first: may we use this member for
 // this kind of marketing? Mail, notifications and trackers' postbacks call `mayUseForMarketing`.
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { accounts, signupConsents } from "../../drizzle/schema/accounts";
 import { mailSuppressions } from "../../drizzle/schema/mail";
 import { CONSENT_TEXT_VERSION } from "../contracts/auth";
@@ -37,6 +37,14 @@ export async function consentStates(db: DbOrTx, accountId: number): Promise<Cons
       source: r.source,
     }));
 }
+
+/**
+ * The same rule in SQL, for a statement that writes only while the member allows `use` (a tracker's postback):
+ * the newest record of its consent grants it; a box never recorded is a refusal.
+ */
+export const grantsInSql = (accountId: number, use: MarketingUse) => sql`coalesce((
+  select granted from signup_consents where account_id = ${accountId} and consent = ${CONSENT_OF_USE[use]}
+  order by id desc limit 1), false)`;
 
 /** The profile's two marketing choices: a box never ticked is a refusal. */
 export async function marketingConsents(db: DbOrTx, accountId: number): Promise<MarketingConsents> {

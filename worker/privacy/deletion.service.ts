@@ -7,6 +7,7 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { pushSubscriptions } from "../../drizzle/schema/notifications";
 import { deletionCodes } from "../../drizzle/schema/privacy";
 import type { Account, AuthContext } from "../auth/auth.service";
+import { formatDate } from "../core/dates";
 import type { Db } from "../core/db";
 import { AppError } from "../core/errors";
 import { hmacHex } from "../core/hmac";
@@ -178,7 +179,7 @@ export async function requestDeletion(
       to: account.email,
       language: ctx.brand.public.language,
       link: `${ctx.origin}/login`,
-      facts: { date: longDate(dueAt, ctx.brand.public.language) },
+      facts: { date: formatDate(dueAt, ctx.brand.public.language, "day") },
       accountId: account.id,
     });
   } catch (error) {
@@ -187,9 +188,6 @@ export async function requestDeletion(
   }
   return dueAt;
 }
-
-const longDate = (date: Date, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
 
 /** A deletion waiting for its erasure: a login (password or Google) restores the account. */
 export const deletionPending = (account: Account, now = new Date()) =>

@@ -12,6 +12,7 @@ import {
   ExportZip,
   Rights,
 } from "../contracts/privacy";
+import { formatUtcTime } from "../core/dates";
 import { errorName, logEvent } from "../core/log";
 import { requireSession } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json, jsonBody, OkResult } from "../core/openapi";
@@ -105,9 +106,6 @@ const deleteAccount = createRoute({
   },
 });
 
-const longTime = (date: Date, language: string) =>
-  `${new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(date)} UTC`;
-
 export const privacyRoutes = featureApp()
   .openapi(readRights, async (c) => {
     const account = await sessionAccount(c);
@@ -146,7 +144,7 @@ export const privacyRoutes = featureApp()
         to: account.email,
         language: c.var.brand.public.language,
         link: url,
-        facts: { date: longTime(expiresAt, c.var.brand.public.language) },
+        facts: { date: formatUtcTime(expiresAt, c.var.brand.public.language) },
         accountId: account.id,
       });
     } catch (error) {

@@ -10,7 +10,7 @@ import type { Config } from "../config";
 import type { PostbackKind } from "../contracts/tracking";
 import type { Db } from "../core/db";
 import { errorName } from "../core/log";
-import { marketingConsents } from "../privacy/consents.service";
+import { grantsInSql } from "../privacy/consents.service";
 import { fillTemplate, payoutText } from "./postback-template";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -41,22 +41,16 @@ export interface PostbackEvent {
  * consent is optional, so its absence withholds the postback rather than the service).
  */
 export async function enqueuePostback(db: Db | Tx, event: PostbackEvent): Promise<boolean> {
-  if (event.accountId !== null && !(await marketingConsents(db, event.accountId)).third_parties) return false;
-  const added = await db
-    .insert(postbacks)
-    .values({
-      brandId: event.brandId,
-      eventKey: event.eventKey,
-      kind: event.kind,
-      clickid: event.clickid,
-      accountId: event.accountId,
-      payoutCents: event.payoutCents ?? null,
-      currency: event.currency ?? null,
-      payload: event.payload,
-    })
-    .onConflictDoNothing({ target: postbacks.eventKey })
-    .returning({ id: postbacks.id });
-  return added.length > 0;
+  const allowed = event.accountId === null ? sql`true` : grantsInSql(event.accountId, "third_parties");
+  // One statement: the consent's check and the row (one round trip of the settlement's transaction).
+  const { rows } = await db.execute(sql`
+    insert into postbacks (brand_id, event_key, kind, clickid, account_id, payout_cents, currency, payload)
+    select ${event.brandId}, ${event.eventKey}, ${event.kind}, ${event.clickid}, ${event.accountId}::bigint,
+      ${event.payoutCents ?? null}::int, ${event.currency ?? null}::text, ${JSON.stringify(event.payload)}::jsonb
+    where ${allowed}
+    on conflict (event_key) do nothing
+    returning id`);
+  return rows.length > 0;
 }
 
 /** The wait before the next try after `attempts` failed sends. */
