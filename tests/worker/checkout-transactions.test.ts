@@ -88,7 +88,7 @@ describe("a plain card checkout", () => {
   it(`takes at most ${CHECKOUT_TRANSACTIONS} database transactions and ${CHECKOUT_STATEMENTS} statements, from the plans to the balance on the tab`, async () => {
     // The least of three members' checkouts: the same code asks the same each time, and whatever else the
     // Worker runs meanwhile (another room's timer) can only add to a count.
-    const counts = [];
+    const counts: Counts[] = [];
     for (let i = 0; i < 3; i++) counts.push(await checkout(await createMember()));
     const least = (key: keyof Counts) => Math.min(...counts.map((c) => c[key]));
     expect(least("transactions"), JSON.stringify(counts)).toBeLessThanOrEqual(CHECKOUT_TRANSACTIONS);
