@@ -7,7 +7,8 @@
 // written to .data/bench-results/*.cpuprofile (BENCH_RESULTS_DIR; Chrome DevTools opens them).
 // PROFILE_PUSH=1 profiles one web push (`/__bench/push`) and a bare outgoing fetch of its size
 // (`/__bench/fetch`) to the fake push service instead of the dispenser; PROFILE_CHECKOUT=1 a card checkout
-// (`POST /orders/tryCharge` of the member's chosen plan with the sandbox's success card, granted at once).
+// (`GET /api/plans`, then `POST /orders/tryCharge` of the member's chosen plan with the sandbox's success
+// card, granted at once).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -139,10 +140,11 @@ async function inspector(url: string) {
   };
 }
 
-const run = (path: string, headers: Record<string, string>, body: string, duration: number) =>
+/** A POST of `body`, or a GET without one. */
+const run = (path: string, headers: Record<string, string>, body: string | undefined, duration: number) =>
   autocannon({
     url: `${base}${path}`,
-    method: "POST",
+    method: body === undefined ? "GET" : "POST",
     connections: CONNECTIONS,
     duration,
     headers: { host: HOST, "content-type": "application/json", ...headers },
@@ -165,12 +167,12 @@ await withTestDatabase({ angelsPerCountry: 2000 }, async (db) => {
     const member = await signUpBenchMember(db.DATABASE_URL);
     const region = await benchRegion(db.DATABASE_URL, member.clickid, 300);
     const dispenserBody = JSON.stringify({ country: "it", cerco: "donna", page: 3, seed: "bench-seed" });
-    const paths: [string, string, Record<string, string>, string][] = [
+    const paths: [string, string, Record<string, string>, string | undefined][] = [
       ["bare", "/__bench/bare", {}, "{}"],
       ...(process.env.PROFILE_PATHS ?? "")
         .split(",")
         .filter(Boolean)
-        .map((p): [string, string, Record<string, string>, string] => [p, p, {}, "{}"]),
+        .map((p): [string, string, Record<string, string>, string | undefined] => [p, p, {}, "{}"]),
       ["dispenser", "/dispenser", { authorization: `Bearer ${region.token}` }, dispenserBody],
     ];
     if (fakePush) {
@@ -212,7 +214,12 @@ await withTestDatabase({ angelsPerCountry: 2000 }, async (db) => {
       });
       if (!first.ok) throw new Error(`the first checkout: ${first.status} ${await first.text()}`);
       const refill = await offeredPlan((id) => id.startsWith("refill"));
-      paths.splice(-1, 1, ["checkout", "/orders/tryCharge", auth, JSON.stringify(cardFor(refill))]);
+      paths.splice(
+        -1,
+        1,
+        ["plans", "/api/plans", auth, undefined],
+        ["checkout", "/orders/tryCharge", auth, JSON.stringify(cardFor(refill))],
+      );
     }
     const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
       webSocketDebuggerUrl?: string;

@@ -26,6 +26,16 @@ const memberFlowId = sql`coalesce(
   ${DEFAULT_FLUX_ID}
 )`;
 
+/** The flow's plans and their price history as JSON lists (built once: only the flow differs per request). */
+const planList = sql`(select json_agg(${jsonRow(getTableColumns(ratePlans))} order by ${ratePlans.list}, ${ratePlans.position})
+  from ${ratePlans} where ${ratePlans.fluxId} = ${flows.fluxId})`;
+const priceList = sql`(select json_agg(${jsonRow({
+  productId: ratePlanPrices.productId,
+  price: ratePlanPrices.price,
+  totalPrice: ratePlanPrices.totalPrice,
+  validFrom: ratePlanPrices.validFrom,
+})}) from ${ratePlanPrices} where ${ratePlanPrices.fluxId} = ${flows.fluxId})`;
+
 /** A json_agg of rows, which is null over none: the empty list then. */
 const listOf = <T>(value: unknown): T[] => {
   const parsed = typeof value === "string" ? JSON.parse(value) : value;
@@ -33,7 +43,7 @@ const listOf = <T>(value: unknown): T[] => {
 };
 
 export interface PlansView {
-  account: Account;
+  account: Pick<Account, "premiumLevel" | "verifiedUser">;
   flow: PublicFlow;
   plans: PlanRow[];
   prices: (PricePoint & { productId: string })[];
@@ -49,20 +59,13 @@ export async function plansView(
   session: LiveSessionClaims,
   cardProvider: string | null,
 ): Promise<PlansView | null> {
-  const price = getTableColumns(ratePlanPrices);
   const [row] = await db
     .select({
-      account: accounts,
+      account: { premiumLevel: accounts.premiumLevel, verifiedUser: accounts.verifiedUser },
       fluxId: flows.fluxId,
       config: flows.config,
-      plans: sql`(select json_agg(${jsonRow(getTableColumns(ratePlans))} order by ${ratePlans.list}, ${ratePlans.position})
-        from ${ratePlans} where ${ratePlans.fluxId} = ${flows.fluxId})`,
-      prices: sql`(select json_agg(${jsonRow({
-        productId: price.productId,
-        price: price.price,
-        totalPrice: price.totalPrice,
-        validFrom: price.validFrom,
-      })}) from ${ratePlanPrices} where ${ratePlanPrices.fluxId} = ${flows.fluxId})`,
+      plans: planList,
+      prices: priceList,
       keptCard: cardProvider
         ? sql<boolean>`exists (select 1 from ${savedCards} where ${and(
             eq(savedCards.accountId, accounts.id),
