@@ -6,8 +6,8 @@
 //
 // A session is kept only when nothing of it can reach the next client: the server let the client in without a
 // password (trust, as the local servers here do: a kept session never skips a check a new one would make),
-// the client said goodbye (Terminate) with no answer owed and outside a transaction, and `DISCARD ALL` (the
-// reset PgBouncer runs) answered. Anything else (a client gone mid-way, a message this does not follow, an
+// the client said goodbye (Terminate) with no answer owed and outside a transaction, and the reset (`DISCARD
+// ALL` but the cached plans) answered. Anything else (a client gone mid-way, a message this does not follow, an
 // error in the reset, a reset not answered in time) closes the server session, which rolls back.
 import net from "node:net";
 import type { WebSocket } from "ws";
@@ -39,7 +39,23 @@ function queryMessage(text: string): Buffer {
   body.copy(message, 5);
   return message;
 }
-const RESET = queryMessage("DISCARD ALL");
+/**
+ * What `DISCARD ALL` resets but its `DISCARD PLANS`: a kept session keeps the plans it cached (of PL/pgSQL
+ * functions and triggers), as a session behind Neon's pooler (PgBouncer in transaction mode) does, while no
+ * setting, cursor, prepared statement, listener, advisory lock or temporary table of a client reaches the next.
+ */
+const RESET = queryMessage(
+  [
+    "CLOSE ALL",
+    "SET SESSION AUTHORIZATION DEFAULT",
+    "RESET ALL",
+    "DEALLOCATE ALL",
+    "UNLISTEN *",
+    "SELECT pg_advisory_unlock_all()",
+    "DISCARD SEQUENCES",
+    "DISCARD TEMP",
+  ].join("; "),
+);
 
 /** Splits a stream of typed Postgres messages (a type byte, then a length that counts itself) into messages. */
 function messages(onMessage: (type: number, message: Buffer) => void) {

@@ -1,6 +1,6 @@
 // The local proxy keeps a server session between the Worker's transactions as Neon's pooled endpoint does,
-// and nothing of one client's session reaches the next: its settings, temporary tables, prepared statements
-// and a transaction it left half-way. Against the PostgreSQL server of DATABASE_URL or on 127.0.0.1:5432
+// and nothing of one client's session reaches the next: its settings, temporary tables, prepared statements,
+// advisory locks and a transaction it left half-way. Against the PostgreSQL server of DATABASE_URL or on 127.0.0.1:5432
 // (PGlite's single session is piped, never kept), through Neon's own driver over a real WebSocket.
 import net from "node:net";
 import { Client, neonConfig } from "@neondatabase/serverless";
@@ -59,6 +59,7 @@ describe.skipIf(!serverAnswers)("the local proxy's server sessions", () => {
       await client.query("set statement_timeout = 1234");
       await client.query("create temp table scratch (n int)");
       await client.query("prepare two as select 2");
+      await client.query("select pg_advisory_lock(42)");
       await client.query("begin");
       await client.query("insert into kept values (1)");
       await client.query("commit");
@@ -71,6 +72,9 @@ describe.skipIf(!serverAnswers)("the local proxy's server sessions", () => {
       expect((await client.query("select count(*)::int as n from pg_prepared_statements")).rows[0]).toEqual({
         n: 0,
       });
+      const advisory =
+        "select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()";
+      expect((await client.query(advisory)).rows[0]).toEqual({ n: 0 });
       expect((await client.query("select count(*)::int as n from kept")).rows[0]).toEqual({ n: 1 });
     });
   });
