@@ -10,8 +10,7 @@
 // range scans of one index, each stopped after offset + 5 rows, and the total is a sum from angel_counts:
 // neither grows with the place.
 
-import { eq, fillPlaceholders, is, Param, Placeholder, type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { eq, is, Param, Placeholder, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angelCounts, angels } from "../../drizzle/schema/angels";
@@ -27,6 +26,7 @@ import {
 import { angelPhotoUrl } from "../contracts/photos";
 import { type DatabaseConfig, type Db, httpQuery } from "../core/db";
 import { liveSession, type UncheckedSession } from "../core/middleware";
+import { type Prepared, prepareStatement, slot, valuesOf } from "../core/prepared";
 import { ORDERS, type PageStatement, pageSql, seedNumber, seedOrder } from "./page-statement";
 
 type AngelRow = typeof angels.$inferSelect;
@@ -103,30 +103,6 @@ interface Page {
   refused: boolean;
 }
 
-const dialect = new PgDialect();
-
-/** A statement's text and its parameters, each a placeholder filled per call. */
-interface Prepared {
-  text: string;
-  params: unknown[];
-}
-
-/**
- * The text of a statement whose values are all placeholders. Built once per shape and kept by the isolate:
- * drizzle building a statement of this size per request cost workerd time comparable to the rest of it.
- */
-function prepare(statement: SQL): Prepared {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  // A value that is not a placeholder would be the first call's, served to every later one.
-  for (const param of params)
-    if (!is(param, Placeholder) && !(is(param, Param) && is(param.value, Placeholder)))
-      throw new Error(`the dispenser's statement holds a value outside a placeholder: ${String(param)}`);
-  return { text, params };
-}
-
-/** A placeholder where the statement's builder takes a value of type T. */
-const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
-
 const preparedPages = new Map<string, Prepared>();
 
 /** The page statement of one stored order, for find or match, with a city asked or not (16 in all). */
@@ -134,7 +110,7 @@ export function preparedPage(order: number, excludeSeen: boolean, cityAsked: boo
   const key = `${order}:${excludeSeen}:${cityAsked}`;
   let prepared = preparedPages.get(key);
   if (!prepared) {
-    prepared = prepare(
+    prepared = prepareStatement(
       pageSql({
         session: {
           accountId: slot("accountId"),
@@ -156,6 +132,7 @@ export function preparedPage(order: number, excludeSeen: boolean, cityAsked: boo
         reach: slot("reach"),
         cityAsked,
       }),
+      "the dispenser's",
     );
     preparedPages.set(key, prepared);
   }
@@ -165,7 +142,7 @@ export function preparedPage(order: number, excludeSeen: boolean, cityAsked: boo
 /** The values of a page statement's placeholders. */
 export function pageParams(q: PageStatement): unknown[] {
   const { order, pivot } = seedOrder(q.seed);
-  return fillPlaceholders(preparedPage(order, q.excludeSeen ?? false, q.city !== null).params, {
+  return valuesOf(preparedPage(order, q.excludeSeen ?? false, q.city !== null), {
     accountId: q.session.accountId,
     sessionVersion: q.session.sessionVersion,
     brandId: q.session.brandId,

@@ -279,7 +279,7 @@ export async function chargePlanCard(
   const entry = cardOfEntry(provider, body, request.config.appEnv === "production");
   const browser = browserOfPayload(body);
   const idempotencyKey = `pay_${crypto.randomUUID()}`;
-  const opening = await openPlanPayment(deps.db, session, body.rateplan, {
+  const opening = await openPlanPayment(request.config.database, session, body.rateplan, {
     brandId: request.brandId,
     provider: provider.id,
     method: "card",

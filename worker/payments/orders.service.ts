@@ -7,8 +7,9 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { ratePlans } from "../../drizzle/schema/flows";
 import { PERFORMANCE_CONSENT_VERSION } from "../contracts/consents";
 import { OrderPlan, type PlanList } from "../contracts/payments";
-import type { Db } from "../core/db";
+import type { DatabaseConfig, Db } from "../core/db";
 import { type LiveSessionClaims, liveSession } from "../core/middleware";
+import { prepareStatement, runPrepared, slot } from "../core/prepared";
 import type { PaymentMethod, ProviderId } from "./provider";
 
 /** What the payment row says of the provider's call about to be made. */
@@ -87,28 +88,27 @@ const orderPlanJson = sql.raw(
     .join(", ")})`,
 );
 
-/**
- * The session's member, their flow's plan `productId` if the plans page offers it to them (their level's list,
- * or the age verification until they are verified: planListFor and findMemberPlan's rule), and, when both
- * are there, the plan's order and its first payment: one statement.
- */
-export async function openPlanPayment(
-  db: Db,
-  session: LiveSessionClaims,
-  productId: string,
-  start: PaymentStart & { brandId: string },
-): Promise<PlanPaymentOpening> {
-  const { rows } = await db.execute(sql`
+/** The consent's time and version when the member gave it (a placeholder), else nulls. */
+const givenConsent = sql`case when ${slot("consent")}::boolean then now() end,
+  case when ${slot("consent")}::boolean then ${slot("consentVersion")}::text end`;
+
+/** openPlanPayment's one statement, built once per isolate. */
+const planPaymentStatement = prepareStatement(
+  sql`
     with member as (
       select ${accounts.id} as id, ${accounts.email} as email, ${accounts.country} as country,
         ${accounts.fluxId} as flux_id, ${accounts.premiumLevel} as premium_level,
         ${accounts.verifiedUser} as verified_user
-      from ${accounts} where ${liveSession(session)}
+      from ${accounts} where ${liveSession({
+        accountId: slot("accountId"),
+        sessionVersion: slot("sessionVersion"),
+        brandId: slot("sessionBrandId"),
+      })}
     ), plan as (
       select rate_plans.list, rate_plans.prezzo_totale, rate_plans.currency, rate_plans.product_id,
         ${orderPlanJson} as order_plan
       from ${ratePlans} rate_plans, member
-      where rate_plans.flux_id = member.flux_id and rate_plans.product_id = ${productId}
+      where rate_plans.flux_id = member.flux_id and rate_plans.product_id = ${slot("productId")}
       limit 1
     ), offered as (
       select plan.* from plan, member
@@ -118,22 +118,48 @@ export async function openPlanPayment(
     ), new_order as (
       insert into orders (account_id, brand_id, flux_id, kind, plan_list, product_id, plan, amount_cents, currency,
         performance_consent_at, performance_consent_version)
-      select member.id, ${start.brandId}, member.flux_id,
+      select member.id, ${slot("brandId")}, member.flux_id,
         case when offered.list = 'verifica' then 'verification' else 'purchase' end,
         offered.list, offered.product_id, offered.order_plan, offered.prezzo_totale, offered.currency,
-        ${consentValues(start.performanceConsent)}
+        ${givenConsent}
       from member, offered
       returning id
     ), new_payment as (
       insert into payments (order_id, purpose, provider, method, idempotency_key, status, amount_cents)
-      select new_order.id, 'initial', ${start.provider}, ${start.method}, ${start.idempotencyKey}, 'created',
+      select new_order.id, 'initial', ${slot("provider")}, ${slot("method")}, ${slot("idempotencyKey")}, 'created',
         offered.prezzo_totale
       from new_order, offered
       returning id as payment_id, order_id
     )
     select member.id, member.email, member.country, member.flux_id, offered.list, offered.order_plan,
       new_payment.payment_id, new_payment.order_id
-    from member left join offered on true left join new_payment on true`);
+    from member left join offered on true left join new_payment on true`,
+  "the plan payment's",
+);
+
+/**
+ * The session's member, their flow's plan `productId` if the plans page offers it to them (their level's list,
+ * or the age verification until they are verified: planListFor and findMemberPlan's rule), and, when both
+ * are there, the plan's order and its first payment: one statement.
+ */
+export async function openPlanPayment(
+  database: DatabaseConfig,
+  session: LiveSessionClaims,
+  productId: string,
+  start: PaymentStart & { brandId: string },
+): Promise<PlanPaymentOpening> {
+  const rows = await runPrepared<Record<string, unknown>>(database, planPaymentStatement, {
+    accountId: session.accountId,
+    sessionVersion: session.sessionVersion,
+    sessionBrandId: session.brandId,
+    productId,
+    brandId: start.brandId,
+    consent: start.performanceConsent,
+    consentVersion: PERFORMANCE_CONSENT_VERSION,
+    provider: start.provider,
+    method: start.method,
+    idempotencyKey: start.idempotencyKey,
+  });
   const row = rows[0];
   if (!row) return { found: "no_session" };
   if (row.payment_id === null || row.payment_id === undefined) return { found: "no_plan" };

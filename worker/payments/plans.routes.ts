@@ -75,7 +75,7 @@ export const planRoutes = featureApp().openapi(plans, async (c) => {
   // Where payments are unavailable the plans still show; nothing is kept to tap.
   const provider = providerOrNull(c, "card");
   // The session's check, the member, the flow, its plans and prices and the kept card: one statement.
-  const view = await plansView(c.var.db, c.get("uncheckedSession"), provider?.id ?? null);
+  const view = await plansView(c.var.config.database, c.get("uncheckedSession"), provider?.id ?? null);
   if (!view) throw unauthorized();
   const { account, flow, plans: rows, prices } = view;
   const history = new Map<string, PricePoint[]>();

@@ -1,15 +1,17 @@
 // What the plans page reads, in one statement: the member of a live session, their flow (the default flow
 // for an unknown one, as loadFlow chooses), the flow's rate plans and price history, and whether a card is
 // kept for them. One round trip instead of six: each is a transaction and a share of the database's CPU on
-// the checkout's path (docs/benchmarks.md, "Checkout").
-import { type AnyColumn, and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+// the checkout's path (docs/benchmarks.md, "Checkout"). The statement is built once per isolate and goes over
+// the isolate's SQL-over-HTTP client: the request makes no Pool.
+import { type AnyColumn, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { flows, ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
 import { savedCards } from "../../drizzle/schema/payments";
 import type { Account } from "../auth/auth.service";
 import { DEFAULT_FLUX_ID, FlowConfig, type PublicFlow } from "../contracts/flow";
-import type { Db } from "../core/db";
+import type { DatabaseConfig } from "../core/db";
 import { type LiveSessionClaims, liveSession } from "../core/middleware";
+import { prepareStatement, runPrepared, slot } from "../core/prepared";
 import type { PricePoint } from "./price-reduction";
 
 export type PlanRow = typeof ratePlans.$inferSelect;
@@ -23,10 +25,10 @@ function jsonRow(columns: Record<string, AnyColumn>): SQL {
 /** The flow loadFlow would load for the account: its own if it exists, else the default one. */
 const memberFlowId = sql`coalesce(
   (select own.flux_id from ${flows} own where own.flux_id = nullif(${accounts.fluxId}, '')),
-  ${DEFAULT_FLUX_ID}
+  ${slot<string>("defaultFluxId")}
 )`;
 
-/** The flow's plans and their price history as JSON lists (built once: only the flow differs per request). */
+/** The flow's plans and their price history as JSON lists. */
 const planList = sql`(select json_agg(${jsonRow(getTableColumns(ratePlans))} order by ${ratePlans.list}, ${ratePlans.position})
   from ${ratePlans} where ${ratePlans.fluxId} = ${flows.fluxId})`;
 const priceList = sql`(select json_agg(${jsonRow({
@@ -35,6 +37,31 @@ const priceList = sql`(select json_agg(${jsonRow({
   totalPrice: ratePlanPrices.totalPrice,
   validFrom: ratePlanPrices.validFrom,
 })}) from ${ratePlanPrices} where ${ratePlanPrices.fluxId} = ${flows.fluxId})`;
+
+/** The plans page's one statement, built once (a provider of null keeps no card). */
+const plansStatement = prepareStatement(
+  sql`select ${accounts.premiumLevel} as premium_level, ${accounts.verifiedUser} as verified_user,
+      ${flows.fluxId} as flux_id, ${flows.config} as config, ${planList} as plans, ${priceList} as prices,
+      exists (select 1 from ${savedCards} where ${savedCards.accountId} = ${accounts.id}
+        and ${savedCards.provider} = ${slot<string>("cardProvider")} and ${savedCards.kind} = 'card') as kept_card
+    from ${accounts} inner join ${flows} on ${flows.fluxId} = ${memberFlowId}
+    where ${liveSession({
+      accountId: slot("accountId"),
+      sessionVersion: slot("sessionVersion"),
+      brandId: slot("brandId"),
+    })}`,
+  "the plans page's",
+);
+
+interface PlansRow {
+  premium_level: number;
+  verified_user: boolean;
+  flux_id: string;
+  config: unknown;
+  plans: unknown;
+  prices: unknown;
+  kept_card: boolean;
+}
 
 /** A json_agg of rows, which is null over none: the empty list then. */
 const listOf = <T>(value: unknown): T[] => {
@@ -55,37 +82,26 @@ export interface PlansView {
  * `cardProvider` is the provider whose kept card one tap would charge (null where payments are unavailable).
  */
 export async function plansView(
-  db: Db,
+  database: DatabaseConfig,
   session: LiveSessionClaims,
   cardProvider: string | null,
 ): Promise<PlansView | null> {
-  const [row] = await db
-    .select({
-      account: { premiumLevel: accounts.premiumLevel, verifiedUser: accounts.verifiedUser },
-      fluxId: flows.fluxId,
-      config: flows.config,
-      plans: planList,
-      prices: priceList,
-      keptCard: cardProvider
-        ? sql<boolean>`exists (select 1 from ${savedCards} where ${and(
-            eq(savedCards.accountId, accounts.id),
-            eq(savedCards.provider, cardProvider),
-            eq(savedCards.kind, "card"),
-          )})`
-        : sql<boolean>`false`,
-    })
-    .from(accounts)
-    .innerJoin(flows, eq(flows.fluxId, memberFlowId))
-    .where(liveSession(session));
+  const [row] = await runPrepared<PlansRow>(database, plansStatement, {
+    accountId: session.accountId,
+    sessionVersion: session.sessionVersion,
+    brandId: session.brandId,
+    cardProvider,
+    defaultFluxId: DEFAULT_FLUX_ID,
+  });
   if (!row) return null;
   return {
-    account: row.account,
-    flow: { ...FlowConfig.parse(row.config), fluxId: row.fluxId },
+    account: { premiumLevel: row.premium_level, verifiedUser: row.verified_user },
+    flow: { ...FlowConfig.parse(row.config), fluxId: row.flux_id },
     plans: listOf<PlanRow>(row.plans),
     prices: listOf<PricePoint & { productId: string; validFrom: string }>(row.prices).map((point) => ({
       ...point,
       validFrom: new Date(point.validFrom),
     })),
-    keptCard: row.keptCard === true,
+    keptCard: row.kept_card === true,
   };
 }
