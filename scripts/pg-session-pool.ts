@@ -57,18 +57,33 @@ const RESET = queryMessage(
   ].join("; "),
 );
 
-/** Splits a stream of typed Postgres messages (a type byte, then a length that counts itself) into messages. */
+/**
+ * Splits a stream of typed Postgres messages (a type byte, then a length that counts itself) into messages.
+ * The chunks of a message still incomplete are joined once it is whole, not at every chunk (a large row
+ * comes in many).
+ */
 function messages(onMessage: (type: number, message: Buffer) => void) {
-  let buffer: Buffer = Buffer.alloc(0);
+  let chunks: Buffer[] = [];
+  let held = 0;
+  /** The length of the message being collected, once its header is in. */
+  let needed = 0;
   return (data: Buffer) => {
-    buffer = buffer.length ? Buffer.concat([buffer, data]) : data;
+    chunks.push(data);
+    held += data.length;
+    if (held < 5 || held < needed) return;
+    let buffer = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, held);
+    needed = 0;
     while (buffer.length >= 5) {
       const end = buffer.readInt32BE(1) + 1;
-      if (buffer.length < end) break;
-      const message = buffer.subarray(0, end);
+      if (buffer.length < end) {
+        needed = end;
+        break;
+      }
+      onMessage(buffer[0] as number, buffer.subarray(0, end));
       buffer = buffer.subarray(end);
-      onMessage(message[0] as number, message);
     }
+    chunks = buffer.length ? [buffer] : [];
+    held = buffer.length;
   };
 }
 

@@ -107,6 +107,16 @@ describe.skipIf(!serverAnswers)("the local proxy's server sessions", () => {
     expect(proxy.counts.transactions - before.transactions).toBeGreaterThanOrEqual(2);
   });
 
+  it("carries a row of many chunks whole, and keeps the session after it", async () => {
+    const first = await session(async (client) => {
+      const { rows } = await client.query<{ big: string }>("select repeat('ab', 4000000) as big");
+      expect(rows[0]?.big.length).toBe(8_000_000);
+      expect(rows[0]?.big.slice(-4)).toBe("abab");
+      return backendPid(client);
+    });
+    expect(await session(backendPid)).toBe(first);
+  });
+
   it("serves clients one after another on as few server sessions as ran at once", async () => {
     const pids = new Set<number | undefined>();
     for (let i = 0; i < 10; i++) pids.add(await session(backendPid));
