@@ -158,15 +158,27 @@ class ServerSession {
 /** The idle server sessions of one proxy. */
 export class SessionPool {
   private readonly idle = new Map<string, { session: ServerSession; timer: NodeJS.Timeout }[]>();
+  /** Sessions being reset, and the clients that arrived meanwhile, per startup message. */
+  private readonly resetting = new Map<string, number>();
+  private readonly waiting = new Map<string, ((session: ServerSession | undefined) => void)[]>();
   private closed = false;
 
-  take(key: string): ServerSession | undefined {
-    const kept = this.idle.get(key);
-    const entry = kept?.shift();
-    if (!entry) return undefined;
-    clearTimeout(entry.timer);
-    entry.session.onClose = undefined;
-    return entry.session;
+  /**
+   * A kept session for the startup message `key`; or, while one is being reset for nobody else, that one
+   * once it is (undefined if its reset fails), so that a client arriving right after another left does not
+   * open a session of its own; else undefined.
+   */
+  take(key: string): ServerSession | Promise<ServerSession | undefined> | undefined {
+    const entry = this.idle.get(key)?.shift();
+    if (entry) {
+      clearTimeout(entry.timer);
+      entry.session.onClose = undefined;
+      return entry.session;
+    }
+    const waiting = this.waiting.get(key) ?? [];
+    if ((this.resetting.get(key) ?? 0) <= waiting.length) return undefined;
+    this.waiting.set(key, waiting);
+    return new Promise((resolve) => waiting.push(resolve));
   }
 
   /** Resets a session its client left cleanly and keeps it; closes it when that is not safe. */
@@ -177,14 +189,25 @@ export class SessionPool {
       return;
     }
     session.failed = false;
-    const timeout = setTimeout(() => session.close(), RESET_TIMEOUT_MS).unref();
-    session.onClose = () => clearTimeout(timeout);
-    session.onIdle = () => {
+    this.resetting.set(key, (this.resetting.get(key) ?? 0) + 1);
+    let done = false;
+    const finish = (clean: boolean) => {
+      if (done) return;
+      done = true;
       clearTimeout(timeout);
       session.onIdle = undefined;
-      if (session.failed || session.status !== IDLE) session.close();
+      session.onClose = undefined;
+      this.resetting.set(key, (this.resetting.get(key) ?? 1) - 1);
+      const next = this.waiting.get(key)?.shift();
+      if (!clean) {
+        session.close();
+        next?.(undefined);
+      } else if (next) next(session);
       else this.keep(key, session);
     };
+    const timeout = setTimeout(() => finish(false), RESET_TIMEOUT_MS).unref();
+    session.onClose = () => finish(false);
+    session.onIdle = () => finish(!session.failed && session.status === IDLE);
     session.send(RESET);
   }
 
@@ -196,12 +219,11 @@ export class SessionPool {
       return;
     }
     const entry = { session, timer: setTimeout(() => session.close(), IDLE_MS).unref() };
-    const drop = () => {
+    session.onClose = () => {
       clearTimeout(entry.timer);
       const at = kept.indexOf(entry);
       if (at >= 0) kept.splice(at, 1);
     };
-    session.onClose = drop;
     kept.unshift(entry);
   }
 
@@ -215,8 +237,8 @@ export class SessionPool {
 export interface ClientSession {
   /** The client's bytes after its startup message. */
   receive(data: Buffer): void;
-  /** The client went away (its socket closed); `cleanly` after its Terminate. */
-  end(cleanly: boolean): void;
+  /** The client went away: after its Terminate (its session kept if it may be), or its socket closed. */
+  end(): void;
 }
 
 /**
@@ -239,17 +261,28 @@ export function serveClient(opts: {
   const toClient = (chunk: Buffer) => {
     if (ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
   };
-  let session = pool.take(key);
-  if (session) {
-    toClient(Buffer.concat(session.greeting));
-  } else {
-    session = new ServerSession(opts.host, opts.port, startup);
-  }
-  const server = session;
-  server.client = toClient;
-  server.onIdle = undefined;
-  server.onClose = opts.onServerClose;
+  let server: ServerSession | undefined;
+  /** The client's messages before its server session is there (a kept one still being reset). */
+  const early: Buffer[] = [];
+  let followed = true;
   let terminated = false;
+  let ended = false;
+  const attach = (kept: ServerSession | undefined) => {
+    // A client gone while it waited: the session it was handed goes back as it came.
+    if (ended) {
+      if (kept) pool.giveBack(key, kept);
+      return;
+    }
+    if (kept) toClient(Buffer.concat(kept.greeting));
+    server = kept ?? new ServerSession(opts.host, opts.port, startup);
+    server.client = toClient;
+    server.onIdle = undefined;
+    server.onClose = opts.onServerClose;
+    for (const message of early.splice(0)) server.send(message);
+  };
+  const taken = pool.take(key);
+  if (taken instanceof Promise) void taken.then(attach);
+  else attach(taken);
   const follow = messages((type, message) => {
     if (terminated) return;
     if (type === TERMINATE) {
@@ -257,16 +290,20 @@ export function serveClient(opts: {
       setTimeout(opts.onTerminate, 0);
       return;
     }
-    if (!FOLLOWED.has(type)) server.reusable = false;
+    if (!FOLLOWED.has(type)) followed = false;
     const text = statementText(type, message);
     if (text !== undefined) opts.onStatement(text);
-    server.send(message);
+    if (server) server.send(message);
+    else early.push(message);
   });
   return {
     receive: follow,
-    end(cleanly) {
+    end() {
+      ended = true;
+      if (!server) return;
       server.onClose = undefined;
-      if (cleanly && terminated && server.greeted) pool.giveBack(key, server);
+      // A Terminate is the goodbye, whether the socket's close came in before the proxy heard it or after.
+      if (terminated && followed && server.greeted) pool.giveBack(key, server);
       else server.close();
     },
   };

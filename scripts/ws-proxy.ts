@@ -77,17 +77,12 @@ export async function startWsProxy(opts: { port: number; serial: boolean }): Pro
     let waiting = false;
     let slot = false;
     let closed = false;
-    let terminated = false;
     const finish = () => {
       if (closed) return;
       closed = true;
-      session?.end(terminated);
+      session?.end();
       if (ws.readyState === ws.OPEN) ws.close(1000);
       if (slot) release();
-    };
-    const onTerminate = () => {
-      terminated = true;
-      finish();
     };
     // The startup message decides: a plain one is served on a kept session when one is free; an SSL or GSS
     // request (whose answer is a single byte, not a message) and PGlite's one session are piped as they are.
@@ -102,12 +97,12 @@ export async function startWsProxy(opts: { port: number; serial: boolean }): Pro
           startup: early.subarray(0, length),
           pool: sessions,
           onStatement: countStatement,
-          onTerminate,
+          onTerminate: finish,
           onServerClose: finish,
         });
         session.receive(early.subarray(length));
       } else {
-        session = pipeTo(ws, host, port, frontendWatcher(onTerminate, countStatement), finish);
+        session = pipeTo(ws, host, port, frontendWatcher(finish, countStatement), finish);
         session.receive(early);
       }
     };
