@@ -6,7 +6,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { pushOutbox } from "../../drizzle/schema/notifications";
 import { type CascadeStep, runCascadeStep } from "../../worker/notifications/cascade";
+import { inQuietHours, quietEnd } from "../../worker/notifications/cascade-rules";
 import { channels } from "../../worker/notifications/channels";
+import { MARKET_TIME_ZONES } from "../../worker/notifications/notifications.config";
 import type { QueuedStep } from "../../worker/realtime/alarm-queue";
 import type { RoomStep } from "../../worker/realtime/room";
 import { ANGEL, account, chat } from "../fixtures/chat";
@@ -36,6 +38,11 @@ describe("the member's room", () => {
     // At the push delay after the delivery (the tests keep the default 2 minutes).
     expect(step.at - Date.now()).toBeGreaterThan(testConfig.notifications.delays.push - 30_000);
 
+    // The step runs when it is due, or, due in the market's quiet hours, when they end (whatever the time of
+    // day the test runs at).
+    const { quietHours } = testConfig.notifications;
+    const rome = MARKET_TIME_ZONES.it;
+    const runAt = inQuietHours(step.at, rome, quietHours) ? quietEnd(step.at, rome, quietHours) : step.at;
     await runInDurableObject(roomOf(member.clickid), (_room, state) =>
       inDb((db) =>
         runCascadeStep(
@@ -46,7 +53,7 @@ describe("the member's room", () => {
             storage: state.storage,
             schedule: async () => undefined,
             channels,
-            now: () => step.at,
+            now: () => runAt,
           },
           step.step as CascadeStep,
         ),
