@@ -1,4 +1,4 @@
-import { getServerByName, type Server } from "partyserver";
+import type { Server } from "partyserver";
 import { logEvent } from "../core/log";
 import type { Bindings } from "../env";
 import type { MemberRoomCalls, SessionEndReason } from "./room";
@@ -9,10 +9,10 @@ import type { MemberRoomCalls, SessionEndReason } from "./room";
  * (party/user-room.ts declares `implements MemberRoomCalls`).
  */
 export async function memberRoom(env: Bindings, clickid: string): Promise<MemberRoomCalls> {
-  return (await getServerByName(
-    env.UserRoom as unknown as DurableObjectNamespace<Server>,
-    clickid,
-  )) as unknown as MemberRoomCalls;
+  // Not partyserver's getServerByName: it calls the room once more (setName) before every call, only to await
+  // an onStart, which the room has none of; the room's name is its id's (idFromName).
+  const rooms = env.UserRoom as unknown as DurableObjectNamespace<Server>;
+  return rooms.get(rooms.idFromName(clickid)) as unknown as MemberRoomCalls;
 }
 
 /**
