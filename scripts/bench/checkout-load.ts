@@ -157,14 +157,22 @@ async function checkout(buyer: Buyer) {
   };
 }
 
-/** The floor: one request to the bare handler, as the checkout's requests are sent. */
-async function bare() {
+/**
+ * The floors, each one request as the checkout's requests are sent: the bare handler, the bare handler plus
+ * one statement over SQL over HTTP (the plans page, the opening, the room's read go that way), and plus one
+ * statement in a transaction over a WebSocket (the settlement's way).
+ */
+const FLOORS = { bare: "/__bench/bare", statement: "/__bench/sql", transaction: "/__bench/tx" } as const;
+type Floor = keyof typeof FLOORS;
+
+async function floorRequest(floor: Floor) {
   const t0 = performance.now();
-  const response = await fetch(`${base}/__bench/bare`, { method: "POST", headers: json(), body: "{}" });
-  if (!response.ok) throw new Error(`/__bench/bare: ${response.status}`);
+  const response = await fetch(`${base}${FLOORS[floor]}`, { method: "POST", headers: json(), body: "{}" });
+  if (!response.ok) throw new Error(`${FLOORS[floor]}: ${response.status}`);
   await response.json();
   return performance.now() - t0;
 }
+const bare = () => floorRequest("bare");
 
 // cpuPerRequest(before, after, 1) is a block's CPU in ms; the blocks of each kind are summed, then divided.
 const sum = (a: Cpu, b: Cpu): Cpu => ({
@@ -200,21 +208,30 @@ export async function checkouts(databaseUrl: string, template: string, wsProxy: 
       credits: [] as number[],
       done: [] as number[],
     };
-    let floorCpu = zero;
+    const floorCpu: Record<Floor, Cpu> = { bare: zero, statement: zero, transaction: zero };
     let checkoutCpu = zero;
     const timed = members.slice(WARM_UP);
+    for (const kind of ["statement", "transaction"] as const)
+      for (let n = 0; n < WARM_UP; n++) await floorRequest(kind);
     const countsBefore = await databaseCounts(databaseUrl).catch(() => null);
     await settle();
-    const asked = await proxyCounts(wsProxy);
+    const worker = { transactions: 0, statements: 0 };
     for (let i = 0; i < timed.length; i += BLOCK) {
       const block = timed.slice(i, i + BLOCK);
       let before = cpuSnapshot();
+      let after = before;
       // The previous checkout block has settled, and a bare request leaves nothing running: no idle time
       // here, which would count workerd's background work (timers, idle rooms) to ten requests of 1-5 ms.
-      for (let n = 0; n < block.length; n++) floor.push(await bare());
-      let after = cpuSnapshot();
-      floorCpu = sum(floorCpu, cpuPerRequest(before, after, 1));
-      before = after;
+      for (const kind of ["bare", "statement", "transaction"] as const) {
+        for (let n = 0; n < block.length; n++) {
+          const time = await floorRequest(kind);
+          if (kind === "bare") floor.push(time);
+        }
+        after = cpuSnapshot();
+        floorCpu[kind] = sum(floorCpu[kind], cpuPerRequest(before, after, 1));
+        before = after;
+      }
+      const asked = await proxyCounts(wsProxy);
       for (const buyer of block) {
         const t = await checkout(buyer);
         for (const key of ["plans", "charge", "credits", "done"] as const) stages[key].push(t[key]);
@@ -222,19 +239,18 @@ export async function checkouts(databaseUrl: string, template: string, wsProxy: 
       await settle();
       after = cpuSnapshot();
       checkoutCpu = sum(checkoutCpu, cpuPerRequest(before, after, 1));
+      const askedAfter = await proxyCounts(wsProxy);
+      worker.transactions += (askedAfter.transactions - asked.transactions) / timed.length;
+      worker.statements += (askedAfter.statements - asked.statements) / timed.length;
     }
-    const askedAfter = await proxyCounts(wsProxy);
-    const worker = {
-      transactions: (askedAfter.transactions - asked.transactions) / timed.length,
-      statements: (askedAfter.statements - asked.statements) / timed.length,
-    };
     // PostgreSQL writes a backend's statistics at most once a second while it idles, and when it ends.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const countsAfter = countsBefore && (await databaseCounts(databaseUrl).catch(() => null));
     const database = countsAfter && {
       // Less the session that read the figures after.
       sessions: (countsAfter.sessions - countsBefore.sessions - 1) / timed.length,
-      commits: (countsAfter.commits - countsBefore.commits) / timed.length,
+      // Less the database floors' requests: one transaction each.
+      commits: (countsAfter.commits - countsBefore.commits) / timed.length - 2,
     };
     const per = (cpu: Cpu, n: number): Cpu => ({
       workerd: cpu.workerd / n,
@@ -252,7 +268,12 @@ export async function checkouts(databaseUrl: string, template: string, wsProxy: 
       load,
       database,
       worker,
-      floor: { ...stat(floor), cpu: per(floorCpu, floor.length) },
+      floor: { ...stat(floor), cpu: per(floorCpu.bare, floor.length) },
+      /** CPU per request of the database floors (bare handler included). */
+      floors: {
+        statement: per(floorCpu.statement, floor.length),
+        transaction: per(floorCpu.transaction, floor.length),
+      },
       plans: stat(stages.plans),
       charge: stat(stages.charge),
       credits: stat(stages.credits),

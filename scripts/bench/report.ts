@@ -108,6 +108,12 @@ function sideBySide(r: BenchResults) {
       "w+n+pg": cpuMs(cpuSum(floor.cpu)),
       load: loadText(r.checkout.load),
     });
+    const floors = r.checkout.floors;
+    for (const [test, cpu] of [
+      ["bare + one statement over HTTP, one at a time", floors.statement],
+      ["bare + a transaction of one statement over a WebSocket", floors.transaction],
+    ] as const)
+      rows.push({ test, ...cpuColumns(cpu), "w+n+pg": cpuMs(cpuSum(cpu)) });
     rows.push({
       test: "checkout: plans -> charge -> credits",
       p50: ms(done.p50),
@@ -217,7 +223,7 @@ export function printReport(results: BenchResults): void {
   if (checkout) {
     const { floor, done } = checkout;
     console.log(
-      `checkout: ${checkout.database ? `${checkout.database.sessions.toFixed(2)} PostgreSQL sessions and ${checkout.database.commits.toFixed(1)} transactions each (the server's count); ` : ""}the Worker asked ${checkout.worker.transactions.toFixed(1)} transactions (${checkout.worker.statements.toFixed(1)} statements) each through the proxy; p50 / bare p50: ${(done.p50 / floor.p50).toFixed(1)}×, p99 / p99: ${(done.p99 / floor.p99).toFixed(1)}×; CPU per checkout, workerd + Postgres: ${cpuMs(done.cpu.workerd)} + ${cpuMs(done.cpu.postgres)} ms (bare: ${cpuMs(floor.cpu.workerd)} + ${cpuMs(floor.cpu.postgres)} ms)`,
+      `checkout: ${checkout.database ? `${checkout.database.sessions.toFixed(2)} PostgreSQL sessions and ${checkout.database.commits.toFixed(1)} transactions each (the server's count); ` : ""}the Worker asked ${checkout.worker.transactions.toFixed(1)} transactions (${checkout.worker.statements.toFixed(1)} statements) each through the proxy; p50 / bare p50: ${(done.p50 / floor.p50).toFixed(1)}×, p99 / p99: ${(done.p99 / floor.p99).toFixed(1)}×; CPU per checkout, workerd + Postgres: ${cpuMs(done.cpu.workerd)} + ${cpuMs(done.cpu.postgres)} ms (bare: ${cpuMs(floor.cpu.workerd)} + ${cpuMs(floor.cpu.postgres)} ms; ${((done.cpu.workerd + done.cpu.postgres) / (floor.cpu.workerd + floor.cpu.postgres)).toFixed(1)}× the bare handler's)`,
     );
   }
   if (echo && chat) {

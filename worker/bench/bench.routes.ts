@@ -7,7 +7,7 @@ import { hashPassword, hashPasswordWithCost, OWASP_ARGON2ID_OPTIONS } from "../c
 import type { AppEnv } from "../env";
 import { sendWebPush } from "../notifications/push/push-send.service";
 import { memberRoom } from "../realtime/member-room";
-import { oneStatement } from "./bench.service";
+import { oneStatement, oneTransaction } from "./bench.service";
 
 /** A push as the cascade sends one (web/sw.ts shows it): the payload's size is a real notification's. */
 const BENCH_PUSH = JSON.stringify({
@@ -35,6 +35,12 @@ export const benchRoutes = new Hono<AppEnv>()
   .post("/__bench/sql", async (c) => {
     const body: unknown = await c.req.json();
     return c.json({ ok: true, body, n: await oneStatement(configOf(c.env).database) });
+  })
+  // The transaction floor: the bare handler plus one trivial statement in a transaction over the WebSocket
+  // path (worker/core/db.ts), what a route that must write under a lock (a payment's settlement) starts from.
+  .post("/__bench/tx", async (c) => {
+    const body: unknown = await c.req.json();
+    return c.json({ ok: true, body, n: await oneTransaction(configOf(c.env).database) });
   })
   // One hash at the production cost, or (`?m=&t=`) at another of OWASP's equivalent Argon2id options.
   .post("/__bench/hash", async (c) => {
