@@ -11,8 +11,8 @@ import { call, createMember, type TestMember } from "../fixtures/members";
 import { openSocket } from "../fixtures/socket";
 
 const CHECKOUT_TRANSACTIONS = 5;
-/** Each one a round trip; the settlement writes each step's rows in one statement (docs/decisions). */
-const CHECKOUT_STATEMENTS = 14;
+/** The settlement of a grant sends its statements together in one request (docs/decisions). */
+const CHECKOUT_STATEMENTS = 10;
 
 interface Counts {
   transactions: number;

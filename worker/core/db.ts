@@ -187,7 +187,34 @@ export function lazyDb(database: DatabaseConfig): { db: Db; end: () => Promise<v
 /** One statement's text and its parameters, as a client sends them. */
 export type HttpQuery = (text: string, params: unknown[]) => Promise<FullQueryResults<false>>;
 
-const httpQueries = new Map<string, HttpQuery>();
+/** Statements sent together and run in one transaction, all or nothing: their results in order. */
+export type HttpBatch = (
+  statements: { text: string; params: unknown[] }[],
+) => Promise<FullQueryResults<false>[]>;
+
+const httpClients = new Map<string, { query: HttpQuery; batch: HttpBatch }>();
+
+/** The isolate's SQL-over-HTTP client for `database` (see httpQuery), made once. */
+function httpClient(database: DatabaseConfig) {
+  if (database.wsProxy) configureLocalProxy(database.wsProxy, database.url);
+  // The same address with other waits (a test's short ones) is another client.
+  const key = `${database.url} ${database.queryTimeoutMs}`;
+  let client = httpClients.get(key);
+  if (!client) {
+    const sql = neon(database.url, { fullResults: true });
+    const bounded = () => ({ signal: AbortSignal.timeout(database.queryTimeoutMs) });
+    client = {
+      query: (text, params) => sql.query(text, params, { fetchOptions: bounded() }),
+      batch: (statements) =>
+        sql.transaction(
+          statements.map(({ text, params }) => sql.query(text, params)),
+          { fetchOptions: bounded() },
+        ),
+    };
+    httpClients.set(key, client);
+  }
+  return client;
+}
 
 /**
  * A module-level SQL-over-HTTP client, for hot routes whose work is one statement outside a transaction:
@@ -195,19 +222,16 @@ const httpQueries = new Map<string, HttpQuery>();
  * Pool's WebSocket), so one serves every request of the isolate without the Pool's set-up per request.
  */
 export function httpQuery(database: DatabaseConfig): HttpQuery {
-  if (database.wsProxy) configureLocalProxy(database.wsProxy, database.url);
-  // The same address with other waits (a test's short ones) is another client.
-  const key = `${database.url} ${database.queryTimeoutMs}`;
-  let query = httpQueries.get(key);
-  if (!query) {
-    const client = neon(database.url, { fullResults: true });
-    query = (text, params) =>
-      client.query(text, params, {
-        fetchOptions: { signal: AbortSignal.timeout(database.queryTimeoutMs) },
-      });
-    httpQueries.set(key, query);
-  }
-  return query;
+  return httpClient(database).query;
+}
+
+/**
+ * The same client's batch: statements that need no answer of the one before them to be written, run in one
+ * transaction (Neon's non-interactive transactions) in one request, instead of a WebSocket's transaction and a
+ * round trip per statement. A statement that fails undoes them all.
+ */
+export function httpBatch(database: DatabaseConfig): HttpBatch {
+  return httpClient(database).batch;
 }
 
 /** Runs `fn` with a database and closes the pool afterwards (for rooms and scripts, not requests). */

@@ -3,7 +3,7 @@
 // them over the isolate's SQL-over-HTTP client (`httpQuery`), which also spares the request its Pool.
 import { fillPlaceholders, is, Param, Placeholder, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { type DatabaseConfig, httpQuery } from "./db";
+import { type DatabaseConfig, httpBatch, httpQuery } from "./db";
 
 const dialect = new PgDialect();
 
@@ -38,4 +38,14 @@ export async function runPrepared<Row>(
 ): Promise<Row[]> {
   const result = await httpQuery(database)(prepared.text, valuesOf(prepared, values));
   return result.rows as Row[];
+}
+
+/** Statements built by Drizzle, sent together over the isolate's SQL-over-HTTP client in one transaction. */
+export function runBatch(database: DatabaseConfig, statements: SQL[]) {
+  return httpBatch(database)(
+    statements.map((statement) => {
+      const { sql: text, params } = dialect.sqlToQuery(statement);
+      return { text, params };
+    }),
+  );
 }

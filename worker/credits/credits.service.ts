@@ -2,7 +2,7 @@
 // ledger row, exactly once per payment reference (the ledger's unique (balance, reference) key). Payments
 // call it from whichever path learns of the payment first (return page, status check, webhook); then the
 // member's room sends the message that was pending for lack of credits (afterPurchase, worker/realtime/handlers.ts).
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { type Balances, toBalances } from "../contracts/credits";
@@ -30,25 +30,24 @@ export type GrantResult =
 /** A transaction of the Worker's database, for services that add their rows to a caller's transaction. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** The balances a grant's statement answers (`purchaseGrant`), or none when the reference was granted before. */
+export type GrantedRow = {
+  crediti_messaggi: number;
+  crediti_icebreaker: number;
+  premium_level: number;
+};
+
 /**
- * Inside the caller's transaction, on an account row it has locked: the ledger row (whose unique reference
- * makes a second grant of one payment change nothing), then the credits and the premium level, with the
- * level's own ledger row when it rises. One statement: its parts see the row as it was before it.
+ * The grant's one statement: the ledger row (whose unique reference makes a second grant of one payment change
+ * nothing), then the credits and the premium level, with the level's own ledger row when it rises. Its parts
+ * see the row as it was before it. Answers the balances after it, or no row when nothing changed.
  */
-export async function addPurchase(
-  tx: Tx,
-  account: Pick<typeof accounts.$inferSelect, "id" | "messageCredits" | "icebreakerCredits" | "premiumLevel">,
-  purchase: Omit<Purchase, "clickid">,
-): Promise<GrantResult> {
+export function purchaseGrant(accountId: number, purchase: Omit<Purchase, "clickid">): SQL {
   const reference = `purchase:${purchase.reference}`;
   const level = sql`${purchase.premiumLevel}::int`;
-  const { rows } = await tx.execute<{
-    crediti_messaggi: number;
-    crediti_icebreaker: number;
-    premium_level: number;
-  }>(sql`
+  return sql`
     with member as (
-      select id, crediti_messaggi, premium_level from accounts where id = ${account.id}
+      select id, crediti_messaggi, premium_level from accounts where id = ${accountId}
     ), ledger as (
       insert into credit_ledger (account_id, balance, delta, balance_after, reason, reference)
       select id, 'messaggi', ${purchase.credits}, crediti_messaggi + ${purchase.credits}, 'purchase', ${reference}
@@ -63,9 +62,15 @@ export async function addPurchase(
     update accounts set crediti_messaggi = accounts.crediti_messaggi + ${purchase.credits},
       premium_level = greatest(accounts.premium_level, ${level})
     from ledger
-    where accounts.id = ${account.id}
-    returning accounts.crediti_messaggi, accounts.crediti_icebreaker, accounts.premium_level`);
-  const updated = rows[0];
+    where accounts.id = ${accountId}
+    returning accounts.crediti_messaggi, accounts.crediti_icebreaker, accounts.premium_level`;
+}
+
+/** What a grant's statement answered, for the member's row as the caller locked it. */
+export function grantOf(
+  account: Pick<typeof accounts.$inferSelect, "messageCredits" | "icebreakerCredits" | "premiumLevel">,
+  updated: GrantedRow | undefined,
+): GrantResult {
   if (!updated) {
     return { ok: true, applied: false, premiumLevel: account.premiumLevel, ...toBalances(account) };
   }
@@ -74,6 +79,16 @@ export async function addPurchase(
     icebreakerCredits: updated.crediti_icebreaker,
   };
   return { ok: true, applied: true, premiumLevel: updated.premium_level, ...toBalances(balances) };
+}
+
+/** Inside the caller's transaction, on an account row it has locked: the grant (`purchaseGrant`). */
+export async function addPurchase(
+  tx: Tx,
+  account: Pick<typeof accounts.$inferSelect, "id" | "messageCredits" | "icebreakerCredits" | "premiumLevel">,
+  purchase: Omit<Purchase, "clickid">,
+): Promise<GrantResult> {
+  const { rows } = await tx.execute<GrantedRow>(purchaseGrant(account.id, purchase));
+  return grantOf(account, rows[0]);
 }
 
 /**

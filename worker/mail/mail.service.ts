@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import { mailOutbox, mailSent, mailSuppressions } from "../../drizzle/schema/mail";
@@ -188,6 +188,22 @@ export async function recordMail(
   ctx: Omit<MailContext, "db">,
   mail: Omit<OutgoingMail, "marketing" | "replyTo">,
 ): Promise<MailDelivery | null> {
+  const record = mailRecord(ctx, mail);
+  const { rows } = await tx.execute<MailRecordRow>(record.statement);
+  return record.outcome(rows);
+}
+
+/** What a mail record's statement answers: whether the address is suppressed (nothing was written). */
+export type MailRecordRow = { suppressed: boolean };
+
+/**
+ * recordMail's one statement (rendered now), and what its answer means, for a caller that sends the statement
+ * with others in one transaction.
+ */
+export function mailRecord(
+  ctx: Omit<MailContext, "db">,
+  mail: Omit<OutgoingMail, "marketing" | "replyTo">,
+): { statement: SQL; outcome: (rows: MailRecordRow[]) => MailDelivery | null } {
   const { config, brand } = ctx;
   const fields = { template: mail.template, brand: brand.public.id, accountId: mail.accountId };
   const address = mail.to.trim();
@@ -208,7 +224,7 @@ export async function recordMail(
   // caller's transaction): nothing is written for a suppressed address.
   const recordsSent = mail.accountId !== undefined;
   const keepsCopy = !config.mailgun;
-  const { rows } = await tx.execute<{ suppressed: boolean }>(sql`
+  const statement = sql`
     with suppressed as (
       select exists (select 1 from mail_suppressions where email = ${address.toLowerCase()}) as yes
     ), sent as (
@@ -221,26 +237,29 @@ export async function recordMail(
         ${rendered.text}, ${rendered.html}
       from suppressed where not suppressed.yes and ${keepsCopy}::boolean
     )
-    select yes as suppressed from suppressed`);
-  if (rows[0]?.suppressed !== false) {
-    logEvent("info", "mail.suppressed", fields);
+    select yes as suppressed from suppressed`;
+  const outcome = (rows: MailRecordRow[]) => {
+    if (rows[0]?.suppressed !== false) {
+      logEvent("info", "mail.suppressed", fields);
+      return null;
+    }
+    if (config.mailgun) {
+      return {
+        message: {
+          from,
+          to: address,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          "o:tag": mail.template,
+        },
+        fields,
+      };
+    }
+    logEvent("info", "mail.kept", fields);
     return null;
-  }
-  if (config.mailgun) {
-    return {
-      message: {
-        from,
-        to: address,
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        "o:tag": mail.template,
-      },
-      fields,
-    };
-  }
-  logEvent("info", "mail.kept", fields);
-  return null;
+  };
+  return { statement, outcome };
 }
 
 /** Sends what `recordMail` left for Mailgun; throws as sendMail does when Mailgun does not take it. */

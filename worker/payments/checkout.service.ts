@@ -32,7 +32,12 @@ import {
   type WalletCharge,
 } from "./provider";
 import { type PaymentDeps, tellRoom } from "./settle-and-tell.service";
-import { type Settlement, settlePayment } from "./settlement.service";
+import {
+  type OpenedPlanPayment,
+  type Settlement,
+  settleOpenedGrant,
+  settlePayment,
+} from "./settlement.service";
 
 interface Checkout {
   accountId: number;
@@ -205,6 +210,8 @@ async function chargeOpened(
     paymentId: number;
     /** Record the purchase's confirmation with the grant (settlement.service's purchaseMail). */
     mailWith?: Config;
+    /** A plan's purchase this request opened: granted at once, it is settled in one request (settleOpenedGrant). */
+    opened?: OpenedPlanPayment;
   },
   charge: (common: Charge) => Promise<ProviderPayment>,
 ): Promise<StartedPayment> {
@@ -218,10 +225,15 @@ async function chargeOpened(
     shopperReference: shopperReferenceOf(payment.accountId),
   });
   try {
-    const settlement = await settlePayment(db, provider.id, answer, {
-      paymentId: payment.paymentId,
-      ...(payment.mailWith ? { purchaseMail: payment.mailWith } : {}),
-    });
+    const { mailWith, opened } = payment;
+    const settlement =
+      (mailWith && opened && answer.status === "succeeded"
+        ? await settleOpenedGrant(mailWith.database, mailWith, provider.id, answer, opened)
+        : null) ??
+      (await settlePayment(db, provider.id, answer, {
+        paymentId: payment.paymentId,
+        ...(mailWith ? { purchaseMail: mailWith } : {}),
+      }));
     return { paymentId: payment.paymentId, provider: answer, settlement };
   } catch (error) {
     await db
@@ -300,6 +312,22 @@ export async function chargePlanCard(
       paymentId: opening.opened.paymentId,
       // The purchase's confirmation is recorded with the grant, in the settlement's transaction.
       mailWith: request.config,
+      ...(opening.list === "verifica"
+        ? {}
+        : {
+            opened: {
+              paymentId: opening.opened.paymentId,
+              orderId: opening.opened.orderId,
+              plan,
+              performanceConsent: body.immediatePerformance === true,
+              account: {
+                id: member.id,
+                clickid: member.clickid,
+                brandId: request.brandId,
+                email: member.email,
+              },
+            },
+          }),
     },
     (common) =>
       chargeEntry(provider, entry, {

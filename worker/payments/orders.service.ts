@@ -61,6 +61,7 @@ export async function openPayment(
 /** The member a plan order is for, as the charge needs them. */
 export interface PlanOrderMember {
   id: number;
+  clickid: string;
   email: string;
   country: string;
   fluxId: string;
@@ -96,7 +97,8 @@ const givenConsent = sql`case when ${slot("consent")}::boolean then now() end,
 const planPaymentStatement = prepareStatement(
   sql`
     with member as (
-      select ${accounts.id} as id, ${accounts.email} as email, ${accounts.country} as country,
+      select ${accounts.id} as id, ${accounts.clickid} as clickid, ${accounts.email} as email,
+        ${accounts.country} as country,
         ${accounts.fluxId} as flux_id, ${accounts.premiumLevel} as premium_level,
         ${accounts.verifiedUser} as verified_user
       from ${accounts} where ${liveSession({
@@ -131,7 +133,7 @@ const planPaymentStatement = prepareStatement(
       from new_order, offered
       returning id as payment_id, order_id
     )
-    select member.id, member.email, member.country, member.flux_id, offered.list, offered.order_plan,
+    select member.id, member.clickid, member.email, member.country, member.flux_id, offered.list, offered.order_plan,
       new_payment.payment_id, new_payment.order_id
     from member left join offered on true left join new_payment on true`,
   "the plan payment's",
@@ -170,6 +172,7 @@ export async function openPlanPayment(
     found: "opened",
     member: {
       id: Number(row.id),
+      clickid: String(row.clickid),
       email: String(row.email),
       country: String(row.country),
       fluxId: String(row.flux_id),

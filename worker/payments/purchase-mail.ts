@@ -1,7 +1,7 @@
 // The purchase's confirmation (the contract on a durable medium, EU Directive 2011/83 art. 8(7)), mailed once
 // when a purchase's first payment is granted: the contract's number, the plan, the price and the date, what the
 // checkout recorded of immediate performance, and the withdrawal function ("withdraw from contract here").
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments } from "../../drizzle/schema/payments";
 import { brandOf } from "../brands/registry";
@@ -14,15 +14,22 @@ import { formatDate } from "../core/dates";
 import { type Db, withDb } from "../core/db";
 import { errorName, logEvent } from "../core/log";
 import type { Bindings } from "../env";
-import { deliverMail, type MailDelivery, recordMail, sendMail } from "../mail/mail.service";
+import {
+  deliverMail,
+  type MailDelivery,
+  type MailRecordRow,
+  mailRecord,
+  recordMail,
+  sendMail,
+} from "../mail/mail.service";
 import { PERFORMANCE_TEXT } from "./withdrawal-copy";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The rows a purchase's confirmation is written from. */
-interface PurchaseRows {
-  payment: typeof payments.$inferSelect;
-  order: typeof orders.$inferSelect;
+export interface PurchaseRows {
+  payment: Pick<typeof payments.$inferSelect, "id" | "purpose" | "amountCents">;
+  order: Pick<typeof orders.$inferSelect, "id" | "kind" | "plan" | "currency" | "performanceConsentAt">;
   account: Pick<typeof accounts.$inferSelect, "id" | "brandId" | "email" | "erasedAt">;
 }
 
@@ -114,6 +121,20 @@ export async function recordPurchaseMail(
     logEvent("error", "payments.purchase_mail_failed", { orderId: rows.order.id, error: errorName(error) });
     return { delivery: null };
   }
+}
+
+/**
+ * The same record as one statement, for a settlement that sends its statements together in one transaction
+ * (no savepoint there: should it fail, nothing of that transaction is written); null when none is due.
+ */
+export function purchaseMailRecord(
+  config: Config,
+  rows: PurchaseRows,
+): { statement: SQL; outcome: (rows: MailRecordRow[]) => RecordedPurchaseMail } | null {
+  const confirmation = purchaseMail(config, rows, new Date());
+  if (!confirmation) return null;
+  const record = mailRecord({ config, brand: confirmation.brand }, confirmation.mail);
+  return { statement: record.statement, outcome: (answer) => ({ delivery: record.outcome(answer) }) };
 }
 
 /** Sends a recorded confirmation through Mailgun, where that is how mail goes; a failure is logged only. */

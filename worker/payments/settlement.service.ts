@@ -4,17 +4,20 @@
 // and every other arrival, concurrent or later, finds it granted and changes nothing. A paid payment the
 // provider later reports refunded (a refund made in its portal, a chargeback) has what it granted taken back,
 // once, as a console refund does (reversal.service.ts).
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments } from "../../drizzle/schema/payments";
 import type { Config } from "../config";
 import type { Balances } from "../contracts/credits";
 import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
-import type { Db } from "../core/db";
-import { addPurchase, type Tx } from "../credits/credits.service";
-import { ledgerPostback } from "../tracking/postbacks.service";
+import type { DatabaseConfig, Db } from "../core/db";
+import { databaseUnavailable, pgCode } from "../core/db-errors";
+import { runBatch } from "../core/prepared";
+import { addPurchase, type GrantedRow, grantOf, purchaseGrant, type Tx } from "../credits/credits.service";
+import type { MailRecordRow } from "../mail/mail.service";
+import { ledgerPostback, ledgerPostbackInsert } from "../tracking/postbacks.service";
 import { type ProviderId, type ProviderPayment, type StoredCard, shopperReferenceOf } from "./provider";
-import { type RecordedPurchaseMail, recordPurchaseMail } from "./purchase-mail";
+import { purchaseMailRecord, type RecordedPurchaseMail, recordPurchaseMail } from "./purchase-mail";
 import { lockedAccountColumns, reversePayment } from "./reversal.service";
 import {
   RUNNING,
@@ -22,6 +25,7 @@ import {
   renewalPaid,
   type SubscriptionEvent,
   startSubscription,
+  subscriptionStart,
 } from "./subscriptions.service";
 
 export type Settlement =
@@ -57,11 +61,16 @@ export type Settlement =
  * is the one kept, its row's id either way.
  */
 async function keepCard(tx: Tx, accountId: number, provider: ProviderId, card: StoredCard) {
+  await tx.execute(cardKept(accountId, provider, card));
+}
+
+/** keepCard's one statement. */
+function cardKept(accountId: number, provider: ProviderId, card: StoredCard): SQL {
   const shown =
     card.kind === "card"
       ? sql`${card.brand}, ${card.last4}, ${card.expMonth}::smallint, ${card.expYear}::smallint, null`
       : sql`null, null, null::smallint, null::smallint, ${card.label ?? null}`;
-  await tx.execute(sql`
+  return sql`
     with kept as (
       insert into saved_cards (account_id, provider, token, kind, brand, last4, exp_month, exp_year, label)
       values (${accountId}, ${provider}, ${card.token}, ${card.kind}, ${shown})
@@ -74,7 +83,7 @@ async function keepCard(tx: Tx, accountId: number, provider: ProviderId, card: S
     where account_id = ${accountId} and status in (${sql.join(
       RUNNING.map((status) => sql`${status}`),
       sql`, `,
-    )})`);
+    )})`;
 }
 
 /**
@@ -238,4 +247,131 @@ export function settlePayment(
       ...(subscription ? { subscription } : {}),
     };
   });
+}
+
+/** What the request that opened a plan's payment knows of it from its opening's statement. */
+export interface OpenedPlanPayment {
+  paymentId: number;
+  orderId: number;
+  plan: OrderPlan;
+  /** The member ticked the checkout's request for immediate performance. */
+  performanceConsent: boolean;
+  account: { id: number; clickid: string; brandId: string; email: string };
+}
+
+/** The first statement of settleOpenedGrant: what settlePayment's lock reads of the member, as it was. */
+type LockedRow = {
+  status: PaymentStatus;
+  customer_id: string | null;
+  crediti_messaggi: number;
+  crediti_icebreaker: number;
+  premium_level: number;
+};
+
+/**
+ * A plan's purchase that the provider granted in its first answer, settled in one request to the database
+ * (httpBatch: one transaction, all or nothing) with the rows settlePayment's grant writes, instead of an
+ * interactive transaction and its round trips. The first statement locks the payment, its order and the member
+ * as settlePayment does; the second marks the payment paid only while it is open and the member not erased, and
+ * otherwise undoes the whole request (settlement_expect); the confirmation's record goes with them. Null when
+ * the database refused the request (a concurrent settlement came first, the member was erased, a write
+ * failed) or the confirmation cannot be recorded: nothing of it was written, and the caller settles with
+ * settlePayment, which answers what happened.
+ */
+export async function settleOpenedGrant(
+  database: DatabaseConfig,
+  config: Config,
+  provider: ProviderId,
+  reported: ProviderPayment,
+  opened: OpenedPlanPayment,
+): Promise<Settlement | null> {
+  const { account, plan, paymentId, orderId } = opened;
+  const paidWith = reported.card
+    ? sql`, card_brand = ${reported.card.brand}, card_last4 = ${reported.card.last4}`
+    : sql``;
+  let mail: ReturnType<typeof purchaseMailRecord>;
+  try {
+    mail = purchaseMailRecord(config, {
+      payment: { id: paymentId, purpose: "initial", amountCents: plan.prezzoTotale },
+      order: {
+        id: orderId,
+        kind: "purchase",
+        plan,
+        currency: plan.currency,
+        performanceConsentAt: opened.performanceConsent ? new Date() : null,
+      },
+      account: { ...account, erasedAt: null },
+    });
+  } catch {
+    // A confirmation that cannot be recorded (mail not configured) leaves the grant to settlePayment, which
+    // logs it and grants all the same.
+    return null;
+  }
+  const grant = purchaseGrant(account.id, {
+    credits: plan.crediti + plan.creditiPromo,
+    premiumLevel: plan.premiumLevel,
+    reference: `payment:${paymentId}`,
+  });
+  const statements = [
+    sql`select p.status, a.customer_id, a.crediti_messaggi, a.crediti_icebreaker, a.premium_level
+      from payments p join orders o on o.id = p.order_id join accounts a on a.id = o.account_id
+      where p.id = ${paymentId} and p.provider = ${provider}
+      for update`,
+    sql`with paid as (
+      update payments set status = 'succeeded', error_code = null, reference = coalesce(reference, ${reported.reference}),
+        granted_at = now(), updated_at = now()${paidWith}
+      where id = ${paymentId} and provider = ${provider} and status not in (${sql.join(
+        FINAL_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+        and exists (select 1 from accounts where id = ${account.id} and erased_at is null)
+      returning id
+    )
+    select settlement_expect(count(*) = 1) from paid`,
+    ...(reported.storedCard ? [cardKept(account.id, provider, reported.storedCard)] : []),
+    grant,
+    ...subscriptionStart(account.id, orderId, plan, provider, reported.storedCard?.token ?? null),
+    ledgerPostbackInsert({
+      kind: "sale",
+      paymentId,
+      orderId,
+      brandId: account.brandId,
+      clickid: account.clickid,
+      accountId: account.id,
+      amountCents: plan.prezzoTotale,
+      currency: plan.currency,
+    }),
+    ...(mail ? [mail.statement] : []),
+  ];
+  let results: Awaited<ReturnType<typeof runBatch>>;
+  try {
+    results = await runBatch(database, statements);
+  } catch (error) {
+    if (pgCode(error) !== undefined && !databaseUnavailable(error)) return null;
+    throw error;
+  }
+  const locked = results[0]?.rows[0] as LockedRow | undefined;
+  if (!locked) throw new Error("the settled payment's row was not read");
+  const granted = grantOf(
+    {
+      messageCredits: locked.crediti_messaggi,
+      icebreakerCredits: locked.crediti_icebreaker,
+      premiumLevel: locked.premium_level,
+    },
+    results[statements.indexOf(grant)]?.rows[0] as GrantedRow | undefined,
+  );
+  if (!granted.ok) throw new Error("the locked account row could not be granted");
+  const { creditiMessaggi, creditiIcebreaker, premiumLevel } = granted;
+  return {
+    found: true,
+    clickid: account.clickid,
+    orderId,
+    status: "succeeded",
+    previous: locked.status,
+    customerId: reported.storedCard ? shopperReferenceOf(account.id) : locked.customer_id,
+    errorCode: null,
+    granted: granted.applied,
+    balances: { creditiMessaggi, creditiIcebreaker, premiumLevel },
+    purchaseMail: mail ? mail.outcome((results.at(-1)?.rows ?? []) as MailRecordRow[]) : null,
+  };
 }

@@ -4,7 +4,7 @@
 // keeping what was paid for until the period ends. Every change of the premium level writes its ledger row.
 // When something paid ends (a plan, or a payment refunded or charged back), the level drops to what the member
 // still holds paid (paidLevel), never to 0 by default: another plan or pack may still pay for it.
-import { and, desc, eq, exists, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments, savedCards, subscriptions } from "../../drizzle/schema/payments";
 import { COMPLIANT_FLUX_ID } from "../contracts/flow";
@@ -101,34 +101,39 @@ export async function startSubscription(
   provider: string,
   cardToken: string | null,
 ): Promise<null> {
-  if (!plan.renewalDays) return null;
-  const [card] = cardToken
-    ? await tx
-        .select({ id: savedCards.id })
-        .from(savedCards)
-        .where(and(eq(savedCards.provider, provider), eq(savedCards.token, cardToken)))
-    : [];
-  await tx
-    .update(subscriptions)
-    .set({ status: "ended", nextAttemptAt: null })
-    .where(and(eq(subscriptions.accountId, account.id), inArray(subscriptions.status, [...RUNNING])));
-  const periodEnd = sql`now() + make_interval(days => ${plan.renewalDays})`;
-  const [started] = await tx
-    .insert(subscriptions)
-    .values({
-      accountId: account.id,
-      orderId: payment.orderId,
-      savedCardId: card?.id ?? null,
-      status: "active",
-      currentPeriodEnd: periodEnd,
-      nextAttemptAt: periodEnd,
-    })
-    .returning({ currentPeriodEnd: subscriptions.currentPeriodEnd });
-  await tx
-    .update(accounts)
-    .set({ nextBillDate: started?.currentPeriodEnd })
-    .where(eq(accounts.id, account.id));
+  for (const statement of subscriptionStart(account.id, payment.orderId, plan, provider, cardToken))
+    await tx.execute(statement);
   return null;
+}
+
+/**
+ * startSubscription's statements, none for a plan that does not renew: the running plan ends (first: one plan
+ * runs at a time), then the new one starts with the kept card, and the member's next bill date is its end.
+ */
+export function subscriptionStart(
+  accountId: number,
+  orderId: number,
+  plan: OrderPlan,
+  provider: string,
+  cardToken: string | null,
+): SQL[] {
+  if (!plan.renewalDays) return [];
+  const periodEnd = sql`now() + make_interval(days => ${plan.renewalDays}::int)`;
+  return [
+    sql`update subscriptions set status = 'ended', next_attempt_at = null
+      where account_id = ${accountId} and status in (${sql.join(
+        RUNNING.map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+    sql`with started as (
+      insert into subscriptions (account_id, order_id, saved_card_id, status, current_period_end, next_attempt_at)
+      values (${accountId}, ${orderId},
+        (select id from saved_cards where provider = ${provider} and token = ${cardToken}::text),
+        'active', ${periodEnd}, ${periodEnd})
+      returning current_period_end
+    )
+    update accounts set next_bill_date = started.current_period_end from started where accounts.id = ${accountId}`,
+  ];
 }
 
 /** The subscription an order started, its row locked for the caller's transaction. */

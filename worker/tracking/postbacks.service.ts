@@ -3,7 +3,7 @@
 // LOCKED, so two deliverers never hold the same row), send one GET to the brand's tracker with a bounded wait,
 // and mark the row sent, or put it back with an exponential backoff, or give it up after MAX_ATTEMPTS. A brand
 // without a tracker template keeps its rows pending in the outbox (local runs: /dev/outbox).
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { postbacks } from "../../drizzle/schema/attribution";
 import { type BrandId, brandIds, brands } from "../brands/registry";
 import type { Config } from "../config";
@@ -41,16 +41,20 @@ export interface PostbackEvent {
  * consent is optional, so its absence withholds the postback rather than the service).
  */
 export async function enqueuePostback(db: Db | Tx, event: PostbackEvent): Promise<boolean> {
+  const { rows } = await db.execute(postbackInsert(event));
+  return rows.length > 0;
+}
+
+/** enqueuePostback's one statement: the consent's check and the row; answers the row's id when it added one. */
+function postbackInsert(event: PostbackEvent): SQL {
   const allowed = event.accountId === null ? sql`true` : grantsInSql(event.accountId, "third_parties");
-  // One statement: the consent's check and the row (one round trip of the settlement's transaction).
-  const { rows } = await db.execute(sql`
+  return sql`
     insert into postbacks (brand_id, event_key, kind, clickid, account_id, payout_cents, currency, payload)
     select ${event.brandId}, ${event.eventKey}, ${event.kind}, ${event.clickid}, ${event.accountId}::bigint,
       ${event.payoutCents ?? null}::int, ${event.currency ?? null}::text, ${JSON.stringify(event.payload)}::jsonb
     where ${allowed}
     on conflict (event_key) do nothing
-    returning id`);
-  return rows.length > 0;
+    returning id`;
 }
 
 /** The wait before the next try after `attempts` failed sends. */
@@ -189,9 +193,15 @@ export interface LedgerEvent {
  * The ledger's postback, written in the ledger's own transaction: the payment's event exists exactly when the
  * money moved, once per payment and kind whatever replays the settlement.
  */
-export function ledgerPostback(tx: Db | Tx, event: LedgerEvent): Promise<boolean> {
+export async function ledgerPostback(tx: Db | Tx, event: LedgerEvent): Promise<boolean> {
+  const { rows } = await tx.execute(ledgerPostbackInsert(event));
+  return rows.length > 0;
+}
+
+/** ledgerPostback's one statement, for a caller that sends it with others. */
+export function ledgerPostbackInsert(event: LedgerEvent): SQL {
   const reversal = event.kind === "refund" || event.kind === "chargeback";
-  return enqueuePostback(tx, {
+  return postbackInsert({
     brandId: event.brandId,
     eventKey: `${event.kind}:payment:${event.paymentId}`,
     kind: event.kind,
