@@ -89,12 +89,7 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
     const messageId = await postToMailgun(
       config.mailgun,
       {
-        from,
-        to: address,
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        "o:tag": mail.template,
+        ...mailgunMessage(from, address, rendered, mail.template),
         ...(mail.replyTo ? { "h:Reply-To": mail.replyTo } : {}),
         ...Object.fromEntries(
           Object.entries(mail.headers ?? {}).map(([name, value]) => [`h:${name}`, value]),
@@ -166,6 +161,21 @@ async function postToMailgun(
   }
   return parsed.data.id;
 }
+
+/** A rendered mail as Mailgun's messages API takes it, tagged with its template. */
+const mailgunMessage = (
+  from: string,
+  to: string,
+  rendered: { subject: string; text: string; html: string },
+  template: string,
+): Record<string, string> => ({
+  from,
+  to,
+  subject: rendered.subject,
+  text: rendered.text,
+  html: rendered.html,
+  "o:tag": template,
+});
 
 /** A transaction of the caller's, or the request's database. */
 type Writer = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -244,17 +254,7 @@ export function mailRecord(
       return null;
     }
     if (config.mailgun) {
-      return {
-        message: {
-          from,
-          to: address,
-          subject: rendered.subject,
-          text: rendered.text,
-          html: rendered.html,
-          "o:tag": mail.template,
-        },
-        fields,
-      };
+      return { message: mailgunMessage(from, address, rendered, mail.template), fields };
     }
     logEvent("info", "mail.kept", fields);
     return null;
