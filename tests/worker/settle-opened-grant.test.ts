@@ -78,7 +78,7 @@ const paidAnswer = (): ProviderPayment => ({
 });
 
 const fast = (opened: OpenedPlanPayment, answer: ProviderPayment) =>
-  settleOpenedGrant(testConfig.database, testConfig, "sandbox", answer, opened);
+  settleOpenedGrant(testConfig, "sandbox", answer, opened);
 const interactive = (opened: OpenedPlanPayment, answer: ProviderPayment) =>
   settlePayment(db, "sandbox", answer, { paymentId: opened.paymentId, purchaseMail: testConfig });
 

@@ -228,7 +228,7 @@ async function chargeOpened(
     const { mailWith, opened } = payment;
     const settlement =
       (mailWith && opened && answer.status === "succeeded"
-        ? await settleOpenedGrant(mailWith.database, mailWith, provider.id, answer, opened)
+        ? await settleOpenedGrant(mailWith, provider.id, answer, opened)
         : null) ??
       (await settlePayment(db, provider.id, answer, {
         paymentId: payment.paymentId,

@@ -4,13 +4,13 @@
 // and every other arrival, concurrent or later, finds it granted and changes nothing. A paid payment the
 // provider later reports refunded (a refund made in its portal, a chargeback) has what it granted taken back,
 // once, as a console refund does (reversal.service.ts).
-import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
-import { orders, payments } from "../../drizzle/schema/payments";
+import { orders, payments, subscriptions } from "../../drizzle/schema/payments";
 import type { Config } from "../config";
 import type { Balances } from "../contracts/credits";
 import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
-import type { DatabaseConfig, Db } from "../core/db";
+import type { Db } from "../core/db";
 import { databaseUnavailable, pgCode } from "../core/db-errors";
 import { runBatch } from "../core/prepared";
 import { addPurchase, type GrantedRow, grantOf, purchaseGrant, type Tx } from "../credits/credits.service";
@@ -80,10 +80,7 @@ function cardKept(accountId: number, provider: ProviderId, card: StoredCard): SQ
       update accounts set customer_id = ${shopperReferenceOf(accountId)} where id = ${accountId}
     )
     update subscriptions set saved_card_id = (select id from kept)
-    where account_id = ${accountId} and status in (${sql.join(
-      RUNNING.map((status) => sql`${status}`),
-      sql`, `,
-    )})`;
+    where account_id = ${accountId} and ${inArray(subscriptions.status, [...RUNNING])}`;
 }
 
 /**
@@ -279,7 +276,6 @@ type LockedRow = {
  * settlePayment, which answers what happened.
  */
 export async function settleOpenedGrant(
-  database: DatabaseConfig,
   config: Config,
   provider: ProviderId,
   reported: ProviderPayment,
@@ -320,10 +316,7 @@ export async function settleOpenedGrant(
     sql`with paid as (
       update payments set status = 'succeeded', error_code = null, reference = coalesce(reference, ${reported.reference}),
         granted_at = now(), updated_at = now()${paidWith}
-      where id = ${paymentId} and provider = ${provider} and status not in (${sql.join(
-        FINAL_STATUSES.map((status) => sql`${status}`),
-        sql`, `,
-      )})
+      where id = ${paymentId} and provider = ${provider} and ${notInArray(payments.status, [...FINAL_STATUSES])}
         and exists (select 1 from accounts where id = ${account.id} and erased_at is null)
       returning id
     )
@@ -345,7 +338,7 @@ export async function settleOpenedGrant(
   ];
   let results: Awaited<ReturnType<typeof runBatch>>;
   try {
-    results = await runBatch(database, statements);
+    results = await runBatch(config.database, statements);
   } catch (error) {
     if (pgCode(error) !== undefined && !databaseUnavailable(error)) return null;
     throw error;

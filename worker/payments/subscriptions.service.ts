@@ -121,10 +121,7 @@ export function subscriptionStart(
   const periodEnd = sql`now() + make_interval(days => ${plan.renewalDays}::int)`;
   return [
     sql`update subscriptions set status = 'ended', next_attempt_at = null
-      where account_id = ${accountId} and status in (${sql.join(
-        RUNNING.map((status) => sql`${status}`),
-        sql`, `,
-      )})`,
+      where account_id = ${accountId} and ${inArray(subscriptions.status, [...RUNNING])}`,
     sql`with started as (
       insert into subscriptions (account_id, order_id, saved_card_id, status, current_period_end, next_attempt_at)
       values (${accountId}, ${orderId},
