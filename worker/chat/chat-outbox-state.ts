@@ -2,7 +2,7 @@
 // ids and the messages waiting for their Postgres write, as the room's storage keeps them and as loaded once
 // per wake; and the room's own database clients for the outbox's statements.
 import type { Balances } from "../contracts/credits";
-import { type DatabaseConfig, type Db, httpQuery, openDb } from "../core/db";
+import { httpQuery } from "../core/db";
 import type { DeliveredMessage, Room } from "../realtime/room";
 import type { GateAccount } from "./member-send.service";
 
@@ -78,20 +78,6 @@ async function load(room: Room): Promise<Outbox> {
     backstop: false,
     fetchingIds: null,
   };
-}
-
-/**
- * The room's database for the chat's single statements (the write behind, the reply's facts): queries over
- * HTTP hold no socket, so it lives with the room instead of a pool per frame.
- */
-export function roomDb(room: Room): Db {
-  const database = room.config.database;
-  const slot = room.memo<{ database?: DatabaseConfig; db?: Db }>("chat.db", () => ({}));
-  if (slot.database !== database || !slot.db) {
-    slot.database = database;
-    slot.db = openDb(database).db;
-  }
-  return slot.db;
 }
 
 /**

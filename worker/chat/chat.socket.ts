@@ -34,7 +34,6 @@ import {
   unwrittenLines,
 } from "./chat-outbox";
 import { flushOutbox, flushSoon, flushStep } from "./chat-outbox-flush";
-import { roomDb } from "./chat-outbox-state";
 import { type SendMemory, type SendResult, sendMemberMessage } from "./member-send.service";
 import { REPLY_MEMORY_LINES, type ReplyFacts, replyFacts } from "./reply-facts";
 import { type ReplyProviderId, replyProviderFor } from "./reply-provider";
@@ -181,7 +180,7 @@ const factsMemo = (room: Room) =>
 async function factsFor(room: Room, angelId: number, exceptId: number | null) {
   const kept = factsMemo(room).get(angelId);
   if (kept && Date.now() - kept.at < FACTS_TTL_MS) return kept.facts;
-  const facts = await replyFacts(roomDb(room), { clickid: room.clickid, angelId, exceptId });
+  const facts = await replyFacts(room.db, { clickid: room.clickid, angelId, exceptId });
   if (facts) factsMemo(room).set(angelId, { facts, at: Date.now() });
   return facts;
 }

@@ -161,22 +161,45 @@ export function openDb(database: DatabaseConfig): { db: Db; end: () => Promise<v
   };
 }
 
+const statementDbs = new Map<string, Db>();
+
 /**
- * A request's database, opened on first use: the same Db, but the Pool (and Drizzle over it) is made only
- * when a route touches it, and `end()` closes it only if it was made. The hot routes whose one statement
- * goes over `httpQuery` (the dispenser) never make one; building and ending a Pool per request cost about
- * as much Worker CPU as the bare handler's whole answer (docs/benchmarks.md). `end()` gives undefined when
- * there is nothing to close.
+ * The isolate's Drizzle for statements outside a transaction, made once per database: its Pool only carries
+ * `queryOverHttp`, so it holds no socket and serves every request (as `httpQuery` does) without a Pool's and
+ * Drizzle's set-up per request, which cost about as much Worker CPU as the bare handler's whole answer
+ * (docs/benchmarks.md). It never connects: a transaction needs the request's own Pool (`lazyDb`).
+ */
+export function statementDb(database: DatabaseConfig): Db {
+  if (database.wsProxy) configureLocalProxy(database.wsProxy, database.url);
+  const key = `${database.url} ${database.queryTimeoutMs}`;
+  let db = statementDbs.get(key);
+  if (!db) {
+    const pool = new Pool({ connectionString: database.url });
+    pool.query = queryOverHttp(database) as unknown as Pool["query"];
+    pool.connect = (() => {
+      throw new Error("the isolate's statement Db opens no connection: use the request's for a transaction");
+    }) as unknown as Pool["connect"];
+    db = drizzle({ client: pool });
+    statementDbs.set(key, db);
+  }
+  return db;
+}
+
+/**
+ * A request's database: its single statements go through the isolate's `statementDb`, and a Pool of its own
+ * (see openDb) is made only when a route starts a transaction; `end()` closes it only if it was made, and
+ * gives undefined when there is nothing to close.
  */
 export function lazyDb(database: DatabaseConfig): { db: Db; end: () => Promise<void> | undefined } {
   let opened: ReturnType<typeof openDb> | undefined;
-  const real = () => {
+  const statements = statementDb(database);
+  const ownPool = () => {
     opened ??= openDb(database);
     return opened.db;
   };
   const db = new Proxy({} as Db, {
     get(_target, key) {
-      const target = real();
+      const target = key === "transaction" ? ownPool() : statements;
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === "function" ? value.bind(target) : value;
     },

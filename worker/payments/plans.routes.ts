@@ -17,7 +17,7 @@ import { requireSessionToken } from "../core/middleware";
 import { bearerSecurity, errorResponse, featureApp, json } from "../core/openapi";
 import { type PlanRow, plansView } from "./plans.service";
 import { claimsReduction, type PricePoint, priceReduction, type Reduction } from "./price-reduction";
-import type { PaymentMethod } from "./provider";
+import type { PaymentMethod, PaymentProvider } from "./provider";
 import { providerOrNull } from "./providers";
 
 /** A flow's method (sistemi_pagamento) as the providers name it. */
@@ -72,8 +72,14 @@ function toRatePlanRow(row: PlanRow, reduction: Reduction | null): RatePlanRow {
 }
 
 export const planRoutes = featureApp().openapi(plans, async (c) => {
+  // Each way to pay's provider, looked up once (building one is not free, and several systems share one).
+  const providers = new Map<PaymentMethod, PaymentProvider | null>();
+  const providerOf = (method: PaymentMethod) => {
+    if (!providers.has(method)) providers.set(method, providerOrNull(c, method));
+    return providers.get(method) ?? null;
+  };
   // Where payments are unavailable the plans still show; nothing is kept to tap.
-  const provider = providerOrNull(c, "card");
+  const provider = providerOf("card");
   // The session's check, the member, the flow, its plans and prices and the kept card: one statement.
   const view = await plansView(c.var.config.database, c.get("uncheckedSession"), provider?.id ?? null);
   if (!view) throw unauthorized();
@@ -104,10 +110,10 @@ export const planRoutes = featureApp().openapi(plans, async (c) => {
       verified: account.verifiedUser,
       renewingMethods: flow.sistemi_pagamento.filter((system) => {
         const method = FLOW_METHOD[system];
-        return method === "card" || providerOrNull(c, method)?.renewsWith?.includes(method) === true;
+        return method === "card" || providerOf(method)?.renewsWith?.includes(method) === true;
       }),
       sandboxMethods: flow.sistemi_pagamento.filter(
-        (system) => providerOrNull(c, FLOW_METHOD[system])?.id === "sandbox",
+        (system) => providerOf(FLOW_METHOD[system])?.id === "sandbox",
       ),
     },
     200,

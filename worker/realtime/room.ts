@@ -5,7 +5,7 @@ import type { Config } from "../config";
 import type { ChatMessage } from "../contracts/chat";
 import type { Balances } from "../contracts/credits";
 import { encodeEvent, type ServerEvent } from "../contracts/realtime";
-import { type Db, openDb } from "../core/db";
+import { type Db, lazyDb } from "../core/db";
 import { logEvent } from "../core/log";
 import { AlarmQueue, type QueuedStep, type QueueStorage } from "./alarm-queue";
 
@@ -93,13 +93,13 @@ export interface MemberRoomCalls {
 
 /** Runs `fn` for one frame, alarm or call with a Room over `host`; its database closes when `fn` is done. */
 export async function withRoom<T>(host: RoomHost, fn: (room: Room) => Promise<T>): Promise<T> {
-  const opened: { database?: ReturnType<typeof openDb> } = {};
+  let database: ReturnType<typeof lazyDb> | undefined;
   const room: Room = {
     clickid: host.name,
     config: host.config,
     get db() {
-      opened.database ??= openDb(host.config.database);
-      return opened.database.db;
+      database ??= lazyDb(host.config.database);
+      return database.db;
     },
     broadcast: (event) => host.broadcast(encodeEvent(event)),
     reply: (event) => host.reply(encodeEvent(event)),
@@ -116,7 +116,7 @@ export async function withRoom<T>(host: RoomHost, fn: (room: Room) => Promise<T>
     return await fn(room);
   } finally {
     // Closing the pool may fail once its connection is gone; the frame's work is done either way.
-    await opened.database?.end().catch((error: unknown) =>
+    await database?.end()?.catch((error: unknown) =>
       logEvent("warn", "room.db_close_failed", {
         error: error instanceof Error ? error.name : typeof error,
       }),
