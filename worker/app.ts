@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { routePath } from "hono/route";
 import { authRoutes } from "./auth/auth.routes";
 import { googleRoutes } from "./auth/google.routes";
-import { benchRoutes } from "./bench/bench.routes";
+import { benchMemberRoutes, benchRoutes } from "./bench/bench.routes";
 import type { BrandRegistry } from "./brands/brand";
 import { brandRoutes } from "./brands/brand.routes";
 import { brands, defaultBrandId } from "./brands/registry";
@@ -56,6 +56,7 @@ export function createApp(registry: BrandRegistry = brands, defaultId: string = 
   app.use("*", bodyLimits);
   app.use("*", brandMiddleware(registry, defaultId));
   app.use("*", dbMiddleware);
+  app.route("/", benchMemberRoutes);
   app.onError((error, c) => {
     if (error instanceof AppError) {
       // A throttled request says when it may come again, in the body and in the standard header.

@@ -159,15 +159,28 @@ async function checkout(buyer: Buyer) {
 
 /**
  * The floors, each one request as the checkout's requests are sent: the bare handler, the bare handler plus
- * one statement over SQL over HTTP (the plans page, the opening, the room's read go that way), and plus one
- * statement in a transaction over a WebSocket (the settlement's way).
+ * one statement over SQL over HTTP (the plans page, the opening, the room's read go that way), plus one
+ * statement in a transaction over a WebSocket (the interactive settlement's way), the bare handler behind the
+ * middleware with a member's session token checked (each of the checkout's two requests), and the bare
+ * handler plus one call to a member's room that does nothing (the room told of the purchase).
  */
-const FLOORS = { bare: "/__bench/bare", statement: "/__bench/sql", transaction: "/__bench/tx" } as const;
+const FLOORS = {
+  bare: "/__bench/bare",
+  statement: "/__bench/sql",
+  transaction: "/__bench/tx",
+  member: "/__bench/member",
+  room: "/__bench/room",
+} as const;
 type Floor = keyof typeof FLOORS;
+const FLOOR_KINDS = Object.keys(FLOORS) as Floor[];
 
-async function floorRequest(floor: Floor) {
+async function floorRequest(floor: Floor, token?: string) {
   const t0 = performance.now();
-  const response = await fetch(`${base}${FLOORS[floor]}`, { method: "POST", headers: json(), body: "{}" });
+  const response = await fetch(`${base}${FLOORS[floor]}`, {
+    method: "POST",
+    headers: json(token),
+    body: "{}",
+  });
   if (!response.ok) throw new Error(`${FLOORS[floor]}: ${response.status}`);
   await response.json();
   return performance.now() - t0;
@@ -208,11 +221,12 @@ export async function checkouts(databaseUrl: string, template: string, wsProxy: 
       credits: [] as number[],
       done: [] as number[],
     };
-    const floorCpu: Record<Floor, Cpu> = { bare: zero, statement: zero, transaction: zero };
+    const floorCpu = Object.fromEntries(FLOOR_KINDS.map((kind) => [kind, zero])) as Record<Floor, Cpu>;
+    // The member floor's session: a member of the run who is not timed.
+    const token = members[0]?.token;
     let checkoutCpu = zero;
     const timed = members.slice(WARM_UP);
-    for (const kind of ["statement", "transaction"] as const)
-      for (let n = 0; n < WARM_UP; n++) await floorRequest(kind);
+    for (const kind of FLOOR_KINDS) for (let n = 0; n < WARM_UP; n++) await floorRequest(kind, token);
     const countsBefore = await databaseCounts(databaseUrl).catch(() => null);
     await settle();
     const worker = { transactions: 0, statements: 0 };
@@ -222,9 +236,9 @@ export async function checkouts(databaseUrl: string, template: string, wsProxy: 
       let after = before;
       // The previous checkout block has settled, and a bare request leaves nothing running: no idle time
       // here, which would count workerd's background work (timers, idle rooms) to ten requests of 1-5 ms.
-      for (const kind of ["bare", "statement", "transaction"] as const) {
+      for (const kind of FLOOR_KINDS) {
         for (let n = 0; n < block.length; n++) {
-          const time = await floorRequest(kind);
+          const time = await floorRequest(kind, token);
           if (kind === "bare") floor.push(time);
         }
         after = cpuSnapshot();
@@ -269,10 +283,12 @@ export async function checkouts(databaseUrl: string, template: string, wsProxy: 
       database,
       worker,
       floor: { ...stat(floor), cpu: per(floorCpu.bare, floor.length) },
-      /** CPU per request of the database floors (bare handler included). */
+      /** CPU per request of the other floors (the bare handler's included). */
       floors: {
         statement: per(floorCpu.statement, floor.length),
         transaction: per(floorCpu.transaction, floor.length),
+        member: per(floorCpu.member, floor.length),
+        room: per(floorCpu.room, floor.length),
       },
       plans: stat(stages.plans),
       charge: stat(stages.charge),

@@ -112,6 +112,8 @@ function sideBySide(r: BenchResults) {
     for (const [test, cpu] of [
       ["bare + one statement over HTTP, one at a time", floors.statement],
       ["bare + a transaction of one statement over a WebSocket", floors.transaction],
+      ["bare behind the middleware, a member's token checked", floors.member],
+      ["bare + a call to a member's room that does nothing", floors.room],
     ] as const)
       rows.push({ test, ...cpuColumns(cpu), "w+n+pg": cpuMs(cpuSum(cpu)) });
     rows.push({
@@ -225,6 +227,7 @@ export function printReport(results: BenchResults): void {
     console.log(
       `checkout: ${checkout.database ? `${checkout.database.sessions.toFixed(2)} PostgreSQL sessions and ${checkout.database.commits.toFixed(1)} transactions each (the server's count); ` : ""}the Worker asked ${checkout.worker.transactions.toFixed(1)} transactions (${checkout.worker.statements.toFixed(1)} statements) each through the proxy; p50 / bare p50: ${(done.p50 / floor.p50).toFixed(1)}×, p99 / p99: ${(done.p99 / floor.p99).toFixed(1)}×; CPU per checkout, workerd + Postgres: ${cpuMs(done.cpu.workerd)} + ${cpuMs(done.cpu.postgres)} ms (bare: ${cpuMs(floor.cpu.workerd)} + ${cpuMs(floor.cpu.postgres)} ms; ${((done.cpu.workerd + done.cpu.postgres) / (floor.cpu.workerd + floor.cpu.postgres)).toFixed(1)}× the bare handler's)`,
     );
+    console.log(checkoutFloors(checkout));
   }
   if (echo && chat) {
     console.log(`chat ack p50 - echo p50: ${ms(chat.p50 - echo.p50)} (goal 5 ms or less)`);
@@ -342,4 +345,21 @@ export function writeResults(results: BenchResults): string {
   const summary = sideBySide(results);
   writeFileSync(path, `${JSON.stringify({ date, commit, dirty, parameters, summary, results }, null, 2)}\n`);
   return path;
+}
+
+/**
+ * What a checkout's parts cost as floors of the same run, and what is left for the code's own work: its two
+ * requests behind the middleware, its requests to the database over HTTP (one transaction each: the proxy's
+ * count), and its call to the member's room.
+ */
+function checkoutFloors(checkout: NonNullable<BenchResults["checkout"]>): string {
+  const { floor, floors, done, worker } = checkout;
+  const bareCpu = floor.cpu;
+  const part = (key: "workerd" | "postgres") =>
+    2 * floors.member[key] +
+    worker.transactions * (floors.statement[key] - bareCpu[key]) +
+    (floors.room[key] - bareCpu[key]);
+  const workerd = part("workerd");
+  const postgres = part("postgres");
+  return `checkout's floors: 2 member requests + ${worker.transactions.toFixed(1)} requests to the database + 1 room call = ${cpuMs(workerd)} ms of workerd and ${cpuMs(postgres)} of Postgres; left for the code's own work: ${cpuMs(done.cpu.workerd - workerd)} ms of workerd, ${cpuMs(done.cpu.postgres - postgres)} of Postgres (the bare handler: ${cpuMs(bareCpu.workerd)})`;
 }

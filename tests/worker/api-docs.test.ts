@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
-import { call } from "../fixtures/members";
+import { call, createMember } from "../fixtures/members";
 
 describe("API description", () => {
   it("is an OpenAPI 3.1 document generated from the route schemas", async () => {
@@ -32,16 +32,31 @@ describe("API description", () => {
 });
 
 describe("benchmark floor routes", () => {
-  it("answer locally and are absent in production", async () => {
-    const local = await call("/__bench/bare", { method: "POST", body: "{}" });
-    expect(local.status).toBe(200);
+  const production = async (path: string) => {
     const ctx = createExecutionContext();
-    const production = await createApp().fetch(
-      new Request("http://it.localhost/__bench/bare", { method: "POST", body: "{}" }),
+    const answer = await createApp().fetch(
+      new Request(`http://it.localhost${path}`, { method: "POST", body: "{}" }),
       { ...env, APP_ENV: "production" },
       ctx,
     );
     await waitOnExecutionContext(ctx);
-    expect(production.status).toBe(404);
+    return answer.status;
+  };
+
+  it("answer locally and are absent in production", async () => {
+    for (const path of ["/__bench/bare", "/__bench/room"]) {
+      expect((await call(path, { method: "POST", body: "{}" })).status).toBe(200);
+      expect(await production(path)).toBe(404);
+    }
+  });
+
+  it("check a member's session token behind the middleware, as the member routes do", async () => {
+    const member = await createMember();
+    const answer = await call("/__bench/member", { method: "POST", body: "{}", token: member.token });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { clickid: string }).clickid).toBe(member.clickid);
+    expect(answer.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect((await call("/__bench/member", { method: "POST", body: "{}" })).status).toBe(401);
+    expect(await production("/__bench/member")).toBe(404);
   });
 });

@@ -1,8 +1,10 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { Hono } from "hono";
+import type { Server } from "partyserver";
 import { brandOf } from "../brands/registry";
 import { configOf } from "../config";
 import { AngelMessageBody, FetchBody, PushBody } from "../contracts/bench";
+import { requireSessionToken } from "../core/middleware";
 import { hashPassword, hashPasswordWithCost, OWASP_ARGON2ID_OPTIONS } from "../core/password";
 import type { AppEnv } from "../env";
 import { sendWebPush } from "../notifications/push/push-send.service";
@@ -18,6 +20,9 @@ const BENCH_PUSH = JSON.stringify({
   tag: "angel-1",
   icon: "https://amoreitalia.example/photos/it/1/w180.webp",
 });
+
+/** A room no member has: the room call's floor goes to it. */
+const BENCH_ROOM = "bench-floor-room";
 
 /**
  * The floors that `npm run bench` compares the product against, in the same workerd: the cheapest HTTP
@@ -41,6 +46,14 @@ export const benchRoutes = new Hono<AppEnv>()
   .post("/__bench/tx", async (c) => {
     const body: unknown = await c.req.json();
     return c.json({ ok: true, body, n: await oneTransaction(configOf(c.env).database) });
+  })
+  // The room call's floor: the bare handler plus one call to a member's room that does nothing (partyserver's
+  // own setName, to a room already of that name): what the checkout's call to the room starts from.
+  .post("/__bench/room", async (c) => {
+    const body: unknown = await c.req.json();
+    const rooms = c.env.UserRoom as unknown as DurableObjectNamespace<Server>;
+    await rooms.get(rooms.idFromName(BENCH_ROOM)).setName(BENCH_ROOM);
+    return c.json({ ok: true, body });
   })
   // One hash at the production cost, or (`?m=&t=`) at another of OWASP's equivalent Argon2id options.
   .post("/__bench/hash", async (c) => {
@@ -114,3 +127,12 @@ export const benchRoutes = new Hono<AppEnv>()
     server.addEventListener("message", (event) => server.send(event.data));
     return new Response(null, { status: 101, webSocket: client });
   });
+
+/**
+ * The member routes' floor: the bare handler behind the middleware every route runs (config, security headers,
+ * body limits, brand, database) and a member's session token checked, as GET /api/plans and orders/tryCharge
+ * are. Mounted after the middleware; the guard of benchRoutes above keeps it out of production.
+ */
+export const benchMemberRoutes = new Hono<AppEnv>().post("/__bench/member", requireSessionToken, async (c) =>
+  c.json({ ok: true, body: await c.req.json(), clickid: c.var.uncheckedSession.clickid }),
+);
