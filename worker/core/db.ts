@@ -124,8 +124,8 @@ function atMost(ending: Promise<void>, ms: number): Promise<void> {
 }
 
 /**
- * One Pool per request or per room operation (Workers cannot keep sockets across requests), closed by
- * the caller with `end()`. Queries go over HTTP; a transaction opens the Pool's one connection, which
+ * A Pool for one request's or one room operation's transaction (Workers cannot keep sockets across requests),
+ * closed by the caller with `end()`. Queries go over HTTP; a transaction opens the Pool's one connection, which
  * serves that transaction only (`maxUses: 1`: it closes when released, so it never sits idle holding a
  * database session while the request goes on, which the local PGlite, one session at a time, needs).
  * Every wait is bounded (DatabaseConfig): the connection, each statement, and the goodbye.
