@@ -191,8 +191,11 @@ export async function queueAngelReply(
   };
   box.entries.set(outKey(id), entry);
   const at = Date.parse(message.time);
+  // A typing indicator due now (an operator's reply, written as it is sent) is shown once the reply is kept,
+  // not after a round of the room's alarm, which a busy machine makes late: it is shown for the typing time.
+  const typingNow = input.typingAt <= Date.now();
   const steps: { at: number; step: RoomStep }[] = [
-    { at: input.typingAt, step: { kind: "typing", angelId: input.angelId } },
+    ...(typingNow ? [] : [{ at: input.typingAt, step: { kind: "typing" as const, angelId: input.angelId } }]),
     { at, step: { kind: "deliver", messageId: id, message } },
   ];
   const writes = { [outKey(id)]: entry, [IDS_KEY]: box.ids };
@@ -201,8 +204,14 @@ export async function queueAngelReply(
     steps.push({ at: Date.now() + FLUSH_BACKSTOP_MS, step: { kind: "flush", attempt: 0 } });
   }
   await room.queue.enqueue(steps, writes);
+  if (typingNow) showTyping(room, input.angelId);
   flushSoon(room);
   return visible(message, input.reader);
+}
+
+/** Every tab shows the angel typing for the configured time (or until her reply comes). */
+export function showTyping(room: Room, angelId: number) {
+  room.broadcast({ event: "typing", data: { angelId, ms: room.config.chat.typingMs } });
 }
 
 /** A kept message as its reader sees it: a blurred one's text only for a reader who may read it. */

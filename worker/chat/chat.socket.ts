@@ -29,6 +29,7 @@ import {
   rememberAccount,
   roomDecides,
   sentBefore,
+  showTyping,
   storeInRoom,
   unwrittenAfter,
   unwrittenLines,
@@ -323,9 +324,7 @@ export const chatSocket = {
 };
 
 export const chatSteps = {
-  typing: async (room: Room, step: Step<"typing">) => {
-    room.broadcast({ event: "typing", data: { angelId: step.angelId, ms: room.config.chat.typingMs } });
-  },
+  typing: async (room: Room, step: Step<"typing">) => showTyping(room, step.angelId),
   deliver: async (room: Room, step: Step<"deliver">) => {
     // Kept in the room: delivered from there (Postgres only says whether the member may read a blurred
     // one); a step queued before the room kept its replies has only the id.
