@@ -4,7 +4,7 @@
 // the brands the real provider adapters pointed at the fakes of tests/fakes/ (./e2e-providers.ts), for
 // tests/e2e/payments-providers.spec.ts.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { seedAngelPhotos } from "../drizzle/seed-photos.ts";
@@ -18,6 +18,39 @@ import { withPhotoBucket } from "./photo-bucket.ts";
 import { withTestDatabase } from "./with-db.ts";
 
 const port = process.env.E2E_PORT ?? "8790";
+
+// Playwright starts this in a process group of its own (through a shell and tsx) and stops the group when the
+// tests end. Stopped itself (npm test stops every stage when one fails), it would leave the sites running and
+// holding their ports; so they stop once the process that started the group is gone.
+/** A process's state, parent and process group, from Linux's /proc (undefined elsewhere or once it is gone). */
+function processOf(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const [state, parent, group] = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+    return { state, parent: Number(parent), group: Number(group) };
+  } catch {
+    return undefined;
+  }
+}
+/** Whether `pid` runs (a zombie does not). */
+function running(pid: number) {
+  const known = processOf(pid);
+  if (known) return known.state !== "Z";
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const ownGroup = processOf(process.pid)?.group;
+let starter = process.ppid;
+for (let up = processOf(starter); up && up.group === ownGroup && up.parent > 1; up = processOf(starter))
+  starter = up.parent;
+let starterGone: () => void = () => process.exit(1);
+setInterval(() => {
+  if (!running(starter)) starterGone();
+}, 1000).unref();
 const providersPort = String(Number(port) + 1);
 // "Sign in with Google" goes to this fake and back to /loginWithGoogle, as in production.
 const fakeGoogle = await startFakeGoogle();
@@ -108,6 +141,7 @@ await withTestDatabase({}, async (db) => {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  starterGone = stop;
   // One site gone ends the run: the tests of the other would fail in odd ways.
   const ended = new Promise<void>((resolve) => {
     const start = (on: string, extra: Record<string, string>) => {
