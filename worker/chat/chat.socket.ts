@@ -280,8 +280,9 @@ export function accountChangedOutside(room: Room, premiumLevel?: number): Promis
     // A purchase: the balances to show are Postgres's after every message the room acknowledged.
     const now = await postgresBalances(room);
     if (!now) return { balances: null };
-    const pending = PendingMessage.safeParse(now.pending);
-    return { balances: now.balances, pending: pending.success ? pending.data : null };
+    // Most purchases have no pending message: a failed parse (an Error and its stack) is not free.
+    const pending = now.pending ? PendingMessage.safeParse(now.pending) : null;
+    return { balances: now.balances, pending: pending?.success ? pending.data : null };
   });
 }
 
