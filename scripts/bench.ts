@@ -52,7 +52,7 @@ import {
 import { benchRegion, signUpBenchMember, startBuiltWorker } from "./bench/bench-worker.ts";
 import { cascade } from "./bench/cascade-load.ts";
 import { checkouts } from "./bench/checkout-load.ts";
-import { adminToken, makeDashboardData, sequentialGets } from "./bench/dashboard-load.ts";
+import { adminToken, makeDashboardData, paymentRollupCost, sequentialGets } from "./bench/dashboard-load.ts";
 import { load, sequentialTimes } from "./bench/http-load.ts";
 import { countBenchDatabase } from "./bench/process-stats.ts";
 import { holdRooms, roundTrips } from "./bench/realtime-load.ts";
@@ -226,6 +226,7 @@ await withTestDatabase({ angelsPerCountry }, async (db) => {
       ];
       results.dashboardFloor =
         results.dbFloorAlone ?? (await load("database floor, 1 connection", "/__bench/sql", {}, "{}", 1));
+      results.paymentRollups = await paymentRollupCost(db.DATABASE_URL);
     }
 
     printReport(results);

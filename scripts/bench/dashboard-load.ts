@@ -130,3 +130,46 @@ export async function sequentialGets(title: string, path: string, token: string)
     n: times.length,
   };
 }
+
+export const ROLLUP_PAYMENTS = 2000;
+
+/**
+ * What the rollups' triggers add to a payment, in Postgres: ROLLUP_PAYMENTS statements of the settlement's shape
+ * on payer_days over the dashboard's data (400 members each paying on a new newest day, then more on the same
+ * day, five times), timed in one backend with the triggers on, then with payer_days' own triggers off (the
+ * floor: the statements alone), each in a transaction rolled back. Milliseconds per statement (wall time of a
+ * backend that only computes: its CPU).
+ */
+export async function paymentRollupCost(databaseUrl: string) {
+  return withClient(databaseUrl, async (client) => {
+    const run = async (triggers: boolean) => {
+      await client.query("begin");
+      try {
+        if (!triggers) await client.query("alter table payer_days disable trigger user");
+        const t0 = performance.now();
+        await client.query(`
+          do $$
+          declare
+            member record;
+            round int;
+          begin
+            for round in 1..${ROLLUP_PAYMENTS / 400} loop
+              for member in select id, brand_id, flux_id, source from accounts
+                  where clickid like 'bench-dash-%' order by id limit 400 loop
+                insert into payer_days as p (day, account_id, currency, brand_id, flux_id, source, revenue_cents)
+                values (current_date + 1 + round / 2, member.id, 'EUR', member.brand_id, member.flux_id,
+                  member.source, 990)
+                on conflict (day, account_id, currency) do update set revenue_cents = p.revenue_cents + excluded.revenue_cents;
+              end loop;
+            end loop;
+          end $$`);
+        return (performance.now() - t0) / ROLLUP_PAYMENTS;
+      } finally {
+        await client.query("rollback");
+      }
+    };
+    // The floor first, which also warms the members' rows into the cache.
+    const floor = await run(false);
+    return { floor, withTriggers: await run(true) };
+  });
+}

@@ -19,7 +19,7 @@ import {
 } from "./bench.config.ts";
 import type { cascade } from "./cascade-load.ts";
 import type { checkouts } from "./checkout-load.ts";
-import type { sequentialGets } from "./dashboard-load.ts";
+import { type paymentRollupCost, ROLLUP_PAYMENTS, type sequentialGets } from "./dashboard-load.ts";
 import type { load, sequentialTimes } from "./http-load.ts";
 import type { holdRooms, roundTrips } from "./realtime-load.ts";
 
@@ -51,6 +51,8 @@ export interface BenchResults {
   /** The console dashboard's GETs over the rollups, one request at a time, and the floor they are set against. */
   dashboard?: Awaited<ReturnType<typeof sequentialGets>>[];
   dashboardFloor?: Load;
+  /** What the rollups' triggers add to a payment's statement on payer_days, beside the statement alone. */
+  paymentRollups?: Awaited<ReturnType<typeof paymentRollupCost>>;
 }
 
 const cpuMs = (n: number) => (Number.isNaN(n) ? "" : n.toFixed(3));
@@ -294,7 +296,7 @@ function printCascade({ cascade: c }: BenchResults) {
 }
 
 /** The dashboard's answers beside the database floor: latency, throughput and CPU per request. */
-function printDashboard({ dashboard, dashboardFloor }: BenchResults) {
+function printDashboard({ dashboard, dashboardFloor, paymentRollups }: BenchResults) {
   if (!dashboard) return;
   console.log("Dashboard over 1,000,000 events and 100,000 payments, one request at a time:");
   const rows = [...(dashboardFloor ? [dashboardFloor] : []), ...dashboard];
@@ -310,6 +312,10 @@ function printDashboard({ dashboard, dashboardFloor }: BenchResults) {
   for (const d of dashboard)
     console.log(
       `${d.title}: p50 ${ms(d.p50)} (goal under 100 ms)${dashboardFloor ? `, ${(d.p50 / dashboardFloor.p50).toFixed(1)}× the database floor's` : ""}`,
+    );
+  if (paymentRollups)
+    console.log(
+      `a payment's paying day on payer_days: ${paymentRollups.withTriggers.toFixed(3)} ms of Postgres with the rollups' triggers, ${paymentRollups.floor.toFixed(3)} ms without (${ROLLUP_PAYMENTS} statements each)`,
     );
 }
 
