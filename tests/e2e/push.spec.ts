@@ -210,6 +210,10 @@ test.describe("in Chromium (not its headless shell, which refuses notifications)
       // The default flow asks for the channel-choice popup: it comes once the member has looked around.
       await page.goto(`${origin(market)}/find`);
       const popup = page.getByTestId("channel-choice-popup");
+      // It comes 15 s after the member's page is up: once it is, the page's clock goes there in one move
+      // rather than a second a poll.
+      await expect(page.getByTestId("angel-card").first()).toBeVisible();
+      await page.clock.fastForward(15_000);
       await fastForwardTo(page, popup);
       await page.screenshot({
         path: `${SHOTS}/channel-popup-${language}-${test.info().project.name}.png`,
