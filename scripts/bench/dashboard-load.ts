@@ -135,8 +135,8 @@ export const ROLLUP_PAYMENTS = 2000;
 
 /**
  * What the rollups' triggers add to a payment, in Postgres: ROLLUP_PAYMENTS statements of the settlement's shape
- * on payer_days over the dashboard's data (400 members each paying on a new newest day, then more on the same
- * day, five times), timed in one backend with the triggers on, then with payer_days' own triggers off (the
+ * on payer_days over the dashboard's data (400 members paying five times each, on a new newest day or more on
+ * the same day), timed in one backend with the triggers on, then with payer_days' own triggers off (the
  * floor: the statements alone), each in a transaction rolled back. Milliseconds per statement (wall time of a
  * backend that only computes: its CPU).
  */

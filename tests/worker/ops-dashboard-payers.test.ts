@@ -224,7 +224,8 @@ describe("paying members over a range", () => {
 
   it("keeps the rollups exact through a long mix of payments, late payments and erasures", async () => {
     // Most payments add a member's newest paying day or more revenue on one, which the trigger counts without
-    // recounting the member; a day paid late, a second currency and an erasure take the recount.
+    // recounting the member (a day paid in a second currency too); a day paid late and an erasure take the
+    // recount.
     const source = newSource();
     const members = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createMember({ source })));
     const accounts = await Promise.all(members.map((m) => accountOf(m)));
