@@ -161,6 +161,21 @@ export function openDb(database: DatabaseConfig): { db: Db; end: () => Promise<v
   };
 }
 
+/**
+ * What `make` builds, once per isolate and database; the same address with other waits (a test's short ones) is
+ * another database.
+ */
+function perDatabase<T>(made: Map<string, T>, database: DatabaseConfig, make: () => T): T {
+  if (database.wsProxy) configureLocalProxy(database.wsProxy, database.url);
+  const key = `${database.url} ${database.queryTimeoutMs}`;
+  let value = made.get(key);
+  if (value === undefined) {
+    value = make();
+    made.set(key, value);
+  }
+  return value;
+}
+
 const statementDbs = new Map<string, Db>();
 
 /**
@@ -170,19 +185,14 @@ const statementDbs = new Map<string, Db>();
  * (docs/benchmarks.md). It never connects: a transaction needs the request's own Pool (`lazyDb`).
  */
 export function statementDb(database: DatabaseConfig): Db {
-  if (database.wsProxy) configureLocalProxy(database.wsProxy, database.url);
-  const key = `${database.url} ${database.queryTimeoutMs}`;
-  let db = statementDbs.get(key);
-  if (!db) {
+  return perDatabase(statementDbs, database, () => {
     const pool = new Pool({ connectionString: database.url });
     pool.query = queryOverHttp(database) as unknown as Pool["query"];
     pool.connect = (() => {
       throw new Error("the isolate's statement Db opens no connection: use the request's for a transaction");
     }) as unknown as Pool["connect"];
-    db = drizzle({ client: pool });
-    statementDbs.set(key, db);
-  }
-  return db;
+    return drizzle({ client: pool });
+  });
 }
 
 /**
@@ -219,14 +229,10 @@ const httpClients = new Map<string, { query: HttpQuery; batch: HttpBatch }>();
 
 /** The isolate's SQL-over-HTTP client for `database` (see httpQuery), made once. */
 function httpClient(database: DatabaseConfig) {
-  if (database.wsProxy) configureLocalProxy(database.wsProxy, database.url);
-  // The same address with other waits (a test's short ones) is another client.
-  const key = `${database.url} ${database.queryTimeoutMs}`;
-  let client = httpClients.get(key);
-  if (!client) {
+  return perDatabase(httpClients, database, () => {
     const sql = neon(database.url, { fullResults: true });
     const bounded = () => ({ signal: AbortSignal.timeout(database.queryTimeoutMs) });
-    client = {
+    return {
       query: (text, params) => sql.query(text, params, { fetchOptions: bounded() }),
       batch: (statements) =>
         sql.transaction(
@@ -234,9 +240,7 @@ function httpClient(database: DatabaseConfig) {
           { fetchOptions: bounded() },
         ),
     };
-    httpClients.set(key, client);
-  }
-  return client;
+  });
 }
 
 /**
