@@ -1,6 +1,5 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { Hono } from "hono";
-import type { Server } from "partyserver";
 import { brandOf } from "../brands/registry";
 import { configOf } from "../config";
 import { AngelMessageBody, FetchBody, PushBody } from "../contracts/bench";
@@ -8,7 +7,7 @@ import { requireSessionToken } from "../core/middleware";
 import { hashPassword, hashPasswordWithCost, OWASP_ARGON2ID_OPTIONS } from "../core/password";
 import type { AppEnv } from "../env";
 import { sendWebPush } from "../notifications/push/push-send.service";
-import { memberRoom } from "../realtime/member-room";
+import { memberRoom, roomStub } from "../realtime/member-room";
 import { oneStatement, oneTransaction } from "./bench.service";
 
 /** A push as the cascade sends one (web/sw.ts shows it): the payload's size is a real notification's. */
@@ -51,8 +50,7 @@ export const benchRoutes = new Hono<AppEnv>()
   // own setName, to a room already of that name): what the checkout's call to the room starts from.
   .post("/__bench/room", async (c) => {
     const body: unknown = await c.req.json();
-    const rooms = c.env.UserRoom as unknown as DurableObjectNamespace<Server>;
-    await rooms.get(rooms.idFromName(BENCH_ROOM)).setName(BENCH_ROOM);
+    await roomStub(c.env, BENCH_ROOM).setName(BENCH_ROOM);
     return c.json({ ok: true, body });
   })
   // One hash at the production cost, or (`?m=&t=`) at another of OWASP's equivalent Argon2id options.

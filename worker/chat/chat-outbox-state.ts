@@ -1,6 +1,6 @@
 // The chat outbox's state in the room (chat-outbox.ts): the account the room decides on, the reserved message
 // ids and the messages waiting for their Postgres write, as the room's storage keeps them and as loaded once
-// per wake; and the room's own database clients for the outbox's statements.
+// per wake; and the outbox's way to its statements (the isolate's SQL-over-HTTP client).
 import type { Balances } from "../contracts/credits";
 import { httpQuery } from "../core/db";
 import type { DeliveredMessage, Room } from "../realtime/room";

@@ -9,10 +9,17 @@ import type { MemberRoomCalls, SessionEndReason } from "./room";
  * (party/user-room.ts declares `implements MemberRoomCalls`).
  */
 export async function memberRoom(env: Bindings, clickid: string): Promise<MemberRoomCalls> {
-  // Not partyserver's getServerByName: it calls the room once more (setName) before every call, only to await
-  // an onStart, which the room has none of; the room's name is its id's (idFromName).
+  return roomStub(env, clickid) as unknown as MemberRoomCalls;
+}
+
+/**
+ * The room of `name` as partyserver's Server. Not partyserver's getServerByName: it calls the room once more
+ * (setName) before every call, only to await an onStart, which the room has none of; the room's name is its
+ * id's (idFromName).
+ */
+export function roomStub(env: Bindings, name: string): DurableObjectStub<Server> {
   const rooms = env.UserRoom as unknown as DurableObjectNamespace<Server>;
-  return rooms.get(rooms.idFromName(clickid)) as unknown as MemberRoomCalls;
+  return rooms.get(rooms.idFromName(name));
 }
 
 /**
