@@ -64,6 +64,11 @@ export const accounts = pgTable(
     /** Verified by phone: may read blurred replies and see phone numbers. */
     verifiedUser: boolean("verified_user").notNull().default(false),
     pendingMessage: jsonb("messaggio_pending"),
+    /**
+     * Counts the changes of the balances and the pending message (migrations/0027, a trigger's): the member's
+     * room tells whether a purchase's balances came after its own last write (realtime afterPurchase).
+     */
+    balanceSeq: integer("balance_seq").notNull().default(0),
     customerId: text("customer_id"),
     pushToken: text("push_token"),
     telegramId: text("telegram_id"),

@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from "vitest";
 import { accounts } from "../../drizzle/schema/accounts";
 import { messages } from "../../drizzle/schema/chat";
 import { creditLedger } from "../../drizzle/schema/credits";
+import type { PurchaseBalances } from "../../worker/contracts/credits";
+import { type GrantedRow, purchaseGrant } from "../../worker/credits/credits.service";
 import { ANGEL, account, chat, setBalances } from "../fixtures/chat";
 import { inDb } from "../fixtures/db";
 import { type TestMember, verifiedMember } from "../fixtures/members";
@@ -265,6 +267,98 @@ describe("credits decided by the room", () => {
     expect(answer.creditiMessaggi).toBe(credits + 30 - 2);
     await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === credits + 30 - 2);
     expect((await account(member.clickid))?.messageCredits).toBe(credits + 30 - 2);
+    socket.close();
+  });
+});
+
+/** A purchase's grant, as the settlement writes it; answers what the settlement tells the member's room. */
+async function grant(clickid: string, credits: number, reference: string): Promise<PurchaseBalances> {
+  const { id } = (await account(clickid)) ?? { id: 0 };
+  const { rows } = await inDb((db) =>
+    db.execute<GrantedRow>(purchaseGrant(id, { credits, premiumLevel: 0, reference })),
+  );
+  const row = rows[0];
+  if (!row) throw new Error("nothing granted");
+  return {
+    creditiMessaggi: row.crediti_messaggi,
+    creditiIcebreaker: row.crediti_icebreaker,
+    premiumLevel: row.premium_level,
+    written: { balanceSeq: Number(row.balance_seq), pending: row.messaggio_pending },
+  };
+}
+
+describe("a purchase told to the room", () => {
+  it("shows the grant's balances without reading Postgres when nothing of the room's was written after it", async () => {
+    const { member, socket } = await openConversation("after-last");
+    const granted = await grant(member.clickid, 30, "payment:after-last");
+    const answer = await runInDurableObject(roomOf(member.clickid), (instance) => {
+      // A read would fail: the balances can only come from the grant.
+      instance.databaseDown = true;
+      return instance.afterPurchase(granted);
+    });
+    expect(answer).toMatchObject({ creditiMessaggi: granted.creditiMessaggi, pendingSent: false });
+    await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === granted.creditiMessaggi);
+    await runInDurableObject(roomOf(member.clickid), (instance) => {
+      instance.databaseDown = false;
+    });
+    // The next message is decided on Postgres's balance again, and spends from the grant.
+    await send(socket, "Grazie", "after-last-msg-4");
+    const after = await eventually(
+      () => account(member.clickid),
+      (a) => a?.messageCredits === granted.creditiMessaggi - 1,
+    );
+    expect(after?.messageCredits).toBe(granted.creditiMessaggi - 1);
+    socket.close();
+  });
+
+  it("reads Postgres when a message the room wrote after the grant spent from it", async () => {
+    const { member, socket } = await openConversation("written-after");
+    const granted = await grant(member.clickid, 30, "payment:written-after");
+    // The room decides a message and writes it behind: after the grant, which it has not been told of yet.
+    await send(socket, "Ancora io", "written-after-msg-4");
+    await eventually(
+      () => account(member.clickid),
+      (a) => a?.messageCredits === granted.creditiMessaggi - 1,
+    );
+    const answer = await runInDurableObject(roomOf(member.clickid), (instance) =>
+      instance.afterPurchase(granted),
+    );
+    expect(answer.creditiMessaggi).toBe(granted.creditiMessaggi - 1);
+    await socket.next("creditiResidui", (e) => e.data.creditiMessaggi === granted.creditiMessaggi - 1);
+    socket.close();
+  });
+
+  it("reads Postgres when a message refused after the grant was kept pending", async () => {
+    const { member, socket } = await openConversation("pending-after");
+    const granted = await grant(member.clickid, 30, "payment:pending-after");
+    // The credits are gone again (an operator's correction), and a first message to another angel, decided
+    // by Postgres, is refused and kept.
+    await setBalances(member.clickid, { messageCredits: 0, icebreakerCredits: 0 });
+    chat(socket, "Quando avrò i crediti", "pending-after-other", ANGEL + 1);
+    await socket.next("refused", (e) => e.data.clientId === "pending-after-other");
+    const answer = await runInDurableObject(roomOf(member.clickid), (instance) =>
+      instance.afterPurchase(granted),
+    );
+    // Postgres's balances, and its pending message tried again (refused: still no credits).
+    expect(answer).toMatchObject({ creditiMessaggi: 0, creditiIcebreaker: 0, pendingSent: false });
+    expect((await account(member.clickid))?.pendingMessage).toMatchObject({
+      clientId: "pending-after-other",
+    });
+    socket.close();
+  });
+
+  it("reads Postgres for a purchase it hears of after a later one", async () => {
+    const { member, socket } = await openConversation("two-grants");
+    const first = await grant(member.clickid, 30, "payment:two-grants-1");
+    const second = await grant(member.clickid, 50, "payment:two-grants-2");
+    const told = await runInDurableObject(roomOf(member.clickid), async (instance) => ({
+      second: await instance.afterPurchase(second),
+      first: await instance.afterPurchase(first),
+    }));
+    // The first grant's balances are older than the second's: the room shows Postgres's, both grants in.
+    expect(told.second.creditiMessaggi).toBe(second.creditiMessaggi);
+    expect(told.first.creditiMessaggi).toBe(second.creditiMessaggi);
+    expect(first.creditiMessaggi).toBe(second.creditiMessaggi - 50);
     socket.close();
   });
 });

@@ -10,9 +10,9 @@ import { outbox } from "../fixtures/mail";
 import { call, createMember, type TestMember } from "../fixtures/members";
 import { openSocket } from "../fixtures/socket";
 
-const CHECKOUT_TRANSACTIONS = 5;
+const CHECKOUT_TRANSACTIONS = 4;
 /** The settlement of a grant sends its statements together in one request (docs/decisions). */
-const CHECKOUT_STATEMENTS = 10;
+const CHECKOUT_STATEMENTS = 9;
 
 interface Counts {
   transactions: number;

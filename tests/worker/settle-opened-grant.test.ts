@@ -139,6 +139,8 @@ describe("a plan's purchase granted in the charge's first answer", () => {
       creditiMessaggi: one.startCredits + credits,
       creditiIcebreaker: reference.found ? reference.balances?.creditiIcebreaker : undefined,
       premiumLevel: plan.premiumLevel,
+      // Where the grant left the balances' changes, for the member's room.
+      written: { balanceSeq: expect.any(Number), pending: null },
     });
     const fastRows = await written(one);
     expect(fastRows.payment).toEqual({

@@ -5,7 +5,7 @@ import type { Balances } from "../contracts/credits";
 import { pgCode } from "../core/db-errors";
 import { errorName, logEvent } from "../core/log";
 import type { Room } from "../realtime/room";
-import { ACCOUNT_KEY, balancesOf, type Outbox, outbox, roomSql } from "./chat-outbox-state";
+import { ACCOUNT_KEY, balancesOf, type Outbox, outbox, roomSql, sawBalanceSeq } from "./chat-outbox-state";
 
 /** The backstop of the write behind each acknowledgement: a queue step this long after (then backing off). */
 export const FLUSH_BACKSTOP_MS = 1000;
@@ -90,6 +90,7 @@ export const FlushRow = z.object({
   stored: z.coerce.number(),
   spent: z.coerce.number(),
   charged: z.coerce.number(),
+  balance_seq: z.coerce.number(),
 });
 
 /** The write behind (writeBatch): $1 the entries as a JSON array, $2 their account's id. */
@@ -99,7 +100,7 @@ const FLUSH_STATEMENT = `
         type text, msg text, time timestamptz, letto boolean, client_id text, provider text, blurred boolean,
         cost integer, clears_pending boolean)
     ), account as (
-      select id, crediti_messaggi, crediti_icebreaker from accounts where id = $2 for update
+      select id, crediti_messaggi, crediti_icebreaker, balance_seq from accounts where id = $2 for update
     ), stored as (
       insert into messages (id, account_id, angel_id, type, msg, time, letto, client_id, provider, blurred)
       overriding system value
@@ -119,7 +120,7 @@ const FLUSH_STATEMENT = `
         messaggio_pending = case when total.clears then null else a.messaggio_pending end
       from account, total
       where a.id = account.id and (total.cost > 0 or total.clears)
-      returning a.crediti_messaggi
+      returning a.crediti_messaggi, a.balance_seq
     ), ledger as (
       insert into credit_ledger (account_id, balance, delta, balance_after, reason, reference)
       select account.id, 'messaggi',
@@ -130,7 +131,8 @@ const FLUSH_STATEMENT = `
     )
     select coalesce((select crediti_messaggi from spend), account.crediti_messaggi) as crediti_messaggi,
       account.crediti_icebreaker, (select count(*) from stored) as stored, total.cost as charged,
-      account.crediti_messaggi - coalesce((select crediti_messaggi from spend), account.crediti_messaggi) as spent
+      account.crediti_messaggi - coalesce((select crediti_messaggi from spend), account.crediti_messaggi) as spent,
+      coalesce((select balance_seq from spend), account.balance_seq) as balance_seq
     from account, total`;
 
 /**
@@ -173,6 +175,7 @@ async function writeBatch(room: Room, box: Outbox): Promise<Balances | null> {
   // Memory and storage drop the written entries together, with no await between them.
   for (const [key] of batch) box.entries.delete(key);
   const writes: Promise<unknown>[] = [room.storage.delete(batch.map(([key]) => key))];
+  if (parsed) writes.push(sawBalanceSeq(room, box, parsed.balance_seq));
   if (parsed && box.account?.accountId === first.accountId) {
     const unwritten = [...box.entries.values()].reduce((n, e) => n + e.cost, 0);
     const held = box.account.creditiMessaggi;

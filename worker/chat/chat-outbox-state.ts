@@ -11,6 +11,8 @@ export const IDS_KEY = "chat:ids";
 export const OUT_PREFIX = "chat:out:";
 /** A member's message by its clientId, kept for good: a resend is answered with it and spends nothing. */
 export const SENT_PREFIX = "chat:sent:";
+/** The highest accounts.balance_seq the room's statements answered (sawBalanceSeq). */
+const BALANCE_SEQ_KEY = "chat:balanceSeq";
 
 /**
  * The member's account as the room decides on it between reads of Postgres (its message credits: Postgres's
@@ -48,6 +50,8 @@ export type Outbox = {
   /** A flush step is queued (the alarm writes the outbox if nothing else does). */
   backstop: boolean;
   fetchingIds: Promise<void> | null;
+  /** The highest accounts.balance_seq the room's statements answered (0: none yet). */
+  balanceSeq: number;
 };
 
 export const outKey = (id: number) => `${OUT_PREFIX}${String(id).padStart(15, "0")}`;
@@ -64,7 +68,7 @@ export async function outbox(room: Room): Promise<Outbox> {
 
 async function load(room: Room): Promise<Outbox> {
   const [stored, entries] = await Promise.all([
-    room.storage.get<unknown>([ACCOUNT_KEY, IDS_KEY]),
+    room.storage.get<unknown>([ACCOUNT_KEY, IDS_KEY, BALANCE_SEQ_KEY]),
     room.storage.list<OutboxEntry>({ prefix: OUT_PREFIX }),
   ]);
   return {
@@ -77,7 +81,18 @@ async function load(room: Room): Promise<Outbox> {
     timer: null,
     backstop: false,
     fetchingIds: null,
+    balanceSeq: (stored.get(BALANCE_SEQ_KEY) as number | undefined) ?? 0,
   };
+}
+
+/**
+ * One of the room's statements answered the account's balance_seq: the room keeps the highest, so that it
+ * can tell whether a purchase's balances came after everything it wrote (accountChangedOutside).
+ */
+export function sawBalanceSeq(room: Room, box: Outbox, seq: number): Promise<void> {
+  if (!(seq > box.balanceSeq)) return Promise.resolve();
+  box.balanceSeq = seq;
+  return room.storage.put(BALANCE_SEQ_KEY, seq);
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   type RoomAccount,
   roomSql,
   SENT_PREFIX,
+  sawBalanceSeq,
 } from "./chat-outbox-state";
 
 /**
@@ -299,38 +300,63 @@ export async function rememberAccount(
 /**
  * Something outside the room changed the account (a purchase, the sessions ended): the room writes what it
  * holds and reads Postgres before it decides again. A new premium level is known at once (for blurred
- * replies delivered meanwhile). Answers Postgres's balances after the write, when it wrote anything.
+ * replies delivered meanwhile). Answers Postgres's balances after the write, when it wrote anything, and
+ * whether the write failed (what the room holds is then still to be written).
  */
-export async function accountChanged(room: Room, premiumLevel?: number): Promise<Balances | null> {
+export async function accountChanged(
+  room: Room,
+  premiumLevel?: number,
+): Promise<{ written: Balances | null; failed: boolean }> {
   const box = await outbox(room);
   let written: Balances | null = null;
+  let failed = false;
   try {
     written = await flushOutbox(room);
   } catch (error) {
     // The queue's flush step writes it later; the next send reads Postgres (and flushes) first anyway.
+    failed = true;
     logEvent("warn", "chat.flush_failed", { error: errorName(error), code: pgCode(error) });
   }
   if (box.account) {
     box.account = { ...box.account, readAt: 0, premiumLevel: premiumLevel ?? box.account.premiumLevel };
     await room.storage.put(ACCOUNT_KEY, box.account);
   }
-  return written;
+  return { written, failed };
+}
+
+/**
+ * Whether a grant that left the account at `balanceSeq` came after every write of the room's (each answered
+ * a higher balance_seq than everything before it): its balances are then Postgres's as they are, and the room
+ * keeps the count. A grant at or below what the room saw may be older than one of its writes (or than a later
+ * purchase it was told of first).
+ */
+export async function grantIsLatest(room: Room, balanceSeq: number): Promise<boolean> {
+  const box = await outbox(room);
+  if (!(balanceSeq > box.balanceSeq)) return false;
+  await sawBalanceSeq(room, box, balanceSeq);
+  return true;
 }
 
 /** A row's balances; built once, as a schema made per call costs more than its parse. */
-const BalancesRow = /* @__PURE__ */ FlushRow.pick({ crediti_messaggi: true, crediti_icebreaker: true });
+const BalancesRow = /* @__PURE__ */ FlushRow.pick({
+  crediti_messaggi: true,
+  crediti_icebreaker: true,
+  balance_seq: true,
+});
 
 /**
- * Postgres's balances now (after a purchase with nothing of the room's to write: a flush may have run since),
- * with the message that waits for credits (`messaggio_pending`, unparsed), in one read.
+ * Postgres's balances now (after a purchase with nothing of the room's to write, when the room cannot tell
+ * that nothing was written after the grant), with the message that waits for credits (`messaggio_pending`,
+ * unparsed), in one read.
  */
 export async function postgresBalances(room: Room): Promise<{ balances: Balances; pending: unknown } | null> {
   const { rows } = await roomSql(room)(
-    "select crediti_messaggi, crediti_icebreaker, messaggio_pending from accounts where clickid = $1",
+    "select crediti_messaggi, crediti_icebreaker, messaggio_pending, balance_seq from accounts where clickid = $1",
     [room.clickid],
   );
   const row = rows[0] ? BalancesRow.parse(rows[0]) : null;
   if (!row) return null;
+  await sawBalanceSeq(room, await outbox(room), row.balance_seq);
   return {
     balances: { creditiMessaggi: row.crediti_messaggi, creditiIcebreaker: row.crediti_icebreaker },
     pending: (rows[0] as { messaggio_pending?: unknown }).messaggio_pending ?? null,

@@ -5,7 +5,7 @@
 // acknowledgements and the replay of missed messages.
 import { brandOf } from "../brands/registry";
 import { type ChatMessage, CLIENT_ID_CONFLICT } from "../contracts/chat";
-import type { Balances } from "../contracts/credits";
+import type { Balances, PurchaseBalances } from "../contracts/credits";
 import type { Cursor } from "../contracts/cursor";
 import { gateDecision } from "../contracts/message-gate";
 import { type ClientEvent, notificationFor } from "../contracts/realtime";
@@ -24,6 +24,7 @@ import {
 import {
   accountChanged,
   deliverable,
+  grantIsLatest,
   postgresBalances,
   queueAngelReply,
   rememberAccount,
@@ -35,6 +36,7 @@ import {
   unwrittenLines,
 } from "./chat-outbox";
 import { flushOutbox, flushSoon, flushStep } from "./chat-outbox-flush";
+import { outbox, sawBalanceSeq } from "./chat-outbox-state";
 import { type SendMemory, type SendResult, sendMemberMessage } from "./member-send.service";
 import { REPLY_MEMORY_LINES, type ReplyFacts, replyFacts } from "./reply-facts";
 import { type ReplyProviderId, replyProviderFor } from "./reply-provider";
@@ -142,6 +144,7 @@ async function sendThroughPostgres(room: Room, data: MemberMessage): Promise<Sen
   await flushOutbox(room);
   const memory = sendMemory(room);
   const result = await sendMemberMessage(room.db, { clickid: room.clickid, ...data }, memory);
+  await sawBalanceSeq(room, await outbox(room), memory.balanceSeq ?? 0);
   const last = memory.last;
   if (result.ok && !result.duplicate && last) {
     const { clickid: _, version: __, ...account } = last;
@@ -270,20 +273,31 @@ export interface OutsideChange {
 /**
  * Something outside the room's sends changed the account (a purchase, the sessions ended): in the line of
  * sends, so no send decides on the old state after it. Answers Postgres's balances when the room wrote any,
- * or, after a purchase, as Postgres has them now.
+ * or, after a purchase, as Postgres has them now: the purchase's own when its grant came after everything
+ * the room wrote, else read.
  */
-export function accountChangedOutside(room: Room, premiumLevel?: number): Promise<OutsideChange> {
+export function accountChangedOutside(room: Room, purchase?: PurchaseBalances): Promise<OutsideChange> {
   return inLine(room, async () => {
     forgetReplyFacts(room);
-    const written = await accountChanged(room, premiumLevel);
-    if (written || premiumLevel === undefined) return { balances: written };
+    const { written, failed } = await accountChanged(room, purchase?.premiumLevel);
+    if (written || !purchase) return { balances: written };
     // A purchase: the balances to show are Postgres's after every message the room acknowledged.
+    const grant = purchase.written;
+    if (grant && !failed && (await grantIsLatest(room, grant.balanceSeq))) {
+      const { creditiMessaggi, creditiIcebreaker } = purchase;
+      return { balances: { creditiMessaggi, creditiIcebreaker }, pending: pendingOf(grant.pending) };
+    }
     const now = await postgresBalances(room);
     if (!now) return { balances: null };
-    // Most purchases have no pending message: a failed parse (an Error and its stack) is not free.
-    const pending = now.pending ? PendingMessage.safeParse(now.pending) : null;
-    return { balances: now.balances, pending: pending?.success ? pending.data : null };
+    return { balances: now.balances, pending: pendingOf(now.pending) };
   });
+}
+
+/** A stored pending message (messaggio_pending), or null. */
+function pendingOf(stored: unknown): PendingMessage | null {
+  // Most purchases have no pending message: a failed parse (an Error and its stack) is not free.
+  const pending = stored ? PendingMessage.safeParse(stored) : null;
+  return pending?.success ? pending.data : null;
 }
 
 /**

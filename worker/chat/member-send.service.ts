@@ -75,8 +75,15 @@ export type GateAccount = {
 /** The gate's view of the account at one version of its row. */
 type AccountState = GateAccount & { clickid: string; version: string };
 
-/** Kept by the member's room between sends; `open`: angels whose conversation is started and unlocked. */
-export type SendMemory = { last: (AccountState & { open: number[] }) | null };
+/**
+ * Kept by the member's room between sends; `open`: angels whose conversation is started and unlocked;
+ * `balanceSeq`: the highest accounts.balance_seq the sends' statements answered.
+ */
+export type SendMemory = { last: (AccountState & { open: number[] }) | null; balanceSeq?: number };
+
+const keepHighestSeq = (memory: SendMemory, seq: number | string) => {
+  memory.balanceSeq = Math.max(memory.balanceSeq ?? 0, Number(seq));
+};
 
 async function trySend(db: Db, input: SendInput, memory: SendMemory): Promise<SendResult | "changed"> {
   const [row] = await db
@@ -100,6 +107,7 @@ async function trySend(db: Db, input: SendInput, memory: SendMemory): Promise<Se
   const account = row?.account;
   memory.last = null;
   if (!row || !account || account.disabled) return { ok: false, reason: "unknown_account" };
+  keepHighestSeq(memory, account.balanceSeq);
   const balances = { creditiMessaggi: account.messageCredits, creditiIcebreaker: account.icebreakerCredits };
   if (row.resentId !== null) {
     const [resent] = await db
@@ -136,11 +144,15 @@ async function trySend(db: Db, input: SendInput, memory: SendMemory): Promise<Se
   // The spec keeps the refused message as the pending one, sent after a purchase, and the refusal is one
   // of its KPI events (ko_icebreaker or ko_msg), recorded here where it is decided.
   const pending: PendingMessage = { msg: input.msg, angelId: input.angelId, clientId: input.clientId };
-  await db.execute(sql`
+  const kept = await db.execute<{ balance_seq: number }>(sql`
     with pending as (
       update accounts set messaggio_pending = ${JSON.stringify(pending)}::jsonb where id = ${account.id}
+      returning balance_seq
+    ), refusal as (
+      insert into events (account_id, type, angel_id) values (${account.id}, ${result.refused.event}, ${input.angelId})
     )
-    insert into events (account_id, type, angel_id) values (${account.id}, ${result.refused.event}, ${input.angelId})`);
+    select balance_seq from pending`);
+  for (const row of kept.rows) keepHighestSeq(memory, row.balance_seq);
   return { ok: false, reason: "refused", decision: result.refused, balances };
 }
 
@@ -172,7 +184,7 @@ async function decideAndWrite(
         messaggio_pending = case when ${clearsPending} then null else messaggio_pending end
       where id = ${state.accountId} and xmin::text = ${state.version}
         and crediti_messaggi >= ${spendMessages} and crediti_icebreaker >= ${spendIcebreaker}
-      returning crediti_messaggi, crediti_icebreaker, xmin::text as version
+      returning crediti_messaggi, crediti_icebreaker, xmin::text as version, balance_seq
     ), stored as (
       insert into messages (account_id, angel_id, type, msg, time, letto, client_id)
       select ${state.accountId}, ${input.angelId}, 'personal', ${input.msg}, now(), true, ${input.clientId}
@@ -186,7 +198,7 @@ async function decideAndWrite(
       from spend, stored where ${cost} > 0
     )
     select stored.id::text as id, stored.time as time, spend.crediti_messaggi, spend.crediti_icebreaker,
-      spend.version
+      spend.version, spend.balance_seq
     from spend, stored`);
   // The same clientId stored meanwhile by a concurrent resend: nothing was spent; the next attempt finds it.
   const rows = await write.then(
@@ -201,6 +213,7 @@ async function decideAndWrite(
     memory.last = null;
     return "changed";
   }
+  keepHighestSeq(memory, spent.balance_seq);
   const open = new Set(state.open ?? []);
   if (staysOpen) open.add(input.angelId);
   memory.last = {
@@ -239,4 +252,5 @@ type SpendRow = {
   crediti_messaggi: number;
   crediti_icebreaker: number;
   version: string;
+  balance_seq: number;
 };

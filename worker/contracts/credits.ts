@@ -14,6 +14,16 @@ export const toBalances = (credits: { messageCredits: number; icebreakerCredits:
   creditiIcebreaker: credits.icebreakerCredits,
 });
 
+/**
+ * Where a grant left the member's balances among their changes (accounts.balance_seq, counted by a trigger),
+ * with the pending message as the grant found it: the member's room shows these without reading them again
+ * when nothing of its own was written after them.
+ */
+export type GrantWritten = { balanceSeq: number; pending: unknown };
+
+/** A member's balances after a purchase, a renewal or a refund, as the member's room is told of them. */
+export type PurchaseBalances = Balances & { premiumLevel: number; written?: GrantWritten };
+
 /** The spec's premium levels: 0 free, 1 and 2 paid. */
 export const PremiumLevel = z.number().int().min(0).max(2);
 

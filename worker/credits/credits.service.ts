@@ -5,7 +5,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
-import { type Balances, toBalances } from "../contracts/credits";
+import { type Balances, type GrantWritten, toBalances } from "../contracts/credits";
 import type { Db } from "../core/db";
 
 export interface Purchase {
@@ -24,6 +24,8 @@ export type GrantResult =
       /** False when this reference was granted before (nothing changed). */
       applied: boolean;
       premiumLevel: number;
+      /** When applied: its place among the balances' changes, for the member's room. */
+      written?: GrantWritten;
     } & Balances)
   | { ok: false; reason: "unknown_account" };
 
@@ -35,6 +37,8 @@ export type GrantedRow = {
   crediti_messaggi: number;
   crediti_icebreaker: number;
   premium_level: number;
+  balance_seq: number;
+  messaggio_pending: unknown;
 };
 
 /**
@@ -63,7 +67,8 @@ export function purchaseGrant(accountId: number, purchase: Omit<Purchase, "click
       premium_level = greatest(accounts.premium_level, ${level})
     from ledger
     where accounts.id = ${accountId}
-    returning accounts.crediti_messaggi, accounts.crediti_icebreaker, accounts.premium_level`;
+    returning accounts.crediti_messaggi, accounts.crediti_icebreaker, accounts.premium_level,
+      accounts.balance_seq, accounts.messaggio_pending`;
 }
 
 /** What a grant's statement answered, for the member's row as the caller locked it. */
@@ -78,7 +83,8 @@ export function grantOf(
     messageCredits: updated.crediti_messaggi,
     icebreakerCredits: updated.crediti_icebreaker,
   };
-  return { ok: true, applied: true, premiumLevel: updated.premium_level, ...toBalances(balances) };
+  const written = { balanceSeq: Number(updated.balance_seq), pending: updated.messaggio_pending ?? null };
+  return { ok: true, applied: true, premiumLevel: updated.premium_level, ...toBalances(balances), written };
 }
 
 /** Inside the caller's transaction, on an account row it has locked: the grant (`purchaseGrant`). */

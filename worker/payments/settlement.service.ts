@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle
 import { accounts } from "../../drizzle/schema/accounts";
 import { orders, payments, subscriptions } from "../../drizzle/schema/payments";
 import type { Config } from "../config";
-import type { Balances } from "../contracts/credits";
+import type { PurchaseBalances } from "../contracts/credits";
 import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { databaseUnavailable, pgCode } from "../core/db-errors";
@@ -45,7 +45,7 @@ export type Settlement =
       /** The member's customer id at the provider (set once a card of theirs is kept), for the charge answer. */
       customerId: string | null;
       /** The member's balances after this call's grant or reversal (only when `granted` or `reversed`). */
-      balances?: Balances & { premiumLevel: number };
+      balances?: PurchaseBalances;
       /** A renewal's outcome, for the mail that tells the member. */
       subscription?: SubscriptionEvent;
       /**
@@ -236,11 +236,11 @@ export function settlePayment(
       options.purchaseMail && grant.applied
         ? await recordPurchaseMail(tx, options.purchaseMail, { payment, order, account })
         : undefined;
-    const { creditiMessaggi: messageCredits, creditiIcebreaker: icebreakerCredits, premiumLevel } = grant;
+    const { creditiMessaggi, creditiIcebreaker, premiumLevel, written } = grant;
     return {
       ...answer("succeeded", null, grant.applied),
       ...(purchaseMail !== undefined ? { purchaseMail } : {}),
-      balances: { creditiMessaggi: messageCredits, creditiIcebreaker: icebreakerCredits, premiumLevel },
+      balances: { creditiMessaggi, creditiIcebreaker, premiumLevel, written },
       ...(subscription ? { subscription } : {}),
     };
   });
@@ -354,7 +354,7 @@ export async function settleOpenedGrant(
     results[statements.indexOf(grant)]?.rows[0] as GrantedRow | undefined,
   );
   if (!granted.ok) throw new Error("the locked account row could not be granted");
-  const { creditiMessaggi, creditiIcebreaker, premiumLevel } = granted;
+  const { creditiMessaggi, creditiIcebreaker, premiumLevel, written } = granted;
   return {
     found: true,
     clickid: account.clickid,
@@ -364,7 +364,7 @@ export async function settleOpenedGrant(
     customerId: reported.storedCard ? shopperReferenceOf(account.id) : locked.customer_id,
     errorCode: null,
     granted: granted.applied,
-    balances: { creditiMessaggi, creditiIcebreaker, premiumLevel },
+    balances: { creditiMessaggi, creditiIcebreaker, premiumLevel, written },
     purchaseMail: mail ? mail.outcome((results.at(-1)?.rows ?? []) as MailRecordRow[]) : null,
   };
 }

@@ -76,6 +76,7 @@ export const memberTables: readonly MemberTable[] = [
       giftMessages: "personal",
       verifiedUser: "personal",
       pendingMessage: "personal",
+      balanceSeq: "service",
       customerId: "personal",
       pushToken: "personal",
       telegramId: "personal",

@@ -13,7 +13,7 @@ import {
   sendPendingMessage,
 } from "../chat/chat.socket";
 import { configOf } from "../config";
-import type { Balances } from "../contracts/credits";
+import type { PurchaseBalances } from "../contracts/credits";
 import type { Cursor } from "../contracts/cursor";
 import type { ClientEvent } from "../contracts/realtime";
 import { pgCode } from "../core/db-errors";
@@ -175,11 +175,11 @@ export function runDueSteps(host: RoomHost): Promise<void> {
  */
 export function afterPurchase(
   host: RoomHost,
-  granted: Balances & { premiumLevel: number },
+  granted: PurchaseBalances,
 ): ReturnType<MemberRoomCalls["afterPurchase"]> {
   return withRoom(host, async (room) => {
     // The room's unwritten messages go to Postgres first: its balance after them is the one to show.
-    const changed = await accountChangedOutside(room, granted.premiumLevel);
+    const changed = await accountChangedOutside(room, granted);
     const balances = changed.balances ?? {
       creditiMessaggi: granted.creditiMessaggi,
       creditiIcebreaker: granted.creditiIcebreaker,

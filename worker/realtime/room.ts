@@ -3,7 +3,7 @@
 // and uses the frame's database; it never sees partyserver.
 import type { Config } from "../config";
 import type { ChatMessage } from "../contracts/chat";
-import type { Balances } from "../contracts/credits";
+import type { Balances, PurchaseBalances } from "../contracts/credits";
 import { encodeEvent, type ServerEvent } from "../contracts/realtime";
 import { type Db, lazyDb } from "../core/db";
 import { logEvent } from "../core/log";
@@ -77,7 +77,7 @@ export interface MemberRoomCalls {
    * A purchase's credits were granted: the tabs get the balances, a paid member's pressing stops, and the
    * message refused for credits goes out. Answers whether it did, and the balances after it.
    */
-  afterPurchase(granted: Balances & { premiumLevel: number }): Promise<Balances & { pendingSent: boolean }>;
+  afterPurchase(granted: PurchaseBalances): Promise<Balances & { pendingSent: boolean }>;
   /** A payment left pending or open was refused later: every tab shows the purchKo alert. */
   purchaseFailed(message: string): Promise<void>;
   /**
