@@ -34,15 +34,20 @@ const localAdyen = (config: Config) =>
  * ACS form) to an address the provider answers, the issuer's, which no list can name beforehand. Local runs
  * also reach the providers' fakes on 127.0.0.1.
  */
-const sitePolicy = (devServer: boolean, local: boolean, adyenLocal: string[] = []) => ({
+const sitePolicy = (
+  devServer: boolean,
+  local: boolean,
+  adyenLocal: string[] = [],
+  pixelHosts: string[] = [],
+) => ({
   defaultSrc: ["'self'"],
   // Vite's dev server runs an inline module preamble (React refresh) and injects styles: only there.
   // Elsewhere the site's files and the one inline script the Worker writes itself (the first screen's
   // bootstrap, worker/html/first-screen-script.ts), by the answer's nonce.
   scriptSrc: devServer ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
   styleSrc: devServer ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
-  // The photo placeholder is a data: URI.
-  imgSrc: ["'self'", "data:"],
+  // The photo placeholder is a data: URI; the brand's retargeting pixels load from their hosts, and no other.
+  imgSrc: ["'self'", "data:", ...pixelHosts],
   // The API and the member's room socket: same origin ('self' matches ws: and wss: of this host).
   connectSrc: ["'self'", ...ADYEN_CALLS, ...adyenLocal],
   frameSrc: ["'self'", ...ADYEN_FRAMES, ...adyenLocal],
@@ -66,13 +71,21 @@ interface SiteHeaders {
   withoutNonce: MiddlewareHandler;
 }
 
-/** The site's headers for a config: its local stand-ins of Adyen's fields are allowed too (made once per config). */
-const siteHeaders = new WeakMap<Config, SiteHeaders>();
-function siteFor(config: Config): SiteHeaders {
-  let headers = siteHeaders.get(config);
+/**
+ * The site's headers for a config and a brand: the config's local stand-ins of Adyen's fields are allowed too,
+ * and the brand's pixels' hosts. Made once per config and brand, not per answer.
+ */
+const siteHeaders = new WeakMap<Config, Map<string, SiteHeaders>>();
+function siteFor(config: Config, brand: PublicBrand | undefined): SiteHeaders {
+  let byBrand = siteHeaders.get(config);
+  if (!byBrand) {
+    byBrand = new Map();
+    siteHeaders.set(config, byBrand);
+  }
+  let headers = byBrand.get(brand?.id ?? "");
   if (!headers) {
     const adyenLocal = config.local ? localAdyen(config) : [];
-    const policy = sitePolicy(config.devServer, config.local, adyenLocal);
+    const policy = sitePolicy(config.devServer, config.local, adyenLocal, pixelOrigins(brand?.pixels));
     const noNonce = (sources: (string | ContentSecurityPolicyOptionHandler)[]) =>
       sources.filter((source) => source !== NONCE);
     headers = {
@@ -86,7 +99,7 @@ function siteFor(config: Config): SiteHeaders {
         },
       }),
     };
-    siteHeaders.set(config, headers);
+    byBrand.set(brand?.id ?? "", headers);
   }
   return headers;
 }
@@ -125,7 +138,7 @@ const photos = secureHeaders({
 
 const nothingMore = async () => {};
 /** The origins of a brand's retargeting pixels: the only outside hosts its pages may load an image from. */
-export function pixelOrigins(pixels: PublicBrand["pixels"]): string[] {
+function pixelOrigins(pixels: PublicBrand["pixels"]): string[] {
   const origins = Object.values(pixels ?? {}).flatMap((template) => {
     try {
       const url = new URL(template.replaceAll("{clickid}", "x"));
@@ -144,16 +157,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   if (path.startsWith("/photos/")) return photos(c, next);
   if (path === "/api/docs") return apiDocs(c, next);
   await next();
-  // Set on the answer as secureHeaders does after the route; the nonce is the one the route made, if any.
-  const site = siteFor(c.get("config"));
+  // Set on the answer as secureHeaders does after the route; the nonce is the one the route made, if any. The
+  // brand is known once the request has passed its middleware.
+  const site = siteFor(c.get("config"), c.get("brand")?.public);
   await (c.get("secureHeadersNonce") ? site.withNonce : site.withoutNonce)(c, nothingMore);
-  // The brand is known once the request has passed its middleware: its pixels' hosts join img-src, and no other.
-  const origins = pixelOrigins(c.get("brand")?.public.pixels);
-  const policy = c.res.headers.get("content-security-policy");
-  if (origins.length > 0 && policy) {
-    c.res.headers.set(
-      "content-security-policy",
-      policy.replace(/img-src ([^;]*)/, (_, sources: string) => `img-src ${sources} ${origins.join(" ")}`),
-    );
-  }
 });
