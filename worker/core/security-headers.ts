@@ -82,7 +82,8 @@ function siteFor(config: Config, brand: PublicBrand | undefined): SiteHeaders {
     byBrand = new Map();
     siteHeaders.set(config, byBrand);
   }
-  let headers = byBrand.get(brand?.id ?? "");
+  const key = brand?.id ?? "";
+  let headers = byBrand.get(key);
   if (!headers) {
     const adyenLocal = config.local ? localAdyen(config) : [];
     const policy = sitePolicy(config.devServer, config.local, adyenLocal, pixelOrigins(brand?.pixels));
@@ -99,7 +100,7 @@ function siteFor(config: Config, brand: PublicBrand | undefined): SiteHeaders {
         },
       }),
     };
-    byBrand.set(brand?.id ?? "", headers);
+    byBrand.set(key, headers);
   }
   return headers;
 }
