@@ -100,7 +100,8 @@ test("a chat: empty messages, growing textarea, height, typing for the room's ti
 
   // The reply: 'typing' shows for the time the room says (the spec's 5000 ms, shortened for the tests),
   // then the message appears (readable: the first reply).
-  await expect(page.getByTestId("typing")).toBeVisible({ timeout: 20_000 });
+  // waitFor checks on every frame (expect's retries back off to a second, which would start the clock late).
+  await page.getByTestId("typing").waitFor({ state: "visible", timeout: 20_000 });
   const typingFrom = Date.now();
   await expect(page.getByTestId("angel-message")).toHaveCount(1, { timeout: 15_000 });
   expect(Date.now() - typingFrom).toBeGreaterThanOrEqual(e2eTiming.typingMs - 500);
