@@ -6,9 +6,12 @@
 // statement the Worker and the member's room send.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { planPaymentFunction } from "../../worker/payments/orders.service";
+import { plansFunction } from "../../worker/payments/plans.service";
 import { outbox } from "../fixtures/mail";
 import { call, createMember, type TestMember } from "../fixtures/members";
 import { openSocket } from "../fixtures/socket";
+import { expectStoredAsBuilt } from "../fixtures/statement-functions";
 
 const CHECKOUT_TRANSACTIONS = 4;
 /** The settlement of a grant sends its statements together in one request (docs/decisions). */
@@ -93,5 +96,9 @@ describe("a plain card checkout", () => {
     const least = (key: keyof Counts) => Math.min(...counts.map((c) => c[key]));
     expect(least("transactions"), JSON.stringify(counts)).toBeLessThanOrEqual(CHECKOUT_TRANSACTIONS);
     expect(least("statements"), JSON.stringify(counts)).toBeLessThanOrEqual(CHECKOUT_STATEMENTS);
+  });
+
+  it("runs the plans page's statement and the opening's through functions, which are the statements as built now", async () => {
+    await expectStoredAsBuilt([plansFunction, planPaymentFunction]);
   });
 });

@@ -30,13 +30,57 @@ export const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
 export const valuesOf = (prepared: Prepared, values: Record<string, unknown>) =>
   fillPlaceholders(prepared.params, values);
 
-/** Runs a prepared statement with `values` over the isolate's SQL-over-HTTP client: its rows. */
-export async function runPrepared<Row>(
+/** A prepared statement kept in the database as a PL/pgSQL function (see `statementFunction`). */
+export interface StatementFunction {
+  name: string;
+  /** The Postgres type of each parameter, in the statement's order. */
+  argTypes: string[];
+  /** The function's body as `pg_proc.prosrc` holds it. */
+  body: string;
+  /** The `CREATE OR REPLACE FUNCTION` a migration runs. */
+  definition: string;
+  /** The call that runs it, its parameters the statement's own (`valuesOf` the prepared statement). */
+  call: string;
+}
+
+/**
+ * A prepared statement as a PL/pgSQL function, for a migration (made by scripts/statement-functions.ts).
+ * A statement sent over SQL over HTTP is unnamed, so Postgres plans it at every call; PL/pgSQL keeps its
+ * statements' plans for the session, and Neon's SQL-over-HTTP endpoint (and the local proxy) runs queries on
+ * pooled sessions, so a hot statement of some size is planned once per session instead (docs/benchmarks.md).
+ * `types` gives each placeholder's Postgres type; `returns` the columns' names and types. A Worker test compares
+ * the database's copy with the body built now, so a changed statement fails until its migration is written.
+ */
+export function statementFunction(
+  name: string,
+  prepared: Prepared,
+  spec: { types: Record<string, string>; returns: string; volatility: "STABLE" | "VOLATILE"; what: string },
+): StatementFunction {
+  const argTypes = prepared.params.map((param) => {
+    const placeholder = is(param, Param) ? param.value : param;
+    const type = is(placeholder, Placeholder) ? spec.types[placeholder.name] : undefined;
+    if (!type) throw new Error(`${spec.what} statement has a placeholder of no known type: ${String(param)}`);
+    return type;
+  });
+  // The function's columns are its OUT parameters: a name in the statement means the table's column.
+  const body = `\n#variable_conflict use_column\nBEGIN\nRETURN QUERY ${prepared.text};\nEND\n`;
+  // A generic plan (made without the values) is kept from the first call, as the statement's own tests explain.
+  const definition = `CREATE OR REPLACE FUNCTION "${name}"(${argTypes.join(", ")})
+  RETURNS TABLE (${spec.returns})
+  LANGUAGE plpgsql ${spec.volatility} SET plan_cache_mode = force_generic_plan
+AS $statement$${body}$statement$;`;
+  const call = `select * from "${name}"(${argTypes.map((_, i) => `$${i + 1}`).join(", ")})`;
+  return { name, argTypes, body, definition, call };
+}
+
+/** Runs a prepared statement's function with `values` over the isolate's SQL-over-HTTP client: its rows. */
+export async function runFunction<Row>(
   database: DatabaseConfig,
   prepared: Prepared,
+  fn: StatementFunction,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
-  const result = await httpQuery(database)(prepared.text, valuesOf(prepared, values));
+  const result = await httpQuery(database)(fn.call, valuesOf(prepared, values));
   return result.rows as Row[];
 }
 

@@ -10,7 +10,7 @@
 // range scans of one index, each stopped after offset + 5 rows, and the total is a sum from angel_counts:
 // neither grows with the place.
 
-import { eq, is, Param, Placeholder, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accounts } from "../../drizzle/schema/accounts";
 import { angelCounts, angels } from "../../drizzle/schema/angels";
@@ -26,7 +26,7 @@ import {
 import { angelPhotoUrl } from "../contracts/photos";
 import { type DatabaseConfig, type Db, httpQuery } from "../core/db";
 import { liveSession, type UncheckedSession } from "../core/middleware";
-import { type Prepared, prepareStatement, slot, valuesOf } from "../core/prepared";
+import { type Prepared, prepareStatement, slot, statementFunction, valuesOf } from "../core/prepared";
 import { ORDERS, type PageStatement, pageSql, seedNumber, seedOrder } from "./page-statement";
 
 type AngelRow = typeof angels.$inferSelect;
@@ -183,30 +183,18 @@ const PAGE_COLUMNS = `live boolean, served_region text, served_city text, refuse
 
 /**
  * The page statement of one shape as a PL/pgSQL function (migrations/0014_dispenser_functions.sql, made by
- * scripts/dispenser-functions.ts from this): PL/pgSQL keeps a statement's plan for the session, so a pooled
- * session (Neon's SQL-over-HTTP endpoint runs queries on pooled sessions, and so does the local proxy) plans
- * each shape once instead of on every call, which cost Postgres more than running it (docs/benchmarks.md).
- * The plan is the generic one (no values), which the Worker test "the dispenser's queries" checks. The body
- * is the statement's text as built here; a Worker test fails when the database's copy differs.
+ * scripts/statement-functions.ts from this): each pooled session plans each shape once instead of on every
+ * call, which cost Postgres more than running it (docs/benchmarks.md). The plan is the generic one (no
+ * values), which the Worker test "the dispenser's queries" checks.
  */
 export function pageFunction(order: number, excludeSeen: boolean, cityAsked: boolean) {
-  const { text, params } = preparedPage(order, excludeSeen, cityAsked);
   const name = `dispenser_page_${order}_${excludeSeen ? "match" : "find"}_${cityAsked ? "city" : "region"}`;
-  const argTypes = params.map((param) => {
-    const placeholder = is(param, Param) ? param.value : param;
-    const type = is(placeholder, Placeholder) ? PARAM_TYPES[placeholder.name] : undefined;
-    if (!type)
-      throw new Error(`the dispenser's statement has a placeholder of no known type: ${String(param)}`);
-    return type;
+  return statementFunction(name, preparedPage(order, excludeSeen, cityAsked), {
+    types: PARAM_TYPES,
+    returns: PAGE_COLUMNS,
+    volatility: "STABLE",
+    what: "the dispenser's",
   });
-  // The function's columns are its OUT parameters: a name in the statement means the table's column.
-  const body = `\n#variable_conflict use_column\nBEGIN\nRETURN QUERY ${text};\nEND\n`;
-  const definition = `CREATE OR REPLACE FUNCTION "${name}"(${argTypes.join(", ")})
-  RETURNS TABLE (${PAGE_COLUMNS})
-  LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan
-AS $dispenser$${body}$dispenser$;`;
-  const call = `select * from "${name}"(${argTypes.map((_, i) => `$${i + 1}`).join(", ")})`;
-  return { name, argTypes, text, body, definition, call };
 }
 
 /** Every shape's function, in a fixed order (the migration's). */

@@ -9,7 +9,7 @@ import { PERFORMANCE_CONSENT_VERSION } from "../contracts/consents";
 import { OrderPlan, type PlanList } from "../contracts/payments";
 import type { DatabaseConfig, Db } from "../core/db";
 import { type LiveSessionClaims, liveSession } from "../core/middleware";
-import { prepareStatement, runPrepared, slot } from "../core/prepared";
+import { prepareStatement, runFunction, slot, statementFunction } from "../core/prepared";
 import type { PaymentMethod, ProviderId } from "./provider";
 
 /** What the payment row says of the provider's call about to be made. */
@@ -139,6 +139,26 @@ const planPaymentStatement = prepareStatement(
   "the plan payment's",
 );
 
+/** openPlanPayment's statement as a function (migrations/0028_checkout_functions.sql). */
+export const planPaymentFunction = statementFunction("open_plan_payment", planPaymentStatement, {
+  types: {
+    accountId: "bigint",
+    sessionVersion: "integer",
+    sessionBrandId: "text",
+    productId: "text",
+    brandId: "text",
+    consent: "boolean",
+    consentVersion: "text",
+    provider: "text",
+    method: "text",
+    idempotencyKey: "text",
+  },
+  returns: `id bigint, clickid text, email text, country text, flux_id text, list text, order_plan jsonb,
+  payment_id bigint, order_id bigint`,
+  volatility: "VOLATILE",
+  what: "the plan payment's",
+});
+
 /**
  * The session's member, their flow's plan `productId` if the plans page offers it to them (their level's list,
  * or the age verification until they are verified: planListFor and findMemberPlan's rule), and, when both
@@ -150,18 +170,23 @@ export async function openPlanPayment(
   productId: string,
   start: PaymentStart & { brandId: string },
 ): Promise<PlanPaymentOpening> {
-  const rows = await runPrepared<Record<string, unknown>>(database, planPaymentStatement, {
-    accountId: session.accountId,
-    sessionVersion: session.sessionVersion,
-    sessionBrandId: session.brandId,
-    productId,
-    brandId: start.brandId,
-    consent: start.performanceConsent,
-    consentVersion: PERFORMANCE_CONSENT_VERSION,
-    provider: start.provider,
-    method: start.method,
-    idempotencyKey: start.idempotencyKey,
-  });
+  const rows = await runFunction<Record<string, unknown>>(
+    database,
+    planPaymentStatement,
+    planPaymentFunction,
+    {
+      accountId: session.accountId,
+      sessionVersion: session.sessionVersion,
+      sessionBrandId: session.brandId,
+      productId,
+      brandId: start.brandId,
+      consent: start.performanceConsent,
+      consentVersion: PERFORMANCE_CONSENT_VERSION,
+      provider: start.provider,
+      method: start.method,
+      idempotencyKey: start.idempotencyKey,
+    },
+  );
   const row = rows[0];
   if (!row) return { found: "no_session" };
   if (row.payment_id === null || row.payment_id === undefined) return { found: "no_plan" };

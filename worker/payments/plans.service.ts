@@ -1,8 +1,9 @@
 // What the plans page reads, in one statement: the member of a live session, their flow (the default flow
 // for an unknown one, as loadFlow chooses), the flow's rate plans and price history, and whether a card is
 // kept for them. One round trip instead of six: each is a transaction and a share of the database's CPU on
-// the checkout's path (docs/benchmarks.md, "Checkout"). The statement is built once per isolate and goes over
-// the isolate's SQL-over-HTTP client: the request makes no Pool.
+// the checkout's path (docs/benchmarks.md, "Checkout"). The statement is built once per isolate, kept in the
+// database as a function (its plan made once per session) and called over the isolate's SQL-over-HTTP client:
+// the request makes no Pool.
 import { type AnyColumn, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
 import { flows, ratePlanPrices, ratePlans } from "../../drizzle/schema/flows";
@@ -11,7 +12,7 @@ import type { Account } from "../auth/auth.service";
 import { DEFAULT_FLUX_ID, FlowConfig, type PublicFlow } from "../contracts/flow";
 import type { DatabaseConfig } from "../core/db";
 import { type LiveSessionClaims, liveSession } from "../core/middleware";
-import { prepareStatement, runPrepared, slot } from "../core/prepared";
+import { prepareStatement, runFunction, slot, statementFunction } from "../core/prepared";
 import type { PricePoint } from "./price-reduction";
 
 export type PlanRow = typeof ratePlans.$inferSelect;
@@ -53,6 +54,21 @@ const plansStatement = prepareStatement(
   "the plans page's",
 );
 
+/** The plans page's statement as a function (migrations/0028_checkout_functions.sql). */
+export const plansFunction = statementFunction("plans_page", plansStatement, {
+  types: {
+    accountId: "bigint",
+    sessionVersion: "integer",
+    brandId: "text",
+    cardProvider: "text",
+    defaultFluxId: "text",
+  },
+  returns: `premium_level integer, verified_user boolean, flux_id text, config jsonb, plans json, prices json,
+  kept_card boolean`,
+  volatility: "STABLE",
+  what: "the plans page's",
+});
+
 interface PlansRow {
   premium_level: number;
   verified_user: boolean;
@@ -86,7 +102,7 @@ export async function plansView(
   session: LiveSessionClaims,
   cardProvider: string | null,
 ): Promise<PlansView | null> {
-  const [row] = await runPrepared<PlansRow>(database, plansStatement, {
+  const [row] = await runFunction<PlansRow>(database, plansStatement, plansFunction, {
     accountId: session.accountId,
     sessionVersion: session.sessionVersion,
     brandId: session.brandId,
