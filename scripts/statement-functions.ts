@@ -1,14 +1,15 @@
 // Writes statements kept in the database as PL/pgSQL functions (worker/core/prepared.ts, `statementFunction`)
 // as SQL, for a custom migration: `npx drizzle-kit generate --custom --name <name> --config
 // drizzle/drizzle.config.ts`, then `npx tsx scripts/statement-functions.ts <set> > migrations/<that file>`,
-// where <set> is `dispenser` (the dispenser's page statements) or `checkout` (the plans page and the plan
-// payment's opening). Run it again into a new migration whenever one of those statements changes: the Worker
+// where <set> is `dispenser` (the dispenser's page statements) or `checkout` (the plans page, the plan
+// payment's opening and the statements of a grant settled in one request). Run it again into a new migration whenever one of those statements changes: the Worker
 // tests "the dispenser's queries" and "the checkout's functions" fail until the database's functions are the
 // builder's.
 import type { StatementFunction } from "../worker/core/prepared.ts";
 import { pageFunctions } from "../worker/discovery/dispenser.service.ts";
 import { planPaymentFunction } from "../worker/payments/orders.service.ts";
 import { plansFunction } from "../worker/payments/plans.service.ts";
+import { settlementFunctions } from "../worker/payments/settlement.service.ts";
 
 const sets: Record<string, { what: string; functions: () => StatementFunction[] }> = {
   dispenser: {
@@ -16,8 +17,8 @@ const sets: Record<string, { what: string; functions: () => StatementFunction[] 
     functions: pageFunctions,
   },
   checkout: {
-    what: "the plans page's statement and the plan payment's opening",
-    functions: () => [plansFunction, planPaymentFunction],
+    what: "the checkout's statements (the plans page, the plan payment's opening, a grant settled in one request)",
+    functions: () => [plansFunction, planPaymentFunction, ...Object.values(settlementFunctions)],
   },
 };
 

@@ -1,7 +1,7 @@
 // Statements built once per isolate, their values placeholders filled per call. Drizzle building a statement
 // of some size costs workerd time comparable to the rest of a request; hot routes build theirs once and run
 // them over the isolate's SQL-over-HTTP client (`httpQuery`), which also spares the request its Pool.
-import { fillPlaceholders, is, Param, Placeholder, type SQL, sql } from "drizzle-orm";
+import { fillPlaceholders, is, Param, Placeholder, SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type DatabaseConfig, httpBatch, httpQuery } from "./db";
 
@@ -33,13 +33,15 @@ export const valuesOf = (prepared: Prepared, values: Record<string, unknown>) =>
 /** A prepared statement kept in the database as a PL/pgSQL function (see `statementFunction`). */
 export interface StatementFunction {
   name: string;
+  /** The statement it runs, whose placeholders are its parameters. */
+  prepared: Prepared;
   /** The Postgres type of each parameter, in the statement's order. */
   argTypes: string[];
   /** The function's body as `pg_proc.prosrc` holds it. */
   body: string;
   /** The `CREATE OR REPLACE FUNCTION` a migration runs. */
   definition: string;
-  /** The call that runs it, its parameters the statement's own (`valuesOf` the prepared statement). */
+  /** The call that runs it, its parameters the statement's own. */
   call: string;
 }
 
@@ -70,24 +72,32 @@ export function statementFunction(
   LANGUAGE plpgsql ${spec.volatility} SET plan_cache_mode = force_generic_plan
 AS $statement$${body}$statement$;`;
   const call = `select * from "${name}"(${argTypes.map((_, i) => `$${i + 1}`).join(", ")})`;
-  return { name, argTypes, body, definition, call };
+  return { name, prepared, argTypes, body, definition, call };
 }
 
-/** Runs a prepared statement's function with `values` over the isolate's SQL-over-HTTP client: its rows. */
-export async function runFunction<Row>(
-  database: DatabaseConfig,
-  prepared: Prepared,
-  fn: StatementFunction,
-  values: Record<string, unknown>,
-): Promise<Row[]> {
-  const result = await httpQuery(database)(fn.call, valuesOf(prepared, values));
+/** A query's text and its values, as the SQL-over-HTTP client sends it. */
+export interface Query {
+  text: string;
+  params: unknown[];
+}
+
+/** The call of a statement's function with `values`, to run alone (`runQuery`) or in a batch (`runBatch`). */
+export const callOf = (fn: StatementFunction, values: Record<string, unknown>): Query => ({
+  text: fn.call,
+  params: valuesOf(fn.prepared, values),
+});
+
+/** Runs one query over the isolate's SQL-over-HTTP client: its rows. */
+export async function runQuery<Row>(database: DatabaseConfig, query: Query): Promise<Row[]> {
+  const result = await httpQuery(database)(query.text, query.params);
   return result.rows as Row[];
 }
 
-/** Statements built by Drizzle, sent together over the isolate's SQL-over-HTTP client in one transaction. */
-export function runBatch(database: DatabaseConfig, statements: SQL[]) {
+/** Statements sent together over the isolate's SQL-over-HTTP client in one transaction: Drizzle's or calls. */
+export function runBatch(database: DatabaseConfig, statements: (SQL | Query)[]) {
   return httpBatch(database)(
     statements.map((statement) => {
+      if (!is(statement, SQL)) return statement;
       const { sql: text, params } = dialect.sqlToQuery(statement);
       return { text, params };
     }),

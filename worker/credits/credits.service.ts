@@ -7,6 +7,7 @@ import { accounts } from "../../drizzle/schema/accounts";
 import { creditLedger } from "../../drizzle/schema/credits";
 import { type Balances, type GrantWritten, toBalances } from "../contracts/credits";
 import type { Db } from "../core/db";
+import { prepareStatement, slot, statementFunction } from "../core/prepared";
 
 export interface Purchase {
   clickid: string;
@@ -47,7 +48,7 @@ export type GrantedRow = {
  * see the row as it was before it. Answers the balances after it, or no row when nothing changed.
  */
 export function purchaseGrant(accountId: number, purchase: Omit<Purchase, "clickid">): SQL {
-  const reference = `purchase:${purchase.reference}`;
+  const reference = sql`'purchase:' || ${purchase.reference}::text`;
   const level = sql`${purchase.premiumLevel}::int`;
   return sql`
     with member as (
@@ -70,6 +71,26 @@ export function purchaseGrant(accountId: number, purchase: Omit<Purchase, "click
     returning accounts.crediti_messaggi, accounts.crediti_icebreaker, accounts.premium_level,
       accounts.balance_seq, accounts.messaggio_pending`;
 }
+
+/** The grant's statement as a function, for the settlement sent in one request (settleOpenedGrant). */
+export const purchaseGrantFunction = statementFunction(
+  "purchase_grant",
+  prepareStatement(
+    purchaseGrant(slot("accountId"), {
+      credits: slot("credits"),
+      premiumLevel: slot("premiumLevel"),
+      reference: slot("reference"),
+    }),
+    "the grant's",
+  ),
+  {
+    types: { accountId: "bigint", credits: "integer", premiumLevel: "integer", reference: "text" },
+    returns: `crediti_messaggi integer, crediti_icebreaker integer, premium_level integer, balance_seq integer,
+  messaggio_pending jsonb`,
+    volatility: "VOLATILE",
+    what: "the grant's",
+  },
+);
 
 /** What a grant's statement answered, for the member's row as the caller locked it. */
 export function grantOf(

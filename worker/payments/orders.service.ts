@@ -9,7 +9,7 @@ import { PERFORMANCE_CONSENT_VERSION } from "../contracts/consents";
 import { OrderPlan, type PlanList } from "../contracts/payments";
 import type { DatabaseConfig, Db } from "../core/db";
 import { type LiveSessionClaims, liveSession } from "../core/middleware";
-import { prepareStatement, runFunction, slot, statementFunction } from "../core/prepared";
+import { callOf, prepareStatement, runQuery, slot, statementFunction } from "../core/prepared";
 import type { PaymentMethod, ProviderId } from "./provider";
 
 /** What the payment row says of the provider's call about to be made. */
@@ -170,11 +170,9 @@ export async function openPlanPayment(
   productId: string,
   start: PaymentStart & { brandId: string },
 ): Promise<PlanPaymentOpening> {
-  const rows = await runFunction<Record<string, unknown>>(
+  const rows = await runQuery<Record<string, unknown>>(
     database,
-    planPaymentStatement,
-    planPaymentFunction,
-    {
+    callOf(planPaymentFunction, {
       accountId: session.accountId,
       sessionVersion: session.sessionVersion,
       sessionBrandId: session.brandId,
@@ -185,7 +183,7 @@ export async function openPlanPayment(
       provider: start.provider,
       method: start.method,
       idempotencyKey: start.idempotencyKey,
-    },
+    }),
   );
   const row = rows[0];
   if (!row) return { found: "no_session" };

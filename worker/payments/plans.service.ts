@@ -12,7 +12,7 @@ import type { Account } from "../auth/auth.service";
 import { DEFAULT_FLUX_ID, FlowConfig, type PublicFlow } from "../contracts/flow";
 import type { DatabaseConfig } from "../core/db";
 import { type LiveSessionClaims, liveSession } from "../core/middleware";
-import { prepareStatement, runFunction, slot, statementFunction } from "../core/prepared";
+import { callOf, prepareStatement, runQuery, slot, statementFunction } from "../core/prepared";
 import type { PricePoint } from "./price-reduction";
 
 export type PlanRow = typeof ratePlans.$inferSelect;
@@ -102,13 +102,16 @@ export async function plansView(
   session: LiveSessionClaims,
   cardProvider: string | null,
 ): Promise<PlansView | null> {
-  const [row] = await runFunction<PlansRow>(database, plansStatement, plansFunction, {
-    accountId: session.accountId,
-    sessionVersion: session.sessionVersion,
-    brandId: session.brandId,
-    cardProvider,
-    defaultFluxId: DEFAULT_FLUX_ID,
-  });
+  const [row] = await runQuery<PlansRow>(
+    database,
+    callOf(plansFunction, {
+      accountId: session.accountId,
+      sessionVersion: session.sessionVersion,
+      brandId: session.brandId,
+      cardProvider,
+      defaultFluxId: DEFAULT_FLUX_ID,
+    }),
+  );
   if (!row) return null;
   return {
     account: { premiumLevel: row.premium_level, verifiedUser: row.verified_user },

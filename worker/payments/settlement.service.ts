@@ -4,16 +4,22 @@
 // and every other arrival, concurrent or later, finds it granted and changes nothing. A paid payment the
 // provider later reports refunded (a refund made in its portal, a chargeback) has what it granted taken back,
 // once, as a console refund does (reversal.service.ts).
-import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { accounts } from "../../drizzle/schema/accounts";
-import { orders, payments, subscriptions } from "../../drizzle/schema/payments";
+import { orders, payments } from "../../drizzle/schema/payments";
 import type { Config } from "../config";
 import type { PurchaseBalances } from "../contracts/credits";
 import { FINAL_STATUSES, OrderPlan, type PaymentErrorCode, type PaymentStatus } from "../contracts/payments";
 import type { Db } from "../core/db";
 import { databaseUnavailable, pgCode } from "../core/db-errors";
-import { runBatch } from "../core/prepared";
-import { addPurchase, type GrantedRow, grantOf, purchaseGrant, type Tx } from "../credits/credits.service";
+import { callOf, prepareStatement, type Query, runBatch, slot, statementFunction } from "../core/prepared";
+import {
+  addPurchase,
+  type GrantedRow,
+  grantOf,
+  purchaseGrantFunction,
+  type Tx,
+} from "../credits/credits.service";
 import type { MailRecordRow } from "../mail/mail.service";
 import { ledgerPostback, ledgerPostbackInsert } from "../tracking/postbacks.service";
 import { type ProviderId, type ProviderPayment, type StoredCard, shopperReferenceOf } from "./provider";
@@ -64,24 +70,59 @@ async function keepCard(tx: Tx, accountId: number, provider: ProviderId, card: S
   await tx.execute(cardKept(accountId, provider, card));
 }
 
-/** keepCard's one statement. */
-function cardKept(accountId: number, provider: ProviderId, card: StoredCard): SQL {
-  const shown =
-    card.kind === "card"
-      ? sql`${card.brand}, ${card.last4}, ${card.expMonth}::smallint, ${card.expYear}::smallint, null`
-      : sql`null, null, null::smallint, null::smallint, ${card.label ?? null}`;
+/** A constant list as SQL literals: a statement kept as a function holds no value outside its parameters. */
+const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+const CARD_KEPT_VALUES = [
+  "accountId",
+  "provider",
+  "token",
+  "kind",
+  "brand",
+  "last4",
+  "expMonth",
+  "expYear",
+  "label",
+  "customerId",
+] as const;
+type CardKept = Record<(typeof CARD_KEPT_VALUES)[number], unknown>;
+
+/** keepCard's one statement, for the values `cardKeptValues` gives (placeholders for its function). */
+function cardKeptStatement(v: CardKept): SQL {
   return sql`
     with kept as (
       insert into saved_cards (account_id, provider, token, kind, brand, last4, exp_month, exp_year, label)
-      values (${accountId}, ${provider}, ${card.token}, ${card.kind}, ${shown})
+      values (${v.accountId}, ${v.provider}, ${v.token}, ${v.kind}, ${v.brand}, ${v.last4}, ${v.expMonth}::smallint,
+        ${v.expYear}::smallint, ${v.label})
       on conflict (provider, token) do update set token = excluded.token
       returning id
     ), customer as (
-      update accounts set customer_id = ${shopperReferenceOf(accountId)} where id = ${accountId}
+      update accounts set customer_id = ${v.customerId} where id = ${v.accountId}
     )
     update subscriptions set saved_card_id = (select id from kept)
-    where account_id = ${accountId} and ${inArray(subscriptions.status, [...RUNNING])}`;
+    where account_id = ${v.accountId} and status in (${literals(RUNNING)})
+    returning subscriptions.id as subscription_id`;
 }
+
+/** What keepCard writes: a card's digits to show, or a wallet's label. */
+function cardKeptValues(accountId: number, provider: ProviderId, card: StoredCard): CardKept {
+  const shown = card.kind === "card";
+  return {
+    accountId,
+    provider,
+    token: card.token,
+    kind: card.kind,
+    brand: shown ? card.brand : null,
+    last4: shown ? card.last4 : null,
+    expMonth: shown ? card.expMonth : null,
+    expYear: shown ? card.expYear : null,
+    label: shown ? null : (card.label ?? null),
+    customerId: shopperReferenceOf(accountId),
+  };
+}
+
+const cardKept = (accountId: number, provider: ProviderId, card: StoredCard) =>
+  cardKeptStatement(cardKeptValues(accountId, provider, card));
 
 /**
  * The payment a provider's report is about: by the provider's reference, or, when its answer also gives our
@@ -256,6 +297,80 @@ export interface OpenedPlanPayment {
   account: { id: number; clickid: string; brandId: string; email: string };
 }
 
+/** The settlement of an opened grant's first statement: the lock settlePayment takes, and what it reads. */
+const openedGrantLock = prepareStatement(
+  sql`select p.status, a.customer_id, a.crediti_messaggi, a.crediti_icebreaker, a.premium_level
+    from payments p join orders o on o.id = p.order_id join accounts a on a.id = o.account_id
+    where p.id = ${slot("paymentId")} and p.provider = ${slot("provider")}
+    for update`,
+  "the opened grant's lock",
+);
+
+/**
+ * Its second: the payment paid only while it is open and the member not erased, else the whole request undone
+ * (settlement_expect, whose void answer goes out as text: a function's column cannot be void).
+ */
+const openedGrantPaid = prepareStatement(
+  sql`with paid as (
+      update payments set status = 'succeeded', error_code = null,
+        reference = coalesce(reference, ${slot("reference")}), granted_at = now(), updated_at = now(),
+        card_brand = coalesce(${slot("cardBrand")}, card_brand), card_last4 = coalesce(${slot("cardLast4")}, card_last4)
+      where id = ${slot("paymentId")} and provider = ${slot("provider")} and status not in (${literals(FINAL_STATUSES)})
+        and exists (select 1 from accounts where id = ${slot("accountId")} and erased_at is null)
+      returning id
+    )
+    select settlement_expect(count(*) = 1)::text as expected from paid`,
+  "the opened grant's payment",
+);
+
+const SETTLEMENT_TYPES = {
+  paymentId: "bigint",
+  provider: "text",
+  reference: "text",
+  cardBrand: "text",
+  cardLast4: "text",
+  accountId: "bigint",
+  token: "text",
+  kind: "text",
+  brand: "text",
+  last4: "text",
+  expMonth: "integer",
+  expYear: "integer",
+  label: "text",
+  customerId: "text",
+};
+
+/** The statements of a grant settled in one request, as functions (migrations/0029_settlement_functions.sql). */
+export const settlementFunctions = {
+  lock: statementFunction("settlement_lock", openedGrantLock, {
+    types: SETTLEMENT_TYPES,
+    returns:
+      "status text, customer_id text, crediti_messaggi integer, crediti_icebreaker integer, premium_level integer",
+    volatility: "VOLATILE",
+    what: "the opened grant's lock",
+  }),
+  paid: statementFunction("settlement_paid", openedGrantPaid, {
+    types: SETTLEMENT_TYPES,
+    returns: "expected text",
+    volatility: "VOLATILE",
+    what: "the opened grant's payment",
+  }),
+  cardKept: statementFunction(
+    "settlement_card_kept",
+    prepareStatement(
+      cardKeptStatement(Object.fromEntries(CARD_KEPT_VALUES.map((key) => [key, slot(key)])) as CardKept),
+      "the kept card's",
+    ),
+    {
+      types: SETTLEMENT_TYPES,
+      returns: "subscription_id bigint",
+      volatility: "VOLATILE",
+      what: "the kept card's",
+    },
+  ),
+  grant: purchaseGrantFunction,
+};
+
 /** The first statement of settleOpenedGrant: what settlePayment's lock reads of the member, as it was. */
 type LockedRow = {
   status: PaymentStatus;
@@ -282,9 +397,6 @@ export async function settleOpenedGrant(
   opened: OpenedPlanPayment,
 ): Promise<Settlement | null> {
   const { account, plan, paymentId, orderId } = opened;
-  const paidWith = reported.card
-    ? sql`, card_brand = ${reported.card.brand}, card_last4 = ${reported.card.last4}`
-    : sql``;
   let mail: ReturnType<typeof purchaseMailRecord>;
   try {
     mail = purchaseMailRecord(config, {
@@ -303,25 +415,25 @@ export async function settleOpenedGrant(
     // logs it and grants all the same.
     return null;
   }
-  const grant = purchaseGrant(account.id, {
+  const grant = callOf(purchaseGrantFunction, {
+    accountId: account.id,
     credits: plan.crediti + plan.creditiPromo,
     premiumLevel: plan.premiumLevel,
     reference: `payment:${paymentId}`,
   });
-  const statements = [
-    sql`select p.status, a.customer_id, a.crediti_messaggi, a.crediti_icebreaker, a.premium_level
-      from payments p join orders o on o.id = p.order_id join accounts a on a.id = o.account_id
-      where p.id = ${paymentId} and p.provider = ${provider}
-      for update`,
-    sql`with paid as (
-      update payments set status = 'succeeded', error_code = null, reference = coalesce(reference, ${reported.reference}),
-        granted_at = now(), updated_at = now()${paidWith}
-      where id = ${paymentId} and provider = ${provider} and ${notInArray(payments.status, [...FINAL_STATUSES])}
-        and exists (select 1 from accounts where id = ${account.id} and erased_at is null)
-      returning id
-    )
-    select settlement_expect(count(*) = 1) from paid`,
-    ...(reported.storedCard ? [cardKept(account.id, provider, reported.storedCard)] : []),
+  const statements: (SQL | Query)[] = [
+    callOf(settlementFunctions.lock, { paymentId, provider }),
+    callOf(settlementFunctions.paid, {
+      paymentId,
+      provider,
+      reference: reported.reference,
+      cardBrand: reported.card?.brand ?? null,
+      cardLast4: reported.card?.last4 ?? null,
+      accountId: account.id,
+    }),
+    ...(reported.storedCard
+      ? [callOf(settlementFunctions.cardKept, cardKeptValues(account.id, provider, reported.storedCard))]
+      : []),
     grant,
     ...subscriptionStart(account.id, orderId, plan, provider, reported.storedCard?.token ?? null),
     ledgerPostbackInsert({
