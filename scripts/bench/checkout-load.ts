@@ -161,8 +161,9 @@ async function checkout(buyer: Buyer) {
  * The floors, each one request as the checkout's requests are sent: the bare handler, the bare handler plus
  * one statement over SQL over HTTP (the plans page, the opening, the room's read go that way), plus one
  * statement in a transaction over a WebSocket (the interactive settlement's way), the bare handler behind the
- * middleware with a member's session token checked (each of the checkout's two requests), and the bare
- * handler plus one call to a member's room that does nothing (the room told of the purchase).
+ * middleware with a member's session token checked (each of the checkout's two requests), the bare handler
+ * plus one call to a member's room that does nothing (the room told of the purchase), and the bare handler
+ * plus the two log lines a checkout writes.
  */
 const FLOORS = {
   bare: "/__bench/bare",
@@ -170,6 +171,7 @@ const FLOORS = {
   transaction: "/__bench/tx",
   member: "/__bench/member",
   room: "/__bench/room",
+  log: "/__bench/log",
 } as const;
 type Floor = keyof typeof FLOORS;
 const FLOOR_KINDS = Object.keys(FLOORS) as Floor[];
@@ -289,6 +291,7 @@ export async function checkouts(databaseUrl: string, template: string, wsProxy: 
         transaction: per(floorCpu.transaction, floor.length),
         member: per(floorCpu.member, floor.length),
         room: per(floorCpu.room, floor.length),
+        log: per(floorCpu.log, floor.length),
       },
       plans: stat(stages.plans),
       charge: stat(stages.charge),

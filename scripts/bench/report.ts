@@ -116,6 +116,7 @@ function sideBySide(r: BenchResults) {
       ["bare + a transaction of one statement over a WebSocket", floors.transaction],
       ["bare behind the middleware, a member's token checked", floors.member],
       ["bare + a call to a member's room that does nothing", floors.room],
+      ["bare + the checkout's two log lines", floors.log],
     ] as const)
       rows.push({ test, ...cpuColumns(cpu), "w+n+pg": cpuMs(cpuSum(cpu)) });
     rows.push({
@@ -356,7 +357,7 @@ export function writeResults(results: BenchResults): string {
 /**
  * What a checkout's parts cost as floors of the same run, and what is left for the code's own work: its two
  * requests behind the middleware, its requests to the database over HTTP (one transaction each: the proxy's
- * count), and its call to the member's room.
+ * count), its call to the member's room and its two log lines.
  */
 function checkoutFloors(checkout: NonNullable<BenchResults["checkout"]>): string {
   const { floor, floors, done, worker } = checkout;
@@ -364,8 +365,9 @@ function checkoutFloors(checkout: NonNullable<BenchResults["checkout"]>): string
   const part = (key: "workerd" | "postgres") =>
     2 * floors.member[key] +
     worker.transactions * (floors.statement[key] - bareCpu[key]) +
-    (floors.room[key] - bareCpu[key]);
+    (floors.room[key] - bareCpu[key]) +
+    (floors.log[key] - bareCpu[key]);
   const workerd = part("workerd");
   const postgres = part("postgres");
-  return `checkout's floors: 2 member requests + ${worker.transactions.toFixed(1)} requests to the database + 1 room call = ${cpuMs(workerd)} ms of workerd and ${cpuMs(postgres)} of Postgres; left for the code's own work: ${cpuMs(done.cpu.workerd - workerd)} ms of workerd, ${cpuMs(done.cpu.postgres - postgres)} of Postgres (the bare handler: ${cpuMs(bareCpu.workerd)})`;
+  return `checkout's floors: 2 member requests + ${worker.transactions.toFixed(1)} requests to the database + 1 room call + 2 log lines = ${cpuMs(workerd)} ms of workerd and ${cpuMs(postgres)} of Postgres; left for the code's own work: ${cpuMs(done.cpu.workerd - workerd)} ms of workerd, ${cpuMs(done.cpu.postgres - postgres)} of Postgres (the bare handler: ${cpuMs(bareCpu.workerd)})`;
 }

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { brandOf } from "../brands/registry";
 import { configOf } from "../config";
 import { AngelMessageBody, FetchBody, PushBody } from "../contracts/bench";
+import { logEvent } from "../core/log";
 import { requireSessionToken } from "../core/middleware";
 import { hashPassword, hashPasswordWithCost, OWASP_ARGON2ID_OPTIONS } from "../core/password";
 import type { AppEnv } from "../env";
@@ -51,6 +52,14 @@ export const benchRoutes = new Hono<AppEnv>()
   .post("/__bench/room", async (c) => {
     const body: unknown = await c.req.json();
     await roomStub(c.env, BENCH_ROOM).setName(BENCH_ROOM);
+    return c.json({ ok: true, body });
+  })
+  // The log's floor: the bare handler plus the two log lines a checkout writes (the charge and its mail),
+  // what the runtime's console costs the checkout apart from the code that decides them.
+  .post("/__bench/log", async (c) => {
+    const body: unknown = await c.req.json();
+    logEvent("info", "payments.charge", { paymentId: 1, fields: "typed", status: "succeeded" });
+    logEvent("info", "mail.kept", { template: "purchase", brand: "amoreitalia", accountId: 1 });
     return c.json({ ok: true, body });
   })
   // One hash at the production cost, or (`?m=&t=`) at another of OWASP's equivalent Argon2id options.
