@@ -234,6 +234,8 @@ export function mailRecord(
   // caller's transaction): nothing is written for a suppressed address.
   const recordsSent = mail.accountId !== undefined;
   const keepsCopy = !config.mailgun;
+  // With Mailgun the copy is not kept, and its rendered text need not travel to the database.
+  const copy = keepsCopy ? rendered : { subject: null, text: null, html: null };
   const statement = sql`
     with suppressed as (
       select exists (select 1 from mail_suppressions where email = ${address.toLowerCase()}) as yes
@@ -243,8 +245,8 @@ export function mailRecord(
       where not suppressed.yes and ${recordsSent}::boolean
     ), kept as (
       insert into mail_outbox (brand_id, template, language, from_address, to_address, subject, text_body, html_body)
-      select ${brand.public.id}, ${mail.template}, ${mail.language}, ${from}, ${address}, ${rendered.subject},
-        ${rendered.text}, ${rendered.html}
+      select ${brand.public.id}, ${mail.template}, ${mail.language}, ${from}, ${address}, ${copy.subject}::text,
+        ${copy.text}::text, ${copy.html}::text
       from suppressed where not suppressed.yes and ${keepsCopy}::boolean
     )
     select yes as suppressed from suppressed`;
