@@ -297,7 +297,7 @@ export interface OpenedPlanPayment {
   account: { id: number; clickid: string; brandId: string; email: string };
 }
 
-/** The settlement of an opened grant's first statement: the lock settlePayment takes, and what it reads. */
+/** The first statement of a grant settled in one request: the lock settlePayment takes, and what it reads. */
 const openedGrantLock = prepareStatement(
   sql`select p.status, a.customer_id, a.crediti_messaggi, a.crediti_icebreaker, a.premium_level
     from payments p join orders o on o.id = p.order_id join accounts a on a.id = o.account_id
@@ -340,7 +340,7 @@ const SETTLEMENT_TYPES = {
   customerId: "text",
 };
 
-/** The statements of a grant settled in one request, as functions (migrations/0029_settlement_functions.sql). */
+/** The statements of a grant settled in one request, as functions (migrations/0028_checkout_functions.sql). */
 export const settlementFunctions = {
   lock: statementFunction("settlement_lock", openedGrantLock, {
     types: SETTLEMENT_TYPES,
